@@ -1,0 +1,44 @@
+import type { OperationInfo } from './openapi.ts';
+
+/** Who is calling, resolved by authentication; filled in by the access-control layer. */
+export interface Principal {
+  authMethod: 'api_key' | 'jwt';
+  organizationId: string;
+  /** API key id, or undefined for a JWT. */
+  apiKeyId: string | undefined;
+  userId: string | undefined;
+  email: string | undefined;
+  keyType: 'personal' | 'platform' | 'white_label' | 'user';
+  /** false for sandbox (`svc_test_…`) keys. */
+  livemode: boolean;
+  scopes: string[];
+  /** The company a key is bound to, if any. */
+  boundCompanyId: string | undefined;
+  /** The company a platform key acts for (`X-Service-Company`), or the bound company. */
+  actingCompanyId: string | undefined;
+  /** Organizations a JWT grants (ids). */
+  organizationIds: string[];
+  rateLimitPerMinute: number;
+  plan: string;
+}
+
+export interface RequestContext {
+  requestId: string;
+  startedAt: number;
+  operation: OperationInfo | undefined;
+  principal: Principal | undefined;
+  idempotencyKey: string | undefined;
+  /** The catalog code of the error this request ended with, for the request log. */
+  errorCode: string | undefined;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      context: RequestContext;
+    }
+  }
+}
+
+export {};

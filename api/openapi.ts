@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { PROJECT_ROOT } from '../core/config.ts';
+
+export const OPENAPI_PATH = path.join(PROJECT_ROOT, 'openapi', 'openapi.yaml');
+
+export type OpenApiDocument = {
+  openapi: string;
+  info: { version: string; [k: string]: unknown };
+  paths: Record<string, Record<string, any>>;
+  security?: Array<Record<string, string[]>>;
+  [k: string]: unknown;
+};
+
+export function loadOpenApiDocument(file = OPENAPI_PATH): OpenApiDocument {
+  return parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+/** What the request pipeline needs to know about an operation before validation runs. */
+export interface OperationInfo {
+  operationId: string;
+  method: string;
+  pathTemplate: string;
+  /** Scope an API key needs; undefined for public operations. */
+  scope: string | undefined;
+  public: boolean;
+  quota: string | undefined;
+  deprecation: { sunset: string | undefined; link: string | undefined } | undefined;
+}
+
+interface PathEntry {
+  template: string;
+  pattern: RegExp;
+  literalSegments: number;
+  operations: Map<string, OperationInfo>;
+}
+
+/**
+ * Index of the contract's operations, used to answer 404/405 before authentication and to find
+ * each operation's scope, public flag, quota and deprecation.
+ */
+export class OperationIndex {
+  private readonly entries: PathEntry[];
+
+  constructor(doc: OpenApiDocument) {
+    const globalPublic = Array.isArray(doc.security) && doc.security.length === 0;
+    this.entries = Object.entries(doc.paths ?? {}).map(([template, item]) => {
+      const operations = new Map<string, OperationInfo>();
+      for (const method of METHODS) {
+        const op = item[method];
+        if (!op) continue;
+        const isPublic = Array.isArray(op.security) ? op.security.length === 0 : globalPublic;
+        operations.set(method.toUpperCase(), {
+          operationId: op.operationId ?? `${method} ${template}`,
+          method: method.toUpperCase(),
+          pathTemplate: template,
+          scope: isPublic ? undefined : (op['x-scope'] ?? '*'),
+          public: isPublic,
+          quota: op['x-quota'],
+          deprecation: op.deprecated ? { sunset: op['x-sunset'], link: op['x-deprecation-link'] } : undefined,
+        });
+      }
+      const escaped = template.split(/(\{[^}]+\})/).map((part) => (part.startsWith('{') ? '([^/]+)' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('');
+      return {
+        template,
+        pattern: new RegExp(`^${escaped}/?$`),
+        literalSegments: template.split('/').filter((s) => s && !s.startsWith('{')).length,
+        operations,
+      };
+    });
+    // A literal segment beats a parameter (`/v1/companies/search` before `/v1/companies/{company_id}`).
+    this.entries.sort((a, b) => b.literalSegments - a.literalSegments);
+  }
+
+  /** `operation` when the method matches, else the allowed methods of the matching path (empty: no path). */
+  match(method: string, urlPath: string): { operation: OperationInfo } | { allowed: string[] } {
+    const allowed = new Set<string>();
+    for (const entry of this.entries) {
+      if (!entry.pattern.test(urlPath)) continue;
+      const operation = entry.operations.get(method.toUpperCase()) ?? (method.toUpperCase() === 'HEAD' ? entry.operations.get('GET') : undefined);
+      if (operation) return { operation };
+      for (const m of entry.operations.keys()) allowed.add(m);
+    }
+    return { allowed: [...allowed] };
+  }
+
+  all(): OperationInfo[] {
+    return this.entries.flatMap((e) => [...e.operations.values()]);
+  }
+}

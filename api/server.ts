@@ -1,0 +1,53 @@
+import { loadConfig } from '../core/config.ts';
+import { connectTemporal } from '../core/temporal-client.ts';
+import { StartupError } from '../core/startup-error.ts';
+import { log } from '../core/log.ts';
+import { createDb, pingDb } from '../db/database.ts';
+import { createApp } from './app.ts';
+
+/** Entry point of the API process (`npm run api`). */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.databaseUrl) throw new StartupError('postgres', 'DATABASE_URL is not set', 'set DATABASE_URL, or use `npm start` which provides one');
+  if (!config.temporalAddress) throw new StartupError('temporal', 'TEMPORAL_ADDRESS is not set', 'set TEMPORAL_ADDRESS, or use `npm start` which provides one');
+
+  const db = createDb(config.databaseUrl, { applicationName: 'docex-api' });
+  await pingDb(db).catch((err) => {
+    throw new StartupError('postgres', `cannot connect with DATABASE_URL: ${(err as Error).message}`, 'check that the server runs and the URL is right', err);
+  });
+  const temporal = await connectTemporal(config.temporalAddress, config.temporalNamespace);
+  const app = createApp({ db, temporal: temporal.client, publicBaseUrl: config.publicBaseUrl });
+
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      reject(err.code === 'EADDRINUSE'
+        ? new StartupError('api', `port ${config.port} on ${config.host} is already in use`, 'set PORT to a free port, or stop what listens there')
+        : err);
+    });
+  });
+  log.info('api listening', { url: config.publicBaseUrl });
+
+  let closing = false;
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    server.close(async () => {
+      await temporal.close().catch(() => undefined);
+      await db.destroy().catch(() => undefined);
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    // Requests in flight get a grace period, then the process ends regardless.
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  if (err instanceof StartupError) process.stderr.write(err.render());
+  else log.error('api failed', { error: err instanceof Error ? err.stack : String(err) });
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+import { randomBytes } from 'node:crypto';
+
+/** Resource prefixes of spec part 2.1, plus the internal ones. */
+export type IdPrefix =
+  | 'comp' | 'doc' | 'part' | 'wh' | 'evt' | 'key' | 'tag' | 'req' | 'dlv'
+  | 'org' | 'usr' | 'jr' | 'file' | 'probe' | 'tgrp';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Base62 of random bytes: 20 characters carry ~119 bits, enough to be unguessable. */
+export function randomToken(length = 20): string {
+  const bytes = randomBytes(length * 2);
+  let out = '';
+  for (let i = 0; out.length < length && i < bytes.length; i++) {
+    // 248 is the largest multiple of 62 below 256: rejecting above it keeps the draw uniform.
+    if (bytes[i]! < 248) out += ALPHABET[bytes[i]! % 62];
+  }
+  return out.length === length ? out : out + randomToken(length - out.length);
+}
+
+export function newId(prefix: IdPrefix): string {
+  return `${prefix}_${randomToken(20)}`;
+}

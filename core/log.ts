@@ -1,0 +1,23 @@
+/** One JSON line per log record, on stderr so that stdout stays for what the operator reads. */
+type Level = 'debug' | 'info' | 'warn' | 'error';
+const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+let threshold: Level = (process.env.LOG_LEVEL as Level | undefined) ?? 'info';
+if (!(threshold in ORDER)) threshold = 'info';
+
+export function setLogLevel(level: Level): void {
+  threshold = level;
+}
+
+function write(level: Level, msg: string, fields?: Record<string, unknown>): void {
+  if (ORDER[level] < ORDER[threshold]) return;
+  const record = { level, time: new Date().toISOString(), msg, ...fields };
+  process.stderr.write(JSON.stringify(record) + '\n');
+}
+
+export const log = {
+  debug: (msg: string, fields?: Record<string, unknown>) => write('debug', msg, fields),
+  info: (msg: string, fields?: Record<string, unknown>) => write('info', msg, fields),
+  warn: (msg: string, fields?: Record<string, unknown>) => write('warn', msg, fields),
+  error: (msg: string, fields?: Record<string, unknown>) => write('error', msg, fields),
+};

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m20261121_01_backbone from './2026-11-21-01-backbone.ts';
+
+/**
+ * Every migration, by name. Names sort by date; a shipped migration is never edited — a change is a
+ * new file appended here.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21-01-backbone': m20261121_01_backbone,
+};

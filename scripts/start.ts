@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { loadConfig, PROJECT_ROOT } from '../core/config.ts';
+import { startEmbeddedPostgres, takeOverSignalHandling, type EmbeddedPostgresHandle } from '../core/embedded-postgres.ts';
+import { endLeftover, forgetPid, recordPid } from '../core/pid-files.ts';
+import { isPortFree } from '../core/ports.ts';
+import { StartupError } from '../core/startup-error.ts';
+import { devServerDbFile, startTemporalDevServer, stopChild, type DevServerHandle } from '../core/temporal-dev-server.ts';
+import { connectTemporal } from '../core/temporal-client.ts';
+import { createDb } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+
+/**
+ * `npm start`: the whole service on one machine. Postgres (embedded unless DATABASE_URL), Temporal
+ * (dev server unless TEMPORAL_ADDRESS), migrations, then the worker and the API as child processes.
+ * Ctrl-C or SIGTERM stops all of it in reverse order.
+ */
+const config = loadConfig();
+const children: Array<{ name: string; child: ChildProcess }> = [];
+let postgres: EmbeddedPostgresHandle | undefined;
+let temporalServer: DevServerHandle | undefined;
+let stopping = false;
+
+async function main(): Promise<void> {
+  // Whatever a previous run killed with SIGKILL left behind still holds its ports.
+  for (const name of ['api', 'worker', 'temporal']) {
+    const pid = await endLeftover(config.dataDir, name);
+    if (pid) console.log(`  ended leftover ${name} process ${pid} from a previous run`);
+  }
+  if (!(await isPortFree(config.port, config.host === '0.0.0.0' ? '0.0.0.0' : config.host))) {
+    throw new StartupError('api', `port ${config.port} is already in use`, 'set PORT to a free port, or stop what listens there');
+  }
+
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    postgres = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), port: config.embeddedPostgresPort });
+    await postgres.ensureDatabase('docex');
+    databaseUrl = postgres.databaseUrl('docex');
+  }
+  const db = createDb(databaseUrl, { max: 2, applicationName: 'docex-start' });
+  try {
+    await migrateToLatest(db);
+  } catch (err) {
+    throw new StartupError('postgres', `cannot migrate the database: ${(err as Error).message}`, databaseUrl === config.databaseUrl ? 'check DATABASE_URL and that the server runs' : 'see the message above', err);
+  } finally {
+    await db.destroy();
+  }
+
+  let temporalAddress = config.temporalAddress;
+  let temporalUi = config.temporalUiUrl;
+  if (!temporalAddress) {
+    temporalServer = await startTemporalDevServer({
+      cliPath: config.temporalCliPath,
+      port: config.temporalDevPort,
+      uiPort: config.temporalUiPort,
+      namespace: config.temporalNamespace,
+      dbFile: devServerDbFile(config.dataDir),
+    });
+    recordPid(config.dataDir, 'temporal', temporalServer.process.pid!);
+    temporalAddress = temporalServer.address;
+    temporalUi = temporalServer.uiUrl;
+  } else {
+    const probe = await connectTemporal(temporalAddress, config.temporalNamespace);
+    await probe.close();
+  }
+
+  const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress, TEMPORAL_NAMESPACE: config.temporalNamespace };
+  spawnService('worker', path.join(PROJECT_ROOT, 'workers', 'worker.ts'), env);
+  spawnService('api', path.join(PROJECT_ROOT, 'api', 'server.ts'), env);
+  await waitForApi();
+
+  console.log([
+    '',
+    '  Document exchange service is running',
+    `    API              ${config.publicBaseUrl}/v1`,
+    `    API reference    ${config.publicBaseUrl}/docs`,
+    `    Health           ${config.publicBaseUrl}/health/readiness`,
+    `    Temporal UI      ${temporalUi ?? '(external cluster: set TEMPORAL_UI_URL to show it here)'}`,
+    `    Temporal         ${temporalAddress} (namespace ${config.temporalNamespace})`,
+    `    Postgres         ${config.databaseUrl ? redact(databaseUrl) : `embedded, 127.0.0.1:${config.embeddedPostgresPort}`}`,
+    `    Data folder      ${config.dataDir}`,
+    '',
+    '  Ctrl-C stops everything.',
+    '',
+  ].join('\n'));
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}
+
+function spawnService(name: string, entry: string, env: NodeJS.ProcessEnv): void {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: PROJECT_ROOT, env, stdio: 'inherit' });
+  recordPid(config.dataDir, name, child.pid!);
+  children.push({ name, child });
+  child.once('exit', (code, signal) => {
+    forgetPid(config.dataDir, name);
+    if (!stopping) {
+      console.error(`\n  ${name} exited (${signal ?? `code ${code}`}); stopping everything.`);
+      void shutdown(1);
+    }
+  });
+}
+
+async function waitForApi(): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && !stopping) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${config.port}/health/liveness`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!stopping) throw new StartupError('api', 'the API did not answer /health/liveness within 60 s', 'see its output above');
+}
+
+async function shutdown(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  // Reverse order: stop taking requests, drain the worker, then the servers they use.
+  for (const { child } of [...children].reverse()) await stopChild(child, 15_000);
+  if (temporalServer) {
+    await temporalServer.stop();
+    forgetPid(config.dataDir, 'temporal');
+  }
+  await postgres?.stop();
+  process.exit(code);
+}
+
+takeOverSignalHandling();
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+main().catch(async (err) => {
+  process.stderr.write(err instanceof StartupError ? err.render() : `\n  Cannot start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  await shutdown(1);
+});

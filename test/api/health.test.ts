@@ -1,0 +1,92 @@
+import { expect } from 'chai';
+import { Client, Connection } from '@temporalio/client';
+import { createDb } from '../../db/database.ts';
+import { findProbe } from '../../db/probes.ts';
+import { freePort } from '../../core/ports.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { testServers } from '../support/servers.ts';
+import { ensureTestWorkers } from '../support/workers.ts';
+
+describe('health endpoints', () => {
+  let app: TestApp;
+  before(async () => {
+    await ensureTestWorkers();
+    app = await startTestApp();
+  });
+  after(() => app.close());
+
+  it('GET /health/liveness answers 200 {status: ok} without auth, with a request id', async () => {
+    const res = await fetch(`${app.url}/health/liveness`);
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('x-request-id')).to.match(/^req_[0-9A-Za-z]{20}$/);
+    expect(await res.json()).to.deep.equal({ status: 'ok' });
+  });
+
+  it('GET /health/readiness reports closed circuits for postgres and temporal', async () => {
+    const res = await fetch(`${app.url}/health/readiness`);
+    expect(res.status).to.equal(200);
+    expect(await res.json()).to.deep.equal({
+      status: 'ok',
+      circuits: { postgres: { state: 'closed', failures: 0 }, temporal: { state: 'closed', failures: 0 } },
+    });
+  });
+
+  it('GET /health/contracts runs the probe workflow end to end: API → Temporal → worker → Postgres row', async () => {
+    const res = await fetch(`${app.url}/health/contracts`);
+    const body = (await res.json()) as any;
+    expect(res.status, JSON.stringify(body)).to.equal(200);
+    expect(body.status).to.equal('ok');
+    expect(body.contracts.postgres.status).to.equal('ok');
+    expect(body.contracts.temporal.status).to.equal('ok');
+    const workflowId = /^(probe:probe_[0-9A-Za-z]{20}) recorded$/.exec(body.contracts.temporal.detail)?.[1];
+    expect(workflowId, body.contracts.temporal.detail).to.be.a('string');
+    const row = await findProbe(testServers().db, workflowId!.slice('probe:'.length));
+    expect(row?.requested_by).to.equal('health/contracts');
+    const described = await testServers().temporal.workflow.getHandle(workflowId!).describe();
+    expect(described.status.name).to.equal('COMPLETED');
+  });
+
+  describe('with a dependency down', () => {
+    let downApp: TestApp;
+    let deadDb: ReturnType<typeof createDb>;
+    let deadConnection: Connection;
+    before(async () => {
+      // Nothing listens on these ports: the same app, wired to dependencies that are gone.
+      deadDb = createDb(`postgres://postgres:postgres@127.0.0.1:${await freePort()}/none`, { max: 1 });
+      deadConnection = Connection.lazy({ address: `127.0.0.1:${await freePort()}`, connectTimeout: 500 });
+      downApp = await startTestApp({ db: deadDb, temporal: new Client({ connection: deadConnection }) });
+    });
+    after(async () => {
+      await downApp.close();
+      await deadDb.destroy();
+    });
+
+    it('GET /health/readiness answers 503 with Retry-After and counts failures per circuit', async () => {
+      const res = await fetch(`${downApp.url}/health/readiness`);
+      expect(res.status).to.equal(503);
+      expect(Number(res.headers.get('retry-after'))).to.be.greaterThan(0);
+      const body = (await res.json()) as any;
+      expect(body.status).to.equal('unavailable');
+      expect(body.circuits.postgres).to.deep.equal({ state: 'closed', failures: 1 });
+      expect(body.circuits.temporal).to.deep.equal({ state: 'closed', failures: 1 });
+    });
+
+    it('opens the postgres circuit after three failed checks', async () => {
+      await fetch(`${downApp.url}/health/readiness`);
+      const res = await fetch(`${downApp.url}/health/readiness`);
+      const body = (await res.json()) as any;
+      expect(res.status).to.equal(503);
+      expect(body.circuits.postgres).to.deep.equal({ state: 'open', failures: 3 });
+    });
+
+    it('GET /health/contracts answers 503 naming the failed probes', async () => {
+      const res = await fetch(`${downApp.url}/health/contracts`);
+      expect(res.status).to.equal(503);
+      const body = (await res.json()) as any;
+      expect(body.status).to.equal('failing');
+      expect(body.contracts.postgres.status).to.equal('failed');
+      expect(body.contracts.postgres.error).to.be.a('string').and.not.be.empty;
+      expect(body.contracts.temporal.status).to.equal('failed');
+    });
+  });
+});

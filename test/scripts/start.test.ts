@@ -1,0 +1,98 @@
+import { expect } from 'chai';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../core/config.ts';
+import { freePort, isPortFree } from '../../core/ports.ts';
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+}
+
+function startService(env: NodeJS.ProcessEnv): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'start.ts')], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  child.stdout!.on('data', (c) => { text += c; });
+  child.stderr!.on('data', (c) => { text += c; });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start did not come up in 120 s:\n${text}`)), 120_000);
+    const onData = () => {
+      if (text.includes('Ctrl-C stops everything')) {
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        resolve({ child, output: () => text });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`npm start exited with ${code}:\n${text}`)); });
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+describe('npm start (scripts/start.ts)', function () {
+  this.timeout(300_000);
+  let dataDir: string;
+  let env: NodeJS.ProcessEnv;
+  let ports: { api: number; pg: number; temporal: number; ui: number };
+
+  before(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'docex-start-'));
+    chmodSync(dataDir, 0o755);
+    ports = { api: await freePort(), pg: await freePort(), temporal: await freePort(), ui: await freePort() };
+    env = { ...process.env, DATA_DIR: dataDir, PORT: String(ports.api), EMBEDDED_POSTGRES_PORT: String(ports.pg), TEMPORAL_DEV_PORT: String(ports.temporal), TEMPORAL_UI_PORT: String(ports.ui) };
+    delete env.DATABASE_URL;
+    delete env.TEMPORAL_ADDRESS;
+  });
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('starts Postgres, Temporal, the worker and the API, recovers after kill -9, and stops cleanly on SIGTERM', async () => {
+    const first = await startService(env);
+    expect(first.output()).to.include(`API              http://127.0.0.1:${ports.api}/v1`);
+    expect(first.output()).to.include(`Temporal UI      http://127.0.0.1:${ports.ui}`);
+    expect(first.output()).to.include(`Data folder      ${dataDir}`);
+    const contracts = await fetch(`http://127.0.0.1:${ports.api}/health/contracts`);
+    expect(contracts.status, await contracts.clone().text()).to.equal(200);
+    expect((await fetch(`http://127.0.0.1:${ports.ui}/`)).status).to.equal(200);
+
+    // A supervisor killed outright leaves Postgres, the dev server, the API and the worker behind.
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    expect(await isPortFree(ports.api)).to.equal(false);
+
+    const second = await startService(env);
+    expect(second.output()).to.match(/ended leftover (api|worker|temporal) process/);
+    const ready = await fetch(`http://127.0.0.1:${ports.api}/health/readiness`);
+    expect(ready.status).to.equal(200);
+    // The data survived: the probe rows written by the first run are still there.
+    const again = await fetch(`http://127.0.0.1:${ports.api}/health/contracts`);
+    expect(again.status).to.equal(200);
+
+    second.child.kill('SIGTERM');
+    expect(await exited(second.child)).to.equal(0);
+    for (const port of Object.values(ports)) expect(await isPortFree(port), `port ${port} still in use`).to.equal(true);
+    expect(readdirSync(path.join(dataDir, 'run'))).to.deep.equal([]);
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).to.equal(false);
+  });
+
+  it('refuses to start with a clear message when the API port is taken', async () => {
+    const net = await import('node:net');
+    const blocker = net.createServer().listen(ports.api, '127.0.0.1');
+    await new Promise((r) => blocker.once('listening', r));
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'start.ts')], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stderr!.on('data', (c) => { text += c; });
+      expect(await exited(child)).to.equal(1);
+      expect(text).to.include(`port ${ports.api} is already in use`);
+      expect(text).to.include('How to fix: set PORT');
+    } finally {
+      blocker.close();
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createApp, type AppDeps } from '../../api/app.ts';
+import { testServers } from './servers.ts';
+
+export interface TestApp {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a loopback port, with response validation on. */
+export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+  const { db, temporal } = testServers();
+  const app = createApp({ db, temporal, publicBaseUrl: 'http://docs.test', validateResponses: true, ...overrides });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+/** Asserts the error envelope of part 7.1 and returns its `error` object. */
+export async function errorBody(res: Response): Promise<Record<string, any>> {
+  const body = (await res.json()) as { error?: Record<string, any> };
+  if (!body.error) throw new Error(`expected an error envelope, got ${JSON.stringify(body)}`);
+  if (body.error.requestId !== res.headers.get('x-request-id')) {
+    throw new Error(`error.requestId ${body.error.requestId} differs from X-Request-Id ${res.headers.get('x-request-id')}`);
+  }
+  return body.error;
+}

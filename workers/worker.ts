@@ -1,0 +1,42 @@
+import { DefaultLogger, NativeConnection, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
+import { loadConfig } from '../core/config.ts';
+import { StartupError } from '../core/startup-error.ts';
+import { TASK_QUEUES } from '../core/temporal.ts';
+import { log } from '../core/log.ts';
+import { createDb, pingDb } from '../db/database.ts';
+import { createWorkers, runWorkers } from './create-workers.ts';
+
+/** Entry point of the worker process (`npm run worker`). WORKER_TASK_QUEUES limits it to some queues. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.databaseUrl) throw new StartupError('postgres', 'DATABASE_URL is not set', 'set DATABASE_URL, or use `npm start` which provides one');
+  if (!config.temporalAddress) throw new StartupError('temporal', 'TEMPORAL_ADDRESS is not set', 'set TEMPORAL_ADDRESS, or use `npm start` which provides one');
+
+  Runtime.install({ logger: new DefaultLogger(config.logLevel === 'debug' ? 'DEBUG' : 'WARN'), telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } } });
+  const db = createDb(config.databaseUrl, { applicationName: 'docex-worker' });
+  await pingDb(db).catch((err) => {
+    throw new StartupError('postgres', `cannot connect with DATABASE_URL: ${(err as Error).message}`, 'check that the server runs and the URL is right', err);
+  });
+  const connection = await NativeConnection.connect({ address: config.temporalAddress }).catch((err) => {
+    throw new StartupError('temporal', `cannot connect to ${config.temporalAddress}: ${(err as Error).message}`, 'check TEMPORAL_ADDRESS and that the server runs', err);
+  });
+
+  const requested = process.env.WORKER_TASK_QUEUES?.split(',').map((q) => q.trim()).filter(Boolean);
+  const known = Object.values(TASK_QUEUES) as string[];
+  const unknown = requested?.filter((q) => !known.includes(q)) ?? [];
+  if (unknown.length) throw new StartupError('worker', `unknown task queue(s) ${unknown.join(', ')}`, `use some of ${known.join(', ')}`);
+
+  const workers = await createWorkers({ connection, namespace: config.temporalNamespace, db, ...(requested?.length ? { taskQueues: requested } : {}) });
+  const stop = new AbortController();
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => stop.abort());
+  log.info('worker running', { taskQueues: requested ?? known, namespace: config.temporalNamespace });
+  await runWorkers(workers, stop.signal);
+  await connection.close();
+  await db.destroy();
+}
+
+main().catch((err) => {
+  if (err instanceof StartupError) process.stderr.write(err.render());
+  else log.error('worker failed', { error: err instanceof Error ? err.stack : String(err) });
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+import type { ActivityOptions } from '@temporalio/workflow';
+import { NON_RETRYABLE_FAILURE_TYPES } from '../core/failures.ts';
+
+/**
+ * Presets for proxyActivities. Each names the kind of side effect, so a workflow reads as what it
+ * waits on; permanent failures are never retried whatever the preset.
+ */
+export const ACTIVITY_PRESETS = {
+  /** A few Postgres statements. */
+  database: {
+    startToCloseTimeout: '15 seconds',
+    retry: { initialInterval: '500 ms', backoffCoefficient: 2, maximumInterval: '30 seconds', nonRetryableErrorTypes: NON_RETRYABLE_FAILURE_TYPES },
+  },
+  /** A call to an upstream (SMP, registry, access point, tax platform) that may be slow or down for a while. */
+  upstream: {
+    startToCloseTimeout: '60 seconds',
+    retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', nonRetryableErrorTypes: NON_RETRYABLE_FAILURE_TYPES },
+  },
+  /** One webhook attempt: the workflow owns the schedule, so the activity itself never retries. */
+  webhookAttempt: {
+    startToCloseTimeout: '30 seconds',
+    retry: { maximumAttempts: 1 },
+  },
+} satisfies Record<string, ActivityOptions>;

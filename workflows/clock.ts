@@ -1,0 +1,54 @@
+import { condition, defineSignal, setHandler, sleep } from '@temporalio/workflow';
+
+/** Sent to a sandbox company's waiting workflows when its virtual clock moves. */
+export const clockChangedSignal = defineSignal<[ClockChange]>('clockChanged');
+
+export interface ClockChange {
+  /** Virtual time minus wall-clock time, in milliseconds. */
+  offsetMs: number;
+}
+
+export interface ClockInput {
+  /** Live companies wait on real timers; sandbox ones on their virtual clock. */
+  livemode: boolean;
+  /** The company's clock offset when the workflow started. */
+  offsetMs?: number;
+}
+
+export interface WorkflowClock {
+  /** The company's current time as this workflow sees it (epoch milliseconds). */
+  now(): number;
+  /** Waits `ms` of the company's time. */
+  sleep(ms: number): Promise<void>;
+  /** Waits until the company's time reaches `epochMs`. */
+  sleepUntil(epochMs: number): Promise<void>;
+}
+
+/**
+ * The one way a workflow waits. Live: a durable Temporal timer. Sandbox: a timer on the
+ * company's virtual time, re-armed whenever {@link clockChangedSignal} moves that time, so an
+ * advance of the clock wakes every wait that is now due.
+ */
+export function useClock(input: ClockInput): WorkflowClock {
+  let offsetMs = input.offsetMs ?? 0;
+  let changes = 0;
+  setHandler(clockChangedSignal, (change) => {
+    offsetMs = change.offsetMs;
+    changes += 1;
+  });
+  const now = () => Date.now() + offsetMs;
+
+  const sleepUntil = async (epochMs: number): Promise<void> => {
+    if (input.livemode) {
+      const ms = epochMs - Date.now();
+      if (ms > 0) await sleep(ms);
+      return;
+    }
+    while (now() < epochMs) {
+      const seen = changes;
+      await condition(() => changes !== seen, epochMs - now());
+    }
+  };
+
+  return { now, sleep: (ms: number) => sleepUntil(now() + ms), sleepUntil };
+}

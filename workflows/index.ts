@@ -1,0 +1,3 @@
+// Every workflow the worker registers; the bundle is built from this file once per process.
+export { probeWorkflow } from './system/probe.ts';
+export { timedWaitWorkflow } from './system/wait.ts';
