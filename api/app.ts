@@ -12,6 +12,16 @@ import { matchOperation } from './middleware/match-operation.ts';
 import { requestContext } from './middleware/request-context.ts';
 import type { Breakers } from './middleware/upstream-errors.ts';
 import { FORMATS } from './formats.ts';
+import { createAuthenticator } from './access/authenticate.ts';
+import { createJwtVerifier, type JwtSettings } from './access/jwt.ts';
+import { authenticate, authorize } from './access/middleware.ts';
+import { apiKeyRoutes } from './api-keys/routes.ts';
+import { identityRoutes } from './identity/routes.ts';
+import { idempotency } from './middleware/idempotency.ts';
+import { rateLimit } from './middleware/rate-limit.ts';
+import { documentQuota } from './middleware/quota.ts';
+import { requestLog } from './middleware/request-log.ts';
+import { sandboxRoutes } from './sandbox/routes.ts';
 import { loadOpenApiDocument, OperationIndex, type OpenApiDocument } from './openapi.ts';
 
 /** JSON bodies may carry a 5 MiB file as base64 (4/3 larger) plus the envelope around it. */
@@ -21,6 +31,10 @@ export interface AppDeps {
   db: Db;
   temporal: Client;
   publicBaseUrl: string;
+  /** The identity provider for JWT bearer tokens; without a key set only API keys are accepted. */
+  jwt?: JwtSettings;
+  /** Sandbox keys one client address may bootstrap per hour. */
+  bootstrapPerHour?: number;
   /** Defaults to openapi/openapi.yaml; tests may pass a variant. */
   openapi?: OpenApiDocument;
   /** Validate every response against the contract (on in tests). */
@@ -47,7 +61,15 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(docsRoutes(doc));
   // Matching comes before parsing so that an unknown route is a 404 whatever its body.
   app.use(matchOperation(operations));
-  app.use(express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
+  app.use(requestLog(deps.db));
+  app.use(
+    express.json({
+      limit: JSON_BODY_LIMIT,
+      type: ['application/json', 'application/*+json'],
+      // Idempotency compares the exact bytes sent, not a re-serialisation.
+      verify: (req, _res, buf) => { (req as { rawBody?: Buffer }).rawBody = buf; },
+    }),
+  );
   for (const step of accessSteps(deps)) app.use(step);
   app.use(
     OpenApiValidator.middleware({
@@ -67,12 +89,22 @@ export function createApp(deps: AppDeps): express.Express {
   return app;
 }
 
-/** Authentication, rate limiting and idempotency, in that order, before validation. */
-function accessSteps(_deps: AppDeps): RequestHandler[] {
-  return [];
+/**
+ * Authentication, authorization, rate limiting, idempotency and the document quota, in that order,
+ * before validation. A replayed request is not counted against the quota again.
+ */
+function accessSteps(deps: AppDeps): RequestHandler[] {
+  const verifyJwt = createJwtVerifier(deps.jwt ?? { jwksUrl: undefined, audience: 'unset', issuer: undefined });
+  return [authenticate(createAuthenticator(deps.db, verifyJwt)), authorize(deps.db), rateLimit(deps.db), idempotency(deps.db), documentQuota(deps.db)];
 }
 
 function routers(deps: AppDeps, breakers: Breakers): Router[] {
   const contractProbes = [postgresProbe(deps.db), temporalProbe(deps.db, deps.temporal), ...(deps.extraContractProbes ?? [])];
-  return [healthRoutes({ db: deps.db, temporal: deps.temporal, breakers, contractProbes }), ...(deps.extraRouters ?? [])];
+  return [
+    healthRoutes({ db: deps.db, temporal: deps.temporal, breakers, contractProbes }),
+    identityRoutes(deps.db),
+    apiKeyRoutes(deps.db),
+    sandboxRoutes(deps.db, { bootstrapPerHour: deps.bootstrapPerHour ?? 10 }),
+    ...(deps.extraRouters ?? []),
+  ];
 }

@@ -20,6 +20,8 @@ export interface Principal {
   organizationIds: string[];
   rateLimitPerMinute: number;
   plan: string;
+  /** Set by the sandbox helper that forces 429s on the organization. */
+  forcedRateLimitUntil: Date | undefined;
 }
 
 export interface RequestContext {

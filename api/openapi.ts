@@ -28,6 +28,10 @@ export interface OperationInfo {
   scope: string | undefined;
   public: boolean;
   quota: string | undefined;
+  /** Top-level response fields never stored for idempotent replay (secrets). */
+  idempotencyRedact: string[];
+  /** Sandbox helpers: live credentials get 403 SANDBOX_ONLY. */
+  sandboxOnly: boolean;
   deprecation: { sunset: string | undefined; link: string | undefined } | undefined;
 }
 
@@ -60,6 +64,8 @@ export class OperationIndex {
           scope: isPublic ? undefined : (op['x-scope'] ?? '*'),
           public: isPublic,
           quota: op['x-quota'],
+          sandboxOnly: op['x-sandbox-only'] === true,
+          idempotencyRedact: Array.isArray(op['x-idempotency-redact']) ? op['x-idempotency-redact'] : [],
           deprecation: op.deprecated ? { sunset: op['x-sunset'], link: op['x-deprecation-link'] } : undefined,
         });
       }

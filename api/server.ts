@@ -16,7 +16,13 @@ async function main(): Promise<void> {
     throw new StartupError('postgres', `cannot connect with DATABASE_URL: ${(err as Error).message}`, 'check that the server runs and the URL is right', err);
   });
   const temporal = await connectTemporal(config.temporalAddress, config.temporalNamespace);
-  const app = createApp({ db, temporal: temporal.client, publicBaseUrl: config.publicBaseUrl });
+  const app = createApp({
+    db,
+    temporal: temporal.client,
+    publicBaseUrl: config.publicBaseUrl,
+    jwt: { jwksUrl: config.jwksUrl, audience: config.jwtAudience, issuer: config.jwtIssuer },
+    bootstrapPerHour: config.bootstrapKeysPerHour,
+  });
 
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {

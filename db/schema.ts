@@ -1,12 +1,150 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 /** Table row types as Kysely sees them; snake_case columns, mapped to camelCase JSON in one mapper per resource. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T extends object | null> = JSONColumnType<T, string | undefined, string>;
+
 export interface ProbesTable {
   id: string;
   requested_by: string;
   created_at: Generated<Date>;
 }
 
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  plan: Generated<string>;
+  country: string | null;
+  vat_number: string | null;
+  parent_organization_id: string | null;
+  sandbox: Generated<boolean>;
+  forced_rate_limit_until: NullableTimestamp;
+  settings: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: string;
+  external_id: string | null;
+  email: string | null;
+  name: string | null;
+  created_at: Timestamp;
+}
+
+export interface MembershipsTable {
+  organization_id: string;
+  user_id: string;
+  role: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface Address {
+  street?: string;
+  city?: string;
+  region?: string;
+  postalCode?: string;
+  country: string;
+}
+
+export interface CompaniesTable {
+  id: string;
+  organization_id: string;
+  livemode: boolean;
+  name: string;
+  legal_name: string;
+  vat_number: string;
+  country: string;
+  peppol_id: string | null;
+  additional_identifiers: Json<Array<{ scheme: string; value: string }>>;
+  address: Json<Address | null>;
+  capabilities: Json<{ send: string[]; receive: string[] }>;
+  status: Generated<string>;
+  smp_registered: Generated<boolean>;
+  smp_registered_at: NullableTimestamp;
+  compliance: Json<Record<string, unknown>>;
+  settings: Json<Record<string, unknown>>;
+  stats: Json<{ sent: number; received: number }>;
+  metadata: Json<Record<string, string>>;
+  clock_offset_ms: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  organization_id: string;
+  company_id: string | null;
+  name: string;
+  key_type: string;
+  livemode: boolean;
+  key_prefix: string;
+  key_hash: string;
+  scopes: string[];
+  rate_limit: number | null;
+  expires_at: NullableTimestamp;
+  created_by: string | null;
+  created_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface RateLimitHitsTable {
+  bucket: string;
+  hit_at: Timestamp;
+}
+
+export interface UsageCountersTable {
+  organization_id: string;
+  period: string;
+  documents: Generated<number>;
+}
+
+export interface IdempotencyKeysTable {
+  organization_id: string;
+  principal: string;
+  idempotency_key: string;
+  request_hash: string;
+  method: string;
+  path: string;
+  state: string;
+  request_id: string;
+  response_status: number | null;
+  response_headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  response_body: Buffer | null;
+  created_at: Timestamp;
+  locked_until: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+export interface RequestLogsTable {
+  id: string;
+  organization_id: string | null;
+  livemode: boolean | null;
+  api_key_id: string | null;
+  user_id: string | null;
+  method: string;
+  path: string;
+  operation_id: string | null;
+  status: number;
+  duration_ms: number;
+  idempotency_key: string | null;
+  idempotent_replay: Generated<boolean>;
+  error_code: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   probes: ProbesTable;
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  companies: CompaniesTable;
+  api_keys: ApiKeysTable;
+  rate_limit_hits: RateLimitHitsTable;
+  usage_counters: UsageCountersTable;
+  idempotency_keys: IdempotencyKeysTable;
+  request_logs: RequestLogsTable;
 }

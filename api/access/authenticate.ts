@@ -1,0 +1,75 @@
+import type { Db } from '../../db/database.ts';
+import { findApiKeyBySecret, touchApiKey } from '../../db/api-keys.ts';
+import { ensureOrganization, ensureUser, findOrganization } from '../../db/organizations.ts';
+import { isPlan, PLANS, type KeyType } from '../../core/plans.ts';
+import type { Principal } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import type { JwtVerifier } from './jwt.ts';
+
+export interface Authenticator {
+  (token: string, organizationHeader: string | undefined): Promise<Principal>;
+}
+
+function planLimit(plan: string): number {
+  return isPlan(plan) ? PLANS[plan].requestsPerMinute : PLANS.free.requestsPerMinute;
+}
+
+/**
+ * Part 5: `svc_…` tokens are API keys looked up by hash on every request (so a revocation takes
+ * effect on the very next one); anything else is a JWT of the identity provider.
+ */
+export function createAuthenticator(db: Db, verifyJwt: JwtVerifier): Authenticator {
+  return async (token, organizationHeader) => {
+    if (token.startsWith('svc_')) {
+      const key = await findApiKeyBySecret(db, token);
+      if (!key) throw new ApiError('INVALID_TOKEN', 'The API key is not valid.');
+      if (key.revoked_at) throw new ApiError('REVOKED_KEY', `The API key ${key.key_prefix}… was revoked.`);
+      if (key.expires_at && key.expires_at.getTime() <= Date.now()) throw new ApiError('EXPIRED_TOKEN', `The API key ${key.key_prefix}… expired at ${key.expires_at.toISOString()}.`);
+      // Last use is informational: a failed write must not fail the request.
+      void touchApiKey(db, key.id).catch(() => undefined);
+      return {
+        authMethod: 'api_key',
+        organizationId: key.organization_id,
+        apiKeyId: key.id,
+        userId: undefined,
+        email: undefined,
+        keyType: key.key_type as KeyType,
+        livemode: key.livemode,
+        scopes: key.scopes,
+        boundCompanyId: key.company_id ?? undefined,
+        actingCompanyId: key.company_id ?? undefined,
+        organizationIds: [key.organization_id],
+        rateLimitPerMinute: key.rate_limit ?? planLimit(key.plan),
+        plan: key.plan,
+        forcedRateLimitUntil: key.forced_rate_limit_until ?? undefined,
+      };
+    }
+
+    const jwt = await verifyJwt(token);
+    const granted = jwt.permissions.map((p) => p.organizationId);
+    const organizationId = organizationHeader ?? granted[0]!;
+    if (!granted.includes(organizationId)) {
+      throw new ApiError('ORGANIZATION_FORBIDDEN', `The token does not grant access to organization ${organizationId}.`);
+    }
+    for (const id of granted) await ensureOrganization(db, id);
+    const userId = await ensureUser(db, jwt.subject, jwt.email, jwt.permissions.map((p) => ({ organizationId: p.organizationId, role: p.permissions.includes('admin') ? 'admin' : 'member' })));
+    const org = await findOrganization(db, organizationId);
+    const plan = org?.plan ?? 'free';
+    return {
+      authMethod: 'jwt',
+      organizationId,
+      apiKeyId: undefined,
+      userId,
+      email: jwt.email,
+      keyType: 'user',
+      livemode: true,
+      scopes: ['*'],
+      boundCompanyId: undefined,
+      actingCompanyId: undefined,
+      organizationIds: granted,
+      rateLimitPerMinute: planLimit(plan),
+      plan,
+      forcedRateLimitUntil: org?.forced_rate_limit_until ?? undefined,
+    };
+  };
+}

@@ -1,0 +1,69 @@
+import type { RequestHandler } from 'express';
+import passport from 'passport';
+import { Strategy as BearerStrategy } from 'passport-http-bearer';
+import type { Db } from '../../db/database.ts';
+import { findCompanyByRef } from '../../db/companies.ts';
+import { ApiError } from '../errors.ts';
+import type { Principal } from '../context.ts';
+import type { Authenticator } from './authenticate.ts';
+
+/**
+ * Bearer authentication through passport. The strategy hands our ApiError (MISSING_AUTH,
+ * INVALID_TOKEN, EXPIRED_TOKEN, REVOKED_KEY …) to the error middleware; public operations skip it.
+ */
+export function authenticate(authenticator: Authenticator): RequestHandler {
+  const instance = new passport.Passport();
+  instance.use(
+    'bearer',
+    new BearerStrategy({ passReqToCallback: true }, (req: any, token: string, done: (err: unknown, user?: Principal | false) => void) => {
+      const header = req.get('x-service-organization-id') ?? req.get('organization-id');
+      authenticator(token, header || undefined).then((principal) => done(null, principal), (err) => done(err));
+    }),
+  );
+  const bearer = instance.authenticate('bearer', { session: false, failWithError: true });
+  return (req, res, next) => {
+    if (!req.context.operation || req.context.operation.public) return next();
+    bearer(req, res, (err?: unknown) => {
+      if (err) {
+        if (err instanceof ApiError) return next(err);
+        const authorization = req.get('authorization');
+        return next(authorization
+          ? new ApiError('INVALID_TOKEN', 'The Authorization header must be "Bearer <API key or JWT>".')
+          : new ApiError('MISSING_AUTH', 'No Authorization header: send "Authorization: Bearer <API key or JWT>".'));
+      }
+      req.context.principal = req.user as Principal;
+      next();
+    });
+  };
+}
+
+/** Scope of the operation (`x-scope`), sandbox-only helpers, and the company a caller acts for. */
+export function authorize(db: Db): RequestHandler {
+  return async (req, _res, next) => {
+    const { operation, principal } = req.context;
+    if (!operation || operation.public || !principal) return next();
+    try {
+      const scope = operation.scope;
+      if (scope && scope !== 'authenticated' && !principal.scopes.includes('*') && !principal.scopes.includes(scope)) {
+        throw new ApiError('INSUFFICIENT_SCOPE', `This operation needs the scope "${scope}", which the key does not have.`, {
+          details: [{ field: 'scope', rule: 'required_scope', message: `requires "${scope}"; the key has ${principal.scopes.map((s) => `"${s}"`).join(', ') || 'none'}` }],
+        });
+      }
+      if (operation.sandboxOnly && principal.livemode) {
+        throw new ApiError('SANDBOX_ONLY', `${operation.method} ${operation.pathTemplate} is a sandbox helper: call it with a test key (svc_test_…).`);
+      }
+      const companyRef = req.get('x-service-company');
+      if (companyRef) {
+        const company = await findCompanyByRef(db, principal.organizationId, principal.livemode, companyRef);
+        if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No company ${companyRef} in this organization.`);
+        if (principal.boundCompanyId && principal.boundCompanyId !== company.id) {
+          throw new ApiError('COMPANY_FORBIDDEN', `This key is scoped to company ${principal.boundCompanyId} and cannot act for ${company.id}.`);
+        }
+        principal.actingCompanyId = company.id;
+      }
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}

@@ -1,0 +1,32 @@
+import type { RequestHandler } from 'express';
+import { log } from '../../core/log.ts';
+import type { Db } from '../../db/database.ts';
+import { insertRequestLog } from '../../db/request-logs.ts';
+import { onResponseEnd } from './response-capture.ts';
+
+/** Records every /v1 request for the request inspector: who, what, outcome and timing, never bodies. */
+export function requestLog(db: Db): RequestHandler {
+  return (req, res, next) => {
+    if (!req.path.startsWith('/v1/')) return next();
+    onResponseEnd(res, async ({ status, headers }) => {
+      const ctx = req.context;
+      await insertRequestLog(db, {
+        id: ctx.requestId,
+        organization_id: ctx.principal?.organizationId ?? null,
+        livemode: ctx.principal?.livemode ?? null,
+        api_key_id: ctx.principal?.apiKeyId ?? null,
+        user_id: ctx.principal?.userId ?? null,
+        method: req.method,
+        path: req.path,
+        operation_id: ctx.operation?.operationId ?? null,
+        status,
+        duration_ms: Math.round(performance.now() - ctx.startedAt),
+        idempotency_key: ctx.idempotencyKey ?? null,
+        idempotent_replay: headers['idempotent-replayed'] === 'true',
+        error_code: ctx.errorCode ?? null,
+        user_agent: req.get('user-agent')?.slice(0, 500) ?? null,
+      }).catch((err: unknown) => log.warn('request log not written', { requestId: ctx.requestId, error: String(err) }));
+    });
+    next();
+  };
+}

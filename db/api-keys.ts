@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import type { Db } from './database.ts';
+
+export function hashKeySecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+export async function findApiKeyBySecret(db: Db, secret: string) {
+  return db
+    .selectFrom('api_keys')
+    .innerJoin('organizations', 'organizations.id', 'api_keys.organization_id')
+    .selectAll('api_keys')
+    .select(['organizations.plan as plan', 'organizations.forced_rate_limit_until as forced_rate_limit_until'])
+    .where('api_keys.key_hash', '=', hashKeySecret(secret))
+    .executeTakeFirst();
+}
+
+export interface NewApiKey {
+  id: string;
+  organizationId: string;
+  companyId: string | null;
+  name: string;
+  keyType: string;
+  livemode: boolean;
+  keyPrefix: string;
+  secret: string;
+  scopes: string[];
+  rateLimit: number | null;
+  expiresAt: Date | null;
+  createdBy: string | null;
+}
+
+export async function insertApiKey(db: Db, key: NewApiKey) {
+  return db
+    .insertInto('api_keys')
+    .values({
+      id: key.id,
+      organization_id: key.organizationId,
+      company_id: key.companyId,
+      name: key.name,
+      key_type: key.keyType,
+      livemode: key.livemode,
+      key_prefix: key.keyPrefix,
+      key_hash: hashKeySecret(key.secret),
+      scopes: key.scopes,
+      rate_limit: key.rateLimit,
+      expires_at: key.expiresAt,
+      created_by: key.createdBy,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface KeyPage {
+  limit: number;
+  after?: { createdAt: Date; id: string } | undefined;
+}
+
+/** Active keys of the organization, newest first, keyset-paginated. */
+export async function findApiKeys(db: Db, organizationId: string, page: KeyPage) {
+  let query = db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1);
+  if (page.after) {
+    const { createdAt, id } = page.after;
+    query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
+  }
+  return query.execute();
+}
+
+export async function findApiKey(db: Db, organizationId: string, id: string) {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+}
+
+/** Revokes at once; a key already revoked keeps its first revocation time. */
+export async function revokeApiKey(db: Db, organizationId: string, id: string): Promise<boolean> {
+  const found = await findApiKey(db, organizationId, id);
+  if (!found) return false;
+  await db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', id).where('organization_id', '=', organizationId).where('revoked_at', 'is', null).execute();
+  return true;
+}
+
+export async function touchApiKey(db: Db, id: string): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: new Date() }).where('id', '=', id).execute();
+}

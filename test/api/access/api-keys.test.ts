@@ -1,0 +1,161 @@
+import { expect } from 'chai';
+import { errorBody, startTestApp, type TestApp } from '../../support/app.ts';
+import { bearer, createCompany, createKey, createTenant, jsonHeaders, startIdentityProvider, type TestIdentityProvider } from '../../support/access.ts';
+import { testServers } from '../../support/servers.ts';
+import { newId } from '../../../core/ids.ts';
+
+describe('API keys (part 4.13)', () => {
+  let app: TestApp;
+  let idp: TestIdentityProvider;
+  before(async () => {
+    idp = await startIdentityProvider();
+    app = await startTestApp({ jwt: { jwksUrl: idp.jwksUrl, audience: idp.audience, issuer: undefined } });
+  });
+  after(async () => {
+    await app.close();
+    await idp.close();
+  });
+  const create = (token: string, body: unknown, extra: Record<string, string> = {}) =>
+    fetch(`${app.url}/v1/api-keys`, { method: 'POST', headers: jsonHeaders(token, extra), body: JSON.stringify(body) });
+
+  describe('POST /v1/api-keys', () => {
+    it('returns 201 with the secret once, a keyPrefix, and the caller\'s mode', async () => {
+      const tenant = await createTenant({ livemode: false });
+      const res = await create(tenant.key, { name: 'CI', scopes: ['send', 'documents.read'], rateLimit: 30, expiresAt: '2099-01-01T00:00:00Z' });
+      expect(res.status).to.equal(201);
+      const body = (await res.json()) as any;
+      expect(body.key).to.match(/^svc_test_[0-9A-Za-z]{32}$/);
+      expect(body.key.startsWith(body.keyPrefix)).to.equal(true);
+      expect(body).to.deep.include({ name: 'CI', keyType: 'personal', livemode: false, companyId: null, rateLimit: 30, expiresAt: '2099-01-01T00:00:00.000Z', lastUsedAt: null });
+      expect(body.scopes).to.deep.equal(['send', 'documents.read']);
+      // The new key works, and the list never shows a secret again.
+      const me = await fetch(`${app.url}/v1/me`, { headers: bearer(body.key) });
+      expect(((await me.json()) as any).scopes).to.deep.equal(['send', 'documents.read']);
+      const list = (await (await fetch(`${app.url}/v1/api-keys`, { headers: bearer(tenant.key) })).json()) as any;
+      const listed = list.data.find((k: any) => k.id === body.id);
+      expect(listed).to.not.have.property('key');
+      expect(listed.keyPrefix).to.equal(body.keyPrefix);
+    });
+
+    it('with a JWT creates live keys, or test keys with mode test', async () => {
+      const orgId = newId('org');
+      const token = await idp.sign({ sub: 'owner', _permissions: { [orgId]: ['admin'] } });
+      const live = (await (await create(token, { name: 'live' })).json()) as any;
+      expect(live.key).to.match(/^svc_live_/);
+      const test = (await (await create(token, { name: 'test', mode: 'test' })).json()) as any;
+      expect(test.key).to.match(/^svc_test_/);
+      expect(test.livemode).to.equal(false);
+    });
+
+    it('400 MISSING_FIELD without a name, INVALID_ENUM for an unknown scope', async () => {
+      const tenant = await createTenant();
+      const missing = await create(tenant.key, {});
+      expect(missing.status).to.equal(400);
+      expect(await errorBody(missing)).to.deep.include({ code: 'MISSING_FIELD' });
+      const scope = await create(tenant.key, { name: 'x', scopes: ['everything'] });
+      expect(scope.status).to.equal(400);
+      const error = await errorBody(scope);
+      expect(error.code).to.equal('INVALID_ENUM');
+      expect(error.details[0].field).to.equal('scopes[0]');
+    });
+
+    it('400 for an expiresAt in the past, a rateLimit above the plan, or mode with a key', async () => {
+      const tenant = await createTenant();
+      const past = await create(tenant.key, { name: 'x', expiresAt: '2020-01-01T00:00:00Z' });
+      expect(past.status).to.equal(400);
+      expect((await errorBody(past)).code).to.equal('INVALID_DATE');
+      const fast = await create(tenant.key, { name: 'x', rateLimit: 61 });
+      expect(fast.status).to.equal(400);
+      expect((await errorBody(fast)).message).to.equal("rateLimit 61 exceeds the plan's 60 requests per minute.");
+      const mode = await create(tenant.key, { name: 'x', mode: 'live' });
+      expect(mode.status).to.equal(400);
+      expect((await errorBody(mode)).details[0].field).to.equal('mode');
+    });
+
+    it('binds a key to a company; 404 COMPANY_NOT_FOUND for a company of another organization', async () => {
+      const tenant = await createTenant();
+      const other = await createTenant();
+      const bound = (await (await create(tenant.key, { name: 'bound', companyId: tenant.companyId })).json()) as any;
+      expect(bound.companyId).to.equal(tenant.companyId);
+      const foreign = await create(tenant.key, { name: 'x', companyId: other.companyId });
+      expect(foreign.status).to.equal(404);
+      expect((await errorBody(foreign)).code).to.equal('COMPANY_NOT_FOUND');
+    });
+
+    it('a key bound to a company creates only keys bound to it (403 COMPANY_FORBIDDEN)', async () => {
+      const tenant = await createTenant({ bindToCompany: true });
+      const second = await createCompany(tenant.organizationId, true);
+      const res = await create(tenant.key, { name: 'x', companyId: second });
+      expect(res.status).to.equal(403);
+      expect((await errorBody(res)).code).to.equal('COMPANY_FORBIDDEN');
+      const same = (await (await create(tenant.key, { name: 'y' })).json()) as any;
+      expect(same.companyId).to.equal(tenant.companyId);
+    });
+
+    it('403 INSUFFICIENT_SCOPE for a key without *, naming the scope', async () => {
+      const tenant = await createTenant({ scopes: ['send', 'documents.read'] });
+      const res = await create(tenant.key, { name: 'escalate', scopes: ['*'] });
+      expect(res.status).to.equal(403);
+      const error = await errorBody(res);
+      expect(error).to.deep.include({ type: 'permission_error', code: 'INSUFFICIENT_SCOPE', message: 'This operation needs the scope "*", which the key does not have.' });
+      expect(error.details).to.deep.equal([{ field: 'scope', rule: 'required_scope', message: 'requires "*"; the key has "send", "documents.read"' }]);
+    });
+
+    it('403 KEY_TYPE_FORBIDDEN for platform keys', async () => {
+      const tenant = await createTenant({ plan: 'platform', keyType: 'platform' });
+      const res = await create(tenant.key, { name: 'x' });
+      expect(res.status).to.equal(403);
+      expect((await errorBody(res)).code).to.equal('KEY_TYPE_FORBIDDEN');
+    });
+  });
+
+  describe('GET /v1/api-keys', () => {
+    it('pages newest first with an opaque cursor; 400 for a forged cursor', async () => {
+      const tenant = await createTenant();
+      for (const name of ['one', 'two', 'three']) await create(tenant.key, { name });
+      const first = (await (await fetch(`${app.url}/v1/api-keys?limit=2`, { headers: bearer(tenant.key) })).json()) as any;
+      expect(first.data.map((k: any) => k.name)).to.deep.equal(['three', 'two']);
+      expect(first.hasMore).to.equal(true);
+      const second = (await (await fetch(`${app.url}/v1/api-keys?limit=2&cursor=${first.cursor}`, { headers: bearer(tenant.key) })).json()) as any;
+      expect(second.data.map((k: any) => k.name)).to.deep.equal(['one', 'test key']);
+      expect(second).to.deep.include({ hasMore: false, cursor: null });
+      const forged = await fetch(`${app.url}/v1/api-keys?cursor=bm9wZQ`, { headers: bearer(tenant.key) });
+      expect(forged.status).to.equal(400);
+      expect((await errorBody(forged)).details[0].field).to.equal('cursor');
+      const tooMany = await fetch(`${app.url}/v1/api-keys?limit=101`, { headers: bearer(tenant.key) });
+      expect(tooMany.status).to.equal(400);
+    });
+  });
+
+  describe('DELETE /v1/api-keys/{key_id}', () => {
+    it('revokes at once: the next request with the key is 401 REVOKED_KEY; a repeat is 204', async () => {
+      const tenant = await createTenant();
+      const victim = await createKey(tenant.organizationId, { livemode: true });
+      expect((await fetch(`${app.url}/v1/me`, { headers: bearer(victim.secret) })).status).to.equal(200);
+      const del = await fetch(`${app.url}/v1/api-keys/${victim.id}`, { method: 'DELETE', headers: bearer(tenant.key) });
+      expect(del.status).to.equal(204);
+      expect(await del.text()).to.equal('');
+      const after = await fetch(`${app.url}/v1/me`, { headers: bearer(victim.secret) });
+      expect(after.status).to.equal(401);
+      expect(await errorBody(after)).to.deep.include({ code: 'REVOKED_KEY' });
+      expect((await fetch(`${app.url}/v1/api-keys/${victim.id}`, { method: 'DELETE', headers: bearer(tenant.key) })).status).to.equal(204);
+      const listed = (await (await fetch(`${app.url}/v1/api-keys`, { headers: bearer(tenant.key) })).json()) as any;
+      expect(listed.data.map((k: any) => k.id)).not.to.include(victim.id);
+    });
+
+    it('a key can revoke itself', async () => {
+      const tenant = await createTenant();
+      expect((await fetch(`${app.url}/v1/api-keys/${tenant.keyId}`, { method: 'DELETE', headers: bearer(tenant.key) })).status).to.equal(204);
+      expect((await fetch(`${app.url}/v1/me`, { headers: bearer(tenant.key) })).status).to.equal(401);
+    });
+
+    it('404 RESOURCE_NOT_FOUND for an unknown key id', async () => {
+      const tenant = await createTenant();
+      const res = await fetch(`${app.url}/v1/api-keys/key_doesnotexist`, { method: 'DELETE', headers: bearer(tenant.key) });
+      expect(res.status).to.equal(404);
+      expect((await errorBody(res)).code).to.equal('RESOURCE_NOT_FOUND');
+      const row = await testServers().db.selectFrom('api_keys').select('revoked_at').where('id', '=', tenant.keyId).executeTakeFirstOrThrow();
+      expect(row.revoked_at).to.equal(null);
+    });
+  });
+});
