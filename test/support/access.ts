@@ -9,6 +9,7 @@ import { generateKeySecret } from '../../api/api-keys/secrets.ts';
 import { randomBelgianEnterpriseNumber } from '../../api/sandbox/company-seed.ts';
 import type { KeyType } from '../../core/plans.ts';
 import { testServers } from './servers.ts';
+import { startTestApp, type TestApp } from './app.ts';
 
 export interface Tenant {
   organizationId: string;
@@ -109,4 +110,11 @@ export async function startIdentityProvider(audience = 'https://api.test'): Prom
     },
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
+}
+
+/** The app wired to a loopback identity provider, for suites that use JWTs. */
+export async function startAppWithIdentityProvider(): Promise<{ app: TestApp; idp: TestIdentityProvider; close(): Promise<void> }> {
+  const idp = await startIdentityProvider();
+  const app = await startTestApp({ jwt: { jwksUrl: idp.jwksUrl, audience: idp.audience, issuer: undefined } });
+  return { app, idp, close: async () => { await app.close(); await idp.close(); } };
 }

@@ -1,20 +1,15 @@
 import { expect } from 'chai';
-import { errorBody, startTestApp, type TestApp } from '../../support/app.ts';
-import { bearer, createCompany, createKey, createTenant, jsonHeaders, startIdentityProvider, type TestIdentityProvider } from '../../support/access.ts';
+import { errorBody, type TestApp } from '../../support/app.ts';
+import { bearer, createCompany, createKey, createTenant, jsonHeaders, startAppWithIdentityProvider, type TestIdentityProvider } from '../../support/access.ts';
 import { testServers } from '../../support/servers.ts';
 import { newId } from '../../../core/ids.ts';
 
 describe('API keys (part 4.13)', () => {
   let app: TestApp;
   let idp: TestIdentityProvider;
-  before(async () => {
-    idp = await startIdentityProvider();
-    app = await startTestApp({ jwt: { jwksUrl: idp.jwksUrl, audience: idp.audience, issuer: undefined } });
-  });
-  after(async () => {
-    await app.close();
-    await idp.close();
-  });
+  let close: () => Promise<void>;
+  before(async () => { ({ app, idp, close } = await startAppWithIdentityProvider()); });
+  after(() => close());
   const create = (token: string, body: unknown, extra: Record<string, string> = {}) =>
     fetch(`${app.url}/v1/api-keys`, { method: 'POST', headers: jsonHeaders(token, extra), body: JSON.stringify(body) });
 

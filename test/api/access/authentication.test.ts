@@ -1,21 +1,16 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
 import { errorBody, startTestApp, type TestApp } from '../../support/app.ts';
-import { bearer, createTenant, startIdentityProvider, type TestIdentityProvider } from '../../support/access.ts';
+import { bearer, createTenant, startAppWithIdentityProvider, type TestIdentityProvider } from '../../support/access.ts';
 import { testServers } from '../../support/servers.ts';
 import { newId } from '../../../core/ids.ts';
 
 describe('authentication (part 5)', () => {
   let app: TestApp;
   let idp: TestIdentityProvider;
-  before(async () => {
-    idp = await startIdentityProvider();
-    app = await startTestApp({ jwt: { jwksUrl: idp.jwksUrl, audience: idp.audience, issuer: undefined } });
-  });
-  after(async () => {
-    await app.close();
-    await idp.close();
-  });
+  let close: () => Promise<void>;
+  before(async () => { ({ app, idp, close } = await startAppWithIdentityProvider()); });
+  after(() => close());
   const me = (headers: Record<string, string> = {}) => fetch(`${app.url}/v1/me`, { headers });
 
   describe('API keys', () => {

@@ -1,0 +1,85 @@
+import { expect } from 'chai';
+import { errorBody, startTestApp, type TestApp } from '../../support/app.ts';
+import { bearer, createTenant } from '../../support/access.ts';
+import { testServers } from '../../support/servers.ts';
+import { setForcedRateLimit } from '../../../db/organizations.ts';
+
+describe('rate limits (part 8)', () => {
+  let app: TestApp;
+  before(async () => { app = await startTestApp(); });
+  after(() => app.close());
+  const me = (key: string, base = app.url) => fetch(`${base}/v1/me`, { headers: bearer(key) });
+
+  it('sends X-RateLimit-* on every response and 429 RATE_LIMITED with Retry-After past the key\'s limit', async () => {
+    const tenant = await createTenant({ rateLimit: 5 });
+    const remaining: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await me(tenant.key);
+      expect(res.status).to.equal(200);
+      expect(res.headers.get('x-ratelimit-limit')).to.equal('5');
+      remaining.push(res.headers.get('x-ratelimit-remaining')!);
+      const reset = Number(res.headers.get('x-ratelimit-reset'));
+      expect(reset).to.be.within(Date.now() / 1000, Date.now() / 1000 + 61);
+    }
+    expect(remaining).to.deep.equal(['4', '3', '2', '1', '0']);
+    const limited = await me(tenant.key);
+    expect(limited.status).to.equal(429);
+    expect(Number(limited.headers.get('retry-after'))).to.be.within(1, 60);
+    expect(limited.headers.get('x-ratelimit-remaining')).to.equal('0');
+    const error = await errorBody(limited);
+    expect(error).to.deep.include({ type: 'rate_limit_error', code: 'RATE_LIMITED' });
+    expect(error.message).to.match(/^Rate limit of 5 requests per minute exceeded; retry after \d+ s\.$/);
+    // Errors count too: a 404 of the same key is still limited.
+    const other = await fetch(`${app.url}/v1/requests/req_x`, { headers: bearer(tenant.key) });
+    expect(other.status).to.equal(429);
+  });
+
+  it('takes the plan\'s limit when the key has none', async () => {
+    for (const [plan, limit] of [['free', '60'], ['starter', '120'], ['pro', '300'], ['platform', '600'], ['white_label', '1200']]) {
+      const tenant = await createTenant({ plan });
+      expect((await me(tenant.key)).headers.get('x-ratelimit-limit')).to.equal(limit);
+    }
+  });
+
+  it('is exact under concurrency: of 30 simultaneous requests with a limit of 10, exactly 10 pass', async () => {
+    const tenant = await createTenant({ rateLimit: 10 });
+    const statuses = await Promise.all(Array.from({ length: 30 }, () => me(tenant.key).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 200)).to.have.length(10);
+    expect(statuses.filter((s) => s === 429)).to.have.length(20);
+  });
+
+  it('is shared by every API process (counted in Postgres)', async () => {
+    const second = await startTestApp();
+    try {
+      const tenant = await createTenant({ rateLimit: 4 });
+      expect((await me(tenant.key)).status).to.equal(200);
+      expect((await me(tenant.key, second.url)).status).to.equal(200);
+      expect((await me(tenant.key)).status).to.equal(200);
+      const fourth = await me(tenant.key, second.url);
+      expect(fourth.headers.get('x-ratelimit-remaining')).to.equal('0');
+      expect((await me(tenant.key)).status).to.equal(429);
+      expect((await me(tenant.key, second.url)).status).to.equal(429);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('counts each key separately', async () => {
+    const a = await createTenant({ rateLimit: 1 });
+    const b = await createTenant({ rateLimit: 1 });
+    expect((await me(a.key)).status).to.equal(200);
+    expect((await me(a.key)).status).to.equal(429);
+    expect((await me(b.key)).status).to.equal(200);
+  });
+
+  it('a forced limit on the organization answers 429 until it lapses', async () => {
+    const tenant = await createTenant();
+    await setForcedRateLimit(testServers().db, tenant.organizationId, new Date(Date.now() + 45_000));
+    const res = await me(tenant.key);
+    expect(res.status).to.equal(429);
+    expect(Number(res.headers.get('retry-after'))).to.be.within(40, 45);
+    expect((await errorBody(res)).code).to.equal('RATE_LIMITED');
+    await setForcedRateLimit(testServers().db, tenant.organizationId, new Date(Date.now() - 1));
+    expect((await me(tenant.key)).status).to.equal(200);
+  });
+});
