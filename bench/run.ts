@@ -1,0 +1,6 @@
+// `npm run bench`: every benchmark in turn; each prints its own figures.
+const suites = ['./peppol.ts'];
+for (const suite of suites) {
+  console.log(`\n== ${suite}`);
+  await import(suite);
+}

@@ -1,0 +1,87 @@
+import type { DocumentType } from './types.ts';
+
+export const UBL_NS = {
+  cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+  cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+  Invoice: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+  CreditNote: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
+  Order: 'urn:oasis:names:specification:ubl:schema:xsd:Order-2',
+  OrderResponse: 'urn:oasis:names:specification:ubl:schema:xsd:OrderResponse-2',
+  Quotation: 'urn:oasis:names:specification:ubl:schema:xsd:Quotation-2',
+  ApplicationResponse: 'urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2',
+} as const;
+
+export type UblRoot = 'Invoice' | 'CreditNote' | 'Order' | 'OrderResponse' | 'Quotation' | 'ApplicationResponse';
+
+export const BILLING_CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
+export const BILLING_PROFILE = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
+
+export interface DocumentTypeInfo {
+  root: UblRoot;
+  customizationId: string;
+  profileId: string;
+  /** UNCL 1001 code written in the type-code element, when the root has one. */
+  typeCode?: string;
+  /** Whether the EN16931 / Peppol BIS Billing rules apply. */
+  billing: boolean;
+}
+
+/**
+ * Quotation and event have no Peppol BIS of their own: they use identifiers in the service's
+ * `urn:fdc:docex` space so that a receiver can tell them apart from BIS documents.
+ */
+export const DOCUMENT_TYPE_INFO: Record<DocumentType, DocumentTypeInfo> = {
+  invoice: { root: 'Invoice', customizationId: BILLING_CUSTOMIZATION, profileId: BILLING_PROFILE, typeCode: '380', billing: true },
+  'credit-note': { root: 'CreditNote', customizationId: BILLING_CUSTOMIZATION, profileId: BILLING_PROFILE, typeCode: '381', billing: true },
+  'debit-note': { root: 'Invoice', customizationId: BILLING_CUSTOMIZATION, profileId: BILLING_PROFILE, typeCode: '383', billing: true },
+  'purchase-order': {
+    root: 'Order',
+    customizationId: 'urn:fdc:peppol.eu:poacc:trns:order:3',
+    profileId: 'urn:fdc:peppol.eu:poacc:bis:ordering:3',
+    typeCode: '220',
+    billing: false,
+  },
+  'sales-order': {
+    root: 'OrderResponse',
+    customizationId: 'urn:fdc:peppol.eu:poacc:trns:order_agreement:3',
+    profileId: 'urn:fdc:peppol.eu:poacc:bis:order_agreement:3',
+    billing: false,
+  },
+  quote: {
+    root: 'Quotation',
+    customizationId: 'urn:fdc:docex:trns:quotation:1',
+    profileId: 'urn:fdc:docex:bis:quotation:1',
+    billing: false,
+  },
+  event: {
+    root: 'ApplicationResponse',
+    customizationId: 'urn:fdc:docex:trns:business_event:1',
+    profileId: 'urn:fdc:docex:bis:business_event:1',
+    billing: false,
+  },
+};
+
+/** Peppol document type identifier (SMP lookup and SBDH) of a rendered document. */
+export function peppolDocumentTypeId(root: UblRoot, customizationId: string): string {
+  return `${UBL_NS[root]}::${root}##${customizationId}::2.1`;
+}
+
+/** Maps a UBL root and type code back to the service's document type. */
+export function documentTypeOf(root: string, typeCode: string | undefined, customizationId?: string): DocumentType | undefined {
+  switch (root) {
+    case 'Invoice':
+      return typeCode === '383' ? 'debit-note' : 'invoice';
+    case 'CreditNote':
+      return 'credit-note';
+    case 'Order':
+      return 'purchase-order';
+    case 'OrderResponse':
+      return 'sales-order';
+    case 'Quotation':
+      return 'quote';
+    case 'ApplicationResponse':
+      return customizationId === DOCUMENT_TYPE_INFO.event.customizationId ? 'event' : undefined;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,151 @@
+import { checkVAT, countries as vatCountries } from 'jsvat';
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import currencyCodes from 'currency-codes';
+import isoCountries from 'i18n-iso-countries';
+import {
+  isValidAbn,
+  isValidBelgianEnterpriseNumber,
+  isValidCodiceFiscale,
+  isValidFinnishBusinessId,
+  isValidGln,
+  isValidGreekTin,
+  isValidMod11,
+  isValidPartitaIva,
+  isValidSiren,
+  isValidSiret,
+  isValidSwedishOrgNumber,
+} from './checksums.ts';
+import { PARTICIPANT_SCHEMES } from './participant-schemes.ts';
+
+export interface ParticipantId {
+  scheme: string;
+  value: string;
+}
+
+const ACTOR_PREFIX = 'iso6523-actorid-upis::';
+
+/** Splits `<scheme>:<value>` (optionally with the Peppol `iso6523-actorid-upis::` prefix); undefined if malformed. */
+export function splitParticipantId(id: string): ParticipantId | undefined {
+  const bare = id.trim().startsWith(ACTOR_PREFIX) ? id.trim().slice(ACTOR_PREFIX.length) : id.trim();
+  const m = /^(\d{4}):(.+)$/.exec(bare);
+  if (!m) return undefined;
+  return { scheme: m[1]!, value: m[2]!.trim() };
+}
+
+/**
+ * Country each scheme implies. The Peppol code list is the source; 0037 (FI:OVT) was removed from it
+ * but still appears on older registrations, so it is kept here.
+ */
+export function countryOfScheme(scheme: string): string | undefined {
+  if (scheme === '0037') return 'FI';
+  const entry = PARTICIPANT_SCHEMES[scheme];
+  if (!entry || entry.country === 'international') return undefined;
+  return entry.country;
+}
+
+export function isKnownScheme(scheme: string): boolean {
+  return scheme === '0037' || scheme in PARTICIPANT_SCHEMES;
+}
+
+/** Value checks per scheme: format plus check digits where the scheme defines them. */
+const SCHEME_CHECKS: Record<string, (value: string) => boolean> = {
+  '0002': isValidSiren,
+  '0007': isValidSwedishOrgNumber,
+  '0009': isValidSiret,
+  '0037': (v) => /^\d{12}$/.test(v) ? isValidFinnishBusinessId(v.slice(4, 12)) : isValidFinnishBusinessId(v),
+  '0088': (v) => /^\d{13}$/.test(v) && isValidGln(v),
+  '0106': (v) => /^\d{8}$/.test(v),
+  '0151': isValidAbn,
+  '0184': (v) => /^DK\d{8}$/.test(v) || /^\d{8}$/.test(v),
+  '0192': (v) => /^\d{9}$/.test(v) && isValidMod11(v),
+  '0195': (v) => /^[0-9A-Z]{9,10}$/i.test(v),
+  '0201': (v) => /^[A-Za-z0-9]{6}$/.test(v),
+  '0204': (v) => /^[0-9A-Z]{2,12}(-[0-9A-Z]{1,30})?-\d{2}$/i.test(v),
+  '0208': isValidBelgianEnterpriseNumber,
+  '0210': isValidCodiceFiscale,
+  '0211': (v) => isValidPartitaIva(v.replace(/^IT/i, '')),
+  '0216': (v) => /^\d{9,18}$/.test(v),
+  '0221': (v) => /^T?\d{13}$/.test(v),
+  '9925': (v) => /^BE[01]\d{9}$/i.test(v) && isValidBelgianEnterpriseNumber(v.slice(2)),
+  '9930': (v) => /^DE\d{9}$/i.test(v),
+  '9933': (v) => isValidGreekTin(v.replace(/^(EL|GR)/i, '')),
+};
+
+export interface ParticipantCheck {
+  valid: boolean;
+  scheme?: string;
+  value?: string;
+  country?: string;
+  problems: string[];
+}
+
+/** Checks a Peppol participant id: shape, known ICD scheme, value format and check digits. */
+export function checkParticipantId(id: string): ParticipantCheck {
+  const parts = typeof id === 'string' ? splitParticipantId(id) : undefined;
+  if (!parts) return { valid: false, problems: ['participant id must be <4-digit scheme>:<value>'] };
+  const problems: string[] = [];
+  if (!isKnownScheme(parts.scheme)) problems.push(`unknown participant identifier scheme ${parts.scheme}`);
+  const check = SCHEME_CHECKS[parts.scheme];
+  if (check && !check(parts.value)) problems.push(`value ${parts.value} is not a valid ${PARTICIPANT_SCHEMES[parts.scheme]?.schemeId ?? parts.scheme} identifier`);
+  const out: ParticipantCheck = { valid: problems.length === 0, scheme: parts.scheme, value: parts.value, problems };
+  const country = countryOfScheme(parts.scheme) ?? vatPrefixCountry(parts.value);
+  if (country) out.country = country;
+  return out;
+}
+
+/** International schemes (GLN, DUNS...) imply no country; a VAT-like value may still reveal one. */
+function vatPrefixCountry(value: string): string | undefined {
+  const m = /^([A-Z]{2})[0-9A-Z]{2,}$/.exec(value);
+  if (!m) return undefined;
+  const code = m[1] === 'EL' ? 'GR' : m[1]!;
+  return isoCountries.isValid(code) ? code : undefined;
+}
+
+export function normalizeVatNumber(vat: string): string {
+  return vat.replace(/[\s.\-]/g, '').toUpperCase();
+}
+
+export interface VatCheck {
+  valid: boolean;
+  /** ISO 3166 country of the prefix (EL maps to GR). */
+  country?: string;
+  /** False when no checksum is known for the country and only the general pattern was checked. */
+  checksumVerified: boolean;
+  problems: string[];
+}
+
+/** VAT number pattern (spec 2.1) plus the national format and checksum for the countries jsvat knows. */
+export function checkVatNumber(vat: string): VatCheck {
+  const value = typeof vat === 'string' ? normalizeVatNumber(vat) : '';
+  if (!/^[A-Z]{2}[A-Z0-9]+$/.test(value)) {
+    return { valid: false, checksumVerified: false, problems: ['VAT number must be a 2-letter country prefix followed by letters or digits'] };
+  }
+  const prefix = value.slice(0, 2);
+  const country = prefix === 'EL' ? 'GR' : prefix === 'XI' ? 'GB' : prefix;
+  if (!isoCountries.isValid(country)) {
+    return { valid: false, checksumVerified: false, problems: [`${prefix} is not a country prefix`] };
+  }
+  const result = checkVAT(value, vatCountries);
+  if (!result.isSupportedCountry) return { valid: true, country, checksumVerified: false, problems: [] };
+  if (!result.isValid) {
+    return { valid: false, country, checksumVerified: true, problems: [`${value} fails the ${country} VAT number format or checksum`] };
+  }
+  return { valid: true, country, checksumVerified: true, problems: [] };
+}
+
+export function isValidIban(iban: string): boolean {
+  const electronic = electronicFormatIBAN(iban);
+  return electronic !== null && isValidIBAN(electronic);
+}
+
+export function isValidBic(bic: string): boolean {
+  return isValidBIC(bic.trim().toUpperCase());
+}
+
+export function isIsoCurrency(code: string): boolean {
+  return /^[A-Z]{3}$/.test(code) && currencyCodes.code(code) !== undefined;
+}
+
+export function isIsoCountry(code: string): boolean {
+  return /^[A-Z]{2}$/.test(code) && isoCountries.isValid(code);
+}

@@ -1,0 +1,51 @@
+export type {
+  Address,
+  AllowanceCharge,
+  Attachment,
+  Contact,
+  DecimalInput,
+  Delivery,
+  DiscountTerm,
+  DocumentBody,
+  DocumentLine,
+  DocumentReference,
+  DocumentType,
+  Party,
+  PaymentInfo,
+  PaymentMeansName,
+  Period,
+  SchemedId,
+  Totals,
+  ValidationIssue,
+  ValidationResult,
+  VatBreakdown,
+  VatCategory,
+  VatExemption,
+} from './types.ts';
+export { DOCUMENT_TYPES, VAT_CATEGORIES } from './types.ts';
+export { DOCUMENT_TYPE_INFO, documentTypeOf, peppolDocumentTypeId, type DocumentTypeInfo, type UblRoot } from './document-types.ts';
+export { computeDocument, type ComputedDocument, type ComputedTotals } from './totals.ts';
+export { renderUbl, type RenderOptions, type RenderResult } from './ubl/render.ts';
+export { validateDocument, type DocumentValidation } from './validation/validate.ts';
+export { validateUblXml, type XmlValidationOptions } from './validation/validate-ubl.ts';
+export { checkDocumentBody, type BodyCheckOptions } from './validation/validate-json.ts';
+export { parseUbl, parseUblElement, type ParseResult } from './ubl/parse.ts';
+export { parseCii, parseCiiElement, type CiiParseResult } from './cii/parse.ts';
+export { readXmlDocument, type XmlDocument, type XmlFormat } from './xml-input.ts';
+export {
+  checkParticipantId,
+  checkVatNumber,
+  countryOfScheme,
+  isIsoCountry,
+  isIsoCurrency,
+  isValidBic,
+  isValidIban,
+  normalizeVatNumber,
+  splitParticipantId,
+  type ParticipantCheck,
+  type ParticipantId,
+  type VatCheck,
+} from './identifiers.ts';
+export { wrapInSbdh, unwrapSbdh, SBDH_NS, type SbdhOptions, type SbdhHeader, type WrapResult, type UnwrapResult } from './sbdh.ts';
+export { toStructuredView, type DocumentRecord, type DocumentParty, type StructuredView } from './structured-view.ts';
+export { mergeParty } from './parties.ts';

@@ -1,0 +1,62 @@
+import { Decimal } from 'decimal.js';
+
+/**
+ * A private Decimal constructor: the global one can be reconfigured by any other module, and money
+ * arithmetic must not change behaviour because of that. Half-up matches how EN16931 examples round.
+ */
+export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -30, toExpPos: 30 });
+export type Dec = InstanceType<typeof Dec>;
+
+/** What callers may put in a JSON amount: a decimal string ("12.50") or a JSON number. */
+export type DecimalInput = string | number;
+
+const DECIMAL_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+export const ZERO = new Dec(0);
+export const HUNDRED = new Dec(100);
+
+/** Parses a decimal strictly: no exponents, no thousands separators, no NaN/Infinity. */
+export function parseDecimal(value: unknown): Dec | undefined {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return undefined;
+    // String(n) gives the shortest round-tripping form, so 0.1 stays "0.1" and never 0.1000000000000000055
+    const s = String(value);
+    return DECIMAL_RE.test(s) ? new Dec(s) : undefined;
+  }
+  if (typeof value === 'string') {
+    const s = value.trim();
+    return DECIMAL_RE.test(s) ? new Dec(s) : undefined;
+  }
+  return undefined;
+}
+
+export function isDecimalText(value: string): boolean {
+  return DECIMAL_RE.test(value.trim());
+}
+
+/** Number of digits after the decimal point as written, which is what BR-DEC-* rules count. */
+export function fractionDigits(value: string): number {
+  const s = value.trim();
+  const dot = s.indexOf('.');
+  return dot < 0 ? 0 : s.length - dot - 1;
+}
+
+export function round2(d: Dec): Dec {
+  return d.toDecimalPlaces(2, Dec.ROUND_HALF_UP);
+}
+
+/** Amount as written in UBL: always two decimals. */
+export function formatAmount(d: Dec): string {
+  return d.toFixed(2, Dec.ROUND_HALF_UP);
+}
+
+/** Quantities, prices and rates keep their own precision, without trailing zeros or exponent. */
+export function formatPlain(d: Dec): string {
+  return d.toFixed();
+}
+
+export function sum(values: Iterable<Dec>): Dec {
+  let total = ZERO;
+  for (const v of values) total = total.plus(v);
+  return total;
+}

@@ -1,0 +1,228 @@
+import { Dec, HUNDRED, ZERO, parseDecimal, round2, sum } from './money.ts';
+import type { AllowanceCharge, DocumentBody, DocumentLine, VatCategory } from './types.ts';
+
+export interface ComputedAllowanceCharge {
+  charge: boolean;
+  amount: Dec;
+  percent?: Dec;
+  baseAmount?: Dec;
+  reason?: string;
+  reasonCode?: string;
+  category?: VatCategory;
+  rate?: Dec;
+}
+
+export interface ComputedLine {
+  id: string;
+  source: DocumentLine;
+  quantity: Dec;
+  unit: string;
+  price: Dec;
+  baseQuantity?: Dec;
+  grossPrice?: Dec;
+  category: VatCategory;
+  rate?: Dec;
+  allowances: ComputedAllowanceCharge[];
+  charges: ComputedAllowanceCharge[];
+  net: Dec;
+}
+
+export interface ComputedVat {
+  category: VatCategory;
+  rate?: Dec;
+  taxable: Dec;
+  tax: Dec;
+  exemptionReason?: string;
+  exemptionReasonCode?: string;
+}
+
+export interface ComputedTotals {
+  lineTotal: Dec;
+  allowanceTotal?: Dec;
+  chargeTotal?: Dec;
+  net: Dec;
+  vat: Dec;
+  gross: Dec;
+  prepaid?: Dec;
+  rounding?: Dec;
+  payable: Dec;
+  breakdown: ComputedVat[];
+  vatInTaxCurrency?: Dec;
+}
+
+export interface ComputedDocument {
+  lines: ComputedLine[];
+  allowances: ComputedAllowanceCharge[];
+  charges: ComputedAllowanceCharge[];
+  totals: ComputedTotals;
+}
+
+/** Exemption reason codes implied by categories whose meaning is fixed by law (VATEX list). */
+export const DEFAULT_EXEMPTION_CODES: Partial<Record<VatCategory, string>> = {
+  AE: 'VATEX-EU-AE',
+  K: 'VATEX-EU-IC',
+  G: 'VATEX-EU-G',
+  O: 'VATEX-EU-O',
+};
+
+/** Categories that carry no VAT and therefore no rate other than 0 (O carries none at all). */
+const ZERO_RATED: ReadonlySet<VatCategory> = new Set<VatCategory>(['Z', 'E', 'AE', 'K', 'G', 'O']);
+
+function dec(value: unknown): Dec | undefined {
+  return value === undefined || value === null ? undefined : parseDecimal(value);
+}
+
+/** The VAT category a line uses: explicit, else S for a positive rate. Undefined means the caller must say. */
+export function lineCategory(line: DocumentLine): VatCategory | undefined {
+  if (line.vatCategory) return line.vatCategory;
+  const rate = dec(line.vatRate);
+  return rate && rate.gt(0) ? 'S' : undefined;
+}
+
+function vatRateFor(category: VatCategory, given: unknown): Dec | undefined {
+  if (category === 'O') return undefined;
+  const rate = dec(given);
+  if (rate) return rate;
+  return ZERO_RATED.has(category) ? ZERO : undefined;
+}
+
+function computeAllowanceCharge(ac: AllowanceCharge, charge: boolean, defaultBase: Dec): ComputedAllowanceCharge {
+  const percent = dec(ac.percent);
+  const explicitBase = dec(ac.baseAmount);
+  const base = percent ? (explicitBase ?? defaultBase) : explicitBase;
+  const amount = dec(ac.amount) ?? (percent && base ? round2(base.times(percent).div(HUNDRED)) : ZERO);
+  const out: ComputedAllowanceCharge = { charge, amount };
+  if (percent) out.percent = percent;
+  if (base && percent) out.baseAmount = base;
+  if (ac.reason) out.reason = ac.reason;
+  if (ac.reasonCode) out.reasonCode = ac.reasonCode;
+  return out;
+}
+
+function computeLine(line: DocumentLine, index: number): ComputedLine {
+  const quantity = dec(line.quantity) ?? ZERO;
+  const price = dec(line.unitPrice) ?? ZERO;
+  const baseQuantity = dec(line.baseQuantity);
+  const gross = round2(quantity.times(price).div(baseQuantity && !baseQuantity.isZero() ? baseQuantity : 1));
+  const allowances = (line.allowances ?? []).map((a) => computeAllowanceCharge(a, false, gross));
+  const charges = (line.charges ?? []).map((c) => computeAllowanceCharge(c, true, gross));
+  const category = lineCategory(line) ?? 'S';
+  const given = dec(line.netAmount);
+  const net = given ?? gross.plus(sum(charges.map((c) => c.amount))).minus(sum(allowances.map((a) => a.amount)));
+  const out: ComputedLine = {
+    id: line.id ?? String(index + 1),
+    source: line,
+    quantity,
+    unit: line.unit ?? 'C62',
+    price,
+    category,
+    allowances,
+    charges,
+    net,
+  };
+  if (baseQuantity) out.baseQuantity = baseQuantity;
+  const grossPrice = dec(line.grossPrice);
+  if (grossPrice) out.grossPrice = grossPrice;
+  const rate = vatRateFor(category, line.vatRate);
+  if (rate) out.rate = rate;
+  return out;
+}
+
+function vatKey(category: VatCategory, rate: Dec | undefined): string {
+  return `${category}|${rate ? rate.toFixed() : ''}`;
+}
+
+/**
+ * Derives every EN16931 total from the lines, allowances and charges (BR-CO-10 … BR-CO-17).
+ * Amounts are rounded to 2 decimals at the points where the standard rounds: line nets, allowance
+ * amounts and each VAT category amount; sums of rounded amounts stay exact.
+ */
+export function computeDocument(body: DocumentBody): ComputedDocument {
+  const lines = (body.lines ?? []).map(computeLine);
+  const lineTotal = sum(lines.map((l) => l.net));
+
+  // A document allowance without a category inherits the lines' category when there is only one.
+  const lineKeys = new Map<string, { category: VatCategory; rate?: Dec }>();
+  for (const l of lines) lineKeys.set(vatKey(l.category, l.rate), l.rate ? { category: l.category, rate: l.rate } : { category: l.category });
+  const onlyKey = lineKeys.size === 1 ? [...lineKeys.values()][0] : undefined;
+
+  const docAc = (ac: AllowanceCharge, charge: boolean): ComputedAllowanceCharge => {
+    const out = computeAllowanceCharge(ac, charge, lineTotal);
+    const category = ac.vatCategory ?? onlyKey?.category;
+    if (category) {
+      out.category = category;
+      const rate = ac.vatCategory ? vatRateFor(category, ac.vatRate) : (dec(ac.vatRate) ?? onlyKey?.rate);
+      if (rate && category !== 'O') out.rate = rate;
+    }
+    return out;
+  };
+  const allowances = (body.allowances ?? []).map((a) => docAc(a, false));
+  const charges = (body.charges ?? []).map((c) => docAc(c, true));
+
+  const given = body.totals ?? {};
+  const allowanceTotal = dec(given.allowanceTotal) ?? (allowances.length ? sum(allowances.map((a) => a.amount)) : undefined);
+  const chargeTotal = dec(given.chargeTotal) ?? (charges.length ? sum(charges.map((c) => c.amount)) : undefined);
+  const lineTotalOut = dec(given.lineTotal) ?? lineTotal;
+  const net = dec(given.netAmount) ?? lineTotalOut.minus(allowanceTotal ?? ZERO).plus(chargeTotal ?? ZERO);
+
+  const breakdown = given.vatBreakdown?.length
+    ? given.vatBreakdown.map((v) => {
+        const out: ComputedVat = { category: v.category, taxable: dec(v.taxableAmount) ?? ZERO, tax: dec(v.taxAmount) ?? ZERO };
+        const rate = vatRateFor(v.category, v.rate);
+        if (rate) out.rate = rate;
+        if (v.exemptionReason) out.exemptionReason = v.exemptionReason;
+        if (v.exemptionReasonCode) out.exemptionReasonCode = v.exemptionReasonCode;
+        return out;
+      })
+    : deriveBreakdown(body, lines, allowances, charges);
+
+  const vat = dec(given.vatAmount) ?? sum(breakdown.map((b) => b.tax));
+  const gross = dec(given.grossAmount) ?? net.plus(vat);
+  const prepaid = dec(given.prepaidAmount);
+  const rounding = dec(given.roundingAmount);
+  const payable = dec(given.payableAmount) ?? gross.minus(prepaid ?? ZERO).plus(rounding ?? ZERO);
+
+  const totals: ComputedTotals = { lineTotal: lineTotalOut, net, vat, gross, payable, breakdown };
+  if (allowanceTotal) totals.allowanceTotal = allowanceTotal;
+  if (chargeTotal) totals.chargeTotal = chargeTotal;
+  if (prepaid) totals.prepaid = prepaid;
+  if (rounding) totals.rounding = rounding;
+  const inTaxCurrency = dec(given.vatAmountInTaxCurrency);
+  const exchangeRate = dec(body.taxExchangeRate);
+  if (body.taxCurrency && body.taxCurrency !== (body.currency ?? 'EUR')) {
+    if (inTaxCurrency) totals.vatInTaxCurrency = inTaxCurrency;
+    else if (exchangeRate) totals.vatInTaxCurrency = round2(vat.times(exchangeRate));
+  }
+  return { lines, allowances, charges, totals };
+}
+
+function deriveBreakdown(
+  body: DocumentBody,
+  lines: ComputedLine[],
+  allowances: ComputedAllowanceCharge[],
+  charges: ComputedAllowanceCharge[],
+): ComputedVat[] {
+  const groups = new Map<string, { category: VatCategory; rate?: Dec; taxable: Dec }>();
+  const add = (category: VatCategory | undefined, rate: Dec | undefined, amount: Dec) => {
+    if (!category) return;
+    const key = vatKey(category, rate);
+    const g = groups.get(key);
+    if (g) g.taxable = g.taxable.plus(amount);
+    else groups.set(key, rate ? { category, rate, taxable: amount } : { category, taxable: amount });
+  };
+  for (const l of lines) add(l.category, l.rate, l.net);
+  for (const a of allowances) add(a.category, a.rate, a.amount.negated());
+  for (const c of charges) add(c.category, c.rate, c.amount);
+
+  return [...groups.values()].map((g) => {
+    const taxable = round2(g.taxable);
+    const tax = g.rate ? round2(taxable.times(g.rate).div(HUNDRED)) : ZERO;
+    const out: ComputedVat = { category: g.category, taxable, tax };
+    if (g.rate) out.rate = g.rate;
+    const exemption = body.vatExemptions?.find((e) => e.category === g.category);
+    const code = exemption?.reasonCode ?? (exemption?.reason ? undefined : DEFAULT_EXEMPTION_CODES[g.category]);
+    if (code) out.exemptionReasonCode = code;
+    if (exemption?.reason) out.exemptionReason = exemption.reason;
+    return out;
+  });
+}

@@ -1,0 +1,140 @@
+import { formatAmount, formatPlain, type Dec } from '../money.ts';
+import type { ComputedAllowanceCharge } from '../totals.ts';
+import type { Address, Attachment, Contact, Delivery, Party, SchemedId } from '../types.ts';
+import type { XmlWriter } from '../xml/writer.ts';
+import { splitParticipantId } from '../identifiers.ts';
+
+/** Writers for UBL aggregates shared by every document type; element order follows the UBL 2.1 XSD. */
+
+export function amount(w: XmlWriter, name: string, value: Dec | undefined, currency: string): void {
+  if (value === undefined) return;
+  w.leaf(name, formatAmount(value), { currencyID: currency });
+}
+
+export function schemedLeaf(w: XmlWriter, name: string, id: SchemedId | undefined): void {
+  if (!id) return;
+  w.leaf(name, id.value, { schemeID: id.scheme });
+}
+
+export function writeAddress(w: XmlWriter, name: string, address: Address | undefined): void {
+  if (!address) return;
+  w.group(name, () => {
+    w.leaf('cbc:StreetName', address.street)
+      .leaf('cbc:AdditionalStreetName', address.additionalStreet)
+      .leaf('cbc:CityName', address.city)
+      .leaf('cbc:PostalZone', address.postalCode)
+      .leaf('cbc:CountrySubentity', address.region);
+    w.group('cac:Country', () => w.leaf('cbc:IdentificationCode', address.country));
+  });
+}
+
+export function writeContact(w: XmlWriter, contact: Contact | undefined, name = 'cac:Contact'): void {
+  if (!contact) return;
+  w.group(name, () => {
+    w.leaf('cbc:Name', contact.name).leaf('cbc:Telephone', contact.phone).leaf('cbc:ElectronicMail', contact.email);
+  });
+}
+
+export function writeEndpoint(w: XmlWriter, party: Party): void {
+  if (!party.peppolId) return;
+  const id = splitParticipantId(party.peppolId);
+  // Inbound CII may carry non-ICD schemes such as EM (e-mail); keep them rather than lose the scheme.
+  const other = id ? undefined : /^([A-Za-z0-9]{1,4}):(.+)$/.exec(party.peppolId);
+  if (id) w.leaf('cbc:EndpointID', id.value, { schemeID: id.scheme });
+  else if (other) w.leaf('cbc:EndpointID', other[2], { schemeID: other[1] });
+  else w.leaf('cbc:EndpointID', party.peppolId);
+}
+
+export interface PartyOptions {
+  /** Extra PartyIdentification ids (e.g. the SEPA creditor id, which UBL binds to the seller). */
+  extraIds?: SchemedId[];
+  seller?: boolean;
+}
+
+/** The cac:Party of a seller or buyer in the EN16931 binding. */
+export function writeBillingParty(w: XmlWriter, party: Party, options: PartyOptions = {}): void {
+  w.group('cac:Party', () => {
+    writeEndpoint(w, party);
+    for (const id of [...(party.identifiers ?? []), ...(options.extraIds ?? [])]) {
+      w.group('cac:PartyIdentification', () => schemedLeaf(w, 'cbc:ID', id));
+    }
+    if (party.name) {
+      w.group('cac:PartyName', () => w.leaf('cbc:Name', party.name));
+    }
+    writeAddress(w, 'cac:PostalAddress', party.address);
+    if (party.vatNumber) {
+      w.group('cac:PartyTaxScheme', () => {
+        w.leaf('cbc:CompanyID', party.vatNumber);
+        w.group('cac:TaxScheme', () => w.leaf('cbc:ID', 'VAT'));
+      });
+    }
+    if (options.seller && party.taxRegistration) {
+      w.group('cac:PartyTaxScheme', () => {
+        w.leaf('cbc:CompanyID', party.taxRegistration);
+        w.group('cac:TaxScheme', () => w.leaf('cbc:ID', 'TAX'));
+      });
+    }
+    w.group('cac:PartyLegalEntity', () => {
+      w.leaf('cbc:RegistrationName', party.legalName ?? party.name);
+      schemedLeaf(w, 'cbc:CompanyID', party.legalId);
+      if (options.seller) w.leaf('cbc:CompanyLegalForm', party.legalForm);
+    });
+    writeContact(w, party.contact);
+  });
+}
+
+export function writeAllowanceCharge(
+  w: XmlWriter,
+  ac: ComputedAllowanceCharge,
+  currency: string,
+  withTaxCategory: boolean,
+): void {
+  w.open('cac:AllowanceCharge');
+  w.leaf('cbc:ChargeIndicator', ac.charge ? 'true' : 'false');
+  w.leaf('cbc:AllowanceChargeReasonCode', ac.reasonCode);
+  w.leaf('cbc:AllowanceChargeReason', ac.reason);
+  if (ac.percent) w.leaf('cbc:MultiplierFactorNumeric', formatPlain(ac.percent));
+  amount(w, 'cbc:Amount', ac.amount, currency);
+  amount(w, 'cbc:BaseAmount', ac.baseAmount, currency);
+  if (withTaxCategory && ac.category) {
+    w.group('cac:TaxCategory', () => {
+      w.leaf('cbc:ID', ac.category);
+      if (ac.rate) w.leaf('cbc:Percent', formatPlain(ac.rate));
+      w.group('cac:TaxScheme', () => w.leaf('cbc:ID', 'VAT'));
+    });
+  }
+  w.close('cac:AllowanceCharge');
+}
+
+export function writeAttachment(w: XmlWriter, attachment: Attachment, typeCode?: string): void {
+  w.group('cac:AdditionalDocumentReference', () => {
+    w.leaf('cbc:ID', attachment.id);
+    w.leaf('cbc:DocumentTypeCode', typeCode);
+    w.leaf('cbc:DocumentDescription', attachment.description);
+    w.group('cac:Attachment', () => {
+      if (attachment.content) {
+        w.leaf('cbc:EmbeddedDocumentBinaryObject', attachment.content, {
+          mimeCode: attachment.mimeCode,
+          filename: attachment.filename,
+        });
+      }
+      if (attachment.url) w.group('cac:ExternalReference', () => w.leaf('cbc:URI', attachment.url));
+    });
+  });
+}
+
+export function writeDelivery(w: XmlWriter, delivery: Delivery | undefined): void {
+  if (!delivery) return;
+  w.group('cac:Delivery', () => {
+    w.leaf('cbc:ActualDeliveryDate', delivery.date);
+    if (delivery.locationId || delivery.address) {
+      w.group('cac:DeliveryLocation', () => {
+        schemedLeaf(w, 'cbc:ID', delivery.locationId);
+        writeAddress(w, 'cac:Address', delivery.address);
+      });
+    }
+    if (delivery.partyName) {
+      w.group('cac:DeliveryParty', () => w.group('cac:PartyName', () => w.leaf('cbc:Name', delivery.partyName)));
+    }
+  });
+}

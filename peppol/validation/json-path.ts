@@ -1,0 +1,128 @@
+import type { DocumentBody } from '../types.ts';
+
+const PARTY_FIELDS: Array<[RegExp, string]> = [
+  [/^cbc:EndpointID/, '.peppolId'],
+  [/^cac:PartyIdentification/, '.identifiers'],
+  [/^cac:PartyName/, '.name'],
+  [/^cac:PostalAddress(\/cbc:(StreetName|AdditionalStreetName|CityName|PostalZone|CountrySubentity)|\/cac:Country)?/, '.address'],
+  [/^cac:PartyTaxScheme/, '.vatNumber'],
+  [/^cac:PartyLegalEntity\/cbc:RegistrationName/, '.legalName'],
+  [/^cac:PartyLegalEntity\/cbc:CompanyID/, '.legalId'],
+  [/^cac:PartyLegalEntity/, ''],
+  [/^cac:Contact/, '.contact'],
+];
+
+const ADDRESS_FIELDS: Record<string, string> = {
+  StreetName: '.street',
+  AdditionalStreetName: '.additionalStreet',
+  CityName: '.city',
+  PostalZone: '.postalCode',
+  CountrySubentity: '.region',
+  Country: '.country',
+};
+
+const TOTAL_FIELDS: Record<string, string> = {
+  LineExtensionAmount: 'lineTotal',
+  TaxExclusiveAmount: 'netAmount',
+  TaxInclusiveAmount: 'grossAmount',
+  AllowanceTotalAmount: 'allowanceTotal',
+  ChargeTotalAmount: 'chargeTotal',
+  PrepaidAmount: 'prepaidAmount',
+  PayableRoundingAmount: 'roundingAmount',
+  PayableAmount: 'payableAmount',
+};
+
+const HEADER_FIELDS: Record<string, string> = {
+  'cbc:ID': '$.number',
+  'cbc:IssueDate': '$.issueDate',
+  'cbc:DueDate': '$.dueDate',
+  'cbc:Note': '$.note',
+  'cbc:TaxPointDate': '$.taxPointDate',
+  'cbc:DocumentCurrencyCode': '$.currency',
+  'cbc:TaxCurrencyCode': '$.taxCurrency',
+  'cbc:AccountingCost': '$.accountingCost',
+  'cbc:BuyerReference': '$.buyerReference',
+  'cbc:InvoiceTypeCode': '$.typeCode',
+  'cbc:CreditNoteTypeCode': '$.typeCode',
+  'cac:InvoicePeriod': '$.invoicePeriod',
+  'cac:OrderReference': '$.orderReference',
+  'cac:ContractDocumentReference': '$.contractReference',
+  'cac:ProjectReference': '$.projectReference',
+  'cac:DespatchDocumentReference': '$.despatchReference',
+  'cac:ReceiptDocumentReference': '$.receiptReference',
+  'cac:Delivery': '$.delivery',
+  'cac:PaymentMeans': '$.payment',
+  'cac:PaymentTerms': '$.payment.terms',
+  'cac:PayeeParty': '$.payee',
+  'cac:TaxRepresentativeParty': '$.taxRepresentative',
+};
+
+function splitStep(step: string): [string, number] {
+  const m = /^(.*?)(?:\[(\d+)\])?$/.exec(step)!;
+  return [m[1]!, m[2] ? Number(m[2]) : 1];
+}
+
+function partyPath(base: string, rest: string): string {
+  for (const [re, field] of PARTY_FIELDS) {
+    const m = re.exec(rest);
+    if (!m) continue;
+    if (field === '.address') {
+      const sub = /^cac:PostalAddress\/(?:cbc:|cac:)(\w+)/.exec(rest)?.[1];
+      return `${base}.address${sub ? (ADDRESS_FIELDS[sub] ?? '') : ''}`;
+    }
+    return base + field;
+  }
+  return base;
+}
+
+/**
+ * Maps the XPath of a finding in a rendered document back to the DocumentBody field it came from,
+ * so JSON callers see `$.lines[2].unitPrice` rather than a UBL path. Falls back to the nearest
+ * enclosing object, and to `$` for document-wide rules.
+ */
+export function xpathToJsonPath(xpath: string, body: DocumentBody, isCredit: boolean): string {
+  const steps = xpath.split('/').filter(Boolean).slice(1);
+  if (steps.length === 0) return '$';
+  const [head, index] = splitStep(steps[0]!);
+  const rest = steps.slice(1).join('/');
+  switch (head) {
+    case 'cac:AccountingSupplierParty':
+      return partyPath('$.seller', steps.slice(2).join('/'));
+    case 'cac:AccountingCustomerParty':
+      return partyPath('$.buyer', steps.slice(2).join('/'));
+    case 'cac:InvoiceLine':
+    case 'cac:CreditNoteLine': {
+      const base = `$.lines[${index - 1}]`;
+      if (/^cac:Price/.test(rest)) return `${base}.unitPrice`;
+      if (/^cac:Item\/cbc:Name/.test(rest)) return `${base}.description`;
+      if (/^cac:Item\/cac:ClassifiedTaxCategory\/cbc:Percent/.test(rest)) return `${base}.vatRate`;
+      if (/^cac:Item\/cac:ClassifiedTaxCategory/.test(rest)) return `${base}.vatCategory`;
+      if (/^cbc:(Invoiced|Credited)Quantity/.test(rest)) return `${base}.quantity`;
+      if (/^cbc:LineExtensionAmount/.test(rest)) return `${base}.netAmount`;
+      if (/^cac:InvoicePeriod/.test(rest)) return `${base}.period`;
+      if (/^cac:AllowanceCharge/.test(rest)) return `${base}.allowances`;
+      return base;
+    }
+    case 'cac:AllowanceCharge': {
+      const allowances = body.allowances?.length ?? 0;
+      return index <= allowances ? `$.allowances[${index - 1}]` : `$.charges[${index - 1 - allowances}]`;
+    }
+    case 'cac:LegalMonetaryTotal': {
+      const field = /^cbc:(\w+)/.exec(rest)?.[1];
+      return field && TOTAL_FIELDS[field] ? `$.totals.${TOTAL_FIELDS[field]}` : '$.totals';
+    }
+    case 'cac:TaxTotal': {
+      const sub = /^cac:TaxSubtotal(?:\[(\d+)\])?/.exec(rest);
+      if (sub) return `$.totals.vatBreakdown[${Number(sub[1] ?? 1) - 1}]`;
+      return index > 1 ? '$.totals.vatAmountInTaxCurrency' : '$.totals.vatAmount';
+    }
+    case 'cac:BillingReference':
+      return `$.billingReferences[${index - 1}]`;
+    case 'cac:AdditionalDocumentReference': {
+      const offset = isCredit && body.projectReference ? 1 : 0;
+      return index - 1 - offset < 0 ? '$.projectReference' : `$.attachments[${index - 1 - offset}]`;
+    }
+    default:
+      return HEADER_FIELDS[head] ?? '$';
+  }
+}

@@ -1,0 +1,287 @@
+import { fractionDigits, sum, ZERO, type Dec } from '../money.ts';
+import { RuleContext, all, attr, first, isAllowance, isCharge, kids, num, numAt, text, val, vatIds, xround2 } from './context.ts';
+import type { El } from '../xml/dom.ts';
+
+/** EN16931 core rules BR-01…BR-65 and BR-CO-* (CEN-EN16931-UBL.sch), bound to UBL Invoice/CreditNote. */
+export function checkCoreRules(ctx: RuleContext): void {
+  const r = ctx.root;
+  const has = (path: string) => first(r, path) !== undefined;
+  const nonEmpty = (path: string) => val(r, path) !== undefined;
+  const F = 'fatal' as const;
+
+  ctx.check(nonEmpty('cbc:CustomizationID'), 'BR-01', F, r, 'An Invoice shall have a Specification identifier (BT-24).');
+  ctx.check(nonEmpty('cbc:ID'), 'BR-02', F, r, 'An Invoice shall have an Invoice number (BT-1).');
+  ctx.check(nonEmpty('cbc:IssueDate'), 'BR-03', F, r, 'An Invoice shall have an Invoice issue date (BT-2).');
+  ctx.check(nonEmpty(ctx.isCredit ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode'), 'BR-04', F, r, 'An Invoice shall have an Invoice type code (BT-3).');
+  ctx.check(nonEmpty('cbc:DocumentCurrencyCode'), 'BR-05', F, r, 'An Invoice shall have an Invoice currency code (BT-5).');
+  ctx.check(val(ctx.seller, 'cac:PartyLegalEntity/cbc:RegistrationName') !== undefined, 'BR-06', F, r, 'An Invoice shall contain the Seller name (BT-27).');
+  ctx.check(val(ctx.buyer, 'cac:PartyLegalEntity/cbc:RegistrationName') !== undefined, 'BR-07', F, r, 'An Invoice shall contain the Buyer name (BT-44).');
+  ctx.check(first(ctx.seller, 'cac:PostalAddress') !== undefined, 'BR-08', F, r, 'An Invoice shall contain the Seller postal address (BG-5).');
+  ctx.check(first(ctx.buyer, 'cac:PostalAddress') !== undefined, 'BR-10', F, r, 'An Invoice shall contain the Buyer postal address (BG-8).');
+  for (const a of all(ctx.seller, 'cac:PostalAddress')) {
+    ctx.check(val(a, 'cac:Country/cbc:IdentificationCode') !== undefined, 'BR-09', F, a, 'The Seller postal address (BG-5) shall contain a Seller country code (BT-40).');
+  }
+  for (const a of all(ctx.buyer, 'cac:PostalAddress')) {
+    ctx.check(val(a, 'cac:Country/cbc:IdentificationCode') !== undefined, 'BR-11', F, a, 'The Buyer postal address shall contain a Buyer country code (BT-55).');
+  }
+  const lmt = first(r, 'cac:LegalMonetaryTotal');
+  ctx.check(first(lmt, 'cbc:LineExtensionAmount') !== undefined, 'BR-12', F, r, 'An Invoice shall have the Sum of Invoice line net amount (BT-106).');
+  ctx.check(first(lmt, 'cbc:TaxExclusiveAmount') !== undefined, 'BR-13', F, r, 'An Invoice shall have the Invoice total amount without VAT (BT-109).');
+  ctx.check(first(lmt, 'cbc:TaxInclusiveAmount') !== undefined, 'BR-14', F, r, 'An Invoice shall have the Invoice total amount with VAT (BT-112).');
+  ctx.check(first(lmt, 'cbc:PayableAmount') !== undefined, 'BR-15', F, r, 'An Invoice shall have the Amount due for payment (BT-115).');
+  ctx.check(ctx.lines.length > 0, 'BR-16', F, r, 'An Invoice shall have at least one Invoice line (BG-25).');
+
+  for (const payee of kids(r, 'cac:PayeeParty')) {
+    ctx.check(val(payee, 'cac:PartyName/cbc:Name') !== undefined, 'BR-17', F, payee, 'The Payee name (BT-59) shall be provided in the Invoice, if the Payee (BG-10) is different from the Seller (BG-4).');
+  }
+  for (const rep of kids(r, 'cac:TaxRepresentativeParty')) {
+    ctx.check(val(rep, 'cac:PartyName/cbc:Name') !== undefined, 'BR-18', F, rep, 'The Seller tax representative name (BT-62) shall be provided in the Invoice, if the Seller (BG-4) has a Seller tax representative party (BG-11).');
+    const addr = first(rep, 'cac:PostalAddress');
+    ctx.check(addr !== undefined, 'BR-19', F, rep, 'The Seller tax representative postal address (BG-12) shall be provided in the Invoice, if the Seller (BG-4) has a Seller tax representative party (BG-11).');
+    if (addr) ctx.check(val(addr, 'cac:Country/cbc:IdentificationCode') !== undefined, 'BR-20', F, addr, 'The Seller tax representative postal address (BG-12) shall contain a Tax representative country code (BT-69).');
+    ctx.check(all(rep, 'cac:PartyTaxScheme').some((s) => val(s, 'cbc:CompanyID') !== undefined && val(s, 'cac:TaxScheme/cbc:ID') === 'VAT'), 'BR-56', F, rep, 'Each Seller tax representative party (BG-11) shall have a Seller tax representative VAT identifier (BT-63).');
+  }
+
+  for (const period of kids(r, 'cac:InvoicePeriod')) {
+    const start = val(period, 'cbc:StartDate');
+    const end = val(period, 'cbc:EndDate');
+    if (start && end) ctx.check(end >= start, 'BR-29', F, period, 'If both Invoicing period start date (BT-73) and Invoicing period end date (BT-74) are given then the Invoicing period end date (BT-74) shall be later or equal to the Invoicing period start date (BT-73).');
+    ctx.check(start !== undefined || end !== undefined || (val(period, 'cbc:DescriptionCode') !== undefined), 'BR-CO-19', F, period, 'If Invoicing period (BG-14) is used, the Invoicing period start date (BT-73) or the Invoicing period end date (BT-74) shall be filled, or both.');
+  }
+  ctx.check(!(nonEmpty('cbc:TaxPointDate') && has('cac:InvoicePeriod/cbc:DescriptionCode')), 'BR-CO-03', F, r, 'Value added tax point date (BT-7) and Value added tax point date code (BT-8) are mutually exclusive.');
+
+  for (const ac of ctx.docAllowanceCharges) {
+    const amountMissing = first(ac, 'cbc:Amount') === undefined;
+    const noCategory = val(ac, 'cac:TaxCategory/cbc:ID') === undefined;
+    const noReason = first(ac, 'cbc:AllowanceChargeReason') === undefined && first(ac, 'cbc:AllowanceChargeReasonCode') === undefined;
+    if (isAllowance(ac)) {
+      ctx.check(!amountMissing, 'BR-31', F, ac, 'Each Document level allowance (BG-20) shall have a Document level allowance amount (BT-92).');
+      ctx.check(!noCategory, 'BR-32', F, ac, 'Each Document level allowance (BG-20) shall have a Document level allowance VAT category code (BT-95).');
+      ctx.check(!noReason, 'BR-33', F, ac, 'Each Document level allowance (BG-20) shall have a Document level allowance reason (BT-97) or a Document level allowance reason code (BT-98).');
+      ctx.check(!noReason, 'BR-CO-21', F, ac, 'Each Document level allowance (BG-20) shall contain a Document level allowance reason (BT-97) or a Document level allowance reason code (BT-98), or both.');
+      checkDecimals(ctx, ac, 'cbc:Amount', 'BR-DEC-01');
+      checkDecimals(ctx, ac, 'cbc:BaseAmount', 'BR-DEC-02');
+    } else if (isCharge(ac)) {
+      ctx.check(!amountMissing, 'BR-36', F, ac, 'Each Document level charge (BG-21) shall have a Document level charge amount (BT-99).');
+      ctx.check(!noCategory, 'BR-37', F, ac, 'Each Document level charge (BG-21) shall have a Document level charge VAT category code (BT-102).');
+      ctx.check(!noReason, 'BR-38', F, ac, 'Each Document level charge (BG-21) shall have a Document level charge reason (BT-104) or a Document level charge reason code (BT-105).');
+      ctx.check(!noReason, 'BR-CO-22', F, ac, 'Each Document level charge (BG-21) shall contain a Document level charge reason (BT-104) or a Document level charge reason code (BT-105), or both.');
+      checkDecimals(ctx, ac, 'cbc:Amount', 'BR-DEC-05');
+      checkDecimals(ctx, ac, 'cbc:BaseAmount', 'BR-DEC-06');
+    }
+  }
+
+  for (const pm of kids(r, 'cac:PaymentMeans')) {
+    const code = val(pm, 'cbc:PaymentMeansCode');
+    ctx.check(code !== undefined, 'BR-49', F, pm, 'A Payment instruction (BG-16) shall specify the Payment means type code (BT-81).');
+    if (code === '30' || code === '58') {
+      ctx.check(val(pm, 'cac:PayeeFinancialAccount/cbc:ID') !== undefined, 'BR-61', F, pm, 'If the Payment means type code (BT-81) means SEPA credit transfer, Local credit transfer or Non-SEPA international credit transfer, the Payment account identifier (BT-84) shall be present.');
+    }
+    for (const acct of kids(pm, 'cac:PayeeFinancialAccount')) {
+      ctx.check(val(acct, 'cbc:ID') !== undefined, 'BR-50', F, acct, 'A Payment account identifier (BT-84) shall be present if Credit transfer (BG-17) information is provided in the Invoice.');
+    }
+    for (const card of kids(pm, 'cac:CardAccount')) {
+      const pan = text(first(card, 'cbc:PrimaryAccountNumberID'));
+      ctx.check(pan.length >= 4 && pan.length <= 6, 'BR-51', 'warning', card, 'In accordance with card payments security standards an invoice should never include a full card primary account number (BT-87). At the moment PCI Security Standards Council has defined that the first 6 digits and last 4 digits are the maximum number of digits to be shown.');
+    }
+  }
+
+  for (const ref of kids(r, 'cac:AdditionalDocumentReference')) {
+    ctx.check(val(ref, 'cbc:ID') !== undefined, 'BR-52', F, ref, 'Each Additional supporting document (BG-24) shall contain a Supporting document reference (BT-122).');
+  }
+  for (const ref of kids(r, 'cac:BillingReference')) {
+    ctx.check(val(ref, 'cac:InvoiceDocumentReference/cbc:ID') !== undefined, 'BR-55', F, ref, 'Each Preceding Invoice reference (BG-3) shall contain a Preceding Invoice reference (BT-25).');
+  }
+  const taxCurrency = val(r, 'cbc:TaxCurrencyCode');
+  if (taxCurrency) {
+    const inTax = all(r, 'cac:TaxTotal/cbc:TaxAmount').filter((a) => attr(a, 'currencyID') === taxCurrency);
+    ctx.check(inTax.length > 0, 'BR-53', F, r, 'If the VAT accounting currency code (BT-6) is present, then the Invoice total VAT amount in accounting currency (BT-111) shall be provided.');
+    for (const a of inTax) checkDecimals(ctx, a.parentNode as El, 'cbc:TaxAmount', 'BR-DEC-15', taxCurrency);
+  }
+  for (const loc of all(r, 'cac:Delivery/cac:DeliveryLocation/cac:Address')) {
+    ctx.check(val(loc, 'cac:Country/cbc:IdentificationCode') !== undefined, 'BR-57', F, loc, 'Each Deliver to address (BG-15) shall contain a Deliver to country code (BT-80).');
+  }
+  for (const [party, rule, who] of [[ctx.seller, 'BR-62', 'Seller'], [ctx.buyer, 'BR-63', 'Buyer']] as const) {
+    for (const ep of kids(party, 'cbc:EndpointID')) {
+      ctx.check(attr(ep, 'schemeID') !== undefined, rule, F, ep, `The ${who} electronic address shall have a Scheme identifier.`);
+    }
+  }
+  ctx.check(
+    vatIds(ctx.seller).length > 0 || all(ctx.seller, 'cac:PartyIdentification/cbc:ID').length > 0 || all(ctx.seller, 'cac:PartyLegalEntity/cbc:CompanyID').length > 0,
+    'BR-CO-26', F, r,
+    'In order for the buyer to automatically identify a supplier, the Seller identifier (BT-29), the Seller legal registration identifier (BT-30) and/or the Seller VAT identifier (BT-31) shall be present.',
+  );
+  for (const id of [...vatIds(ctx.seller), ...vatIds(ctx.buyer), ...all(r, 'cac:TaxRepresentativeParty/cac:PartyTaxScheme').filter((s) => val(s, 'cac:TaxScheme/cbc:ID') === 'VAT').flatMap((s) => kids(s, 'cbc:CompanyID'))]) {
+    ctx.check(VAT_PREFIXES.has(text(id).slice(0, 2)), 'BR-CO-09', F, id, 'The Seller VAT identifier (BT-31), the Seller tax representative VAT identifier (BT-63) and the Buyer VAT identifier (BT-48) shall have a prefix in accordance with ISO code ISO 3166-1 alpha-2 by which the country of issue may be identified. Nevertheless, Greece may use the prefix ‘EL’.');
+  }
+
+  checkLines(ctx);
+  checkTotals(ctx, lmt);
+  checkTaxSubtotals(ctx);
+}
+
+function checkLines(ctx: RuleContext): void {
+  const F = 'fatal' as const;
+  for (const line of ctx.lines) {
+    ctx.check(val(line, 'cbc:ID') !== undefined, 'BR-21', F, line, 'Each Invoice line (BG-25) shall have an Invoice line identifier (BT-126).');
+    const qty = ctx.lineQuantity(line);
+    ctx.check(qty !== undefined, 'BR-22', F, line, 'Each Invoice line (BG-25) shall have an Invoiced quantity (BT-129).');
+    if (qty) ctx.check(attr(qty, 'unitCode') !== undefined, 'BR-23', F, qty, 'An Invoice line (BG-25) shall have an Invoiced quantity unit of measure code (BT-130).');
+    ctx.check(first(line, 'cbc:LineExtensionAmount') !== undefined, 'BR-24', F, line, 'Each Invoice line (BG-25) shall have an Invoice line net amount (BT-131).');
+    ctx.check(val(line, 'cac:Item/cbc:Name') !== undefined, 'BR-25', F, line, 'Each Invoice line (BG-25) shall contain the Item name (BT-153).');
+    const price = first(line, 'cac:Price/cbc:PriceAmount');
+    ctx.check(price !== undefined, 'BR-26', F, line, 'Each Invoice line (BG-25) shall contain the Item net price (BT-146).');
+    const priceValue = num(price);
+    if (price) ctx.check(priceValue === undefined || priceValue.gte(0), 'BR-27', F, price, 'The Item net price (BT-146) shall NOT be negative.');
+    for (const base of all(line, 'cac:Price/cac:AllowanceCharge/cbc:BaseAmount')) {
+      const v = num(base);
+      ctx.check(v === undefined || v.gte(0), 'BR-28', F, base, 'The Item gross price (BT-148) shall NOT be negative.');
+    }
+    ctx.check(val(line, 'cac:Item/cac:ClassifiedTaxCategory/cbc:ID') !== undefined, 'BR-CO-04', F, line, 'Each Invoice line (BG-25) shall be categorized with an Invoiced item VAT category code (BT-151).');
+    for (const period of kids(line, 'cac:InvoicePeriod')) {
+      const start = val(period, 'cbc:StartDate');
+      const end = val(period, 'cbc:EndDate');
+      if (start && end) ctx.check(end >= start, 'BR-30', F, period, 'If both Invoice line period start date (BT-134) and Invoice line period end date (BT-135) are given then the Invoice line period end date (BT-135) shall be later or equal to the Invoice line period start date (BT-134).');
+      ctx.check(start !== undefined || end !== undefined, 'BR-CO-20', F, period, 'If Invoice line period (BG-26) is used, the Invoice line period start date (BT-134) or the Invoice line period end date (BT-135) shall be filled, or both.');
+    }
+    for (const ac of kids(line, 'cac:AllowanceCharge')) {
+      const noReason = first(ac, 'cbc:AllowanceChargeReason') === undefined && first(ac, 'cbc:AllowanceChargeReasonCode') === undefined;
+      if (isAllowance(ac)) {
+        ctx.check(first(ac, 'cbc:Amount') !== undefined, 'BR-41', F, ac, 'Each Invoice line allowance (BG-27) shall have an Invoice line allowance amount (BT-136).');
+        ctx.check(!noReason, 'BR-42', F, ac, 'Each Invoice line allowance (BG-27) shall have an Invoice line allowance reason (BT-139) or an Invoice line allowance reason code (BT-140).');
+        ctx.check(!noReason, 'BR-CO-23', F, ac, 'Each Invoice line allowance (BG-27) shall contain an Invoice line allowance reason (BT-139) or an Invoice line allowance reason code (BT-140), or both.');
+        checkDecimals(ctx, ac, 'cbc:Amount', 'BR-DEC-24');
+        checkDecimals(ctx, ac, 'cbc:BaseAmount', 'BR-DEC-25');
+      } else if (isCharge(ac)) {
+        ctx.check(first(ac, 'cbc:Amount') !== undefined, 'BR-43', F, ac, 'Each Invoice line charge (BG-28) shall have an Invoice line charge amount (BT-141).');
+        ctx.check(!noReason, 'BR-44', F, ac, 'Each Invoice line charge shall have an Invoice line charge reason or an invoice line allowance reason code.');
+        ctx.check(!noReason, 'BR-CO-24', F, ac, 'Each Invoice line charge (BG-28) shall contain an Invoice line charge reason (BT-144) or an Invoice line charge reason code (BT-145), or both.');
+        checkDecimals(ctx, ac, 'cbc:Amount', 'BR-DEC-27');
+        checkDecimals(ctx, ac, 'cbc:BaseAmount', 'BR-DEC-28');
+      }
+    }
+    checkDecimals(ctx, line, 'cbc:LineExtensionAmount', 'BR-DEC-23');
+    for (const prop of all(line, 'cac:Item/cac:AdditionalItemProperty')) {
+      ctx.check(val(prop, 'cbc:Name') !== undefined && val(prop, 'cbc:Value') !== undefined, 'BR-54', F, prop, 'Each Item attribute (BG-32) shall contain an Item attribute name (BT-160) and an Item attribute value (BT-161).');
+    }
+    for (const id of all(line, 'cac:Item/cac:StandardItemIdentification/cbc:ID')) {
+      ctx.check(attr(id, 'schemeID') !== undefined, 'BR-64', F, id, 'The Item standard identifier (BT-157) shall have a Scheme identifier.');
+    }
+    for (const code of all(line, 'cac:Item/cac:CommodityClassification/cbc:ItemClassificationCode')) {
+      ctx.check(attr(code, 'listID') !== undefined, 'BR-65', F, code, 'The Item classification identifier (BT-158) shall have a Scheme identifier.');
+    }
+  }
+}
+
+function amountsOf(els: El[]): Dec {
+  return sum(els.map((e) => num(e) ?? ZERO));
+}
+
+function checkTotals(ctx: RuleContext, lmt: El | undefined): void {
+  if (!lmt) return;
+  const F = 'fatal' as const;
+  const r = ctx.root;
+  const lineTotal = numAt(lmt, 'cbc:LineExtensionAmount');
+  const allowanceTotal = numAt(lmt, 'cbc:AllowanceTotalAmount');
+  const chargeTotal = numAt(lmt, 'cbc:ChargeTotalAmount');
+  const taxExclusive = numAt(lmt, 'cbc:TaxExclusiveAmount');
+  const taxInclusive = numAt(lmt, 'cbc:TaxInclusiveAmount');
+  const prepaid = numAt(lmt, 'cbc:PrepaidAmount');
+  const rounding = numAt(lmt, 'cbc:PayableRoundingAmount');
+  const payable = numAt(lmt, 'cbc:PayableAmount');
+  const docAllowances = ctx.docAllowanceCharges.filter(isAllowance);
+  const docCharges = ctx.docAllowanceCharges.filter(isCharge);
+
+  if (lineTotal) {
+    const lines = amountsOf(ctx.lines.map((l) => first(l, 'cbc:LineExtensionAmount')).filter((e): e is El => !!e));
+    ctx.check(lineTotal.eq(xround2(lines)), 'BR-CO-10', F, first(lmt, 'cbc:LineExtensionAmount'), 'Sum of Invoice line net amount (BT-106) = Σ Invoice line net amount (BT-131).');
+  }
+  const allowances = amountsOf(docAllowances.map((a) => first(a, 'cbc:Amount')).filter((e): e is El => !!e));
+  ctx.check(
+    allowanceTotal ? allowanceTotal.eq(xround2(allowances)) : docAllowances.length === 0,
+    'BR-CO-11', F, lmt, 'Sum of allowances on document level (BT-107) = Σ Document level allowance amount (BT-92).',
+  );
+  const charges = amountsOf(docCharges.map((a) => first(a, 'cbc:Amount')).filter((e): e is El => !!e));
+  ctx.check(
+    chargeTotal ? chargeTotal.eq(xround2(charges)) : docCharges.length === 0,
+    'BR-CO-12', F, lmt, 'Sum of charges on document level (BT-108) = Σ Document level charge amount (BT-99).',
+  );
+  if (taxExclusive && lineTotal) {
+    const expected = xround2(lineTotal.plus(chargeTotal ?? ZERO).minus(allowanceTotal ?? ZERO));
+    ctx.check(taxExclusive.eq(expected), 'BR-CO-13', F, first(lmt, 'cbc:TaxExclusiveAmount'), 'Invoice total amount without VAT (BT-109) = Σ Invoice line net amount (BT-131) - Sum of allowances on document level (BT-107) + Sum of charges on document level (BT-108).');
+  }
+  const taxTotals = kids(r, 'cac:TaxTotal');
+  const vatInDocCurrency = taxTotals.flatMap((t) => kids(t, 'cbc:TaxAmount')).find((a) => attr(a, 'currencyID') === ctx.currency);
+  const subtotals = taxTotals.flatMap((t) => kids(t, 'cac:TaxSubtotal'));
+  if (subtotals.length && vatInDocCurrency) {
+    const expected = xround2(amountsOf(subtotals.map((s) => first(s, 'cbc:TaxAmount')).filter((e): e is El => !!e)));
+    ctx.check(num(vatInDocCurrency)?.eq(expected) ?? false, 'BR-CO-14', F, vatInDocCurrency, 'Invoice total VAT amount (BT-110) = Σ VAT category tax amount (BT-117).');
+  }
+  if (taxInclusive && taxExclusive) {
+    const vat = num(vatInDocCurrency) ?? ZERO;
+    ctx.check(taxInclusive.eq(xround2(taxExclusive.plus(vat))), 'BR-CO-15', F, first(lmt, 'cbc:TaxInclusiveAmount'), 'Invoice total amount with VAT (BT-112) = Invoice total amount without VAT (BT-109) + Invoice total VAT amount (BT-110).');
+  }
+  if (payable && taxInclusive) {
+    const expected = xround2(taxInclusive.minus(prepaid ?? ZERO).plus(rounding ?? ZERO));
+    ctx.check(payable.eq(expected), 'BR-CO-16', F, first(lmt, 'cbc:PayableAmount'), 'Amount due for payment (BT-115) = Invoice total amount with VAT (BT-112) -Paid amount (BT-113) +Rounding amount (BT-114).');
+  }
+  ctx.check(subtotals.length > 0, 'BR-CO-18', F, r, 'An Invoice shall at least have one VAT breakdown group (BG-23).');
+  if (payable && payable.gt(0)) {
+    const due = ctx.isCredit ? first(r, 'cac:PaymentMeans/cbc:PaymentDueDate') : first(r, 'cbc:DueDate');
+    ctx.check(due !== undefined || first(r, 'cac:PaymentTerms/cbc:Note') !== undefined, 'BR-CO-25', F, r, 'In case the Amount due for payment (BT-115) is positive, either the Payment due date (BT-9) or the Payment terms (BT-20) shall be present.');
+  }
+  const decimalRules: Array<[string, string]> = [
+    ['cbc:LineExtensionAmount', 'BR-DEC-09'],
+    ['cbc:AllowanceTotalAmount', 'BR-DEC-10'],
+    ['cbc:ChargeTotalAmount', 'BR-DEC-11'],
+    ['cbc:TaxExclusiveAmount', 'BR-DEC-12'],
+    ['cbc:TaxInclusiveAmount', 'BR-DEC-14'],
+    ['cbc:PrepaidAmount', 'BR-DEC-16'],
+    ['cbc:PayableRoundingAmount', 'BR-DEC-17'],
+    ['cbc:PayableAmount', 'BR-DEC-18'],
+  ];
+  for (const [path, rule] of decimalRules) checkDecimals(ctx, lmt, path, rule);
+  for (const t of taxTotals) checkDecimals(ctx, t, 'cbc:TaxAmount', 'BR-DEC-13', ctx.currency);
+}
+
+function checkTaxSubtotals(ctx: RuleContext): void {
+  const F = 'fatal' as const;
+  for (const st of all(ctx.root, 'cac:TaxTotal/cac:TaxSubtotal')) {
+    const taxable = first(st, 'cbc:TaxableAmount');
+    const tax = first(st, 'cbc:TaxAmount');
+    ctx.check(taxable !== undefined, 'BR-45', F, st, 'Each VAT breakdown (BG-23) shall have a VAT category taxable amount (BT-116).');
+    ctx.check(tax !== undefined, 'BR-46', F, st, 'Each VAT breakdown (BG-23) shall have a VAT category tax amount (BT-117).');
+    const category = val(st, 'cac:TaxCategory/cbc:ID');
+    ctx.check(category !== undefined, 'BR-47', F, st, 'Each VAT breakdown (BG-23) shall be defined through a VAT category code (BT-118).');
+    const percentEl = first(st, 'cac:TaxCategory/cbc:Percent');
+    ctx.check(percentEl !== undefined || category === 'O', 'BR-48', F, st, 'Each VAT breakdown (BG-23) shall have a VAT category rate (BT-119), except if the Invoice is not subject to VAT.');
+    checkDecimals(ctx, st, 'cbc:TaxableAmount', 'BR-DEC-19');
+    checkDecimals(ctx, st, 'cbc:TaxAmount', 'BR-DEC-20');
+    const percent = num(percentEl);
+    const taxValue = num(tax);
+    const taxableValue = num(taxable);
+    if (taxValue && taxableValue) {
+      let ok: boolean;
+      if (!percent) ok = taxValue.round().isZero();
+      else if (percent.round().isZero()) ok = taxValue.round().isZero();
+      else {
+        const expected = xround2(taxableValue.abs().times(percent.div(100)));
+        ok = taxValue.abs().minus(1).lt(expected) && taxValue.abs().plus(1).gt(expected);
+      }
+      ctx.check(ok, 'BR-CO-17', F, st, 'VAT category tax amount (BT-117) = VAT category taxable amount (BT-116) x (VAT category rate (BT-119) / 100), rounded to two decimals.');
+    }
+  }
+}
+
+/** BR-DEC-*: amounts carry at most two decimals. */
+export function checkDecimals(ctx: RuleContext, parent: El | undefined, path: string, rule: string, currency?: string): void {
+  for (const el of all(parent, path)) {
+    if (currency && attr(el, 'currencyID') !== currency) continue;
+    const t = text(el);
+    ctx.check(fractionDigits(t) <= 2, rule, 'fatal', el, `The allowed maximum number of decimals for ${path.replace(/^cbc:/, '')} is 2.`);
+  }
+}
+
+const VAT_PREFIXES: ReadonlySet<string> = new Set(
+  ('AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW 1A XI EL').split(' '),
+);

@@ -1,0 +1,209 @@
+import {
+  isValidAbn,
+  isValidBelgianEnterpriseNumber,
+  isValidCodiceFiscale,
+  isValidGln,
+  isValidMod11,
+  isValidPartitaIva,
+  isValidSwedishOrgNumber,
+} from '../checksums.ts';
+import { Dec, ZERO, sum } from '../money.ts';
+import type { El } from '../xml/dom.ts';
+import { RuleContext, all, attr, first, isAllowance, isCharge, kids, num, numAt, text, val, xround2 } from './context.ts';
+import { isValidDate } from './rules-codelists.ts';
+
+const BILLING_WITH_RESPONSE = 'urn:peppol:bis:billing_with_response';
+const PROFILE_RE = /^urn:fdc:peppol\.eu:2017:poacc:billing:([0-9]{2}):1\.0/;
+const INVOICE_TYPES_01 = new Set('71 80 82 84 102 218 219 326 331 380 382 383 384 386 388 393 395 553 575 623 780 817 870 875 876 877'.split(' '));
+const CREDIT_TYPES_01 = new Set('381 396 81 83 532'.split(' '));
+
+/** Peppol BIS Billing 3.0 transaction rules (PEPPOL-EN16931-R*, P*, and PEPPOL-COMMON-R* identifier checks). */
+export function checkPeppolRules(ctx: RuleContext): void {
+  const F = 'fatal' as const;
+  const r = ctx.root;
+  const profileText = val(r, 'cbc:ProfileID');
+  const profile = profileText ? PROFILE_RE.exec(profileText)?.[1] : undefined;
+  // Release 2026.5 (3.0.21) adds the billing-with-response process next to the numbered ones.
+  const knownProfile = profile !== undefined || profileText === BILLING_WITH_RESPONSE;
+
+  ctx.check(first(r, 'cbc:ProfileID') !== undefined, 'PEPPOL-EN16931-R001', F, r, 'Business process MUST be provided.');
+  ctx.check(knownProfile, 'PEPPOL-EN16931-R007', F, r, "Business process MUST be in the format 'urn:fdc:peppol.eu:2017:poacc:billing:NN:1.0' where NN indicates the process number.");
+  ctx.check(kids(r, 'cbc:Note').length <= 1, 'PEPPOL-EN16931-R002', F, r, 'No more than one note is allowed on document level.');
+  ctx.check(first(r, 'cbc:BuyerReference') !== undefined || first(r, 'cac:OrderReference/cbc:ID') !== undefined, 'PEPPOL-EN16931-R003', F, r, 'A buyer reference or purchase order reference MUST be provided.');
+  ctx.check((val(r, 'cbc:CustomizationID') ?? '').startsWith('urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0'), 'PEPPOL-EN16931-R004', F, r, "Specification identifier MUST have the value 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0'.");
+  const taxTotals = kids(r, 'cac:TaxTotal');
+  const withSubtotals = taxTotals.filter((t) => kids(t, 'cac:TaxSubtotal').length > 0);
+  const taxCurrency = val(r, 'cbc:TaxCurrencyCode');
+  ctx.check(withSubtotals.length === 1, 'PEPPOL-EN16931-R053', F, r, 'Only one tax total with tax subtotals MUST be provided.');
+  ctx.check(taxTotals.length - withSubtotals.length === (first(r, 'cbc:TaxCurrencyCode') ? 1 : 0), 'PEPPOL-EN16931-R054', F, r, 'Only one tax total without tax subtotals MUST be provided when tax currency code is provided.');
+  if (taxCurrency) {
+    const amounts = taxTotals.flatMap((t) => kids(t, 'cbc:TaxAmount'));
+    const inTax = amounts.filter((a) => attr(a, 'currencyID') === taxCurrency).map((a) => num(a) ?? ZERO);
+    const inDoc = amounts.filter((a) => attr(a, 'currencyID') === ctx.currency).map((a) => num(a) ?? ZERO);
+    const ok = (inTax.every((v) => v.lte(0)) && inDoc.every((v) => v.lte(0))) || (inTax.every((v) => v.gte(0)) && inDoc.every((v) => v.gte(0)));
+    ctx.check(ok, 'PEPPOL-EN16931-R055', F, r, 'Invoice total VAT amount and Invoice total VAT amount in accounting currency MUST have the same operational sign');
+    const tc = first(r, 'cbc:TaxCurrencyCode');
+    ctx.check(taxCurrency !== ctx.currency, 'PEPPOL-EN16931-R005', F, tc, 'VAT accounting currency code MUST be different from invoice currency code when provided.');
+  }
+  ctx.check(all(r, 'cac:AdditionalDocumentReference').filter((d) => val(d, 'cbc:DocumentTypeCode') === '50').length <= 1, 'PEPPOL-EN16931-R080', F, r, 'Only one project reference is allowed on document level');
+  if (ctx.buyer) ctx.check(first(ctx.buyer, 'cbc:EndpointID') !== undefined, 'PEPPOL-EN16931-R010', F, ctx.buyer, 'Buyer electronic address MUST be provided');
+  if (ctx.seller) ctx.check(first(ctx.seller, 'cbc:EndpointID') !== undefined, 'PEPPOL-EN16931-R020', F, ctx.seller, 'Seller electronic address MUST be provided');
+
+  const lineAcs = ctx.lines.flatMap((l) => kids(l, 'cac:AllowanceCharge'));
+  for (const ac of [...ctx.docAllowanceCharges, ...lineAcs]) {
+    const hasPercent = first(ac, 'cbc:MultiplierFactorNumeric') !== undefined;
+    const hasBase = first(ac, 'cbc:BaseAmount') !== undefined;
+    // Schematron fires only the first rule whose context matches a node, hence the else-chain.
+    if (hasPercent && !hasBase) ctx.report('PEPPOL-EN16931-R041', F, ac, 'Allowance/charge base amount MUST be provided when allowance/charge percentage is provided.');
+    else if (!hasPercent && hasBase) ctx.report('PEPPOL-EN16931-R042', F, ac, 'Allowance/charge percentage MUST be provided when allowance/charge base amount is provided.');
+    else {
+      if (hasPercent && hasBase) {
+        const amount = numAt(ac, 'cbc:Amount') ?? ZERO;
+        const base = numAt(ac, 'cbc:BaseAmount');
+        const pct = numAt(ac, 'cbc:MultiplierFactorNumeric');
+        const expected = base && pct ? base.times(pct).div(100) : undefined;
+        ctx.check(expected !== undefined && amount.minus(expected).abs().lte(0.02), 'PEPPOL-EN16931-R040', F, ac, 'Allowance/charge amount must equal base amount * percentage/100 if base amount and percentage exists');
+      }
+      const indicator = text(first(ac, 'cbc:ChargeIndicator'));
+      ctx.check(indicator === 'true' || indicator === 'false', 'PEPPOL-EN16931-R043', F, ac, "Allowance/charge ChargeIndicator value MUST equal 'true' or 'false'");
+    }
+  }
+
+  for (const pm of all(r, 'cac:PaymentMeans')) {
+    const code = val(pm, 'cbc:PaymentMeansCode');
+    if (code === '49' || code === '59') ctx.check(first(pm, 'cac:PaymentMandate/cbc:ID') !== undefined, 'PEPPOL-EN16931-R061', F, pm, 'Mandate reference MUST be provided for direct debit.');
+  }
+
+  const docStart = val(r, 'cac:InvoicePeriod/cbc:StartDate');
+  const docEnd = val(r, 'cac:InvoicePeriod/cbc:EndDate');
+  for (const line of ctx.lines) {
+    for (const start of all(line, 'cac:InvoicePeriod/cbc:StartDate')) {
+      if (docStart && isValidDate(text(start)) && isValidDate(docStart)) ctx.check(text(start) >= docStart, 'PEPPOL-EN16931-R110', F, start, 'Start date of line period MUST be within invoice period.');
+    }
+    for (const end of all(line, 'cac:InvoicePeriod/cbc:EndDate')) {
+      if (docEnd && isValidDate(text(end)) && isValidDate(docEnd)) ctx.check(text(end) <= docEnd, 'PEPPOL-EN16931-R111', F, end, 'End date of line period MUST be within invoice period.');
+    }
+    checkLineAmount(ctx, line);
+    const refs = kids(line, 'cac:DocumentReference');
+    ctx.check(refs.length <= 1, 'PEPPOL-EN16931-R100', F, line, 'Only one invoiced object is allowed pr line');
+    ctx.check(refs.length === 0 || refs.some((d) => val(d, 'cbc:DocumentTypeCode') === '130'), 'PEPPOL-EN16931-R101', F, line, 'Element Document reference can only be used for Invoice line object');
+    for (const pac of all(line, 'cac:Price/cac:AllowanceCharge')) {
+      ctx.check(text(first(pac, 'cbc:ChargeIndicator')) === 'false', 'PEPPOL-EN16931-R044', F, pac, "Charge on price level is NOT allowed. Only value 'false' allowed.");
+      const base = numAt(pac, 'cbc:BaseAmount');
+      if (first(pac, 'cbc:BaseAmount')) {
+        const price = numAt(line, 'cac:Price/cbc:PriceAmount');
+        const amount = numAt(pac, 'cbc:Amount');
+        ctx.check(price !== undefined && base !== undefined && amount !== undefined && price.eq(base.minus(amount)), 'PEPPOL-EN16931-R046', F, pac, 'Item net price MUST equal (Gross price - Allowance amount) when gross price is provided.');
+      }
+    }
+    for (const bq of all(line, 'cac:Price/cbc:BaseQuantity')) {
+      const unit = attr(bq, 'unitCode');
+      const qty = ctx.lineQuantity(line);
+      if (unit !== undefined && qty) ctx.check(unit === attr(qty, 'unitCode'), 'PEPPOL-EN16931-R130', F, bq, 'Unit code of price base quantity MUST be same as invoiced quantity.');
+    }
+  }
+
+  const typeCode = first(r, 'cbc:InvoiceTypeCode');
+  if (typeCode) ctx.check(profile !== '01' || INVOICE_TYPES_01.has(text(typeCode)), 'PEPPOL-EN16931-P0100', F, typeCode, 'Invoice type code MUST be set according to the profile.');
+  const cnCode = first(r, 'cbc:CreditNoteTypeCode');
+  if (cnCode) ctx.check(profile !== '01' || CREDIT_TYPES_01.has(text(cnCode)), 'PEPPOL-EN16931-P0101', F, cnCode, 'Credit note type code MUST be set according to the profile.');
+  if (typeCode && (text(typeCode) === '326' || text(typeCode) === '384')) {
+    const sellerDe = partyCountry(ctx.seller) === 'DE';
+    const buyerDe = partyCountry(ctx.buyer) === 'DE';
+    ctx.check(sellerDe && buyerDe, 'PEPPOL-EN16931-P0112', F, typeCode, 'Invoice type code 326 or 384 are only allowed when both buyer and seller are German organizations.');
+  }
+  const exemptionCategory: Record<string, string> = {
+    'VATEX-EU-G': 'G', 'VATEX-EU-O': 'O', 'VATEX-EU-IC': 'K', 'VATEX-EU-AE': 'AE', 'VATEX-EU-D': 'E', 'VATEX-EU-F': 'E', 'VATEX-EU-I': 'E', 'VATEX-EU-J': 'E',
+  };
+  const exemptionRule: Record<string, string> = {
+    'VATEX-EU-G': 'P0104', 'VATEX-EU-O': 'P0105', 'VATEX-EU-IC': 'P0106', 'VATEX-EU-AE': 'P0107', 'VATEX-EU-D': 'P0108', 'VATEX-EU-F': 'P0109', 'VATEX-EU-I': 'P0110', 'VATEX-EU-J': 'P0111',
+  };
+  for (const cat of all(r, 'cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory').concat(ctx.docAllowanceCharges.flatMap((a) => kids(a, 'cac:TaxCategory')))) {
+    const code = text(first(cat, 'cbc:TaxExemptionReasonCode')).toUpperCase();
+    const expected = exemptionCategory[code];
+    if (expected) ctx.check(val(cat, 'cbc:ID') === expected, `PEPPOL-EN16931-${exemptionRule[code]}`, F, cat, `Tax Category ${expected} MUST be used when exemption reason code is ${code}`);
+  }
+
+  checkIdentifierSchemes(ctx);
+}
+
+/** Country of a party: VAT prefix first, else the postal address, as the Peppol schematron derives it. */
+export function partyCountry(party: El | undefined): string | undefined {
+  const vat = all(party, 'cac:PartyTaxScheme').find((s) => val(s, 'cac:TaxScheme/cbc:ID') === 'VAT');
+  const prefix = val(vat, 'cbc:CompanyID')?.slice(0, 2).toUpperCase();
+  if (prefix) return prefix;
+  return val(party, 'cac:PostalAddress/cac:Country/cbc:IdentificationCode')?.toUpperCase();
+}
+
+function checkLineAmount(ctx: RuleContext, line: El): void {
+  const lineAmount = numAt(line, 'cbc:LineExtensionAmount') ?? ZERO;
+  const quantityEl = ctx.lineQuantity(line);
+  // The schematron treats a missing quantity as 1.
+  const quantity = quantityEl ? (num(quantityEl) ?? ZERO) : new Dec(1);
+  const price = numAt(line, 'cac:Price/cbc:PriceAmount') ?? ZERO;
+  const bq = numAt(line, 'cac:Price/cbc:BaseQuantity');
+  const baseQuantity = bq && !bq.isZero() ? bq : undefined;
+  const acs = kids(line, 'cac:AllowanceCharge');
+  const allowances = xround2(sum(acs.filter(isAllowance).map((a) => numAt(a, 'cbc:Amount') ?? ZERO)));
+  const charges = xround2(sum(acs.filter(isCharge).map((a) => numAt(a, 'cbc:Amount') ?? ZERO)));
+  const expected = quantity.times(baseQuantity ? price.div(baseQuantity) : price).plus(charges).minus(allowances);
+  ctx.check(lineAmount.minus(expected).abs().lte(0.02), 'PEPPOL-EN16931-R120', 'fatal', line, 'Invoice line net amount MUST equal (Invoiced quantity * (Item net price/item price base quantity) + Sum of invoice line charge amount - sum of invoice line allowance amount');
+  if (bq) ctx.check(bq.gt(0), 'PEPPOL-EN16931-R121', 'fatal', line, 'Base quantity MUST be a positive number above zero.');
+}
+
+/** PEPPOL-COMMON-R04x: format and check digits of identifiers by ICD scheme, wherever they appear. */
+function checkIdentifierSchemes(ctx: RuleContext): void {
+  const r = ctx.root;
+  const ids: El[] = [];
+  const collect = (el: El) => {
+    for (let n = el.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType !== 1) continue;
+      const c = n as El;
+      const name = c.localName;
+      if ((name === 'EndpointID' || name === 'CompanyID' || (name === 'ID' && (c.parentNode as El).localName === 'PartyIdentification')) && c.hasAttribute('schemeID')) ids.push(c);
+      collect(c);
+    }
+  };
+  collect(r);
+  for (const el of ids) {
+    const scheme = attr(el, 'schemeID');
+    const v = text(el);
+    const raw = el.textContent ?? '';
+    switch (scheme) {
+      case '0088':
+        ctx.check(/^[0-9]+$/.test(v) && isValidGln(v), 'PEPPOL-COMMON-R040', 'fatal', el, 'GLN must have a valid format according to GS1 rules.');
+        break;
+      case '0192':
+        ctx.check(/^[0-9]{9}$/.test(v) && isValidMod11(v), 'PEPPOL-COMMON-R041', 'fatal', el, 'Norwegian organization number MUST be stated in the correct format.');
+        break;
+      case '0184':
+        ctx.check(/^(DK)?[0-9]{8}$/.test(raw), 'PEPPOL-COMMON-R042', 'fatal', el, 'Danish organization number (CVR) MUST be stated in the correct format.');
+        break;
+      case '0208':
+        ctx.check(isValidBelgianEnterpriseNumber(v), 'PEPPOL-COMMON-R043', 'fatal', el, 'Belgian enterprise number MUST be stated in the correct format.');
+        break;
+      case '0201':
+        ctx.check(/^[A-Za-z0-9]{6}$/.test(v), 'PEPPOL-COMMON-R044', 'warning', el, 'IPA Code (Codice Univoco Unità Organizzativa) must be stated in the correct format');
+        break;
+      case '0210':
+        ctx.check(isValidCodiceFiscale(v), 'PEPPOL-COMMON-R045', 'warning', el, 'Tax Code (Codice Fiscale) must be stated in the correct format');
+        break;
+      case '9907':
+        if (el.localName === 'EndpointID') ctx.check(isValidCodiceFiscale(v), 'PEPPOL-COMMON-R046', 'warning', el, 'Tax Code (Codice Fiscale) must be stated in the correct format');
+        break;
+      case '0211': {
+        const italian = v.slice(0, 2).toUpperCase() === 'IT';
+        ctx.check(!italian || isValidPartitaIva(v.slice(2)), 'PEPPOL-COMMON-R047', 'warning', el, 'Italian VAT Code (Partita Iva) must be stated in the correct format');
+        break;
+      }
+      case '0007':
+        ctx.check(isValidSwedishOrgNumber(v), 'PEPPOL-COMMON-R049', 'fatal', el, 'Swedish organization number MUST be stated in the correct format.');
+        break;
+      case '0151':
+        ctx.check(isValidAbn(v), 'PEPPOL-COMMON-R050', 'fatal', el, 'Australian Business Number (ABN) MUST be stated in the correct format.');
+        break;
+      default:
+        break;
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { DOCUMENT_TYPE_INFO } from '../document-types.ts';
+import type { DocumentBody, DocumentType, ValidationResult } from '../types.ts';
+import { renderUbl } from '../ubl/render.ts';
+import { xpathToJsonPath } from './json-path.ts';
+import { validateUblElement } from './validate-ubl.ts';
+
+export interface DocumentValidation extends ValidationResult {
+  /** The rendered UBL, so a caller that goes on to send does not render twice. */
+  xml?: string;
+}
+
+/**
+ * Validates a JSON DocumentBody the way the official Peppol artefacts would judge its rendering:
+ * structural checks first, then every BIS rule on the rendered UBL, with paths mapped back to JSON.
+ * Non-billing types get the structural checks only (Peppol BIS Billing rules do not apply to them).
+ */
+export function validateDocument(type: DocumentType, body: DocumentBody): DocumentValidation {
+  const rendered = renderUbl(type, body, { dom: true });
+  if (!rendered.xml) return { valid: false, errors: rendered.errors, warnings: rendered.warnings };
+  if (!DOCUMENT_TYPE_INFO[type]?.billing) {
+    return { valid: rendered.errors.length === 0, errors: rendered.errors, warnings: rendered.warnings, xml: rendered.xml };
+  }
+  const root = rendered.dom?.documentElement;
+  if (!root) return { valid: false, errors: [{ rule: 'INTERNAL-RENDER-ERROR', message: 'Rendering produced no document', path: '$' }], warnings: rendered.warnings };
+  const result = validateUblElement(root);
+  const isCredit = DOCUMENT_TYPE_INFO[type].root === 'CreditNote';
+  const toJson = (issue: { rule: string; message: string; path: string }) => ({ ...issue, path: xpathToJsonPath(issue.path, body, isCredit) });
+  const errors = result.errors.map(toJson);
+  return { valid: errors.length === 0, errors, warnings: [...rendered.warnings, ...result.warnings.map(toJson)], xml: rendered.xml };
+}

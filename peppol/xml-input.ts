@@ -1,0 +1,48 @@
+import { parseCiiElement } from './cii/parse.ts';
+import { DOCUMENT_TYPE_INFO } from './document-types.ts';
+import type { DocumentBody, DocumentType, ValidationIssue, ValidationResult } from './types.ts';
+import { parseUblElement } from './ubl/parse.ts';
+import { renderUbl } from './ubl/render.ts';
+import { validateUblElement } from './validation/validate-ubl.ts';
+import { DEFAULT_MAX_XML_BYTES, NS, parseXml } from './xml/dom.ts';
+
+export type XmlFormat = 'ubl-xml' | 'cii-xml' | 'auto';
+
+export interface XmlDocument extends ValidationResult {
+  type?: DocumentType;
+  body?: DocumentBody;
+  /** The UBL to deliver: the input itself for UBL, the conversion for CII. */
+  ubl?: string;
+  syntax?: 'ubl' | 'cii';
+}
+
+const fail = (errors: ValidationIssue[]): XmlDocument => ({ valid: false, errors, warnings: [] });
+
+/**
+ * Reads XML sent by a caller (send with format ubl-xml / cii-xml / auto) or received from Peppol:
+ * parses it safely, maps it to a DocumentBody, converts CII to UBL, and runs the Peppol BIS rules
+ * on billing documents. XPaths in findings point into the XML as given.
+ */
+export function readXmlDocument(xml: string, format: XmlFormat = 'auto', maxBytes = DEFAULT_MAX_XML_BYTES): XmlDocument {
+  const parsed = parseXml(xml, maxBytes);
+  if (!parsed.ok) return fail(parsed.errors);
+  const root = parsed.root;
+  const isCii = root.namespaceURI === NS.rsm;
+  if (format === 'ubl-xml' && isCii) return fail([{ rule: 'XML-ROOT', message: 'format is ubl-xml but the document is CII', path: `/${root.nodeName}` }]);
+  if (format === 'cii-xml' && !isCii) return fail([{ rule: 'XML-ROOT', message: 'format is cii-xml but the document is not a CII CrossIndustryInvoice', path: `/${root.nodeName}` }]);
+
+  if (isCii) {
+    const cii = parseCiiElement(root);
+    if (!cii.ok) return fail(cii.errors);
+    const rendered = renderUbl(cii.type, cii.body, { identifiers: false });
+    if (!rendered.xml) return { valid: false, errors: rendered.errors, warnings: rendered.warnings, type: cii.type, body: cii.body, syntax: 'cii' };
+    const converted = parseXml(rendered.xml, Number.MAX_SAFE_INTEGER);
+    const result = converted.ok ? validateUblElement(converted.root) : { valid: false, errors: converted.errors, warnings: [] };
+    return { ...result, type: cii.type, body: cii.body, ubl: rendered.xml, syntax: 'cii' };
+  }
+
+  const ubl = parseUblElement(root);
+  if (!ubl.ok) return fail(ubl.errors);
+  const result: ValidationResult = DOCUMENT_TYPE_INFO[ubl.type].billing ? validateUblElement(root) : { valid: true, errors: [], warnings: [] };
+  return { ...result, type: ubl.type, body: ubl.body, ubl: xml, syntax: 'ubl' };
+}

@@ -1,0 +1,167 @@
+import { DOMParser } from '@xmldom/xmldom';
+import type { Document as XDocument, Element as XElement, Node as XNode } from '@xmldom/xmldom';
+import { UBL_NS } from '../document-types.ts';
+import type { ValidationIssue } from '../types.ts';
+
+export type El = XElement;
+
+/** Default size limit for inbound XML: the service's upload limit (spec part 8). */
+export const DEFAULT_MAX_XML_BYTES = 5 * 1024 * 1024;
+
+export const NS: Record<string, string> = {
+  cac: UBL_NS.cac,
+  cbc: UBL_NS.cbc,
+  rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
+  ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
+  udt: 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
+  qdt: 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100',
+};
+
+export type ParseXmlResult = { ok: true; doc: XDocument; root: El } | { ok: false; errors: ValidationIssue[] };
+
+/**
+ * Parses untrusted XML. DTDs are refused before parsing: they are the vehicle of entity-expansion
+ * and external-entity attacks, and no UBL or CII document needs one.
+ */
+export function parseXml(text: string, maxBytes = DEFAULT_MAX_XML_BYTES): ParseXmlResult {
+  if (typeof text !== 'string' || text.trim() === '') {
+    return { ok: false, errors: [{ rule: 'XML-EMPTY', message: 'XML document is empty', path: '/' }] };
+  }
+  if (Buffer.byteLength(text, 'utf8') > maxBytes) {
+    return { ok: false, errors: [{ rule: 'XML-SIZE', message: `XML document exceeds ${maxBytes} bytes`, path: '/' }] };
+  }
+  if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text)) {
+    return {
+      ok: false,
+      errors: [{ rule: 'XML-DTD', message: 'DTDs and entity declarations are not allowed', path: '/' }],
+    };
+  }
+  const errors: ValidationIssue[] = [];
+  let doc: XDocument;
+  try {
+    doc = new DOMParser({
+      // Line/column tracking on every node costs more than half the parse time; paths are reported as XPaths instead.
+      locator: false,
+      onError: (level, message) => {
+        if (level !== 'warning') errors.push({ rule: 'XML-MALFORMED', message: `Malformed XML: ${oneLine(message)}`, path: '/' });
+      },
+    }).parseFromString(text.replace(/^\uFEFF/, ''), 'text/xml');
+  } catch (e) {
+    if (errors.length === 0) errors.push({ rule: 'XML-MALFORMED', message: `Malformed XML: ${oneLine(String((e as Error)?.message ?? e))}`, path: '/' });
+    return { ok: false, errors };
+  }
+  if (errors.length) return { ok: false, errors };
+  const root = doc.documentElement;
+  if (!root) return { ok: false, errors: [{ rule: 'XML-MALFORMED', message: 'Malformed XML: no root element', path: '/' }] };
+  return { ok: true, doc, root };
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').trim().slice(0, 300);
+}
+
+const nameCache = new Map<string, [string, string]>();
+
+function splitName(qname: string): [string, string] {
+  let hit = nameCache.get(qname);
+  if (!hit) {
+    const i = qname.indexOf(':');
+    const ns = i < 0 ? '' : (NS[qname.slice(0, i)] ?? '');
+    hit = [ns, i < 0 ? qname : qname.slice(i + 1)];
+    nameCache.set(qname, hit);
+  }
+  return hit;
+}
+
+function matches(node: XNode, ns: string, local: string): boolean {
+  return node.nodeType === 1 && (node as El).localName === local && (ns === '' || (node as El).namespaceURI === ns);
+}
+
+/** Element children named `qname` (prefix from NS; an unprefixed name matches any namespace). */
+export function kids(el: El | undefined, qname: string): El[] {
+  if (!el) return [];
+  const [ns, local] = splitName(qname);
+  const out: El[] = [];
+  for (let n = el.firstChild; n; n = n.nextSibling) if (matches(n, ns, local)) out.push(n as El);
+  return out;
+}
+
+export function kid(el: El | undefined, qname: string): El | undefined {
+  if (!el) return undefined;
+  const [ns, local] = splitName(qname);
+  for (let n = el.firstChild; n; n = n.nextSibling) if (matches(n, ns, local)) return n as El;
+  return undefined;
+}
+
+/** All elements reached by a `/`-separated child path. */
+export function all(el: El | undefined, path: string): El[] {
+  let current: El[] = el ? [el] : [];
+  for (const step of path.split('/')) {
+    const next: El[] = [];
+    for (const c of current) next.push(...kids(c, step));
+    current = next;
+    if (!current.length) break;
+  }
+  return current;
+}
+
+export function first(el: El | undefined, path: string): El | undefined {
+  if (!el) return undefined;
+  if (!path.includes('/')) return kid(el, path);
+  return all(el, path)[0];
+}
+
+export function elementChildren(el: El): El[] {
+  const out: El[] = [];
+  for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) out.push(n as El);
+  return out;
+}
+
+/** XPath normalize-space() of the element's string value. */
+export function text(el: El | undefined): string {
+  if (!el) return '';
+  return (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** Normalised text at a path, or undefined when the element is absent or empty. */
+export function val(el: El | undefined, path: string): string | undefined {
+  const t = text(first(el, path));
+  return t === '' ? undefined : t;
+}
+
+export function attr(el: El | undefined, name: string): string | undefined {
+  if (!el || !el.hasAttribute(name)) return undefined;
+  return el.getAttribute(name) ?? undefined;
+}
+
+/** Absolute XPath of an element with the UBL prefixes, e.g. /Invoice/cac:InvoiceLine[2]/cbc:ID. */
+export function xpathOf(node: El): string {
+  const steps: string[] = [];
+  let n: XNode | null = node;
+  while (n && n.nodeType === 1) {
+    const e = n as El;
+    const prefix = prefixOf(e.namespaceURI ?? null);
+    const local = e.localName ?? e.nodeName;
+    const name = prefix ? `${prefix}:${local}` : local;
+    let index = 1;
+    let count = 0;
+    const parent = e.parentNode;
+    if (parent && parent.nodeType === 1) {
+      for (let s = parent.firstChild; s; s = s.nextSibling) {
+        if (s.nodeType === 1 && (s as El).localName === e.localName && (s as El).namespaceURI === e.namespaceURI) {
+          count++;
+          if (s === e) index = count;
+        }
+      }
+    }
+    steps.unshift(count > 1 ? `${name}[${index}]` : name);
+    n = parent;
+  }
+  return '/' + steps.join('/');
+}
+
+function prefixOf(ns: string | null): string | undefined {
+  if (!ns) return undefined;
+  for (const [p, uri] of Object.entries(NS)) if (uri === ns) return p;
+  return undefined;
+}
