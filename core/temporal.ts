@@ -33,4 +33,6 @@ export const workflowIds = {
   inbound: (documentId: string) => `inbound:${documentId}`,
   compliance: (documentId: string, country: string) => `compliance:${documentId}:${country}`,
   probe: (probeId: string) => `probe:${probeId}`,
+  event: (eventId: string) => `event:${eventId}`,
+  maintenance: () => 'maintenance',
 };

@@ -3,7 +3,10 @@ import { loadConfig } from '../core/config.ts';
 import { StartupError } from '../core/startup-error.ts';
 import { TASK_QUEUES } from '../core/temporal.ts';
 import { log } from '../core/log.ts';
+import { Client, Connection } from '@temporalio/client';
+import { createEventDispatcher } from '../core/event-dispatcher.ts';
 import { createDb, pingDb } from '../db/database.ts';
+import { ensureSchedules } from './schedules.ts';
 import { createWorkers, runWorkers } from './create-workers.ts';
 
 /** Entry point of the worker process (`npm run worker`). WORKER_TASK_QUEUES limits it to some queues. */
@@ -26,12 +29,16 @@ async function main(): Promise<void> {
   const unknown = requested?.filter((q) => !known.includes(q)) ?? [];
   if (unknown.length) throw new StartupError('worker', `unknown task queue(s) ${unknown.join(', ')}`, `use some of ${known.join(', ')}`);
 
-  const workers = await createWorkers({ connection, namespace: config.temporalNamespace, db, ...(requested?.length ? { taskQueues: requested } : {}) });
+  const clientConnection = await Connection.connect({ address: config.temporalAddress });
+  const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
+  await ensureSchedules(client);
+  const workers = await createWorkers({ connection, namespace: config.temporalNamespace, db, events: createEventDispatcher(client), ...(requested?.length ? { taskQueues: requested } : {}) });
   const stop = new AbortController();
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => stop.abort());
   log.info('worker running', { taskQueues: requested ?? known, namespace: config.temporalNamespace });
   await runWorkers(workers, stop.signal);
   await connection.close();
+  await clientConnection.close();
   await db.destroy();
 }
 

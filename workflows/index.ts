@@ -1,3 +1,5 @@
 // Every workflow the worker registers; the bundle is built from this file once per process.
 export { probeWorkflow } from './system/probe.ts';
 export { timedWaitWorkflow } from './system/wait.ts';
+export { maintenanceWorkflow } from './system/maintenance.ts';
+export { eventWorkflow } from './events/event.ts';

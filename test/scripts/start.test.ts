@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
 import { PROJECT_ROOT } from '../../core/config.ts';
 import { freePort, isPortFree } from '../../core/ports.ts';
 
@@ -59,6 +60,14 @@ describe('npm start (scripts/start.ts)', function () {
     const contracts = await fetch(`http://127.0.0.1:${ports.api}/health/contracts`);
     expect(contracts.status, await contracts.clone().text()).to.equal(200);
     expect((await fetch(`http://127.0.0.1:${ports.ui}/`)).status).to.equal(200);
+    // The worker registered the recurring maintenance job as a Temporal Schedule.
+    const connection = await Connection.connect({ address: `127.0.0.1:${ports.temporal}` });
+    try {
+      const schedule = await new Client({ connection }).schedule.getHandle('maintenance').describe();
+      expect(schedule.action.type).to.equal('startWorkflow');
+    } finally {
+      await connection.close();
+    }
 
     // A supervisor killed outright leaves Postgres, the dev server, the API and the worker behind.
     first.child.kill('SIGKILL');

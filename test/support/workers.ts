@@ -1,6 +1,7 @@
 import { NativeConnection, Runtime, DefaultLogger, type Worker } from '@temporalio/worker';
 import { createWorkers, runWorkers } from '../../workers/create-workers.ts';
 import { testServers } from './servers.ts';
+import { createEventDispatcher } from '../../core/event-dispatcher.ts';
 
 let running: { stop: AbortController; done: Promise<void>; connection: NativeConnection } | undefined;
 let runtimeInstalled = false;
@@ -12,9 +13,9 @@ export async function ensureTestWorkers(): Promise<void> {
     Runtime.install({ logger: new DefaultLogger('WARN') });
     runtimeInstalled = true;
   }
-  const { temporalAddress, db } = testServers();
+  const { temporalAddress, db, temporal } = testServers();
   const connection = await NativeConnection.connect({ address: temporalAddress });
-  const workers: Worker[] = await createWorkers({ connection, namespace: 'default', db });
+  const workers: Worker[] = await createWorkers({ connection, namespace: 'default', db, events: createEventDispatcher(temporal) });
   const stop = new AbortController();
   running = { stop, connection, done: runWorkers(workers, stop.signal) };
 }

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { Worker } from '@temporalio/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createActivities } from '../../activities/index.ts';
+import { createEventDispatcher } from '../../core/event-dispatcher.ts';
 import { findProbe } from '../../db/probes.ts';
 import { newId } from '../../core/ids.ts';
 import { workflowIds } from '../../core/temporal.ts';
@@ -17,7 +18,7 @@ describe('probeWorkflow', () => {
 
   it('writes its row through the real activity, once, even when run twice with the same id', async () => {
     const { db } = testServers();
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue: 'probe-test', workflowBundle: await workflowBundle(), activities: createActivities({ db }) });
+    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue: 'probe-test', workflowBundle: await workflowBundle(), activities: createActivities({ db, events: createEventDispatcher(env.client) }) });
     const probeId = newId('probe');
     await worker.runUntil(async () => {
       for (let i = 0; i < 2; i++) {

@@ -1,0 +1,16 @@
+/** The event catalog of part 6.1; `*` subscribes to all of them. */
+export const EVENT_TYPES = [
+  'document.received',
+  'document.sent',
+  'document.delivered',
+  'document.failed',
+  'document.updated',
+  'lifecycle.updated',
+  'company.smp_registered',
+  'compliance.reported',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** The `apiVersion` every webhook envelope carries (part 6.2): the date the event shape was fixed. */
+export const EVENTS_API_VERSION = '2026-11-21';

@@ -1,0 +1,38 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { NullableTimestamp, Timestamp, Json } from './columns.ts';
+
+export interface Address {
+  street?: string;
+  city?: string;
+  region?: string;
+  postalCode?: string;
+  country: string;
+}
+
+export interface CompaniesTable {
+  id: string;
+  organization_id: string;
+  livemode: boolean;
+  name: string;
+  legal_name: string;
+  vat_number: string;
+  country: string;
+  peppol_id: string | null;
+  additional_identifiers: Json<Array<{ scheme: string; value: string }>>;
+  address: Json<Address | null>;
+  capabilities: Json<{ send: string[]; receive: string[] }>;
+  status: Generated<string>;
+  smp_registered: Generated<boolean>;
+  smp_registered_at: NullableTimestamp;
+  compliance: Json<Record<string, unknown>>;
+  settings: Json<Record<string, unknown>>;
+  stats: Json<{ sent: number; received: number }>;
+  metadata: Json<Record<string, string>>;
+  clock_offset_ms: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CompanyTables {
+  companies: CompaniesTable;
+}
