@@ -1,9 +1,19 @@
 import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { temporal } from '@temporalio/proto';
 import { findTemporalTestServer } from '../../core/temporal-dev-server.ts';
+import { SEARCH_ATTRIBUTES } from '../../core/temporal.ts';
 
-/** Temporal's time-skipping test server from the project venv (never downloaded). */
-export function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> {
-  return TestWorkflowEnvironment.createTimeSkipping({
+const INDEXED_TYPES = { Keyword: temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD, Bool: temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_BOOL };
+
+/**
+ * Temporal's time-skipping test server from the project venv (never downloaded), with the search
+ * attributes every workflow start carries registered, as on the dev server.
+ */
+export async function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> {
+  const env = await TestWorkflowEnvironment.createTimeSkipping({
     server: { executable: { type: 'existing-path', path: findTemporalTestServer() } },
   });
+  const searchAttributes = Object.fromEntries(Object.entries(SEARCH_ATTRIBUTES).map(([name, type]) => [name, INDEXED_TYPES[type]]));
+  await env.connection.operatorService.addSearchAttributes({ namespace: env.namespace ?? 'default', searchAttributes });
+  return env;
 }
