@@ -104,7 +104,7 @@ function routers(deps: AppDeps, breakers: Breakers): Router[] {
     healthRoutes({ db: deps.db, temporal: deps.temporal, breakers, contractProbes }),
     identityRoutes(deps.db),
     apiKeyRoutes(deps.db),
-    sandboxRoutes(deps.db, { bootstrapPerHour: deps.bootstrapPerHour ?? 10 }),
+    sandboxRoutes(deps.db, deps.temporal, { bootstrapPerHour: deps.bootstrapPerHour ?? 10 }),
     ...(deps.extraRouters ?? []),
   ];
 }

@@ -1,6 +1,12 @@
 import { Router } from 'express';
+import type { Client } from '@temporalio/client';
 import type { Db } from '../../db/database.ts';
+import { flushIdempotencyKeys } from '../../db/idempotency.ts';
+import { setForcedRateLimit } from '../../db/organizations.ts';
 import { consumeRateLimit } from '../../db/rate-limits.ts';
+import { principalOf } from '../principal.ts';
+import { advanceClock, resetClock } from './clock.ts';
+import { resetSandbox } from './reset.ts';
 import { rateLimited, setRateLimitHeaders } from '../middleware/rate-limit.ts';
 import { bootstrapSandbox } from './bootstrap.ts';
 
@@ -10,7 +16,7 @@ export interface SandboxRouteOptions {
 
 const HOUR_MS = 3_600_000;
 
-export function sandboxRoutes(db: Db, options: SandboxRouteOptions): Router {
+export function sandboxRoutes(db: Db, temporal: Client, options: SandboxRouteOptions): Router {
   const router = Router();
 
   // Public: the per-IP hourly window stands in for the per-key limit.
@@ -19,6 +25,30 @@ export function sandboxRoutes(db: Db, options: SandboxRouteOptions): Router {
     setRateLimitHeaders(res, decision);
     if (!decision.allowed) return next(rateLimited(decision.resetAt, `At most ${options.bootstrapPerHour} sandbox keys per hour from one address`));
     res.status(201).json(await bootstrapSandbox(db, req.body ?? {}));
+  });
+
+  router.post('/v1/sandbox/clock/advance', async (req, res) => {
+    res.json(await advanceClock(db, temporal, principalOf(req), req.body));
+  });
+
+  router.post('/v1/sandbox/clock/reset', async (req, res) => {
+    res.json(await resetClock(db, temporal, principalOf(req), req.body));
+  });
+
+  router.post('/v1/sandbox/rate-limit', async (req, res) => {
+    const durationSeconds = Number(req.body?.durationSeconds ?? 60);
+    const until = new Date(Date.now() + durationSeconds * 1000);
+    await setForcedRateLimit(db, principalOf(req).organizationId, until);
+    res.json({ rateLimitedUntil: until.toISOString(), durationSeconds });
+  });
+
+  router.post('/v1/sandbox/idempotency/flush', async (req, res) => {
+    const p = principalOf(req);
+    res.json({ flushed: await flushIdempotencyKeys(db, p.organizationId, p.apiKeyId ?? `user:${p.userId}`) });
+  });
+
+  router.post('/v1/sandbox/reset', async (req, res) => {
+    res.json(await resetSandbox(db, temporal, principalOf(req).organizationId, req.body.scope ?? 'all'));
   });
 
   return router;

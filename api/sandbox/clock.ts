@@ -1,0 +1,72 @@
+import type { Client } from '@temporalio/client';
+import { log } from '../../core/log.ts';
+import type { Db } from '../../db/database.ts';
+import { findCompanyByRef } from '../../db/companies.ts';
+import { resetCompanyClock, shiftCompanyClock } from '../../db/sandbox.ts';
+import { clockChangedSignal } from '../../workflows/clock.ts';
+import type { Principal } from '../context.ts';
+import { ApiError } from '../errors.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** How far `by` (`<n>h|d|w|m|y`) moves a clock that reads `from`; months and years are calendar ones. */
+export function advanceDelta(by: string, from: number): number {
+  const match = /^(\d+)([hdwmy])$/.exec(by);
+  if (!match) throw new ApiError('INVALID_REQUEST', 'by must be a count and a unit: h, d, w, m or y (e.g. "12h").', { details: [{ field: 'by', rule: 'pattern', message: 'must look like 12h, 3d, 2w, 1m or 1y' }] });
+  const count = Number(match[1]);
+  switch (match[2]) {
+    case 'h': return count * HOUR_MS;
+    case 'd': return count * 24 * HOUR_MS;
+    case 'w': return count * 7 * 24 * HOUR_MS;
+    default: {
+      const target = new Date(from);
+      if (match[2] === 'm') target.setUTCMonth(target.getUTCMonth() + count);
+      else target.setUTCFullYear(target.getUTCFullYear() + count);
+      return target.getTime() - from;
+    }
+  }
+}
+
+async function sandboxCompany(db: Db, principal: Principal, ref: string) {
+  const company = await findCompanyByRef(db, principal.organizationId, false, ref);
+  if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No sandbox company ${ref} in this organization.`);
+  if (principal.boundCompanyId && principal.boundCompanyId !== company.id) {
+    throw new ApiError('COMPANY_FORBIDDEN', `This key is scoped to company ${principal.boundCompanyId}.`);
+  }
+  return company;
+}
+
+/**
+ * Tells every running workflow of the company its clock's new offset. Runs that started a moment
+ * ago may not be visible yet; they read the offset from the company row when they start.
+ */
+async function signalCompanyWorkflows(temporal: Client, companyId: string, offsetMs: number): Promise<number> {
+  let signaled = 0;
+  const query = `CompanyId = '${companyId}' AND Livemode = false AND ExecutionStatus = 'Running'`;
+  for await (const run of temporal.workflow.list({ query })) {
+    try {
+      await temporal.workflow.getHandle(run.workflowId, run.runId).signal(clockChangedSignal, { offsetMs });
+      signaled += 1;
+    } catch (err) {
+      // A run that completed between the listing and the signal has nothing left to wake.
+      log.debug('clock signal not delivered', { workflowId: run.workflowId, error: String(err) });
+    }
+  }
+  return signaled;
+}
+
+export async function advanceClock(db: Db, temporal: Client, principal: Principal, input: { companyId: string; by: string }) {
+  const company = await sandboxCompany(db, principal, input.companyId);
+  const delta = advanceDelta(input.by, Date.now() + Number(company.clock_offset_ms));
+  const offsetMs = await shiftCompanyClock(db, principal.organizationId, company.id, delta);
+  if (offsetMs === undefined) throw new ApiError('COMPANY_NOT_FOUND', `No sandbox company ${input.companyId} in this organization.`);
+  const signaledWorkflows = await signalCompanyWorkflows(temporal, company.id, offsetMs);
+  return { companyId: company.id, virtualNow: new Date(Date.now() + offsetMs).toISOString(), offsetMs, signaledWorkflows };
+}
+
+export async function resetClock(db: Db, temporal: Client, principal: Principal, input: { companyId: string }) {
+  const company = await sandboxCompany(db, principal, input.companyId);
+  await resetCompanyClock(db, principal.organizationId, company.id);
+  const signaledWorkflows = await signalCompanyWorkflows(temporal, company.id, 0);
+  return { companyId: company.id, virtualNow: new Date().toISOString(), offsetMs: 0, signaledWorkflows };
+}

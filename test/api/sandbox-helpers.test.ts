@@ -1,0 +1,185 @@
+import { expect } from 'chai';
+import { TASK_QUEUES } from '../../core/temporal.ts';
+import { searchAttributesFor } from '../../core/workflow-context.ts';
+import { insertEvent } from '../../db/events.ts';
+import { advanceDelta } from '../../api/sandbox/clock.ts';
+import type { timedWaitWorkflow } from '../../workflows/system/wait.ts';
+import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
+import { bearer, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
+import { testServers } from '../support/servers.ts';
+import { ensureTestWorkers } from '../support/workers.ts';
+
+const HOUR = 3_600_000;
+
+async function startWait(tenant: Tenant, workflowId: string, waitMs: number) {
+  const { temporal } = testServers();
+  const handle = await temporal.workflow.start<typeof timedWaitWorkflow>('timedWaitWorkflow', {
+    taskQueue: TASK_QUEUES.system,
+    workflowId,
+    args: [{ livemode: false, offsetMs: 0, waitMs }],
+    typedSearchAttributes: searchAttributesFor({ organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId }),
+  });
+  // The helper finds runs through visibility, which lags the start by a moment.
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const seen = [];
+    for await (const run of temporal.workflow.list({ query: `WorkflowId = '${workflowId}'` })) seen.push(run);
+    if (seen.length) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return handle;
+}
+
+describe('sandbox helpers (part 4.4)', () => {
+  let app: TestApp;
+  before(async () => {
+    await ensureTestWorkers();
+    app = await startTestApp();
+  });
+  after(() => app.close());
+  const post = (key: string, path: string, body?: unknown) => fetch(`${app.url}${path}`, { method: 'POST', headers: jsonHeaders(key), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+  describe('POST /v1/sandbox/clock/advance', () => {
+    it('moves the company clock and wakes a 12 h wait at once', async () => {
+      const tenant = await createTenant({ livemode: false });
+      const handle = await startWait(tenant, `sandbox-clock-${tenant.companyId}`, 12 * HOUR);
+      const res = await post(tenant.key, '/v1/sandbox/clock/advance', { companyId: tenant.companyId, by: '12h' });
+      expect(res.status).to.equal(200);
+      const body = (await res.json()) as any;
+      expect(body).to.deep.include({ companyId: tenant.companyId, offsetMs: 12 * HOUR, signaledWorkflows: 1 });
+      expect(new Date(body.virtualNow).getTime() - Date.now()).to.be.within(12 * HOUR - 5000, 12 * HOUR + 5000);
+      const started = Date.now();
+      const result = await handle.result();
+      expect(Date.now() - started).to.be.below(10_000);
+      expect(result.wokeAt).to.be.at.least(Date.now() + 12 * HOUR - 60_000);
+      const company = await testServers().db.selectFrom('companies').select('clock_offset_ms').where('id', '=', tenant.companyId).executeTakeFirstOrThrow();
+      expect(Number(company.clock_offset_ms)).to.equal(12 * HOUR);
+    });
+
+    it('accepts the company by vat: form and adds up successive advances; reset returns to wall-clock time', async () => {
+      const tenant = await createTenant({ livemode: false });
+      const company = await testServers().db.selectFrom('companies').select('vat_number').where('id', '=', tenant.companyId).executeTakeFirstOrThrow();
+      await post(tenant.key, '/v1/sandbox/clock/advance', { companyId: `vat:${company.vat_number}`, by: '1d' });
+      const second = (await (await post(tenant.key, '/v1/sandbox/clock/advance', { companyId: tenant.companyId, by: '2w' })).json()) as any;
+      expect(second.offsetMs).to.equal(15 * 24 * HOUR);
+      const reset = await post(tenant.key, '/v1/sandbox/clock/reset', { companyId: tenant.companyId });
+      expect(reset.status).to.equal(200);
+      expect(((await reset.json()) as any).offsetMs).to.equal(0);
+    });
+
+    it('400 for a malformed duration, 404 COMPANY_NOT_FOUND for a live or foreign company', async () => {
+      const tenant = await createTenant({ livemode: false });
+      const other = await createTenant({ livemode: false });
+      const bad = await post(tenant.key, '/v1/sandbox/clock/advance', { companyId: tenant.companyId, by: '12 hours' });
+      expect(bad.status).to.equal(400);
+      expect((await errorBody(bad)).details[0].field).to.equal('by');
+      const foreign = await post(tenant.key, '/v1/sandbox/clock/advance', { companyId: other.companyId, by: '1h' });
+      expect(foreign.status).to.equal(404);
+      expect((await errorBody(foreign)).code).to.equal('COMPANY_NOT_FOUND');
+    });
+
+    it('advances by calendar months and years', () => {
+      const jan31 = Date.UTC(2027, 0, 31);
+      expect(new Date(jan31 + advanceDelta('1m', jan31)).toISOString()).to.equal('2027-03-03T00:00:00.000Z');
+      expect(advanceDelta('1y', Date.UTC(2026, 5, 1))).to.equal(365 * 24 * HOUR);
+      expect(advanceDelta('1y', Date.UTC(2027, 5, 1))).to.equal(366 * 24 * HOUR);
+      expect(advanceDelta('3h', 0)).to.equal(3 * HOUR);
+    });
+  });
+
+  describe('live keys', () => {
+    it('403 SANDBOX_ONLY on every helper', async () => {
+      const live = await createTenant();
+      for (const [path, body] of [
+        ['/v1/sandbox/clock/advance', { companyId: live.companyId, by: '1h' }],
+        ['/v1/sandbox/clock/reset', { companyId: live.companyId }],
+        ['/v1/sandbox/rate-limit', {}],
+        ['/v1/sandbox/idempotency/flush', undefined],
+        ['/v1/sandbox/reset', { confirm: 'yes' }],
+      ] as const) {
+        const res = await post(live.key, path, body);
+        expect(res.status, path).to.equal(403);
+        expect(await errorBody(res)).to.deep.include({ type: 'permission_error', code: 'SANDBOX_ONLY' });
+      }
+    });
+  });
+
+  describe('POST /v1/sandbox/rate-limit', () => {
+    it('makes every later request of the organization 429 for the duration', async () => {
+      const tenant = await createTenant({ livemode: false });
+      const res = await post(tenant.key, '/v1/sandbox/rate-limit', { durationSeconds: 30 });
+      expect(res.status).to.equal(200);
+      const body = (await res.json()) as any;
+      expect(body.durationSeconds).to.equal(30);
+      const limited = await fetch(`${app.url}/v1/me`, { headers: bearer(tenant.key) });
+      expect(limited.status).to.equal(429);
+      expect(Number(limited.headers.get('retry-after'))).to.be.within(28, 30);
+    });
+
+    it('defaults to 60 s and rejects durations outside 1..3600', async () => {
+      const tenant = await createTenant({ livemode: false });
+      for (const durationSeconds of [0, 3601]) {
+        const res = await post(tenant.key, '/v1/sandbox/rate-limit', { durationSeconds });
+        expect(res.status).to.equal(400);
+      }
+      const res = await post(tenant.key, '/v1/sandbox/rate-limit');
+      expect(((await res.json()) as any).durationSeconds).to.equal(60);
+    });
+  });
+
+  describe('POST /v1/sandbox/idempotency/flush', () => {
+    it('drops the calling key\'s cache so a used key runs again', async () => {
+      const tenant = await createTenant({ livemode: false });
+      const create = () => fetch(`${app.url}/v1/api-keys`, { method: 'POST', headers: jsonHeaders(tenant.key, { 'Idempotency-Key': 'flush-me' }), body: JSON.stringify({ name: 'flushed' }) });
+      await create();
+      expect((await create()).headers.get('idempotent-replayed')).to.equal('true');
+      const flushed = (await (await post(tenant.key, '/v1/sandbox/idempotency/flush')).json()) as any;
+      expect(flushed.flushed).to.equal(1);
+      const again = await create();
+      expect(again.status).to.equal(201);
+      expect(again.headers.get('idempotent-replayed')).to.equal(null);
+    });
+  });
+
+  describe('POST /v1/sandbox/reset', () => {
+    it('wipes the scope\'s sandbox data, cancels its running workflows and keeps live data', async () => {
+      const tenant = await createTenant({ livemode: false });
+      const { db, temporal } = testServers();
+      await insertEvent(db, { organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId, type: 'document.updated', data: {} });
+      await insertEvent(db, { organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId, type: 'document.updated', data: {} });
+      const live = await insertEvent(db, { organizationId: tenant.organizationId, livemode: true, companyId: null, type: 'document.updated', data: {} });
+      const delivery = await startWait(tenant, `delivery:reset-${tenant.companyId}`, 6 * HOUR);
+      const unrelated = await startWait(tenant, `company:reset-${tenant.companyId}`, 6 * HOUR);
+
+      const res = await post(tenant.key, '/v1/sandbox/reset', { confirm: 'yes', scope: 'events' });
+      expect(res.status).to.equal(200);
+      expect(await res.json()).to.deep.equal({ scope: 'events', deleted: { events: 2 }, cancelledWorkflows: 1 });
+      // Cancellation is requested; the run ends as soon as its worker handles it.
+      const closed = await delivery.result().then(() => 'COMPLETED', (err) => err?.cause?.name ?? String(err));
+      expect(closed).to.equal('CancelledFailure');
+      expect((await delivery.describe()).status.name).to.equal('CANCELLED');
+      expect((await unrelated.describe()).status.name).to.equal('RUNNING');
+      const left = await db.selectFrom('events').select('id').where('organization_id', '=', tenant.organizationId).execute();
+      expect(left.map((e) => e.id)).to.deep.equal([live.id]);
+      await temporal.workflow.getHandle(unrelated.workflowId).terminate('test cleanup');
+    });
+
+    it('400 without confirm "yes"', async () => {
+      const tenant = await createTenant({ livemode: false });
+      const missing = await post(tenant.key, '/v1/sandbox/reset', { scope: 'all' });
+      expect(missing.status).to.equal(400);
+      expect((await errorBody(missing)).code).to.equal('MISSING_FIELD');
+      const no = await post(tenant.key, '/v1/sandbox/reset', { confirm: 'no' });
+      expect(no.status).to.equal(400);
+      expect((await errorBody(no)).code).to.equal('INVALID_ENUM');
+    });
+
+    it('scope all also lifts a forced rate limit', async () => {
+      const tenant = await createTenant({ livemode: false });
+      const res = await post(tenant.key, '/v1/sandbox/reset', { confirm: 'yes' });
+      expect(((await res.json()) as any).scope).to.equal('all');
+      const org = await testServers().db.selectFrom('organizations').select('forced_rate_limit_until').where('id', '=', tenant.organizationId).executeTakeFirstOrThrow();
+      expect(org.forced_rate_limit_until).to.equal(null);
+    });
+  });
+});
