@@ -3,11 +3,24 @@ import type { EventDispatcher } from '../core/event-dispatcher.ts';
 import { createEventActivities } from './events.ts';
 import { createMaintenanceActivities } from './maintenance.ts';
 import { createSystemActivities } from './system.ts';
+import { createWebhookActivities } from './webhooks.ts';
+import { createDocumentActivities } from './documents.ts';
+import { companyUpstreamsFromConfig, createCompanyActivities, type CompanyUpstreams } from './companies.ts';
+import { loadConfig } from '../core/config.ts';
+import type { PeppolTransport } from './upstreams/transport/index.ts';
+import { createSimulatedTransport, unconfiguredTransport } from './upstreams/transport/simulator.ts';
 
 export interface ActivityDeps {
   db: Db;
   /** Schedules the webhook fan-out of committed events. */
   events: EventDispatcher;
+  /**
+   * Peppol transport: the AS4 gateway for live documents, the simulator for sandbox ones. Without
+   * it (tests of other domains) sandbox documents still flow and live hand-offs fail as temporary.
+   */
+  transports?: { live: PeppolTransport; sandbox: PeppolTransport };
+  /** National registry and SMP adapters; defaults to the ones REGISTRY_* / SMP_* configure. */
+  companyUpstreams?: CompanyUpstreams;
 }
 
 /** Every activity, built from its dependencies; the worker registers the result on each task queue. */
@@ -16,6 +29,9 @@ export function createActivities(deps: ActivityDeps) {
     ...createSystemActivities(deps),
     ...createEventActivities(deps),
     ...createMaintenanceActivities(deps),
+    ...createWebhookActivities(deps),
+    ...createCompanyActivities({ ...deps, upstreams: deps.companyUpstreams ?? companyUpstreamsFromConfig(loadConfig(), deps.db) }),
+    ...createDocumentActivities({ ...deps, transports: deps.transports ?? { live: unconfiguredTransport(), sandbox: createSimulatedTransport() } }),
   };
 }
 

@@ -22,6 +22,18 @@ import { rateLimit } from './middleware/rate-limit.ts';
 import { documentQuota } from './middleware/quota.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
+import { documentRoutes } from './documents/routes.ts';
+import type { RecipientDirectory } from './documents/parties.ts';
+import { partnerRecipientDirectory } from './partners/recipients.ts';
+import { MAX_FILE_BYTES } from './documents/payload.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
+import { eventRoutes } from './events/routes.ts';
+import { companyRoutes } from './companies/routes.ts';
+import type { CompanyUpstreams } from '../activities/companies.ts';
+import { directoryRoutes } from './directory/routes.ts';
+import { partnerRoutes } from './partners/routes.ts';
+import { createDirectoryServices, type DirectoryServices } from '../activities/upstreams/directory/index.ts';
+import { loadConfig } from '../core/config.ts';
 import { loadOpenApiDocument, OperationIndex, type OpenApiDocument } from './openapi.ts';
 
 /** JSON bodies may carry a 5 MiB file as base64 (4/3 larger) plus the envelope around it. */
@@ -42,6 +54,12 @@ export interface AppDeps {
   breakers?: Breakers;
   /** Upstream probes beyond Postgres and Temporal, added by later adapters. */
   extraContractProbes?: ContractProbe[];
+  /** Resolves and checks document recipients; defaults to partners, then the directory and SMP. */
+  recipients?: RecipientDirectory;
+  /** National registry and SMP adapters for companies; defaults to the configured ones. */
+  companyUpstreams?: CompanyUpstreams;
+  /** Peppol Directory and SMP lookup per mode; defaults to the configured adapters (sandbox: simulators). */
+  directory?: DirectoryServices;
   /** Routers mounted after the built-in ones (their operations must be in `openapi`). */
   extraRouters?: Router[];
 }
@@ -70,6 +88,8 @@ export function createApp(deps: AppDeps): express.Express {
       verify: (req, _res, buf) => { (req as { rawBody?: Buffer }).rawBody = buf; },
     }),
   );
+  // Raw-body mode of the send operation: the body is the document itself (XML, PDF, image …).
+  app.use('/v1/documents/send', express.raw({ type: (req) => !/json/i.test(String(req.headers['content-type'] ?? '')), limit: MAX_FILE_BYTES }));
   for (const step of accessSteps(deps)) app.use(step);
   app.use(
     OpenApiValidator.middleware({
@@ -99,12 +119,19 @@ function accessSteps(deps: AppDeps): RequestHandler[] {
 }
 
 function routers(deps: AppDeps, breakers: Breakers): Router[] {
+  const directory = deps.directory ?? createDirectoryServices(deps.db, loadConfig());
   const contractProbes = [postgresProbe(deps.db), temporalProbe(deps.db, deps.temporal), ...(deps.extraContractProbes ?? [])];
   return [
     healthRoutes({ db: deps.db, temporal: deps.temporal, breakers, contractProbes }),
     identityRoutes(deps.db),
     apiKeyRoutes(deps.db),
+    webhookRoutes(deps.db),
+    eventRoutes(deps.db, deps.temporal),
     sandboxRoutes(deps.db, deps.temporal, { bootstrapPerHour: deps.bootstrapPerHour ?? 10 }),
+    documentRoutes({ db: deps.db, temporal: deps.temporal, recipients: deps.recipients ?? partnerRecipientDirectory(deps.db, directory) }),
+    companyRoutes({ db: deps.db, temporal: deps.temporal, upstreams: deps.companyUpstreams }),
+    directoryRoutes(directory),
+    partnerRoutes(deps.db, directory),
     ...(deps.extraRouters ?? []),
   ];
 }

@@ -4,6 +4,9 @@ import { StartupError } from '../core/startup-error.ts';
 import { log } from '../core/log.ts';
 import { createDb, pingDb } from '../db/database.ts';
 import { createApp } from './app.ts';
+import { companyUpstreamsFromConfig } from '../activities/companies.ts';
+import { createTransports } from '../activities/upstreams/transport/index.ts';
+import { companyContractProbes } from './companies/probes.ts';
 
 /** Entry point of the API process (`npm run api`). */
 async function main(): Promise<void> {
@@ -16,8 +19,12 @@ async function main(): Promise<void> {
     throw new StartupError('postgres', `cannot connect with DATABASE_URL: ${(err as Error).message}`, 'check that the server runs and the URL is right', err);
   });
   const temporal = await connectTemporal(config.temporalAddress, config.temporalNamespace);
+  const companyUpstreams = companyUpstreamsFromConfig(config, db);
+  const transports = createTransports(config);
   const app = createApp({
     db,
+    companyUpstreams,
+    extraContractProbes: [...companyContractProbes(companyUpstreams), { name: 'as4-gateway', run: () => transports.live.probe() }],
     temporal: temporal.client,
     publicBaseUrl: config.publicBaseUrl,
     jwt: { jwksUrl: config.jwksUrl, audience: config.jwtAudience, issuer: config.jwtIssuer },

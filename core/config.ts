@@ -18,10 +18,33 @@ export interface Config {
   temporalUiUrl: string | undefined;
   publicBaseUrl: string;
   jwksUrl: string | undefined;
+  /** The AS4 gateway that sends and receives Peppol messages (`POST {base}/outbound`). */
+  as4GatewayUrl: string;
+  as4GatewayToken: string | undefined;
+  as4TimeoutMs: number;
+  /** Shared secret the gateway presents on /internal/as4/* (receipts and inbound messages). */
+  as4InboundSecret: string | undefined;
   jwtAudience: string;
   jwtIssuer: string | undefined;
   bootstrapKeysPerHour: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** Peppol Directory REST search (`{base}/search/1.0/json`), for live directory searches. */
+  directoryBaseUrl: string;
+  directoryTimeoutMs: number;
+  /** DNS zone of the SML that live SMP lookups resolve participants in (U-NAPTR). */
+  smlZone: string;
+  /** DNS servers (`host[:port]`, comma-separated) for SML lookups; unset means the system resolver. */
+  dnsResolvers: string[] | undefined;
+  /** Timeout of one SML DNS query or SMP read. */
+  smpLookupTimeoutMs: number;
+  /** VIES-style VAT registry (REST `GET {base}/ms/{country}/vat/{number}`), used for live companies. */
+  registryBaseUrl: string;
+  registryTimeoutMs: number;
+  /** SMP write API where live participants are registered; unset means live SMP registration waits (and retries) until it is configured. */
+  smpBaseUrl: string | undefined;
+  smpUsername: string | undefined;
+  smpPassword: string | undefined;
+  smpTimeoutMs: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -56,9 +79,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     temporalUiUrl: optional(env, 'TEMPORAL_UI_URL'),
     publicBaseUrl: (optional(env, 'PUBLIC_BASE_URL') ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/$/, ''),
     jwksUrl: optional(env, 'JWKS_URL'),
+    as4GatewayUrl: (optional(env, 'AS4_GATEWAY_URL') ?? 'http://127.0.0.1:8089').replace(/\/$/, ''),
+    as4GatewayToken: optional(env, 'AS4_GATEWAY_TOKEN'),
+    as4TimeoutMs: intFrom(env, 'AS4_TIMEOUT_MS', 30_000),
+    as4InboundSecret: optional(env, 'AS4_INBOUND_SECRET'),
     jwtAudience: optional(env, 'JWT_AUDIENCE') ?? 'https://api.docex.example',
     jwtIssuer: optional(env, 'JWT_ISSUER'),
     bootstrapKeysPerHour: intFrom(env, 'SANDBOX_BOOTSTRAP_PER_HOUR', 10),
     logLevel: level as Config['logLevel'],
+    directoryBaseUrl: (optional(env, 'DIRECTORY_BASE_URL') ?? 'https://directory.peppol.eu').replace(/\/$/, ''),
+    directoryTimeoutMs: intFrom(env, 'DIRECTORY_TIMEOUT_MS', 5_000),
+    smlZone: (optional(env, 'SML_ZONE') ?? 'edelivery.tech.ec.europa.eu').replace(/\.$/, ''),
+    dnsResolvers: optional(env, 'DNS_RESOLVERS')?.split(',').map((s) => s.trim()).filter(Boolean),
+    smpLookupTimeoutMs: intFrom(env, 'SMP_LOOKUP_TIMEOUT_MS', 5_000),
+    registryBaseUrl: (optional(env, 'REGISTRY_BASE_URL') ?? 'https://ec.europa.eu/taxation_customs/vies/rest-api').replace(/\/$/, ''),
+    registryTimeoutMs: intFrom(env, 'REGISTRY_TIMEOUT_MS', 10_000),
+    smpBaseUrl: optional(env, 'SMP_BASE_URL')?.replace(/\/$/, ''),
+    smpUsername: optional(env, 'SMP_USERNAME'),
+    smpPassword: optional(env, 'SMP_PASSWORD'),
+    smpTimeoutMs: intFrom(env, 'SMP_TIMEOUT_MS', 15_000),
   };
 }

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from './database.ts';
+import type { Address } from './tables/companies.ts';
 
 /**
  * A company of the organization, in the caller's mode, by `comp_…`, `vat:…` or `peppol:…`
@@ -6,10 +8,19 @@ import type { Db } from './database.ts';
  */
 export async function findCompanyByRef(db: Db, organizationId: string, livemode: boolean, ref: string) {
   let query = db.selectFrom('companies').selectAll().where('organization_id', '=', organizationId).where('livemode', '=', livemode);
-  if (ref.startsWith('vat:')) query = query.where('vat_number', '=', ref.slice(4).toUpperCase());
-  else if (ref.startsWith('peppol:')) query = query.where('peppol_id', '=', ref.slice(7));
-  else query = query.where('id', '=', ref);
+  query = whereRef(query, ref);
   return query.executeTakeFirst();
+}
+
+function whereRef<Q extends { where: (...args: any[]) => any }>(query: Q, ref: string): Q {
+  if (ref.startsWith('vat:')) return query.where('vat_number', '=', ref.slice(4).replace(/[\s.\-]/g, '').toUpperCase());
+  if (ref.startsWith('peppol:')) return query.where('peppol_id', '=', ref.slice(7));
+  return query.where('id', '=', ref);
+}
+
+/** By id alone: for workers, which act on ids they were given by a scoped request. */
+export async function findCompanyById(db: Db, id: string) {
+  return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export interface NewCompany {
@@ -21,9 +32,12 @@ export interface NewCompany {
   vatNumber: string;
   country: string;
   peppolId: string | null;
-  address: Record<string, string> | null;
+  address: Address | Record<string, string> | null;
   capabilities: { send: string[]; receive: string[] };
   compliance?: Record<string, unknown>;
+  additionalIdentifiers?: Array<{ scheme: string; value: string }>;
+  settings?: Record<string, unknown>;
+  metadata?: Record<string, string>;
 }
 
 export async function insertCompany(db: Db, company: NewCompany) {
@@ -38,14 +52,177 @@ export async function insertCompany(db: Db, company: NewCompany) {
       vat_number: company.vatNumber,
       country: company.country,
       peppol_id: company.peppolId,
-      additional_identifiers: '[]',
+      additional_identifiers: JSON.stringify(company.additionalIdentifiers ?? []),
       address: JSON.stringify(company.address),
       capabilities: JSON.stringify(company.capabilities),
       compliance: JSON.stringify(company.compliance ?? {}),
-      settings: JSON.stringify({ defaultCurrency: 'EUR' }),
+      settings: JSON.stringify(company.settings ?? { defaultCurrency: 'EUR' }),
       stats: JSON.stringify({ sent: 0, received: 0 }),
-      metadata: '{}',
+      metadata: JSON.stringify(company.metadata ?? {}),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+export type CompanyRecord = NonNullable<Awaited<ReturnType<typeof findCompanyById>>>;
+
+/**
+ * `word:*` prefix terms joined with AND, over the same 'simple' vector the `companies_search` index
+ * holds: "acme 0208:01" finds "ACME BV" with Peppol id 0208:0123456789.
+ */
+export function prefixTsQuery(text: string): string | undefined {
+  const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
+}
+
+const SEARCH_VECTOR = sql`to_tsvector('simple', name || ' ' || legal_name || ' ' || vat_number || ' ' || coalesce(peppol_id, ''))`;
+
+export interface CompanyListQuery {
+  country?: string | undefined;
+  status?: string | undefined;
+  search?: string | undefined;
+  limit: number;
+  after?: { createdAt: Date; id: string } | undefined;
+}
+
+/** A page of the organization's companies, newest first, `limit + 1` rows (see api/pagination.ts). */
+export async function findCompanies(db: Db, organizationId: string, livemode: boolean, q: CompanyListQuery) {
+  let query = db.selectFrom('companies').selectAll().where('organization_id', '=', organizationId).where('livemode', '=', livemode);
+  if (q.country) query = query.where('country', '=', q.country);
+  if (q.status) query = query.where('status', '=', q.status);
+  if (q.search !== undefined) {
+    const tsQuery = prefixTsQuery(q.search);
+    // A search with no word in it matches nothing rather than everything.
+    query = tsQuery ? query.where(sql<boolean>`${SEARCH_VECTOR} @@ to_tsquery('simple', ${tsQuery})`) : query.where(sql<boolean>`false`);
+  }
+  if (q.after) {
+    const { createdAt, id } = q.after;
+    query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit + 1).execute();
+}
+
+/** Autocomplete over the organization's active companies: best text match first, then newest. */
+export async function searchCompanies(db: Db, organizationId: string, livemode: boolean, q: { text: string; countryCode?: string | undefined; limit: number }) {
+  const tsQuery = prefixTsQuery(q.text);
+  if (!tsQuery) return [];
+  let query = db
+    .selectFrom('companies')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('livemode', '=', livemode)
+    .where('status', '!=', 'inactive')
+    .where(sql<boolean>`${SEARCH_VECTOR} @@ to_tsquery('simple', ${tsQuery})`);
+  if (q.countryCode) query = query.where('country', '=', q.countryCode);
+  return query
+    .orderBy(sql`ts_rank(${SEARCH_VECTOR}, to_tsquery('simple', ${tsQuery}))`, 'desc')
+    .orderBy('created_at', 'desc')
+    .limit(q.limit)
+    .execute();
+}
+
+export interface CompanyChanges {
+  name?: string;
+  address?: Address | null;
+  capabilities?: { send: string[]; receive: string[] };
+  settings?: Record<string, unknown>;
+  compliance?: Record<string, unknown>;
+  additionalIdentifiers?: Array<{ scheme: string; value: string }>;
+  /** Shallow merge: a null value deletes the key. */
+  metadata?: Record<string, string | null>;
+}
+
+/**
+ * Applies an update in one statement: top-level fields replaced, metadata merged in SQL so two
+ * concurrent updates of different keys both survive. Returns the row, or undefined if not found.
+ */
+export async function updateCompany(db: Db, organizationId: string, livemode: boolean, id: string, changes: CompanyChanges) {
+  const set: Record<string, unknown> = { updated_at: sql`now()` };
+  if (changes.name !== undefined) set.name = changes.name;
+  if (changes.address !== undefined) set.address = JSON.stringify(changes.address);
+  if (changes.capabilities !== undefined) set.capabilities = JSON.stringify(changes.capabilities);
+  if (changes.settings !== undefined) set.settings = JSON.stringify(changes.settings);
+  if (changes.compliance !== undefined) set.compliance = JSON.stringify(changes.compliance);
+  if (changes.additionalIdentifiers !== undefined) set.additional_identifiers = JSON.stringify(changes.additionalIdentifiers);
+  if (changes.metadata !== undefined) {
+    const upserts = Object.fromEntries(Object.entries(changes.metadata).filter(([, v]) => v !== null));
+    const removals = Object.entries(changes.metadata).filter(([, v]) => v === null).map(([k]) => k);
+    set.metadata = sql`(metadata - ${sql.val(removals)}::text[]) || ${JSON.stringify(upserts)}::jsonb`;
+  }
+  return db
+    .updateTable('companies')
+    .set(set as any)
+    .where('organization_id', '=', organizationId)
+    .where('livemode', '=', livemode)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Sets status `inactive`; `changed` is false when it already was (a repeated DELETE). */
+export async function deactivateCompany(db: Db, organizationId: string, livemode: boolean, id: string) {
+  const row = await db
+    .updateTable('companies')
+    .set({ status: 'inactive', updated_at: sql`now()` as any })
+    .where('organization_id', '=', organizationId)
+    .where('livemode', '=', livemode)
+    .where('id', '=', id)
+    .where('status', '!=', 'inactive')
+    .returningAll()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Records a live SMP registration once per generation: a retried call with the same generation
+ * changes nothing and returns undefined, so the caller writes the event only the first time.
+ * Inactive companies are never marked.
+ */
+export async function markCompanySmpRegistered(db: Db, companyId: string, generation: number) {
+  return db
+    .updateTable('companies')
+    .set({ smp_registered: true, smp_registered_at: sql`now()` as any, smp_generation: generation, updated_at: sql`now()` as any })
+    .where('id', '=', companyId)
+    .where('status', '!=', 'inactive')
+    .where('smp_generation', '<', generation)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function markCompanySmpDeregistered(db: Db, companyId: string): Promise<void> {
+  await db
+    .updateTable('companies')
+    .set({ smp_registered: false, smp_registered_at: null, updated_at: sql`now()` as any })
+    .where('id', '=', companyId)
+    .where('smp_registered', '=', true)
+    .execute();
+}
+
+/**
+ * Adds to the company's document counters atomically (the document pipeline calls it when a
+ * document is sent or received). Negative or absent increments count as 0.
+ */
+export async function incrementCompanyStats(db: Db, companyId: string, by: { sent?: number; received?: number }): Promise<void> {
+  const sent = Math.max(0, Math.trunc(by.sent ?? 0));
+  const received = Math.max(0, Math.trunc(by.received ?? 0));
+  if (sent === 0 && received === 0) return;
+  await db
+    .updateTable('companies')
+    .set({
+      stats: sql`jsonb_build_object(
+        'sent', coalesce((stats->>'sent')::bigint, 0) + ${sent}::bigint,
+        'received', coalesce((stats->>'received')::bigint, 0) + ${received}::bigint)` as any,
+    })
+    .where('id', '=', companyId)
+    .execute();
+}
+
+/**
+ * The company a join request targets, in any organization of the caller's mode: by id, or by VAT or
+ * Peppol id (the oldest active company holding it, when several organizations manage the same one).
+ */
+export async function findJoinableCompany(db: Db, livemode: boolean, ref: string) {
+  let query = db.selectFrom('companies').selectAll().where('livemode', '=', livemode).where('status', '=', 'active');
+  query = whereRef(query, ref);
+  return query.orderBy('created_at', 'asc').orderBy('id', 'asc').executeTakeFirst();
 }

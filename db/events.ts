@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from './database.ts';
 import { newId } from '../core/ids.ts';
 import { EVENTS_API_VERSION, type EventType } from '../core/events.ts';
@@ -42,4 +43,59 @@ export async function markEventDispatched(db: Db, id: string): Promise<void> {
 /** Events older than `olderThan` whose fan-out was never scheduled (the process died after commit). */
 export async function findUndispatchedEvents(db: Db, olderThan: Date, limit = 500) {
   return db.selectFrom('events').select('id').where('dispatched_at', 'is', null).where('created_at', '<', olderThan).orderBy('created_at').limit(limit).execute();
+}
+
+/** Whose events a caller sees: its organization and mode, and only its company if bound to one. */
+export interface EventScope {
+  organizationId: string;
+  livemode: boolean;
+  boundCompanyId?: string | undefined;
+}
+
+function visibleEvents(db: Db, scope: EventScope) {
+  let query = db.selectFrom('events').selectAll().where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode);
+  if (scope.boundCompanyId) query = query.where('company_id', '=', scope.boundCompanyId);
+  return query;
+}
+
+export async function findVisibleEvent(db: Db, scope: EventScope, id: string) {
+  return visibleEvents(db, scope).where('id', '=', id).executeTakeFirst();
+}
+
+export interface EventPage {
+  limit: number;
+  after?: { createdAt: Date; id: string } | undefined;
+  type?: string | undefined;
+  companyId?: string | undefined;
+}
+
+// Rows keep microseconds; cursors carry milliseconds: order and compare at the cursor's precision.
+const createdMs = sql<Date>`date_trunc('milliseconds', created_at)`;
+
+/** Unacknowledged events, newest first, keyset-paginated. */
+export async function listUnacknowledgedEvents(db: Db, scope: EventScope, page: EventPage) {
+  let query = visibleEvents(db, scope)
+    .where('acknowledged_at', 'is', null)
+    .orderBy(createdMs, 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1);
+  if (page.type) query = query.where('type', '=', page.type);
+  if (page.companyId) query = query.where('company_id', '=', page.companyId);
+  if (page.after) query = query.where(sql<boolean>`(${createdMs}, id) < (${page.after.createdAt}, ${page.after.id})`);
+  return query.execute();
+}
+
+/** Acknowledges the visible ones among `ids`; returns how many were newly acknowledged. */
+export async function acknowledgeEvents(db: Db, scope: EventScope, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  let query = db
+    .updateTable('events')
+    .set({ acknowledged_at: new Date() })
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode)
+    .where('id', 'in', ids)
+    .where('acknowledged_at', 'is', null);
+  if (scope.boundCompanyId) query = query.where('company_id', '=', scope.boundCompanyId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

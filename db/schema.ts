@@ -1,15 +1,25 @@
 import type { AccessTables } from './tables/access.ts';
 import type { CompanyTables } from './tables/companies.ts';
+import type { DirectoryTables } from './tables/directory.ts';
+import type { DocumentTables } from './tables/documents.ts';
+import type { PartnerTables } from './tables/partners.ts';
 import type { EventTables } from './tables/events.ts';
+import type { JoinRequestTables } from './tables/join-requests.ts';
 import type { SystemTables } from './tables/system.ts';
+import type { WebhookTables } from './tables/webhooks.ts';
 
 export type * from './tables/access.ts';
 export type * from './tables/companies.ts';
+export type * from './tables/directory.ts';
+export type * from './tables/documents.ts';
+export type * from './tables/partners.ts';
 export type * from './tables/events.ts';
+export type * from './tables/join-requests.ts';
 export type * from './tables/system.ts';
+export type * from './tables/webhooks.ts';
 
 /**
  * Every table as Kysely sees it: snake_case columns, mapped to camelCase JSON in one mapper per
  * resource. Each domain keeps its tables in `tables/<domain>.ts`; add its map here.
  */
-export interface Database extends SystemTables, AccessTables, CompanyTables, EventTables {}
+export interface Database extends SystemTables, AccessTables, CompanyTables, EventTables, JoinRequestTables, WebhookTables, DirectoryTables, PartnerTables, DocumentTables {}

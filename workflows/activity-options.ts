@@ -16,6 +16,11 @@ export const ACTIVITY_PRESETS = {
     startToCloseTimeout: '60 seconds',
     retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', nonRetryableErrorTypes: NON_RETRYABLE_FAILURE_TYPES },
   },
+  /** One hand-off to the Peppol access point: the document workflow owns re-sends and their backoff. */
+  transportAttempt: {
+    startToCloseTimeout: '90 seconds',
+    retry: { maximumAttempts: 1 },
+  },
   /** One webhook attempt: the workflow owns the schedule, so the activity itself never retries. */
   webhookAttempt: {
     startToCloseTimeout: '30 seconds',

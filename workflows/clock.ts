@@ -22,6 +22,8 @@ export interface WorkflowClock {
   sleep(ms: number): Promise<void>;
   /** Waits until the company's time reaches `epochMs`. */
   sleepUntil(epochMs: number): Promise<void>;
+  /** Waits for `predicate` or `ms` of the company's time, whichever comes first; true if the predicate held. */
+  condition(predicate: () => boolean, ms: number): Promise<boolean>;
 }
 
 /**
@@ -50,5 +52,15 @@ export function useClock(input: ClockInput): WorkflowClock {
     }
   };
 
-  return { now, sleep: (ms: number) => sleepUntil(now() + ms), sleepUntil };
+  const waitFor = async (predicate: () => boolean, ms: number): Promise<boolean> => {
+    if (input.livemode) return condition(predicate, ms);
+    const deadline = now() + ms;
+    while (!predicate() && now() < deadline) {
+      const seen = changes;
+      await condition(() => predicate() || changes !== seen, deadline - now());
+    }
+    return predicate();
+  };
+
+  return { now, sleep: (ms: number) => sleepUntil(now() + ms), sleepUntil, condition: waitFor };
 }

@@ -3,3 +3,6 @@ export { probeWorkflow } from './system/probe.ts';
 export { timedWaitWorkflow } from './system/wait.ts';
 export { maintenanceWorkflow } from './system/maintenance.ts';
 export { eventWorkflow } from './events/event.ts';
+export { deliveryWorkflow } from './webhooks/delivery.ts';
+export { documentWorkflow } from './documents/document.ts';
+export { companyRegistrationWorkflow } from './companies/registration.ts';

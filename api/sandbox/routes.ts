@@ -9,6 +9,7 @@ import { advanceClock, resetClock } from './clock.ts';
 import { resetSandbox } from './reset.ts';
 import { rateLimited, setRateLimitHeaders } from '../middleware/rate-limit.ts';
 import { bootstrapSandbox } from './bootstrap.ts';
+import { startCompanyRegistration } from '../companies/registration.ts';
 
 export interface SandboxRouteOptions {
   bootstrapPerHour: number;
@@ -24,7 +25,10 @@ export function sandboxRoutes(db: Db, temporal: Client, options: SandboxRouteOpt
     const decision = await consumeRateLimit(db, `bootstrap:${req.ip}`, options.bootstrapPerHour, HOUR_MS);
     setRateLimitHeaders(res, decision);
     if (!decision.allowed) return next(rateLimited(decision.resetAt, `At most ${options.bootstrapPerHour} sandbox keys per hour from one address`));
-    res.status(201).json(await bootstrapSandbox(db, req.body ?? {}));
+    const created = await bootstrapSandbox(db, req.body ?? {});
+    // The sandbox company registers with the simulated SMP like any other company.
+    await startCompanyRegistration(temporal, { id: created.company.id, organizationId: created.organizationId, livemode: false, clockOffsetMs: 0 });
+    res.status(201).json(created);
   });
 
   router.post('/v1/sandbox/clock/advance', async (req, res) => {

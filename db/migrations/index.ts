@@ -2,6 +2,10 @@ import type { Migration } from 'kysely';
 import * as m20261121_01_backbone from './2026-11-21-01-backbone.ts';
 import * as m20261121_02_access from './2026-11-21-02-access.ts';
 import * as m20261121_03_events from './2026-11-21-03-events.ts';
+import * as m20261121_04_webhooks from './2026-11-21-04-webhooks.ts';
+import * as m20261121_05_companies from './2026-11-21-05-companies.ts';
+import * as m20261121_06_partners_directory from './2026-11-21-06-partners-directory.ts';
+import * as m20261121_07_documents from './2026-11-21-07-documents.ts';
 
 /**
  * Every migration, by name. Names sort by date; a shipped migration is never edited — a change is a
@@ -11,4 +15,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-01-backbone': m20261121_01_backbone,
   '2026-11-21-02-access': m20261121_02_access,
   '2026-11-21-03-events': m20261121_03_events,
+  '2026-11-21-04-webhooks': m20261121_04_webhooks,
+  '2026-11-21-05-companies': m20261121_05_companies,
+  '2026-11-21-06-partners-directory': m20261121_06_partners_directory,
+  '2026-11-21-07-documents': m20261121_07_documents,
 };

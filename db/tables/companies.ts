@@ -29,10 +29,20 @@ export interface CompaniesTable {
   stats: Json<{ sent: number; received: number }>;
   metadata: Json<Record<string, string>>;
   clock_offset_ms: ColumnType<number, number | undefined, number>;
+  /** Bumped by each live SMP registration the workflow records (see db/companies.ts markCompanySmpRegistered). */
+  smp_generation: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
+/** The sandbox SMP simulator's registry: participants and the document types they receive. */
+export interface SandboxSmpParticipantsTable {
+  participant_id: string;
+  document_types: Json<string[]>;
+  registered_at: Timestamp;
+}
+
 export interface CompanyTables {
   companies: CompaniesTable;
+  sandbox_smp_participants: SandboxSmpParticipantsTable;
 }

@@ -1,8 +1,14 @@
 import { startTestServers, stopTestServers } from './servers.ts';
 import { stopTestWorkers } from './workers.ts';
+import { freePort } from '../../core/ports.ts';
 
 // Mocha global fixtures: one set of real servers for the whole run.
 export async function mochaGlobalSetup(): Promise<void> {
+  // Live adapters built from configuration point at a closed loopback port: no test reaches outside
+  // this machine; the suites that exercise an adapter give it a stub server of their own.
+  const closed = `http://127.0.0.1:${await freePort()}`;
+  for (const name of ['REGISTRY_BASE_URL', 'SMP_BASE_URL', 'DIRECTORY_BASE_URL', 'AS4_GATEWAY_URL']) process.env[name] ??= closed;
+  process.env.DNS_RESOLVERS ??= '127.0.0.1:9';
   await startTestServers();
 }
 

@@ -23,19 +23,28 @@ export interface TestServers {
   temporal: Client;
 }
 
-let servers: TestServers | undefined;
-let embedded: EmbeddedPostgresHandle | undefined;
-let devServer: DevServerHandle | undefined;
-let temporalConnection: Connection | undefined;
-let scratchDir: string | undefined;
+interface RunState {
+  servers?: TestServers;
+  embedded?: EmbeddedPostgresHandle;
+  devServer?: DevServerHandle;
+  temporalConnection?: Connection;
+  scratchDir?: string;
+}
+
+/**
+ * Mocha may load the global fixture and the suites through different module loaders (require and
+ * import), which would give each its own copy of this module: the run's state lives on globalThis.
+ */
+const state: RunState = ((globalThis as { __docexTestRun?: RunState }).__docexTestRun ??= {});
 
 export function testServers(): TestServers {
-  if (!servers) throw new Error('test servers are not started: run the tests through mocha with .mocharc.cjs (test/support/global.ts)');
-  return servers;
+  if (!state.servers) throw new Error('test servers are not started: run the tests through mocha with .mocharc.cjs (test/support/global.ts)');
+  return state.servers;
 }
 
 export async function startTestServers(): Promise<TestServers> {
-  scratchDir = mkdtempSync(path.join(os.tmpdir(), 'docex-test-'));
+  const scratchDir = mkdtempSync(path.join(os.tmpdir(), 'docex-test-'));
+  state.scratchDir = scratchDir;
   // The embedded server runs as the postgres user when the tests run as root.
   chmodSync(scratchDir, 0o755);
 
@@ -44,8 +53,8 @@ export async function startTestServers(): Promise<TestServers> {
   if (process.env.DATABASE_URL) {
     serverUrl = process.env.DATABASE_URL;
   } else {
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(scratchDir, 'postgres'), port: await freePort() });
-    serverUrl = embedded.serverUrl;
+    state.embedded = await startEmbeddedPostgres({ dataDir: path.join(scratchDir, 'postgres'), port: await freePort() });
+    serverUrl = state.embedded.serverUrl;
   }
   await ensureDatabase(serverUrl, database);
   const databaseUrl = withDatabase(serverUrl, database);
@@ -54,23 +63,23 @@ export async function startTestServers(): Promise<TestServers> {
 
   let temporalAddress = process.env.TEMPORAL_ADDRESS;
   if (!temporalAddress) {
-    devServer = await startTemporalDevServer({ port: await freePort(), uiPort: 0, namespace: 'default', headless: true });
-    temporalAddress = devServer.address;
+    state.devServer = await startTemporalDevServer({ port: await freePort(), uiPort: 0, namespace: 'default', headless: true });
+    temporalAddress = state.devServer.address;
   }
-  temporalConnection = await Connection.connect({ address: temporalAddress });
-  const temporal = new Client({ connection: temporalConnection, namespace: 'default' });
+  state.temporalConnection = await Connection.connect({ address: temporalAddress });
+  const temporal = new Client({ connection: state.temporalConnection, namespace: 'default' });
 
-  servers = { databaseUrl, serverUrl, db, temporalAddress, temporal };
-  return servers;
+  state.servers = { databaseUrl, serverUrl, db, temporalAddress, temporal };
+  return state.servers;
 }
 
 export async function stopTestServers(): Promise<void> {
-  await servers?.db.destroy().catch(() => undefined);
-  await temporalConnection?.close().catch(() => undefined);
-  await devServer?.stop();
-  await embedded?.stop();
-  if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
-  servers = undefined;
+  await state.servers?.db.destroy().catch(() => undefined);
+  await state.temporalConnection?.close().catch(() => undefined);
+  await state.devServer?.stop();
+  await state.embedded?.stop();
+  if (state.scratchDir) rmSync(state.scratchDir, { recursive: true, force: true });
+  for (const key of Object.keys(state) as Array<keyof RunState>) delete state[key];
 }
 
 export function withDatabase(url: string, database: string): string {

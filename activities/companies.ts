@@ -1,0 +1,95 @@
+import type { Config } from '../core/config.ts';
+import type { EventDispatcher } from '../core/event-dispatcher.ts';
+import { failure } from '../core/failures.ts';
+import { log } from '../core/log.ts';
+import type { Db } from '../db/database.ts';
+import { findCompanyById, markCompanySmpDeregistered, markCompanySmpRegistered } from '../db/companies.ts';
+import { insertEvent } from '../db/events.ts';
+import { createRegistrySimulator, createViesRegistry, type NationalRegistry } from './upstreams/registry/index.ts';
+import { createSmpRestRegistrar, createSmpSimulator, documentTypeIdsFor, SmpError, type SmpRegistrar } from './upstreams/smp-registration/index.ts';
+
+/** The registry and SMP adapters of each mode: sandbox always uses the simulators (DESIGN.md §3). */
+export interface CompanyUpstreams {
+  registry: { live: NationalRegistry; sandbox: NationalRegistry };
+  smp: { live: SmpRegistrar; sandbox: SmpRegistrar };
+}
+
+export function registryFor(upstreams: CompanyUpstreams, livemode: boolean): NationalRegistry {
+  return livemode ? upstreams.registry.live : upstreams.registry.sandbox;
+}
+
+export function smpFor(upstreams: CompanyUpstreams, livemode: boolean): SmpRegistrar {
+  return livemode ? upstreams.smp.live : upstreams.smp.sandbox;
+}
+
+/** The real adapters configured by REGISTRY_* / SMP_* settings, and the sandbox simulators. */
+export function companyUpstreamsFromConfig(config: Config, db: Db): CompanyUpstreams {
+  return {
+    registry: { live: createViesRegistry({ baseUrl: config.registryBaseUrl, timeoutMs: config.registryTimeoutMs }), sandbox: createRegistrySimulator() },
+    smp: {
+      live: createSmpRestRegistrar({
+        baseUrl: config.smpBaseUrl,
+        username: config.smpUsername,
+        password: config.smpPassword,
+        timeoutMs: config.smpTimeoutMs,
+        endpointUrl: `${config.publicBaseUrl}/as4`,
+      }),
+      sandbox: createSmpSimulator(db),
+    },
+  };
+}
+
+export type SmpRegistrationOutcome =
+  | { outcome: 'registered'; peppolId: string; generation: number }
+  | { outcome: 'missing' }
+  | { outcome: 'inactive' }
+  | { outcome: 'no_participant' };
+
+export interface CompanyActivities {
+  /** Publishes the company's receive capabilities at the SMP (upstream preset: retried with backoff). */
+  registerCompanyWithSmp(input: { companyId: string }): Promise<SmpRegistrationOutcome>;
+  /** Sets smpRegistered and writes `company.smp_registered` in one transaction, once per generation. */
+  recordSmpRegistration(input: { companyId: string; generation: number }): Promise<{ eventId: string | null }>;
+  /** Withdraws the participant from the SMP and clears smpRegistered. */
+  deregisterCompanyFromSmp(input: { companyId: string }): Promise<{ deregistered: boolean }>;
+}
+
+function asFailure(err: unknown): never {
+  if (err instanceof SmpError) throw failure(err.code, err.message);
+  throw err;
+}
+
+export function createCompanyActivities({ db, events, upstreams }: { db: Db; events: EventDispatcher; upstreams: CompanyUpstreams }): CompanyActivities {
+  return {
+    async registerCompanyWithSmp({ companyId }) {
+      const company = await findCompanyById(db, companyId);
+      if (!company) return { outcome: 'missing' };
+      if (company.status === 'inactive') return { outcome: 'inactive' };
+      if (!company.peppol_id) return { outcome: 'no_participant' };
+      await smpFor(upstreams, company.livemode)
+        .register({ participantId: company.peppol_id, documentTypeIds: documentTypeIdsFor(company.capabilities.receive) })
+        .catch(asFailure);
+      return { outcome: 'registered', peppolId: company.peppol_id, generation: company.smp_generation + 1 };
+    },
+
+    async recordSmpRegistration({ companyId, generation }) {
+      const event = await db.transaction().execute(async (trx) => {
+        const row = await markCompanySmpRegistered(trx, companyId, generation);
+        if (!row) return undefined;
+        return insertEvent(trx, { organizationId: row.organization_id, livemode: row.livemode, companyId, type: 'company.smp_registered', data: { companyId, peppolId: row.peppol_id } });
+      });
+      if (!event) return { eventId: null };
+      // A failed dispatch is not retried here: the maintenance sweeper dispatches stranded events.
+      await events.dispatch([event.id]).catch((err: unknown) => log.warn('event dispatch failed; the sweeper will retry', { eventId: event.id, error: String(err) }));
+      return { eventId: event.id };
+    },
+
+    async deregisterCompanyFromSmp({ companyId }) {
+      const company = await findCompanyById(db, companyId);
+      if (!company?.peppol_id) return { deregistered: false };
+      await smpFor(upstreams, company.livemode).deregister(company.peppol_id).catch(asFailure);
+      await markCompanySmpDeregistered(db, companyId);
+      return { deregistered: true };
+    },
+  };
+}

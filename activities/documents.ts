@@ -1,0 +1,158 @@
+import { sql } from 'kysely';
+import type { EventDispatcher } from '../core/event-dispatcher.ts';
+import { failure } from '../core/failures.ts';
+import { newId } from '../core/ids.ts';
+import type { Db } from '../db/database.ts';
+import { findDocumentById, insertDocument, markDelivered, markDeliveryFailed, markHandedOff, type DocumentRow } from '../db/documents.ts';
+import { insertEvent } from '../db/events.ts';
+import { incrementCompanyStats } from '../db/companies.ts';
+import { incrementPartnerStats } from '../db/partners.ts';
+import { countryOfScheme, splitParticipantId, wrapInSbdh } from '../peppol/index.ts';
+import type { HandOffResult, PeppolTransport } from './upstreams/transport/types.ts';
+
+export interface DocumentActivityDeps {
+  db: Db;
+  events: EventDispatcher;
+  /** Live documents go through the real gateway; sandbox ones through the simulator. */
+  transports: { live: PeppolTransport; sandbox: PeppolTransport };
+}
+
+export interface DocumentActivities {
+  handOffDocument(input: { documentId: string; attempt: number }): Promise<HandOffResult>;
+  recordHandOff(input: { documentId: string; messageId: string }): Promise<void>;
+  recordDelivery(input: { documentId: string }): Promise<void>;
+  recordDeliveryFailure(input: { documentId: string; code: string; message: string }): Promise<void>;
+  deliverToSandboxRecipient(input: { documentId: string }): Promise<string | null>;
+}
+
+/** The `data` every document event carries besides its own fields (part 6.2). */
+export function documentEventData(row: DocumentRow): Record<string, unknown> {
+  return {
+    documentId: row.id,
+    type: row.type,
+    number: row.number,
+    direction: row.direction,
+    sender: { peppolId: row.sender.peppolId, name: row.sender.name },
+    receiver: row.receiver ? { peppolId: row.receiver.peppolId, name: row.receiver.name } : null,
+  };
+}
+
+export function createDocumentActivities({ db, events, transports }: DocumentActivityDeps): DocumentActivities {
+  const load = async (documentId: string) => {
+    const row = await findDocumentById(db, documentId);
+    if (!row) throw failure('NOT_FOUND', `document ${documentId} does not exist`);
+    return row;
+  };
+
+  /** Applies a guarded move and writes its event in one transaction; dispatches after commit. */
+  const moveWithEvent = async (move: (trx: Db) => Promise<DocumentRow | undefined>, event: (row: DocumentRow) => { type: 'document.sent' | 'document.delivered' | 'document.failed' | 'document.received'; data: Record<string, unknown> }) => {
+    const eventId = await db.transaction().execute(async (trx) => {
+      const moved = await move(trx);
+      if (!moved) return undefined;
+      const e = event(moved);
+      const row = await insertEvent(trx, { organizationId: moved.organization_id, livemode: moved.livemode, companyId: moved.company_id, type: e.type, data: e.data });
+      return row.id;
+    });
+    if (eventId) await events.dispatch([eventId]);
+  };
+
+  return {
+    async handOffDocument({ documentId, attempt }) {
+      const row = await load(documentId);
+      if (!row.xml) throw failure('SBDH_ERROR', 'the document has no rendered UBL to send');
+      const sender = row.sender.peppolId;
+      const receiver = row.receiver?.peppolId;
+      if (!sender || !receiver) throw failure('SBDH_ERROR', 'sender and receiver participant ids are required for the envelope');
+      const wrapped = wrapInSbdh(row.xml, {
+        sender,
+        receiver,
+        instanceId: `${documentId}-${attempt}`,
+        createdAt: new Date(),
+        countryC1: countryOfScheme(splitParticipantId(sender)?.scheme ?? '') ?? 'BE',
+      });
+      if (!wrapped.ok) throw failure('SBDH_ERROR', wrapped.errors.map((e) => e.message).join('; '));
+      const transport = row.livemode ? transports.live : transports.sandbox;
+      return transport.handOff({ documentId, attempt, sbd: wrapped.xml, senderId: sender, receiverId: receiver, documentTypeId: wrapped.documentTypeId, processId: wrapped.processId });
+    },
+
+    async recordHandOff({ documentId, messageId }) {
+      const at = new Date();
+      await moveWithEvent((trx) => markHandedOff(trx, documentId, messageId, at), (row) => ({ type: 'document.sent', data: { ...documentEventData(row), sentAt: at.toISOString() } }));
+    },
+
+    async recordDelivery({ documentId }) {
+      const at = new Date();
+      await moveWithEvent(
+        async (trx) => {
+          const moved = await markDelivered(trx, documentId, at);
+          if (moved) await incrementCompanyStats(trx, moved.company_id, { sent: 1 });
+          if (moved?.partner_id) await incrementPartnerStats(trx, moved.partner_id, { sent: 1 });
+          return moved;
+        },
+        (row) => ({ type: 'document.delivered', data: { ...documentEventData(row), deliveredAt: at.toISOString() } }),
+      );
+    },
+
+    async recordDeliveryFailure({ documentId, code, message }) {
+      const at = new Date();
+      await moveWithEvent(
+        (trx) => markDeliveryFailed(trx, documentId, { rejected: code === 'AP_REJECTED', code, message }, at),
+        (row) => ({ type: 'document.failed', data: { ...documentEventData(row), errorCode: code, errorMessage: message } }),
+      );
+    },
+
+    /**
+     * In the sandbox, a document addressed to another company of the same organization really
+     * arrives there: an incoming copy and its `document.received` event. Safe to repeat.
+     */
+    async deliverToSandboxRecipient({ documentId }) {
+      const source = await load(documentId);
+      if (source.livemode || !source.receiver?.peppolId) return null;
+      let createdId: string | null = null;
+      await moveWithEvent(
+        async (trx) => {
+          const recipient = await trx.selectFrom('companies').select(['id']).where('organization_id', '=', source.organization_id).where('livemode', '=', false).where('peppol_id', '=', source.receiver!.peppolId).executeTakeFirst();
+          if (!recipient) return undefined;
+          const existing = await trx.selectFrom('documents').select('id').where('company_id', '=', recipient.id).where('direction', '=', 'incoming').where(sql<boolean>`linked_document_ids @> array[${source.id}]::text[]`).executeTakeFirst();
+          if (existing) return undefined;
+          const at = new Date();
+          const copy = await insertDocument(trx, {
+            id: newId('doc'),
+            organization_id: source.organization_id,
+            livemode: false,
+            company_id: recipient.id,
+            partner_id: null,
+            type: source.type,
+            direction: 'incoming',
+            number: source.number,
+            issue_date: source.issue_date,
+            due_date: source.due_date,
+            currency: source.currency,
+            gross_amount: source.gross_amount,
+            net_amount: source.net_amount,
+            vat_amount: source.vat_amount,
+            sender: JSON.stringify(source.sender),
+            receiver: JSON.stringify(source.receiver),
+            sender_peppol_id: source.sender_peppol_id,
+            receiver_peppol_id: source.receiver_peppol_id,
+            status: 'delivered',
+            delivery_status: 'delivered',
+            lifecycle_status: 'issued',
+            body: JSON.stringify(source.body),
+            xml: source.xml,
+            source_format: 'ubl-xml',
+            metadata: '{}',
+            linked_document_ids: [source.id],
+            received_at: at,
+            notes: '[]',
+          });
+          await incrementCompanyStats(trx, recipient.id, { received: 1 });
+          createdId = copy.id;
+          return copy;
+        },
+        (row) => ({ type: 'document.received', data: documentEventData(row) }),
+      );
+      return createdId;
+    },
+  };
+}

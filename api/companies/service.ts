@@ -1,0 +1,227 @@
+import type { Client } from '@temporalio/client';
+import { newId } from '../../core/ids.ts';
+import { DOCUMENT_TYPES } from '../../core/plans.ts';
+import type { Db } from '../../db/database.ts';
+import {
+  deactivateCompany,
+  findCompanyByRef,
+  insertCompany,
+  searchCompanies as searchManaged,
+  updateCompany as updateCompanyRow,
+  type CompanyChanges,
+  type CompanyRecord,
+} from '../../db/companies.ts';
+import type { Address } from '../../db/tables/companies.ts';
+import { checkVatNumber } from '../../peppol/index.ts';
+import { registryFor, type CompanyUpstreams } from '../../activities/companies.ts';
+import { RegistryError, vatFromRegistrationNumber, type RegistryCompany } from '../../activities/upstreams/registry/index.ts';
+import type { Principal } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { managedHit, registryHit } from './mapper.ts';
+import { requestDeregistration, signalCapabilitiesChanged, startCompanyRegistration } from './registration.ts';
+
+export interface CompanyServiceDeps {
+  db: Db;
+  temporal: Client;
+  upstreams: CompanyUpstreams;
+}
+
+export interface CompanyCreateInput {
+  vatNumber: string;
+  name?: string;
+  address?: Address;
+  additionalIdentifiers?: Array<{ scheme: string; value: string }>;
+  capabilities?: { send: string[]; receive: string[] };
+  settings?: Record<string, unknown>;
+  compliance?: Record<string, unknown>;
+  metadata?: Record<string, string>;
+}
+
+const METADATA_MAX_KEYS = 40;
+
+/** Countries whose tax platform receives lifecycle reports (part 1); Belgium has none, so `{}`. */
+const DEFAULT_COMPLIANCE: Record<string, Record<string, unknown>> = {
+  FR: { FR: { platform: 'PPF', autoReport: true } },
+  IT: { IT: { platform: 'SDI', autoReport: true } },
+};
+
+/** Pattern (checked by the contract) plus the country's format and checksum. */
+export function assertVatNumber(vatNumber: string, field = 'vatNumber'): string {
+  const check = checkVatNumber(vatNumber);
+  if (!check.valid || !check.country) {
+    throw new ApiError('INVALID_VAT_FORMAT', `${vatNumber} is not a valid VAT number: ${check.problems.join('; ')}.`, {
+      details: [{ field, rule: 'checksum', message: check.problems.join('; ') || 'fails the national format or checksum' }],
+    });
+  }
+  return check.country;
+}
+
+/** Registry answers as API errors: 422 for the number, 503/504 with Retry-After for the registry. */
+async function lookupRegistry(deps: CompanyServiceDeps, livemode: boolean, vatNumber: string): Promise<RegistryCompany> {
+  try {
+    return await registryFor(deps.upstreams, livemode).lookupVat(vatNumber);
+  } catch (err) {
+    if (!(err instanceof RegistryError)) throw err;
+    const headers = err.retryAfterSeconds !== undefined ? { 'Retry-After': String(err.retryAfterSeconds) } : undefined;
+    const hint = err.code.startsWith('UPSTREAM') ? ' Retry later with the same Idempotency-Key.' : '';
+    throw new ApiError(err.code, `${err.message}${hint}`, { ...(headers ? { headers } : {}), details: [{ field: 'vatNumber', rule: err.code.toLowerCase(), message: err.message }] });
+  }
+}
+
+function companyExists(vatNumber: string, existingId: string): ApiError {
+  return new ApiError('COMPANY_EXISTS', `The organization already has company ${existingId} with VAT number ${vatNumber}.`, {
+    details: [{ field: 'vatNumber', value: vatNumber, existingId }],
+  });
+}
+
+/**
+ * Creates a company from its VAT number and registry data, then starts its SMP registration. The
+ * workflow starts before the row commits: if Temporal is down nothing is stored and the request can
+ * be retried; the workflow tolerates a row that is not visible yet.
+ */
+export async function createCompany(deps: CompanyServiceDeps, principal: Principal, input: CompanyCreateInput): Promise<CompanyRecord> {
+  const { organizationId, livemode } = principal;
+  const vatNumber = input.vatNumber;
+  const country = assertVatNumber(vatNumber);
+  const existing = await findCompanyByRef(deps.db, organizationId, livemode, `vat:${vatNumber}`);
+  if (existing) throw companyExists(vatNumber, existing.id);
+
+  const registry = await lookupRegistry(deps, livemode, vatNumber);
+  // The Peppol directory, once available, can confirm or replace `registry.peppolId` here.
+  const compliance = { ...(DEFAULT_COMPLIANCE[country] ?? {}), ...(input.compliance ?? {}) };
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const row = await insertCompany(trx, {
+        id: newId('comp'),
+        organizationId,
+        livemode,
+        name: input.name ?? registry.legalName,
+        legalName: registry.legalName,
+        vatNumber,
+        country,
+        peppolId: registry.peppolId,
+        address: input.address ?? registry.address,
+        capabilities: input.capabilities ?? { send: [...DOCUMENT_TYPES], receive: [...DOCUMENT_TYPES] },
+        compliance,
+        additionalIdentifiers: input.additionalIdentifiers ?? [],
+        settings: { defaultCurrency: 'EUR', ...(input.settings ?? {}) },
+        metadata: input.metadata ?? {},
+      });
+      await startCompanyRegistration(deps.temporal, { id: row.id, organizationId, livemode, clockOffsetMs: Number(row.clock_offset_ms) });
+      return row;
+    });
+  } catch (err) {
+    // Two concurrent creates of one VAT: the unique index lets one win, the other is a duplicate.
+    if ((err as { code?: string }).code === '23505') {
+      const winner = await findCompanyByRef(deps.db, organizationId, livemode, `vat:${vatNumber}`);
+      if (winner) throw companyExists(vatNumber, winner.id);
+    }
+    throw err;
+  }
+}
+
+export async function getCompany(db: Db, principal: Principal, ref: string): Promise<CompanyRecord> {
+  const row = await findCompanyByRef(db, principal.organizationId, principal.livemode, ref);
+  if (!row) throw new ApiError('COMPANY_NOT_FOUND', `No company ${ref} in this organization.`);
+  return row;
+}
+
+const READ_ONLY_FIELDS = ['id', 'vatNumber', 'country', 'legalName', 'peppolId', 'status', 'smpRegistered', 'smpRegisteredAt', 'stats', 'createdAt', 'updatedAt', 'livemode', 'legalAddressId'];
+const UPDATABLE_FIELDS = ['name', 'address', 'additionalIdentifiers', 'capabilities', 'settings', 'compliance', 'metadata'];
+
+function sameCapabilities(a: { send: string[]; receive: string[] }, b: { send: string[]; receive: string[] }): boolean {
+  const norm = (list: string[]) => [...list].sort().join(',');
+  return norm(a.send) === norm(b.send) && norm(a.receive) === norm(b.receive);
+}
+
+/** Part 4.5 update rules; a change of capabilities re-registers the company with the SMP. */
+export async function updateCompany(deps: CompanyServiceDeps, principal: Principal, ref: string, body: Record<string, unknown>): Promise<CompanyRecord> {
+  const readOnly = Object.keys(body).filter((k) => READ_ONLY_FIELDS.includes(k));
+  const unknown = Object.keys(body).filter((k) => !READ_ONLY_FIELDS.includes(k) && !UPDATABLE_FIELDS.includes(k));
+  if (readOnly.length || unknown.length) {
+    const details = [
+      ...readOnly.map((field) => ({ field, rule: 'read_only', message: `${field} is read-only` })),
+      ...unknown.map((field) => ({ field, rule: 'unknown_field', message: `${field} is not a company field` })),
+    ];
+    throw new ApiError('INVALID_REQUEST', `Cannot update ${[...readOnly, ...unknown].join(', ')}: ${details.map((d) => d.message).join('; ')}.`, { details, type: 'validation_error' });
+  }
+  const current = await getCompany(deps.db, principal, ref);
+  const metadata = body.metadata as Record<string, string | null> | undefined;
+  if (metadata) {
+    const keys = new Set(Object.keys(current.metadata));
+    for (const [k, v] of Object.entries(metadata)) (v === null ? keys.delete(k) : keys.add(k));
+    if (keys.size > METADATA_MAX_KEYS) {
+      throw new ApiError('INVALID_REQUEST', `metadata would have ${keys.size} keys; at most ${METADATA_MAX_KEYS} are allowed.`, {
+        details: [{ field: 'metadata', rule: 'maxProperties', message: `at most ${METADATA_MAX_KEYS} keys` }],
+        type: 'validation_error',
+      });
+    }
+  }
+  const changes = body as CompanyChanges;
+  const updated = await updateCompanyRow(deps.db, principal.organizationId, principal.livemode, current.id, changes);
+  if (!updated) throw new ApiError('COMPANY_NOT_FOUND', `No company ${ref} in this organization.`);
+  if (changes.capabilities && !sameCapabilities(changes.capabilities, current.capabilities) && updated.status !== 'inactive') {
+    await signalCapabilitiesChanged(deps.temporal, { id: updated.id, organizationId: updated.organization_id, livemode: updated.livemode, clockOffsetMs: Number(updated.clock_offset_ms) });
+  }
+  return updated;
+}
+
+/** Status inactive, then the workflow withdraws the SMP record; a second delete changes nothing. */
+export async function deleteCompany(deps: CompanyServiceDeps, principal: Principal, ref: string): Promise<void> {
+  const company = await getCompany(deps.db, principal, ref);
+  const changed = await deactivateCompany(deps.db, principal.organizationId, principal.livemode, company.id);
+  if (changed) {
+    await requestDeregistration(deps.temporal, { id: company.id, organizationId: company.organization_id, livemode: company.livemode, clockOffsetMs: Number(company.clock_offset_ms) });
+  }
+}
+
+/** The organization's company for a VAT or registration number, created from the registry if absent. */
+export async function resolveCompany(deps: CompanyServiceDeps, principal: Principal, query: { countryCode: string; vatNumber?: string; registrationNumber?: string }): Promise<{ company: CompanyRecord; created: boolean }> {
+  let vatNumber = query.vatNumber;
+  if (!vatNumber) {
+    if (!query.registrationNumber) {
+      throw new ApiError('MISSING_FIELD', 'Give vatNumber or registrationNumber.', { details: [{ field: 'vatNumber', rule: 'required', message: 'vatNumber or registrationNumber is required' }], type: 'validation_error' });
+    }
+    vatNumber = vatFromRegistrationNumber(query.countryCode, query.registrationNumber);
+    if (!vatNumber) {
+      throw new ApiError('INVALID_REQUEST', `A ${query.countryCode} registration number does not determine a VAT number here; pass vatNumber.`, {
+        details: [{ field: 'registrationNumber', rule: 'unsupported_country', message: 'supported: BE (KBO), FR (SIREN/SIRET), IT (partita IVA), or a number with the country prefix' }],
+        type: 'validation_error',
+      });
+    }
+  }
+  const country = assertVatNumber(vatNumber, query.vatNumber ? 'vatNumber' : 'registrationNumber');
+  if (country !== query.countryCode && !(query.countryCode === 'GR' && country === 'GR')) {
+    throw new ApiError('INVALID_REQUEST', `${vatNumber} is a ${country} VAT number, not ${query.countryCode}.`, { details: [{ field: 'countryCode', rule: 'mismatch', message: `the VAT number is from ${country}` }], type: 'validation_error' });
+  }
+  const existing = await findCompanyByRef(deps.db, principal.organizationId, principal.livemode, `vat:${vatNumber}`);
+  if (existing) return { company: existing, created: false };
+  try {
+    return { company: await createCompany(deps, principal, { vatNumber }), created: true };
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'COMPANY_EXISTS') return { company: await getCompany(deps.db, principal, `vat:${vatNumber}`), created: false };
+    throw err;
+  }
+}
+
+/** DESIGN.md §5: managed companies first, then registry matches the organization does not manage. */
+export async function searchCompanies(deps: CompanyServiceDeps, principal: Principal, query: { q: string; countryCode?: string; limit: number }) {
+  const managed = await searchManaged(deps.db, principal.organizationId, principal.livemode, { text: query.q, countryCode: query.countryCode, limit: query.limit });
+  const hits: Array<ReturnType<typeof managedHit> | ReturnType<typeof registryHit>> = managed.map(managedHit);
+  if (hits.length >= query.limit) return hits;
+  const known = new Set(managed.map((m) => m.vat_number));
+  let registry: RegistryCompany[] = [];
+  try {
+    registry = await registryFor(deps.upstreams, principal.livemode).search({ text: query.q, countryCode: query.countryCode, limit: query.limit });
+  } catch (err) {
+    // Autocomplete degrades to managed companies when the registry is down.
+    if (!(err instanceof RegistryError)) throw err;
+  }
+  for (const company of registry) {
+    if (hits.length >= query.limit) break;
+    if (known.has(company.vatNumber)) continue;
+    known.add(company.vatNumber);
+    hits.push(registryHit(company));
+  }
+  return hits;
+}

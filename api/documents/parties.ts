@@ -1,0 +1,104 @@
+import type { Db } from '../../db/database.ts';
+import { findCompanyByRef } from '../../db/companies.ts';
+import type { CompaniesTable } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import { checkParticipantId, type DocumentType, type Party } from '../../peppol/index.ts';
+import { SANDBOX_RECIPIENTS } from '../../core/sandbox-scenarios.ts';
+import type { Principal } from '../context.ts';
+import { ApiError } from '../errors.ts';
+
+export type CompanyRow = Selectable<CompaniesTable>;
+
+const PEPPOL_ID = /^\d{4}:.+$/;
+
+/**
+ * The sending company from `from` (part 4.6): a bare Peppol id, `peppol:`, `vat:`, `comp_…`, or
+ * `org:` (the company the key acts for, or the organization's only company in this mode).
+ */
+export async function resolveSender(db: Db, principal: Principal, from: string | undefined): Promise<CompanyRow> {
+  let ref = from;
+  if (ref === undefined || ref.startsWith('org:')) {
+    if (ref !== undefined && ref !== 'org:' && ref !== `org:${principal.organizationId}`) throw new ApiError('COMPANY_NOT_FOUND', `${ref} is not this organization.`);
+    ref = principal.actingCompanyId;
+    if (!ref) {
+      const companies = await db.selectFrom('companies').select('id').where('organization_id', '=', principal.organizationId).where('livemode', '=', principal.livemode).where('status', '=', 'active').limit(2).execute();
+      if (companies.length !== 1) {
+        throw new ApiError('INVALID_REQUEST', 'from is ambiguous: the organization has several companies; name one (comp_…, vat:…, peppol:… or its Peppol id).', { details: [{ field: 'from', rule: 'ambiguous', message: 'name the sending company' }] });
+      }
+      ref = companies[0]!.id;
+    }
+  } else if (PEPPOL_ID.test(ref)) {
+    ref = `peppol:${ref}`;
+  }
+  const company = await findCompanyByRef(db, principal.organizationId, principal.livemode, ref);
+  if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No company ${from ?? ref} in this organization${principal.livemode ? '' : ' (sandbox)'}.`, { details: [{ field: 'from', rule: 'exists', message: 'no such company' }] });
+  if (principal.boundCompanyId && principal.boundCompanyId !== company.id) {
+    throw new ApiError('COMPANY_FORBIDDEN', `This key is scoped to company ${principal.boundCompanyId} and cannot send for ${company.id}.`);
+  }
+  if (company.status !== 'active') throw new ApiError('COMPANY_INACTIVE', `Company ${company.id} is ${company.status} and cannot send documents.`);
+  if (!company.peppol_id) throw new ApiError('COMPANY_INACTIVE', `Company ${company.id} has no Peppol participant id yet.`);
+  return company;
+}
+
+/** The company as the seller/sender party of its documents. */
+export function companyParty(company: CompanyRow): Party {
+  const address = company.address ?? undefined;
+  const [scheme, value] = company.peppol_id ? [company.peppol_id.slice(0, 4), company.peppol_id.slice(5)] : [undefined, undefined];
+  return {
+    name: company.name,
+    legalName: company.legal_name,
+    vatNumber: company.vat_number,
+    ...(company.peppol_id ? { peppolId: company.peppol_id } : {}),
+    ...(scheme && value && scheme !== '9925' ? { legalId: { scheme, value } } : {}),
+    ...(address ? { address: { ...address } } : {}),
+  };
+}
+
+export interface Recipient {
+  peppolId: string;
+  name?: string;
+  vatNumber?: string;
+  partnerId?: string;
+  /** Partner defaults that fill fields the document leaves out (currency, payment terms …). */
+  defaults?: Record<string, unknown>;
+}
+
+/**
+ * Where `to` is resolved and checked (part 4.6): Peppol ids are used as is; other identifier forms
+ * are looked up in the organization's partners and the directories. `verify` says whether the
+ * participant can receive the document type.
+ */
+export interface RecipientDirectory {
+  resolve(scope: { organizationId: string; livemode: boolean }, to: string): Promise<Recipient | undefined>;
+  verify(scope: { organizationId: string; livemode: boolean }, peppolId: string, type: DocumentType): Promise<{ exists: boolean; canReceive: boolean; name?: string }>;
+}
+
+/** Peppol ids only, with the sandbox scenarios for unreachable recipients. */
+export const participantIdDirectory: RecipientDirectory = {
+  async resolve(_scope, to) {
+    const id = to.startsWith('peppol:') ? to.slice(7) : to;
+    return PEPPOL_ID.test(id) ? { peppolId: id } : undefined;
+  },
+  async verify(_scope, peppolId, type) {
+    if (peppolId === SANDBOX_RECIPIENTS.notRegistered) return { exists: false, canReceive: false };
+    if (peppolId === SANDBOX_RECIPIENTS.ordersOnly) return { exists: true, canReceive: type === 'purchase-order' || type === 'sales-order' };
+    return { exists: true, canReceive: true };
+  },
+};
+
+export async function resolveRecipient(directory: RecipientDirectory, principal: Principal, to: string | undefined, type: DocumentType): Promise<Recipient | undefined> {
+  if (type === 'event' && to === undefined) return undefined;
+  if (to === undefined) throw new ApiError('MISSING_FIELD', 'to is required for every document type except event.', { details: [{ field: 'to', rule: 'required', message: 'required unless type is event' }] });
+  const scope = { organizationId: principal.organizationId, livemode: principal.livemode };
+  const bare = to.startsWith('peppol:') ? to.slice(7) : to;
+  if (PEPPOL_ID.test(bare)) {
+    const check = checkParticipantId(bare);
+    if (!check.valid) throw new ApiError('INVALID_REQUEST', `to is not a valid Peppol participant id: ${check.problems.join('; ')}.`, { details: [{ field: 'to', rule: 'participant-id', message: check.problems[0] ?? 'invalid' }] });
+  }
+  const recipient = await directory.resolve(scope, to);
+  if (!recipient) throw new ApiError('RECIPIENT_NOT_FOUND', `No Peppol participant could be found for ${to}.`, { details: [{ field: 'to', rule: 'resolvable', message: 'not found in partners or directories' }] });
+  const reach = await directory.verify(scope, recipient.peppolId, type);
+  if (!reach.exists) throw new ApiError('RECIPIENT_NOT_FOUND', `${recipient.peppolId} is not registered on the Peppol network.`, { details: [{ field: 'to', rule: 'registered', message: 'not in the SMP' }] });
+  if (!reach.canReceive) throw new ApiError('RECIPIENT_CANNOT_RECEIVE', `${recipient.peppolId} does not accept ${type} documents.`, { details: [{ field: 'to', rule: 'document-type', message: `cannot receive ${type}` }] });
+  return { ...recipient, ...(recipient.name ? {} : reach.name ? { name: reach.name } : {}) };
+}

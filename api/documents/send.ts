@@ -1,0 +1,228 @@
+import type { Client } from '@temporalio/client';
+import { newId } from '../../core/ids.ts';
+import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
+import { searchAttributesFor } from '../../core/workflow-context.ts';
+import type { Db } from '../../db/database.ts';
+import { insertDocument, type DocumentRow } from '../../db/documents.ts';
+import { insertFile } from '../../db/files.ts';
+import { computeDocument, mergeParty, readXmlDocument, validateDocument, type DocumentBody, type DocumentType, type ValidationIssue } from '../../peppol/index.ts';
+import type { documentWorkflow } from '../../workflows/documents/document.ts';
+import type { Principal } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { companyParty, resolveRecipient, resolveSender, type CompanyRow, type Recipient, type RecipientDirectory } from './parties.ts';
+import { sniff } from './payload.ts';
+
+export interface SendDeps {
+  db: Db;
+  temporal: Client;
+  recipients: RecipientDirectory;
+}
+
+export type SendFormat = 'json' | 'ubl-xml' | 'cii-xml' | 'auto' | 'raw';
+
+export interface SendInput {
+  type: DocumentType;
+  format: SendFormat;
+  from?: string | undefined;
+  to?: string | undefined;
+  document?: DocumentBody | undefined;
+  xml?: string | undefined;
+  file?: { bytes: Buffer; contentType?: string | undefined; filename?: string | undefined } | undefined;
+  metadata?: Record<string, string> | undefined;
+  idempotencyKey?: string | undefined;
+}
+
+/** What the pipeline delivers: a validated body and the UBL rendered (or received) for it. */
+interface Prepared {
+  body: DocumentBody;
+  ubl: string;
+  sourceFormat: 'json' | 'ubl-xml' | 'cii-xml';
+}
+
+function validationFailed(errors: ValidationIssue[], warnings: ValidationIssue[]): ApiError {
+  const list = errors.slice(0, 100);
+  return new ApiError('UBL_VALIDATION_FAILED', `The document fails ${errors.length} Peppol BIS rule${errors.length === 1 ? '' : 's'}: ${list.slice(0, 3).map((e) => `${e.rule} ${e.message}`).join('; ')}${errors.length > 3 ? '; …' : ''}`, {
+    details: list.map((e) => ({ field: e.path, rule: e.rule, message: e.message })),
+    extra: { warnings: warnings.slice(0, 100).map((w) => ({ field: w.path, rule: w.rule, message: w.message })) },
+  });
+}
+
+function requireField(value: unknown, field: string, format: string): void {
+  if (value === undefined) throw new ApiError('MISSING_FIELD', `${field} is required with format ${format}.`, { details: [{ field, rule: 'required', message: `required when format is ${format}` }] });
+}
+
+/** Partner defaults fill what the document leaves out; what the caller sends always wins. */
+function applyDefaults(body: DocumentBody, defaults: Record<string, unknown> | undefined): DocumentBody {
+  if (!defaults) return body;
+  const out: DocumentBody = { ...body };
+  if (out.currency === undefined && typeof defaults.currency === 'string') out.currency = defaults.currency;
+  if (out.note === undefined && typeof defaults.note === 'string') out.note = defaults.note;
+  if (out.orderReference === undefined && typeof defaults.orderReference === 'string') out.orderReference = defaults.orderReference;
+  if (out.buyerReference === undefined && typeof defaults.buyerReference === 'string') out.buyerReference = defaults.buyerReference;
+  if (out.dueDate === undefined && typeof defaults.paymentTermsDays === 'number' && out.issueDate) {
+    const due = new Date(`${out.issueDate}T00:00:00Z`);
+    due.setUTCDate(due.getUTCDate() + defaults.paymentTermsDays);
+    out.dueDate = due.toISOString().slice(0, 10);
+  }
+  return out;
+}
+
+function prepareJson(type: DocumentType, document: DocumentBody, sender: CompanyRow, recipient: Recipient | undefined): Prepared {
+  const body = applyDefaults({ ...document }, recipient?.defaults);
+  body.seller = mergeParty(companyParty(sender), document.seller);
+  if (recipient) body.buyer = mergeParty({ peppolId: recipient.peppolId, ...(recipient.name ? { name: recipient.name } : {}), ...(recipient.vatNumber ? { vatNumber: recipient.vatNumber } : {}) }, document.buyer, { peppolId: recipient.peppolId });
+  const result = validateDocument(type, body);
+  if (!result.valid || !result.xml) throw validationFailed(result.errors, result.warnings);
+  return { body, ubl: result.xml, sourceFormat: 'json' };
+}
+
+function prepareXml(type: DocumentType, xml: string, format: 'ubl-xml' | 'cii-xml' | 'auto', sender: CompanyRow): Prepared {
+  const read = readXmlDocument(xml, format);
+  if (!read.valid || !read.body || !read.ubl) throw validationFailed(read.errors, read.warnings);
+  if (read.type && read.type !== type) {
+    throw validationFailed([{ rule: 'DOCUMENT_TYPE', message: `the XML is a ${read.type}, not a ${type}`, path: '/' }], []);
+  }
+  const sellerId = read.body.seller?.peppolId;
+  if (sellerId && sellerId !== sender.peppol_id) {
+    throw validationFailed([{ rule: 'SENDER_MISMATCH', message: `the seller endpoint ${sellerId} is not the sending company ${sender.peppol_id}`, path: '/' }], []);
+  }
+  return { body: read.body, ubl: read.ubl, sourceFormat: read.syntax === 'cii' ? 'cii-xml' : 'ubl-xml' };
+}
+
+function partyColumn(party: { peppolId?: string | undefined; name?: string | undefined; vatNumber?: string | undefined } | undefined) {
+  return JSON.stringify({ peppolId: party?.peppolId ?? null, name: party?.name ?? null, vatNumber: party?.vatNumber ?? null });
+}
+
+/**
+ * Part 4.6 send: resolve sender and recipient, validate or store, persist, and start the
+ * `document:<doc_id>` workflow that delivers it. Nothing is stored when validation fails.
+ */
+export async function sendDocument(deps: SendDeps, principal: Principal, input: SendInput): Promise<DocumentRow> {
+  const sender = await resolveSender(deps.db, principal, input.from);
+  const capabilities = sender.capabilities?.send ?? [];
+  if (!capabilities.includes(input.type)) {
+    throw new ApiError('COMPANY_FORBIDDEN', `Company ${sender.id} is not set up to send ${input.type} documents (capabilities.send).`);
+  }
+
+  let format: SendFormat = input.format;
+  let xml = input.xml;
+  if (format === 'auto') {
+    requireField(input.file, 'file', format);
+    const kind = await sniff(input.file!.bytes, input.file!.contentType);
+    if (kind.kind === 'xml') {
+      const text = input.file!.bytes.toString('utf8');
+      const read = readXmlDocument(text, 'auto');
+      if (read.syntax) {
+        xml = text;
+        format = read.syntax === 'cii' ? 'cii-xml' : 'ubl-xml';
+      } else {
+        format = 'raw';
+      }
+    } else {
+      format = 'raw';
+    }
+  }
+  if (format === 'raw') return storeFile(deps, principal, sender, input);
+
+  const recipient = await resolveRecipient(deps.recipients, principal, input.to, input.type);
+  let prepared: Prepared;
+  if (format === 'json') {
+    requireField(input.document, 'document', format);
+    prepared = prepareJson(input.type, input.document!, sender, recipient);
+  } else {
+    if (xml === undefined && input.file) xml = input.file.bytes.toString('utf8');
+    requireField(xml, 'xml', format);
+    prepared = prepareXml(input.type, xml!, format, sender);
+  }
+
+  const totals = computeDocument(prepared.body).totals;
+  const receiverParty = recipient ? { peppolId: recipient.peppolId, name: prepared.body.buyer?.name ?? prepared.body.buyer?.legalName ?? recipient.name, vatNumber: prepared.body.buyer?.vatNumber ?? recipient.vatNumber } : undefined;
+  const row = await insertDocument(deps.db, {
+    id: newId('doc'),
+    organization_id: principal.organizationId,
+    livemode: principal.livemode,
+    company_id: sender.id,
+    partner_id: recipient?.partnerId ?? null,
+    type: input.type,
+    direction: 'outgoing',
+    number: prepared.body.number ?? null,
+    issue_date: prepared.body.issueDate ?? null,
+    due_date: prepared.body.dueDate ?? null,
+    currency: prepared.body.currency ?? 'EUR',
+    gross_amount: totals.gross.toFixed(2),
+    net_amount: totals.net.toFixed(2),
+    vat_amount: totals.vat.toFixed(2),
+    sender: partyColumn({ peppolId: sender.peppol_id ?? undefined, name: prepared.body.seller?.name ?? sender.name, vatNumber: prepared.body.seller?.vatNumber ?? sender.vat_number }),
+    receiver: receiverParty ? partyColumn(receiverParty) : JSON.stringify(null),
+    sender_peppol_id: sender.peppol_id,
+    receiver_peppol_id: recipient?.peppolId ?? null,
+    status: 'sent',
+    delivery_status: 'pending',
+    lifecycle_status: 'issued',
+    body: JSON.stringify(prepared.body),
+    xml: prepared.ubl,
+    source_format: prepared.sourceFormat,
+    metadata: JSON.stringify(input.metadata ?? {}),
+    notes: '[]',
+  });
+
+  // An event has no recipient: it is stored as a business record and not routed.
+  if (!recipient) {
+    return (await deps.db.updateTable('documents').set({ delivery_status: 'stored', status: 'draft', stored_format: 'ubl' }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow());
+  }
+  try {
+    await deps.temporal.workflow.start<typeof documentWorkflow>('documentWorkflow', {
+      taskQueue: TASK_QUEUES.documents,
+      workflowId: workflowIds.document(row.id),
+      args: [{ documentId: row.id, livemode: row.livemode, offsetMs: Number(sender.clock_offset_ms) }],
+      typedSearchAttributes: searchAttributesFor({ organizationId: row.organization_id, livemode: row.livemode, companyId: row.company_id, documentId: row.id }),
+    });
+  } catch (err) {
+    // Without its workflow the document would never move: take it back so a retry starts clean.
+    await deps.db.deleteFrom('documents').where('id', '=', row.id).execute();
+    throw err;
+  }
+  return row;
+}
+
+async function storeFile(deps: SendDeps, principal: Principal, sender: CompanyRow, input: SendInput): Promise<DocumentRow> {
+  requireField(input.file, 'file', 'raw');
+  const file = input.file!;
+  const kind = await sniff(file.bytes, file.contentType);
+  const contentType = file.contentType ?? (kind.kind === 'xml' ? 'application/xml' : kind.mime);
+  const extension = kind.kind === 'xml' ? 'xml' : kind.extension;
+  const filename = file.filename ?? (input.idempotencyKey ? `${input.idempotencyKey.replace(/[^A-Za-z0-9._-]/g, '_')}.${extension}` : `event-${newId('file').slice(5, 17)}.${extension}`);
+  return deps.db.transaction().execute(async (trx) => {
+    const stored = await insertFile(trx, { organizationId: principal.organizationId, livemode: principal.livemode, content: file.bytes, contentType, filename });
+    return insertDocument(trx, {
+      id: newId('doc'),
+      organization_id: principal.organizationId,
+      livemode: principal.livemode,
+      company_id: sender.id,
+      partner_id: null,
+      type: input.type,
+      direction: 'outgoing',
+      number: null,
+      issue_date: null,
+      due_date: null,
+      currency: null,
+      gross_amount: null,
+      net_amount: null,
+      vat_amount: null,
+      sender: partyColumn({ peppolId: sender.peppol_id ?? undefined, name: sender.name, vatNumber: sender.vat_number }),
+      receiver: JSON.stringify(null),
+      sender_peppol_id: sender.peppol_id,
+      receiver_peppol_id: null,
+      status: 'draft',
+      delivery_status: 'stored',
+      lifecycle_status: 'issued',
+      body: JSON.stringify(null),
+      xml: null,
+      source_format: 'raw',
+      file_id: stored.id,
+      stored_format: extension,
+      metadata: JSON.stringify({ ...(input.metadata ?? {}), filename, contentType }),
+      notes: '[]',
+    });
+  });
+}

@@ -1,0 +1,344 @@
+import type { DirectoryServices } from '../../activities/upstreams/directory/index.ts';
+import { UpstreamError, type DirectoryParticipant } from '../../activities/upstreams/directory/types.ts';
+import { newId } from '../../core/ids.ts';
+import type { Db } from '../../db/database.ts';
+import {
+  deletePartner as deletePartnerRow,
+  findPartnerByRef,
+  findPartnerDuplicates,
+  insertPartner,
+  listPartners,
+  resolvePartnerByIdentifier,
+  updatePartner,
+  type PartnerChanges,
+  type PartnerRow,
+  type PartnerScope,
+  type PartnerSort,
+} from '../../db/partners.ts';
+import type { PartnerDefaults, PartnerEnrichment, PartnerRole, PeppolStatus } from '../../db/tables/partners.ts';
+import { checkParticipantId, checkVatNumber, normalizeVatNumber, splitParticipantId } from '../../peppol/index.ts';
+import { ApiError } from '../errors.ts';
+import { toPartner } from './mapper.ts';
+
+export interface PartnerInput {
+  peppolId?: string | null;
+  vatNumber?: string | null;
+  name?: string;
+  role?: PartnerRole;
+  contactName?: string | null;
+  contactEmail?: string | null;
+  defaults?: PartnerDefaults;
+  tags?: string[];
+  metadata?: Record<string, string | null>;
+}
+
+/** Extra identifiers a directory card carries, under the names recipient resolution uses. */
+const SCHEME_NAMES: Record<string, string> = { '0002': 'siren', '0009': 'siret', '0060': 'duns', '0088': 'gln', '0199': 'lei' };
+
+function identifiersOf(peppolId: string | null, card: DirectoryParticipant | undefined): Array<{ scheme: string; value: string }> {
+  const out: Array<{ scheme: string; value: string }> = [];
+  const add = (scheme: string, value: string) => {
+    const name = SCHEME_NAMES[scheme];
+    if (name && !out.some((i) => i.scheme === name && i.value === value)) out.push({ scheme: name, value });
+  };
+  const split = peppolId ? splitParticipantId(peppolId) : undefined;
+  if (split) add(split.scheme, split.value);
+  for (const id of card?.identifiers ?? []) add(id.scheme, id.value);
+  if (card?.peppolId) {
+    const own = splitParticipantId(card.peppolId);
+    if (own) add(own.scheme, own.value);
+  }
+  return out;
+}
+
+interface Lookup {
+  card: DirectoryParticipant | undefined;
+  status: PeppolStatus;
+}
+
+/**
+ * The partner's directory entry: by Peppol id (the SMP decides registration when the Directory has
+ * no card), else by VAT number. A failing upstream never fails the partner: the status is `unknown`.
+ */
+async function lookupDirectory(services: DirectoryServices, scope: PartnerScope, ids: { peppolId: string | null; vatNumber: string | null }): Promise<Lookup> {
+  const caller = { organizationId: scope.organizationId };
+  try {
+    if (ids.peppolId) {
+      const card = await services.directory(scope.livemode).participant(ids.peppolId, caller);
+      if (card) return { card, status: 'registered' };
+      const smp = await services.smp(scope.livemode).lookup(ids.peppolId, caller, { documentTypeIds: [] });
+      return { card: undefined, status: smp ? 'registered' : 'not_registered' };
+    }
+    if (ids.vatNumber) {
+      const page = await services.directory(scope.livemode).search({ vatNumber: ids.vatNumber, includeSubEntities: false, limit: 1 }, caller);
+      const card = page.rows[0];
+      return { card, status: card ? 'registered' : 'not_registered' };
+    }
+    return { card: undefined, status: 'unknown' };
+  } catch (err) {
+    if (err instanceof UpstreamError) return { card: undefined, status: 'unknown' };
+    throw err;
+  }
+}
+
+function enrichmentOf(card: DirectoryParticipant | undefined): PartnerEnrichment {
+  if (!card) return {};
+  return {
+    naceCode: card.naceCodes[0] ?? null,
+    naceCodes: card.naceCodes,
+    legalName: card.name,
+    city: card.city,
+    postalCode: card.postalCode,
+    documentTypes: card.documentTypes,
+    accessPoint: card.accessPoint?.name ?? null,
+    source: card.source,
+    enrichedAt: new Date().toISOString(),
+  };
+}
+
+function checkIdentifiers(peppolId: string | null | undefined, vatNumber: string | null | undefined, requireOne = true): void {
+  if (requireOne && !peppolId && !vatNumber) {
+    throw new ApiError('MISSING_FIELD', 'A partner needs peppolId or vatNumber (or both).', {
+      type: 'validation_error',
+      details: [{ field: 'peppolId', rule: 'required', message: 'peppolId or vatNumber is required' }],
+    });
+  }
+  if (peppolId) {
+    const check = checkParticipantId(peppolId);
+    if (!check.valid) {
+      throw new ApiError('INVALID_REQUEST', `peppolId ${peppolId} is not a valid participant identifier: ${check.problems.join('; ')}.`, {
+        type: 'validation_error',
+        details: [{ field: 'peppolId', rule: 'participant_id', message: check.problems.join('; ') }],
+      });
+    }
+  }
+  if (vatNumber) {
+    const check = checkVatNumber(vatNumber);
+    if (!check.valid) {
+      throw new ApiError('INVALID_VAT_FORMAT', `vatNumber ${vatNumber} is not a valid VAT number: ${check.problems.join('; ')}.`, {
+        details: [{ field: 'vatNumber', rule: 'checksum', message: check.problems.join('; ') }],
+      });
+    }
+  }
+}
+
+async function rejectDuplicates(db: Db, scope: PartnerScope, ids: { peppolId: string | null; vatNumber: string | null }, exceptId?: string): Promise<void> {
+  const dups = await findPartnerDuplicates(db, scope, ids, exceptId);
+  if (dups.length === 0) return;
+  const existing = dups[0]!;
+  const byPeppol = ids.peppolId && existing.peppol_id?.toLowerCase() === ids.peppolId.toLowerCase();
+  const field = byPeppol ? 'peppolId' : 'vatNumber';
+  const value = byPeppol ? ids.peppolId : ids.vatNumber;
+  throw new ApiError('PARTNER_EXISTS', `A partner with ${field} ${value} already exists: ${existing.id}.`, {
+    details: [{ field, value, existingId: existing.id, message: 'already used by another partner' }],
+  });
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string })?.code === '23505';
+}
+
+function countryOf(peppolId: string | null, vatNumber: string | null, card: DirectoryParticipant | undefined): string | null {
+  if (vatNumber) {
+    const country = checkVatNumber(vatNumber).country;
+    if (country) return country;
+  }
+  if (peppolId) {
+    const country = checkParticipantId(peppolId).country;
+    if (country) return country;
+  }
+  return card?.country || null;
+}
+
+function cleanMetadata(metadata: Record<string, string | null> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(metadata ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+/** Creates a partner (part 4.8) enriched from the directory; 409 PARTNER_EXISTS for a duplicate. */
+export async function createPartner(db: Db, services: DirectoryServices, scope: PartnerScope, input: PartnerInput): Promise<PartnerRow> {
+  const givenPeppol = input.peppolId?.trim() || null;
+  const givenVat = input.vatNumber ? normalizeVatNumber(input.vatNumber) : null;
+  checkIdentifiers(givenPeppol, givenVat);
+  await rejectDuplicates(db, scope, { peppolId: givenPeppol, vatNumber: givenVat });
+
+  const { card, status } = await lookupDirectory(services, scope, { peppolId: givenPeppol, vatNumber: givenVat });
+  // The directory fills the identifier the caller left out, unless another partner already holds it.
+  let peppolId = givenPeppol ?? card?.peppolId ?? null;
+  let vatNumber = givenVat ?? card?.vatNumber ?? null;
+  if (peppolId !== givenPeppol || vatNumber !== givenVat) {
+    const taken = await findPartnerDuplicates(db, scope, { peppolId: peppolId !== givenPeppol ? peppolId : null, vatNumber: vatNumber !== givenVat ? vatNumber : null });
+    if (taken.length > 0) {
+      peppolId = givenPeppol;
+      vatNumber = givenVat;
+    }
+  }
+  try {
+    return await insertPartner(db, {
+      id: newId('part'),
+      scope,
+      peppolId,
+      vatNumber,
+      name: input.name ?? card?.name ?? vatNumber ?? peppolId!,
+      country: countryOf(peppolId, vatNumber, card),
+      role: input.role ?? 'both',
+      contactName: input.contactName ?? null,
+      contactEmail: input.contactEmail ?? null,
+      peppolStatus: status,
+      defaults: input.defaults ?? {},
+      tags: input.tags ?? [],
+      identifiers: identifiersOf(peppolId, card),
+      enrichment: enrichmentOf(card),
+      metadata: cleanMetadata(input.metadata),
+    });
+  } catch (err) {
+    // A concurrent create of the same partner lost the race to the unique index.
+    if (isUniqueViolation(err)) await rejectDuplicates(db, scope, { peppolId, vatNumber });
+    throw err;
+  }
+}
+
+export async function getPartner(db: Db, scope: PartnerScope, ref: string): Promise<PartnerRow> {
+  const row = await findPartnerByRef(db, scope, ref);
+  if (!row) throw new ApiError('PARTNER_NOT_FOUND', `No partner ${ref} in this organization${scope.livemode ? '' : ' (sandbox)'}.`);
+  return row;
+}
+
+/** PATCH: top-level keys replaced, metadata shallow-merged (null deletes); new identifiers re-enrich. */
+export async function updatePartnerByRef(db: Db, services: DirectoryServices, scope: PartnerScope, ref: string, input: PartnerInput): Promise<PartnerRow> {
+  const current = await getPartner(db, scope, ref);
+  const peppolId = input.peppolId === undefined ? current.peppol_id : input.peppolId?.trim() || null;
+  const vatNumber = input.vatNumber === undefined ? current.vat_number : input.vatNumber ? normalizeVatNumber(input.vatNumber) : null;
+  checkIdentifiers(input.peppolId === undefined ? undefined : peppolId, input.vatNumber === undefined ? undefined : vatNumber, false);
+  if (!peppolId && !vatNumber) checkIdentifiers(null, null);
+  const identifiersChanged = (peppolId ?? '').toLowerCase() !== (current.peppol_id ?? '').toLowerCase() || vatNumber !== current.vat_number;
+  if (identifiersChanged) await rejectDuplicates(db, scope, { peppolId, vatNumber }, current.id);
+
+  const changes: PartnerChanges = {};
+  if (input.peppolId !== undefined) changes.peppolId = peppolId;
+  if (input.vatNumber !== undefined) changes.vatNumber = vatNumber;
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.role !== undefined) changes.role = input.role;
+  if (input.contactName !== undefined) changes.contactName = input.contactName;
+  if (input.contactEmail !== undefined) changes.contactEmail = input.contactEmail;
+  if (input.defaults !== undefined) changes.defaults = input.defaults;
+  if (input.tags !== undefined) changes.tags = input.tags;
+  if (input.metadata !== undefined) {
+    const merged: Record<string, string | null> = { ...current.metadata, ...input.metadata };
+    if (Object.keys(cleanMetadata(merged)).length > 40) {
+      throw new ApiError('INVALID_REQUEST', 'metadata can hold at most 40 keys.', { details: [{ field: 'metadata', rule: 'maxProperties', message: 'at most 40 keys' }] });
+    }
+    changes.metadata = cleanMetadata(merged);
+  }
+  if (identifiersChanged) {
+    const { card, status } = await lookupDirectory(services, scope, { peppolId, vatNumber });
+    changes.peppolStatus = status;
+    changes.enrichment = enrichmentOf(card);
+    changes.identifiers = identifiersOf(peppolId, card);
+    changes.country = countryOf(peppolId, vatNumber, card);
+  }
+  try {
+    const row = await updatePartner(db, scope, current.id, changes);
+    if (!row) throw new ApiError('PARTNER_NOT_FOUND', `No partner ${ref} in this organization.`);
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) await rejectDuplicates(db, scope, { peppolId, vatNumber }, current.id);
+    throw err;
+  }
+}
+
+export async function deletePartnerByRef(db: Db, scope: PartnerScope, ref: string): Promise<void> {
+  const row = await getPartner(db, scope, ref);
+  await deletePartnerRow(db, scope, row.id);
+}
+
+export interface ListInput {
+  role?: PartnerRole;
+  search?: string;
+  country?: string;
+  tags?: string[];
+  hasActivity?: boolean;
+  peppolStatus?: PeppolStatus;
+  sortBy: PartnerSort;
+  order: 'asc' | 'desc';
+  limit: number;
+  cursor?: string;
+}
+
+function encodeCursor(sortBy: PartnerSort, order: string, value: string, id: string): string {
+  return Buffer.from(JSON.stringify([sortBy, order, value, id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string, sortBy: PartnerSort, order: string): { value: string; id: string } {
+  try {
+    const [s, o, value, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (s === sortBy && o === order && typeof value === 'string' && typeof id === 'string') return { value, id };
+  } catch {
+    // fall through
+  }
+  throw new ApiError('INVALID_REQUEST', 'The cursor is not one this list returned (with the same sortBy and order).', { details: [{ field: 'cursor', rule: 'cursor', message: 'is not valid' }] });
+}
+
+export async function listPartnersPage(db: Db, scope: PartnerScope, input: ListInput) {
+  const after = input.cursor !== undefined ? decodeCursor(input.cursor, input.sortBy, input.order) : undefined;
+  const rows = await listPartners(db, scope, {
+    ...(input.role ? { role: input.role } : {}),
+    ...(input.search ? { search: input.search } : {}),
+    ...(input.country ? { country: input.country } : {}),
+    ...(input.tags?.length ? { tags: input.tags } : {}),
+    ...(input.hasActivity !== undefined ? { hasActivity: input.hasActivity } : {}),
+    ...(input.peppolStatus ? { peppolStatus: input.peppolStatus } : {}),
+    sortBy: input.sortBy,
+    order: input.order,
+    limit: input.limit,
+    ...(after ? { after } : {}),
+  });
+  const hasMore = rows.length > input.limit;
+  const kept = hasMore ? rows.slice(0, input.limit) : rows;
+  const last = kept[kept.length - 1];
+  return { data: kept.map(toPartner), hasMore, cursor: hasMore && last ? encodeCursor(input.sortBy, input.order, last.sort_key, last.id) : null };
+}
+
+/**
+ * The partner for a send recipient that is not yet one: resolves `identifier` (the forms of
+ * resolvePartnerByIdentifier) to an existing partner, else creates one from the directory. Only
+ * `peppol:`/bare participant ids and `vat:` (and `siren:`/`siret:`/`gln:`/`duns:`/`lei:`, turned
+ * into participant ids) can be provisioned; other forms return undefined when no partner matches.
+ */
+export async function provisionPartner(
+  db: Db,
+  services: DirectoryServices,
+  scope: PartnerScope,
+  identifier: string,
+  hints: { name?: string; role?: PartnerRole } = {},
+): Promise<{ partner: PartnerRow; created: boolean } | undefined> {
+  const existing = await resolvePartnerByIdentifier(db, scope, identifier);
+  if (existing) return { partner: existing, created: false };
+  const input = provisionInput(identifier);
+  if (!input) return undefined;
+  try {
+    const partner = await createPartner(db, services, scope, { ...input, role: hints.role ?? 'buyer', ...(hints.name ? { name: hints.name } : {}) });
+    return { partner, created: true };
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'PARTNER_EXISTS') {
+      const id = err.details?.[0]?.existingId;
+      const partner = typeof id === 'string' ? await findPartnerByRef(db, scope, id) : undefined;
+      if (partner) return { partner, created: false };
+    }
+    throw err;
+  }
+}
+
+const PROVISION_SCHEMES: Record<string, string> = { siren: '0002', siret: '0009', gln: '0088', duns: '0060', lei: '0199' };
+
+function provisionInput(identifier: string): { peppolId?: string; vatNumber?: string } | undefined {
+  const trimmed = identifier.trim();
+  if (/^\d{4}:.+$/.test(trimmed)) return { peppolId: trimmed };
+  const m = /^([a-z]+):(.+)$/i.exec(trimmed);
+  if (!m) return undefined;
+  const prefix = m[1]!.toLowerCase();
+  const value = m[2]!.trim();
+  if (prefix === 'peppol') return { peppolId: value };
+  if (prefix === 'vat') return { vatNumber: value };
+  const scheme = PROVISION_SCHEMES[prefix];
+  return scheme ? { peppolId: `${scheme}:${value}` } : undefined;
+}

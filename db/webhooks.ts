@@ -1,0 +1,154 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from './database.ts';
+import type { WebhooksTable, WebhookStatus } from './schema.ts';
+
+export type WebhookRow = Selectable<WebhooksTable>;
+
+/** Whose webhooks a caller sees: its organization and mode, and only its company if bound to one. */
+export interface WebhookScope {
+  organizationId: string;
+  livemode: boolean;
+  boundCompanyId?: string | undefined;
+}
+
+export interface NewWebhook {
+  id: string;
+  organizationId: string;
+  livemode: boolean;
+  companyId: string | null;
+  url: string;
+  events: string[];
+  secret: string;
+}
+
+export async function insertWebhook(db: Db, webhook: NewWebhook): Promise<WebhookRow> {
+  const now = new Date();
+  return db
+    .insertInto('webhooks')
+    .values({
+      id: webhook.id,
+      organization_id: webhook.organizationId,
+      livemode: webhook.livemode,
+      company_id: webhook.companyId,
+      url: webhook.url,
+      events: webhook.events,
+      secret: webhook.secret,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+function scoped(db: Db, scope: WebhookScope) {
+  let query = db.selectFrom('webhooks').selectAll().where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode);
+  if (scope.boundCompanyId) query = query.where('company_id', '=', scope.boundCompanyId);
+  return query;
+}
+
+export async function findWebhook(db: Db, scope: WebhookScope, id: string): Promise<WebhookRow | undefined> {
+  return scoped(db, scope).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findWebhookById(db: Db, id: string): Promise<WebhookRow | undefined> {
+  return db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface WebhookPage {
+  limit: number;
+  after?: { createdAt: Date; id: string } | undefined;
+  companyId?: string | undefined;
+}
+
+/** Newest first, keyset-paginated. */
+export async function listWebhooks(db: Db, scope: WebhookScope, page: WebhookPage): Promise<WebhookRow[]> {
+  let query = scoped(db, scope).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit + 1);
+  if (page.companyId) query = query.where('company_id', '=', page.companyId);
+  if (page.after) {
+    const { createdAt, id } = page.after;
+    query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
+  }
+  return query.execute();
+}
+
+export interface WebhookChanges {
+  url?: string;
+  events?: string[];
+  secret?: string;
+  status?: WebhookStatus;
+}
+
+/**
+ * Applies a PATCH. Moving to `active` is a re-activation: the failure count starts again and the
+ * pause notice is cleared.
+ */
+export async function updateWebhook(db: Db, scope: WebhookScope, id: string, changes: WebhookChanges): Promise<WebhookRow | undefined> {
+  const found = await findWebhook(db, scope, id);
+  if (!found) return undefined;
+  const reactivated = changes.status === 'active' && found.status !== 'active';
+  return db
+    .updateTable('webhooks')
+    .set({
+      ...(changes.url !== undefined ? { url: changes.url } : {}),
+      ...(changes.events !== undefined ? { events: changes.events } : {}),
+      ...(changes.secret !== undefined ? { secret: changes.secret } : {}),
+      ...(changes.status !== undefined ? { status: changes.status } : {}),
+      ...(reactivated ? { failure_count: 0, paused_at: null, paused_reason: null } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', found.id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteWebhook(db: Db, scope: WebhookScope, id: string): Promise<boolean> {
+  const found = await findWebhook(db, scope, id);
+  if (!found) return false;
+  await db.deleteFrom('webhooks').where('id', '=', found.id).execute();
+  return true;
+}
+
+export interface EventOwner {
+  organization_id: string;
+  livemode: boolean;
+  company_id: string | null;
+  type: string;
+}
+
+/**
+ * Active subscriptions an event goes to: same organization and mode, the event's type or `*`, and
+ * either no company scope or the event's company.
+ */
+export async function findMatchingWebhooks(db: Db, event: EventOwner): Promise<WebhookRow[]> {
+  let query = db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('organization_id', '=', event.organization_id)
+    .where('livemode', '=', event.livemode)
+    .where('status', '=', 'active')
+    .where(sql<boolean>`events && ${sql.val([event.type, '*'])}::text[]`);
+  query = event.company_id
+    ? query.where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', '=', event.company_id)]))
+    : query.where('company_id', 'is', null);
+  return query.orderBy('created_at').execute();
+}
+
+/** A 2xx answer: the failure streak ends. */
+export async function recordWebhookSuccess(db: Db, id: string, at: Date): Promise<void> {
+  await db.updateTable('webhooks').set({ failure_count: 0, last_delivered_at: at }).where('id', '=', id).execute();
+}
+
+export async function recordWebhookFailure(db: Db, id: string): Promise<void> {
+  await db.updateTable('webhooks').set((eb) => ({ failure_count: eb('failure_count', '+', 1) })).where('id', '=', id).execute();
+}
+
+/** The owner notice of part 6.4: the webhook stops receiving deliveries until re-activated. */
+export async function pauseWebhook(db: Db, id: string, reason: string): Promise<boolean> {
+  const result = await db
+    .updateTable('webhooks')
+    .set({ status: 'paused', paused_at: new Date(), paused_reason: reason, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

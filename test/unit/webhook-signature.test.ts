@@ -1,0 +1,61 @@
+import { expect } from 'chai';
+import { createHmac } from 'node:crypto';
+import { signWebhookPayload, verifyWebhookSignature } from '../../core/webhook-signature.ts';
+
+// An independent signer: exactly the recipe of part 6.3, with node:crypto directly.
+const hmac = (secret: string, t: number, body: string) => createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+
+describe('webhook signature (part 6.3)', () => {
+  const secret = 'whsec_test_secret_0123456789';
+  const body = '{"id":"evt_1","type":"document.received","data":{"n":"é"}}';
+  const t = 1_790_000_000;
+  const at = (seconds: number) => new Date(seconds * 1000);
+
+  it('signs t=<unix>,v1=<hex hmac-sha256 of "<t>.<raw body>">', () => {
+    const { header, timestamp, signature } = signWebhookPayload({ payload: body, secret, timestamp: t });
+    expect(timestamp).to.equal(t);
+    expect(signature).to.equal(hmac(secret, t, body));
+    expect(header).to.equal(`t=${t},v1=${hmac(secret, t, body)}`);
+  });
+
+  it('accepts a header made by an independent implementation, from a string or a Buffer body', () => {
+    const header = `t=${t},v1=${hmac(secret, t, body)}`;
+    expect(verifyWebhookSignature({ payload: body, header, secret, now: at(t + 10) })).to.deep.equal({ ok: true, timestamp: t });
+    expect(verifyWebhookSignature({ payload: Buffer.from(body, 'utf8'), header, secret, now: (t - 10) * 1000 })).to.deep.equal({ ok: true, timestamp: t });
+  });
+
+  it('accepts any of several v1 values (e.g. during a secret rotation) and ignores unknown schemes', () => {
+    const header = `t=${t},v0=abc,v1=${'0'.repeat(64)},v1=${hmac(secret, t, body)}`;
+    expect(verifyWebhookSignature({ payload: body, header, secret, now: at(t) }).ok).to.equal(true);
+  });
+
+  it('rejects a timestamp more than 5 minutes away, and honours a custom tolerance', () => {
+    const header = `t=${t},v1=${hmac(secret, t, body)}`;
+    expect(verifyWebhookSignature({ payload: body, header, secret, now: at(t + 300) }).ok).to.equal(true);
+    expect(verifyWebhookSignature({ payload: body, header, secret, now: at(t + 301) })).to.deep.equal({ ok: false, reason: 'timestamp_out_of_tolerance', timestamp: t });
+    expect(verifyWebhookSignature({ payload: body, header, secret, now: at(t - 301) }).ok).to.equal(false);
+    expect(verifyWebhookSignature({ payload: body, header, secret, now: at(t + 301), toleranceSeconds: 600 }).ok).to.equal(true);
+  });
+
+  it('rejects a changed body, a re-serialised body, another secret, or a shifted timestamp', () => {
+    const header = `t=${t},v1=${hmac(secret, t, body)}`;
+    const reason = (r: ReturnType<typeof verifyWebhookSignature>) => (r.ok ? 'ok' : r.reason);
+    expect(reason(verifyWebhookSignature({ payload: body.replace('received', 'sent'), header, secret, now: at(t) }))).to.equal('signature_mismatch');
+    expect(reason(verifyWebhookSignature({ payload: JSON.stringify(JSON.parse(body), null, 2), header, secret, now: at(t) }))).to.equal('signature_mismatch');
+    expect(reason(verifyWebhookSignature({ payload: body, header, secret: 'whsec_other_secret_000000', now: at(t) }))).to.equal('signature_mismatch');
+    expect(reason(verifyWebhookSignature({ payload: body, header: `t=${t + 1},v1=${hmac(secret, t, body)}`, secret, now: at(t) }))).to.equal('signature_mismatch');
+  });
+
+  it('rejects a missing or malformed header', () => {
+    const reason = (header: string | undefined) => {
+      const r = verifyWebhookSignature({ payload: body, header, secret, now: at(t) });
+      return r.ok ? 'ok' : r.reason;
+    };
+    expect(reason(undefined)).to.equal('missing_header');
+    expect(reason('')).to.equal('missing_header');
+    expect(reason(`v1=${hmac(secret, t, body)}`)).to.equal('malformed_header');
+    expect(reason(`t=${t}`)).to.equal('malformed_header');
+    expect(reason(`t=soon,v1=${hmac(secret, t, body)}`)).to.equal('malformed_header');
+    expect(reason(`t=${t},v1=xyz`)).to.equal('malformed_header');
+  });
+});

@@ -1,0 +1,125 @@
+import { expect } from 'chai';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { failure } from '../../core/failures.ts';
+import { createEventDispatcher } from '../../core/event-dispatcher.ts';
+import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
+import { findDocumentById } from '../../db/documents.ts';
+import { createWorkers, runWorkers } from '../../workers/create-workers.ts';
+import { participantIdDirectory } from '../../api/documents/parties.ts';
+import { sendDocument } from '../../api/documents/send.ts';
+import type { Principal } from '../../api/context.ts';
+import type { HandOff, PeppolTransport } from '../../activities/upstreams/transport/types.ts';
+import { createSimulatedTransport } from '../../activities/upstreams/transport/simulator.ts';
+import { deliveryReceiptSignal, type documentWorkflow } from '../../workflows/documents/document.ts';
+import type { Worker } from '@temporalio/worker';
+import { createTenant, type Tenant } from '../support/access.ts';
+import { eventsOf, invoiceBody, RECIPIENT } from '../support/documents.ts';
+import { testServers } from '../support/servers.ts';
+import { createTimeSkippingEnv } from '../support/time-skipping.ts';
+
+/** An access point that answers with the outcomes it is given, one per hand-off, and records each. */
+class ScriptedAccessPoint implements PeppolTransport {
+  readonly handOffs: HandOff[] = [];
+  constructor(private readonly outcomes: Array<'ok' | 'TRANSPORT_FAILURE' | 'AP_REJECTED' | 'SBDH_ERROR'>) {}
+  async handOff(input: HandOff) {
+    this.handOffs.push(input);
+    const outcome = this.outcomes[Math.min(this.handOffs.length - 1, this.outcomes.length - 1)]!;
+    if (outcome !== 'ok') throw failure(outcome, `scripted ${outcome}`);
+    return { messageId: `msg-${input.documentId}` };
+  }
+  async probe() {
+    return 'scripted';
+  }
+}
+
+function principalOf(tenant: Tenant): Principal {
+  return { authMethod: 'api_key', organizationId: tenant.organizationId, apiKeyId: tenant.keyId, userId: undefined, email: undefined, keyType: 'personal', livemode: true, scopes: ['*'], boundCompanyId: undefined, actingCompanyId: undefined, organizationIds: [tenant.organizationId], rateLimitPerMinute: 60, plan: 'free', forcedRateLimitUntil: undefined };
+}
+
+describe('documentWorkflow (delivery)', () => {
+  let env: TestWorkflowEnvironment;
+  let tenant: Tenant;
+  let stop: AbortController;
+  let running: Promise<void>;
+  // One set of workers for the suite; each test scripts the access point behind this delegate.
+  let accessPoint = new ScriptedAccessPoint(['ok']);
+  const delegate: PeppolTransport = { handOff: (input) => accessPoint.handOff(input), probe: () => accessPoint.probe() };
+
+  before(async () => {
+    env = await createTimeSkippingEnv();
+    tenant = await createTenant();
+    const workers: Worker[] = await createWorkers({ connection: env.nativeConnection, namespace: 'default', db: testServers().db, events: createEventDispatcher(env.client), transports: { live: delegate, sandbox: createSimulatedTransport() }, taskQueues: [TASK_QUEUES.documents, TASK_QUEUES.webhooks] });
+    stop = new AbortController();
+    running = runWorkers(workers, stop.signal);
+  });
+  after(async () => {
+    stop.abort();
+    await running;
+    await env.teardown();
+  });
+
+  async function deliver(scripted: ScriptedAccessPoint, onStarted?: (workflowId: string) => Promise<void>) {
+    const { db } = testServers();
+    accessPoint = scripted;
+    {
+      const row = await sendDocument({ db, temporal: env.client, recipients: participantIdDirectory }, principalOf(tenant), { type: 'invoice', format: 'json', from: tenant.companyId, to: RECIPIENT, document: invoiceBody() as any });
+      const handle = env.client.workflow.getHandle<typeof documentWorkflow>(workflowIds.document(row.id));
+      if (onStarted) await onStarted(handle.workflowId);
+      const result = await handle.result();
+      const events = (await handle.fetchHistory()).events ?? [];
+      const timers = events.filter((e) => e.timerStartedEventAttributes).map((e) => Number(e.timerStartedEventAttributes!.startToFireTimeout!.seconds));
+      return { row: (await findDocumentById(db, row.id))!, result, timers };
+    }
+  }
+
+  it('re-sends temporary failures after 30 s, 2 min and 10 min, then waits for the receipt', async () => {
+    const accessPoint = new ScriptedAccessPoint(['TRANSPORT_FAILURE', 'TRANSPORT_FAILURE', 'TRANSPORT_FAILURE', 'ok']);
+    const { row, result, timers } = await deliver(accessPoint, async (workflowId) => {
+      // The receipt arrives whenever the access point confirms; the workflow holds it until handed off.
+      await env.client.workflow.getHandle(workflowId).signal(deliveryReceiptSignal, { status: 'delivered' });
+    });
+    expect(result).to.deep.equal({ documentId: row.id, deliveryStatus: 'delivered', attempts: 4 });
+    expect(timers.slice(0, 3)).to.deep.equal([30, 120, 600]);
+    expect(accessPoint.handOffs.map((h) => h.attempt)).to.deep.equal([1, 2, 3, 4]);
+    expect(accessPoint.handOffs[0]!.sbd).to.include('StandardBusinessDocumentHeader');
+    expect(accessPoint.handOffs[0]!.receiverId).to.equal(RECIPIENT);
+    expect(row).to.deep.include({ delivery_status: 'delivered', status: 'delivered', transport_message_id: `msg-${row.id}` });
+    expect(await eventsOf(row.id)).to.include.members(['document.sent', 'document.delivered']);
+  });
+
+  it('gives up after five re-sends: failed with TRANSPORT_FAILURE', async () => {
+    const accessPoint = new ScriptedAccessPoint(['TRANSPORT_FAILURE']);
+    const { row, result, timers } = await deliver(accessPoint);
+    expect(result).to.deep.include({ deliveryStatus: 'failed', attempts: 6, errorCode: 'TRANSPORT_FAILURE' });
+    expect(timers).to.deep.equal([30, 120, 600, 1800, 7200]);
+    expect(row).to.deep.include({ delivery_status: 'failed', status: 'sent', error_code: 'TRANSPORT_FAILURE' });
+    expect(row.error_message).to.include('after 6 attempts');
+    expect(await eventsOf(row.id)).to.deep.equal(['document.failed']);
+  });
+
+  for (const code of ['AP_REJECTED', 'SBDH_ERROR'] as const) {
+    it(`${code} is permanent: no re-send`, async () => {
+      const accessPoint = new ScriptedAccessPoint([code]);
+      const { row, result, timers } = await deliver(accessPoint);
+      expect(result).to.deep.include({ attempts: 1, errorCode: code, deliveryStatus: code === 'AP_REJECTED' ? 'rejected' : 'failed' });
+      expect(timers).to.deep.equal([]);
+      expect(row.error_code).to.equal(code);
+    });
+  }
+
+  it('a rejecting receipt fails the delivery as rejected', async () => {
+    const { row, result } = await deliver(new ScriptedAccessPoint(['ok']), async (workflowId) => {
+      await env.client.workflow.getHandle(workflowId).signal(deliveryReceiptSignal, { status: 'rejected', errorCode: 'AP_REJECTED', errorMessage: 'schematron failure at the receiving access point' });
+    });
+    expect(result.deliveryStatus).to.equal('rejected');
+    expect(row).to.deep.include({ delivery_status: 'rejected', error_message: 'schematron failure at the receiving access point' });
+  });
+
+  it('without a receipt for 48 hours the delivery fails', async () => {
+    const { row, result, timers } = await deliver(new ScriptedAccessPoint(['ok']));
+    expect(result.deliveryStatus).to.equal('failed');
+    expect(timers).to.deep.equal([48 * 3600]);
+    expect(row.error_message).to.equal('no delivery confirmation from the access point within 48 hours');
+    expect(await eventsOf(row.id)).to.deep.equal(['document.sent', 'document.failed']);
+  });
+});

@@ -1,0 +1,354 @@
+import { expect } from 'chai';
+import { createHmac } from 'node:crypto';
+import { Worker } from '@temporalio/worker';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { createEventDispatcher } from '../../core/event-dispatcher.ts';
+import { EVENTS_API_VERSION } from '../../core/events.ts';
+import { newId } from '../../core/ids.ts';
+import { workflowIds } from '../../core/temporal.ts';
+import { searchAttributesFor } from '../../core/workflow-context.ts';
+import { createEventActivities } from '../../activities/events.ts';
+import { createWebhookActivities, WEBHOOK_USER_AGENT } from '../../activities/webhooks.ts';
+import { createFanOutDeliveries, findDelivery } from '../../db/deliveries.ts';
+import { findEvent, insertEvent } from '../../db/events.ts';
+import { findWebhookById, insertWebhook, updateWebhook } from '../../db/webhooks.ts';
+import { workflowBundle } from '../../workers/bundle.ts';
+import { clockChangedSignal } from '../../workflows/clock.ts';
+import type { deliveryWorkflow } from '../../workflows/webhooks/delivery.ts';
+import type { eventWorkflow } from '../../workflows/events/event.ts';
+import { createCompany, createTenant, type Tenant } from '../support/access.ts';
+import { testServers } from '../support/servers.ts';
+import { createTimeSkippingEnv } from '../support/time-skipping.ts';
+import { ensureTestWorkers } from '../support/workers.ts';
+import { startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from '../support/webhook-receiver.ts';
+
+const SECRET = 'whsec_delivery_test_secret_000000';
+
+/** An independent check of part 6.3 with node:crypto only. */
+function expectValidSignature(request: ReceivedDelivery, secret = SECRET): void {
+  const header = String(request.headers['x-service-signature']);
+  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
+  expect(match, header).to.not.equal(null);
+  const expected = createHmac('sha256', secret).update(`${match![1]}.${request.body}`).digest('hex');
+  expect(match![2]).to.equal(expected);
+  expect(Math.abs(Number(match![1]) - Date.now() / 1000)).to.be.below(300);
+}
+
+async function addWebhook(tenant: Tenant, url: string, options: { livemode: boolean; events?: string[]; companyId?: string | null; organizationId?: string }) {
+  return insertWebhook(testServers().db, {
+    id: newId('wh'),
+    organizationId: options.organizationId ?? tenant.organizationId,
+    livemode: options.livemode,
+    companyId: options.companyId ?? null,
+    url,
+    events: options.events ?? ['*'],
+    secret: SECRET,
+  });
+}
+
+async function waitUntil<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
+  describe('on the dev server, sandbox', () => {
+    let receiver: WebhookReceiver;
+    let healthy: WebhookReceiver;
+    before(async () => {
+      await ensureTestWorkers();
+      // The first two requests fail, the third succeeds.
+      receiver = await startWebhookReceiver((i) => (i < 2 ? 500 : 200));
+      healthy = await startWebhookReceiver(() => 204);
+    });
+    after(async () => { await receiver.close(); await healthy.close(); });
+
+    it('fans an event out to the matching webhooks only, signs each POST, and retries on the company\'s virtual clock until a 2xx', async () => {
+      const { db, temporal } = testServers();
+      const tenant = await createTenant({ livemode: false });
+      const otherCompany = await createCompany(tenant.organizationId, false);
+      const flaky = await addWebhook(tenant, receiver.url, { livemode: false, events: ['document.received'] });
+      const scoped = await addWebhook(tenant, healthy.url, { livemode: false, events: ['*'], companyId: tenant.companyId });
+      // None of these match: another type, another company, paused, live mode, another organization.
+      await addWebhook(tenant, healthy.url, { livemode: false, events: ['document.sent'] });
+      await addWebhook(tenant, healthy.url, { livemode: false, companyId: otherCompany });
+      const paused = await addWebhook(tenant, healthy.url, { livemode: false });
+      await updateWebhook(db, { organizationId: tenant.organizationId, livemode: false }, paused.id, { status: 'paused' });
+      await addWebhook(tenant, healthy.url, { livemode: true });
+      const stranger = await createTenant({ livemode: false });
+      await addWebhook(stranger, healthy.url, { livemode: false });
+
+      const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId, type: 'document.received', data: { documentId: 'doc_abc', type: 'invoice', number: 'INV-1', direction: 'incoming' } });
+      await createEventDispatcher(temporal).dispatch([event.id]);
+      const fanOut = await temporal.workflow.getHandle<typeof eventWorkflow>(workflowIds.event(event.id)).result();
+      expect(fanOut.deliveryIds).to.have.length(2);
+      expect((await findEvent(db, event.id))?.dispatched_at).to.be.instanceOf(Date);
+      const deliveries = await db.selectFrom('webhook_deliveries').selectAll().where('event_id', '=', event.id).execute();
+      expect(deliveries.map((d) => d.webhook_id).sort()).to.deep.equal([flaky.id, scoped.id].sort());
+      const flakyDelivery = deliveries.find((d) => d.webhook_id === flaky.id)!;
+
+      // The healthy scoped webhook got it at once.
+      const [toHealthy] = await healthy.waitFor(1);
+      expect(JSON.parse(toHealthy!.body).id).to.equal(event.id);
+
+      // The flaky one: attempt 1 fails; the 30 s wait is on the company's clock, so advancing it
+      // (the clockChanged signal) brings each next attempt at once.
+      const handle = temporal.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(flakyDelivery.id));
+      let offsetMs = 0;
+      for (let expected = 2; expected <= 3; expected++) {
+        await receiver.waitFor(expected - 1);
+        await waitUntil(async () => {
+          offsetMs += 15 * 60_000;
+          await handle.signal(clockChangedSignal, { offsetMs });
+          await new Promise((r) => setTimeout(r, 250));
+          return receiver.received.length >= expected;
+        });
+      }
+      const result = await handle.result();
+      expect(result).to.deep.equal({ deliveryId: flakyDelivery.id, outcome: 'succeeded', attempts: 3 });
+
+      const requests = receiver.received.slice(0, 3);
+      expect(requests.map((r) => r.headers['x-service-attempt'])).to.deep.equal(['1', '2', '3']);
+      for (const request of requests) {
+        expectValidSignature(request);
+        expect(request.headers).to.deep.include({
+          'content-type': 'application/json',
+          'user-agent': WEBHOOK_USER_AGENT,
+          'x-service-event': 'document.received',
+          'x-service-event-id': event.id,
+          'x-service-delivery': flakyDelivery.id,
+        });
+        expect(JSON.parse(request.body)).to.deep.equal({
+          id: event.id,
+          type: 'document.received',
+          livemode: false,
+          createdAt: event.created_at.toISOString(),
+          apiVersion: EVENTS_API_VERSION,
+          data: { documentId: 'doc_abc', type: 'invoice', number: 'INV-1', direction: 'incoming' },
+        });
+      }
+      expect(WEBHOOK_USER_AGENT).to.match(/^docex-webhooks\/\d+\.\d+\.\d+$/);
+
+      const row = await findDelivery(db, flakyDelivery.id);
+      expect(row).to.deep.include({ status: 'succeeded', attempt_count: 3, next_attempt_at: null });
+      const attempts = await db.selectFrom('webhook_delivery_attempts').selectAll().where('delivery_id', '=', flakyDelivery.id).orderBy('attempt').execute();
+      expect(attempts.map((a) => [a.attempt, a.outcome, a.status_code, a.error])).to.deep.equal([[1, 'failed', 500, 'HTTP 500'], [2, 'failed', 500, 'HTTP 500'], [3, 'succeeded', 200, null]]);
+      expect(attempts.every((a) => typeof a.duration_ms === 'number')).to.equal(true);
+      const webhook = await findWebhookById(db, flaky.id);
+      expect(webhook).to.deep.include({ failure_count: 0, status: 'active' });
+      expect(webhook?.last_delivered_at).to.be.instanceOf(Date);
+    });
+
+    it('a repeated fan-out of the same event creates no second delivery', async () => {
+      const { db, temporal } = testServers();
+      const tenant = await createTenant({ livemode: false });
+      await addWebhook(tenant, healthy.url, { livemode: false });
+      const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: false, companyId: null, type: 'document.sent', data: { documentId: 'doc_1' } });
+      const first = await createFanOutDeliveries(db, event);
+      await createEventDispatcher(temporal).dispatch([event.id]);
+      const { deliveryIds } = await temporal.workflow.getHandle<typeof eventWorkflow>(workflowIds.event(event.id)).result();
+      expect(deliveryIds).to.deep.equal(first.map((d) => d.id));
+      expect(await db.selectFrom('webhook_deliveries').select('id').where('event_id', '=', event.id).execute()).to.have.length(1);
+    });
+
+    it('a worker stopped mid-attempt: a new worker repeats the attempt with the same event id and completes the delivery', async function () {
+      this.timeout(60_000);
+      const { db, temporalAddress, temporal } = testServers();
+      const { NativeConnection } = await import('@temporalio/worker');
+      const taskQueue = `webhook-kill-${newId('probe').slice(6, 14)}`;
+      // The first request never gets an answer: the worker handling it is stopped meanwhile.
+      const slow = await startWebhookReceiver((i) => (i === 0 ? 'hang' : 200));
+      const connection = await NativeConnection.connect({ address: temporalAddress });
+      const makeWorker = async () => Worker.create({ connection, taskQueue, workflowBundle: await workflowBundle(), activities: { ...createEventActivities({ db }), ...createWebhookActivities({ db }) } });
+      try {
+        const tenant = await createTenant({ livemode: false });
+        await addWebhook(tenant, slow.url, { livemode: false });
+        const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId, type: 'document.delivered', data: { documentId: 'doc_k' } });
+        const [delivery] = await createFanOutDeliveries(db, event);
+        const first = await makeWorker();
+        const firstRun = first.run();
+        const handle = await temporal.workflow.start<typeof deliveryWorkflow>('deliveryWorkflow', {
+          taskQueue,
+          workflowId: workflowIds.delivery(delivery!.id),
+          args: [{ deliveryId: delivery!.id, livemode: false, clockOffsetMs: 0 }],
+          typedSearchAttributes: searchAttributesFor({ organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId }),
+        });
+        await slow.waitFor(1);
+        first.shutdown();
+        await firstRun;
+
+        const second = await makeWorker();
+        const secondRun = second.run();
+        try {
+          const result = await handle.result();
+          expect(result).to.deep.equal({ deliveryId: delivery!.id, outcome: 'succeeded', attempts: 1 });
+        } finally {
+          second.shutdown();
+          await secondRun;
+        }
+        expect(slow.received).to.have.length(2);
+        expect(slow.received.map((r) => r.headers['x-service-event-id'])).to.deep.equal([event.id, event.id]);
+        expect(slow.received.map((r) => r.headers['x-service-delivery'])).to.deep.equal([delivery!.id, delivery!.id]);
+        // The interrupted attempt was not the receiver's failure: it is the same attempt, repeated.
+        expect(slow.received.map((r) => r.headers['x-service-attempt'])).to.deep.equal(['1', '1']);
+        expect(await findDelivery(db, delivery!.id)).to.deep.include({ status: 'succeeded', attempt_count: 1 });
+        expect((await findWebhookById(db, delivery!.webhook_id))?.failure_count).to.equal(0);
+      } finally {
+        await slow.close();
+        await connection.close();
+      }
+    });
+  });
+
+  describe('one attempt (activity), live mode', () => {
+    it('refuses at delivery time a live URL that points at loopback, by IP or by name (DNS rebinding)', async () => {
+      const { db } = testServers();
+      const receiver = await startWebhookReceiver(() => 200);
+      try {
+        const tenant = await createTenant();
+        const port = new URL(receiver.url).port;
+        for (const url of [`http://127.0.0.1:${port}/hooks`, `http://localhost:${port}/hooks`]) {
+          const webhook = await addWebhook(tenant, url, { livemode: true });
+          const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: true, companyId: null, type: 'document.sent', data: {} });
+          const [delivery] = (await createFanOutDeliveries(db, event)).filter((d) => d.webhook_id === webhook.id);
+          const outcome = await createWebhookActivities({ db }).attemptDelivery({ deliveryId: delivery!.id, attempt: 1, nextDelayMs: 30_000, clockOffsetMs: 0 });
+          expect(outcome.outcome, url).to.equal('failed');
+          expect(outcome.error, url).to.match(/loopback address/);
+          await updateWebhook(db, { organizationId: tenant.organizationId, livemode: true }, webhook.id, { status: 'paused' });
+        }
+        expect(receiver.received).to.have.length(0);
+      } finally {
+        await receiver.close();
+      }
+    });
+
+    it('a redirect is a failure (not followed); so is no answer within the timeout', async () => {
+      const { db } = testServers();
+      const receiver = await startWebhookReceiver((i) => (i === 0 ? { status: 302, headers: { location: 'https://example.com/elsewhere' } } : 'hang'));
+      try {
+        const tenant = await createTenant();
+        await addWebhook(tenant, receiver.url, { livemode: true });
+        const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: true, companyId: null, type: 'document.sent', data: {} });
+        const [delivery] = await createFanOutDeliveries(db, event);
+        const activities = createWebhookActivities({ db, allowPrivateTargets: true, timeoutMs: 300 });
+        const redirected = await activities.attemptDelivery({ deliveryId: delivery!.id, attempt: 1, nextDelayMs: 30_000, clockOffsetMs: 0 });
+        expect(redirected).to.deep.include({ outcome: 'failed', statusCode: 302 });
+        expect(redirected.error).to.match(/redirect to https:\/\/example\.com\/elsewhere not followed/);
+        const slow = await activities.attemptDelivery({ deliveryId: delivery!.id, attempt: 2, nextDelayMs: 120_000, clockOffsetMs: 0 });
+        expect(slow).to.deep.equal({ outcome: 'failed', statusCode: null, error: 'no answer within 0.3 s' });
+        expect(receiver.received).to.have.length(2);
+        const row = await findDelivery(db, delivery!.id);
+        expect(row).to.deep.include({ status: 'pending', attempt_count: 2 });
+        expect(row!.next_attempt_at!.getTime() - Date.now()).to.be.within(110_000, 120_001);
+      } finally {
+        await receiver.close();
+      }
+    });
+  });
+
+  describe('the 8-attempt schedule under time skipping (live mode)', () => {
+    let env: TestWorkflowEnvironment;
+    let worker: Worker;
+    let running: Promise<void>;
+    const taskQueue = 'webhook-schedule-test';
+    // A fresh server per test: each one skips its own timers from a clean clock.
+    beforeEach(async () => {
+      env = await createTimeSkippingEnv();
+      const { db } = testServers();
+      worker = await Worker.create({
+        connection: env.nativeConnection,
+        taskQueue,
+        workflowBundle: await workflowBundle(),
+        activities: { ...createEventActivities({ db }), ...createWebhookActivities({ db, allowPrivateTargets: true }) },
+      });
+      running = worker.run();
+    });
+    afterEach(async () => {
+      worker.shutdown();
+      await running;
+      await env.teardown();
+    });
+
+    const timerSeconds = async (workflowId: string) => {
+      const events = (await env.client.workflow.getHandle(workflowId).fetchHistory()).events ?? [];
+      return events.filter((e) => e.timerStartedEventAttributes).map((e) => Number(e.timerStartedEventAttributes!.startToFireTimeout!.seconds));
+    };
+
+    async function fanOut(tenant: Tenant, type: 'document.received' = 'document.received') {
+      const event = await insertEvent(testServers().db, { organizationId: tenant.organizationId, livemode: true, companyId: tenant.companyId, type, data: { documentId: 'doc_s' } });
+      const result = await env.client.workflow.execute<typeof eventWorkflow>('eventWorkflow', { taskQueue, workflowId: workflowIds.event(event.id), args: [{ eventId: event.id }] });
+      return { event, deliveryIds: result.deliveryIds };
+    }
+
+    it('a receiver failing 3 times gets attempts 2-4 exactly 30 s, 2 min and 10 min after each failure', async () => {
+      const receiver = await startWebhookReceiver((i) => (i < 3 ? 503 : 200));
+      try {
+        const tenant = await createTenant();
+        await addWebhook(tenant, receiver.url, { livemode: true });
+        const { deliveryIds } = await fanOut(tenant);
+        const result = await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryIds[0]!)).result();
+        expect(result).to.deep.include({ outcome: 'succeeded', attempts: 4 });
+        expect(await timerSeconds(workflowIds.delivery(deliveryIds[0]!))).to.deep.equal([30, 120, 600]);
+        expect(receiver.received.map((r) => r.headers['x-service-attempt'])).to.deep.equal(['1', '2', '3', '4']);
+        receiver.received.forEach((r) => expectValidSignature(r));
+      } finally {
+        await receiver.close();
+      }
+    });
+
+    it('8 failures follow the full schedule, then pause the webhook with an owner notice; no new deliveries until re-activated', async () => {
+      const receiver = await startWebhookReceiver(() => 500);
+      const { db } = testServers();
+      try {
+        const tenant = await createTenant();
+        const webhook = await addWebhook(tenant, receiver.url, { livemode: true });
+        const { event, deliveryIds } = await fanOut(tenant);
+        const workflowId = workflowIds.delivery(deliveryIds[0]!);
+        const result = await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowId).result();
+        expect(result).to.deep.equal({ deliveryId: deliveryIds[0], outcome: 'failed', attempts: 8 });
+        expect(await timerSeconds(workflowId)).to.deep.equal([30, 120, 600, 1800, 7200, 21600, 43200]);
+        expect(receiver.received.map((r) => r.headers['x-service-attempt'])).to.deep.equal(['1', '2', '3', '4', '5', '6', '7', '8']);
+        expect(new Set(receiver.received.map((r) => r.headers['x-service-event-id']))).to.deep.equal(new Set([event.id]));
+
+        const paused = await findWebhookById(db, webhook.id);
+        expect(paused).to.deep.include({ status: 'paused', failure_count: 8 });
+        expect(paused!.paused_at).to.be.instanceOf(Date);
+        expect(paused!.paused_reason).to.contain(`delivery ${deliveryIds[0]}`).and.contain('HTTP 500');
+        expect(await findDelivery(db, deliveryIds[0]!)).to.deep.include({ status: 'failed', attempt_count: 8, next_attempt_at: null });
+
+        // Paused: a new event creates no delivery for it.
+        expect((await fanOut(tenant)).deliveryIds).to.deep.equal([]);
+        // Re-activated: deliveries resume, the counters start again.
+        const scope = { organizationId: tenant.organizationId, livemode: true };
+        const active = await updateWebhook(db, scope, webhook.id, { status: 'active' });
+        expect(active).to.deep.include({ status: 'active', failure_count: 0, paused_at: null, paused_reason: null });
+        expect((await fanOut(tenant)).deliveryIds).to.have.length(1);
+      } finally {
+        await receiver.close();
+      }
+    });
+
+    it('a webhook paused while a delivery waits cancels that delivery at its next attempt', async () => {
+      const receiver = await startWebhookReceiver(() => 500);
+      const { db } = testServers();
+      try {
+        const tenant = await createTenant();
+        const webhook = await addWebhook(tenant, receiver.url, { livemode: true });
+        const { deliveryIds } = await fanOut(tenant);
+        await waitUntil(async () => receiver.received.length >= 1);
+        await updateWebhook(db, { organizationId: tenant.organizationId, livemode: true }, webhook.id, { status: 'paused' });
+        const result = await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryIds[0]!)).result();
+        expect(result).to.deep.equal({ deliveryId: deliveryIds[0], outcome: 'cancelled', attempts: 2 });
+        expect(receiver.received).to.have.length(1);
+        expect(await findDelivery(db, deliveryIds[0]!)).to.deep.include({ status: 'cancelled' });
+      } finally {
+        await receiver.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,88 @@
+import { ActivityFailure, ApplicationFailure, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
+import type { DocumentActivities } from '../../activities/documents.ts';
+import { ACTIVITY_PRESETS } from '../activity-options.ts';
+import { useClock } from '../clock.ts';
+
+const { handOffDocument } = proxyActivities<DocumentActivities>(ACTIVITY_PRESETS.transportAttempt);
+const { recordHandOff, recordDelivery, recordDeliveryFailure, deliverToSandboxRecipient } = proxyActivities<DocumentActivities>(ACTIVITY_PRESETS.database);
+
+/** The access point's receipt for a handed-off message (posted by the AS4 gateway). */
+export interface DeliveryReceipt {
+  status: 'delivered' | 'rejected';
+  errorCode?: string;
+  errorMessage?: string;
+}
+
+export const deliveryReceiptSignal = defineSignal<[DeliveryReceipt]>('deliveryReceipt');
+
+export interface DocumentInput {
+  documentId: string;
+  livemode: boolean;
+  /** The sending company's clock offset when the document was accepted (sandbox). */
+  offsetMs?: number;
+}
+
+export interface DocumentResult {
+  documentId: string;
+  deliveryStatus: 'delivered' | 'failed' | 'rejected';
+  attempts: number;
+  errorCode?: string;
+}
+
+/** Delays before each re-send after a temporary transport failure (5 re-sends, part 7.4). */
+export const RESEND_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000, 7_200_000];
+/** A real access point that never confirms: give up after this long. */
+export const CONFIRMATION_TIMEOUT_MS = 48 * 3_600_000;
+
+function failureType(err: unknown): { type: string; message: string } {
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  if (cause instanceof ApplicationFailure) return { type: cause.type ?? 'TRANSPORT_FAILURE', message: cause.message };
+  return { type: 'TRANSPORT_FAILURE', message: err instanceof Error ? err.message : String(err) };
+}
+
+/**
+ * `document:<doc_id>`: hands the SBD-wrapped UBL to the Peppol transport, re-sends temporary
+ * failures up to five times with backoff, then waits for the access point's confirmation. Every
+ * state change (and its event) is written by an activity; this function only decides and waits.
+ */
+export async function documentWorkflow(input: DocumentInput): Promise<DocumentResult> {
+  const clock = useClock({ livemode: input.livemode, offsetMs: input.offsetMs ?? 0 });
+  let receipt: DeliveryReceipt | undefined;
+  setHandler(deliveryReceiptSignal, (r) => { receipt ??= r; });
+
+  let attempt = 0;
+  let handedOff: { messageId: string; confirmAfterMs?: number } | undefined;
+  while (!handedOff) {
+    attempt += 1;
+    try {
+      handedOff = await handOffDocument({ documentId: input.documentId, attempt });
+    } catch (err) {
+      const { type, message } = failureType(err);
+      const resendDelay = RESEND_DELAYS_MS[attempt - 1];
+      if (type === 'TRANSPORT_FAILURE' && resendDelay !== undefined) {
+        await clock.sleep(resendDelay);
+        continue;
+      }
+      await recordDeliveryFailure({ documentId: input.documentId, code: type, message: attempt > 1 ? `${message} (after ${attempt} attempts)` : message });
+      return { documentId: input.documentId, deliveryStatus: type === 'AP_REJECTED' ? 'rejected' : 'failed', attempts: attempt, errorCode: type };
+    }
+  }
+  await recordHandOff({ documentId: input.documentId, messageId: handedOff.messageId });
+
+  if (handedOff.confirmAfterMs !== undefined) {
+    await clock.sleep(handedOff.confirmAfterMs);
+    receipt ??= { status: 'delivered' };
+  } else {
+    await clock.condition(() => receipt !== undefined, CONFIRMATION_TIMEOUT_MS);
+  }
+
+  if (receipt?.status === 'delivered') {
+    await recordDelivery({ documentId: input.documentId });
+    if (!input.livemode) await deliverToSandboxRecipient({ documentId: input.documentId });
+    return { documentId: input.documentId, deliveryStatus: 'delivered', attempts: attempt };
+  }
+  const code = receipt ? (receipt.errorCode ?? 'AP_REJECTED') : 'TRANSPORT_FAILURE';
+  const message = receipt ? (receipt.errorMessage ?? 'the recipient access point rejected the message') : 'no delivery confirmation from the access point within 48 hours';
+  await recordDeliveryFailure({ documentId: input.documentId, code, message });
+  return { documentId: input.documentId, deliveryStatus: receipt ? 'rejected' : 'failed', attempts: attempt, errorCode: code };
+}

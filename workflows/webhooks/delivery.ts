@@ -1,0 +1,56 @@
+import { proxyActivities } from '@temporalio/workflow';
+import type { WebhookActivities } from '../../activities/webhooks.ts';
+import { NON_RETRYABLE_FAILURE_TYPES } from '../../core/failures.ts';
+import { ACTIVITY_PRESETS } from '../activity-options.ts';
+import { useClock } from '../clock.ts';
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** Part 6.4: the wait before each of the 8 attempts, counted from the previous failure. */
+export const DELIVERY_SCHEDULE_MS = [0, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, 30 * MINUTE, 2 * HOUR, 6 * HOUR, 12 * HOUR] as const;
+
+// A receiver's failure comes back as a result; the activity is retried only when the attempt
+// itself could not finish (worker lost: noticed by the heartbeat), and then repeats the same
+// attempt. It never gives up on infrastructure trouble, so a delivery is never silently dropped.
+const { attemptDelivery } = proxyActivities<WebhookActivities>({
+  ...ACTIVITY_PRESETS.webhookAttempt,
+  heartbeatTimeout: '10 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', nonRetryableErrorTypes: NON_RETRYABLE_FAILURE_TYPES },
+});
+const { exhaustDelivery } = proxyActivities<WebhookActivities>(ACTIVITY_PRESETS.database);
+
+export interface DeliveryInput {
+  deliveryId: string;
+  livemode: boolean;
+  /** The company's virtual clock offset when the delivery started (sandbox). */
+  clockOffsetMs: number;
+}
+
+export interface DeliveryResult {
+  deliveryId: string;
+  outcome: 'succeeded' | 'failed' | 'cancelled';
+  attempts: number;
+}
+
+/**
+ * `delivery:<dlv_id>`: the 8 attempts of one event to one webhook, then the pause of the webhook
+ * if all failed. Sandbox deliveries wait on the company's virtual clock.
+ */
+export async function deliveryWorkflow(input: DeliveryInput): Promise<DeliveryResult> {
+  const clock = useClock({ livemode: input.livemode, offsetMs: input.clockOffsetMs });
+  for (let index = 0; index < DELIVERY_SCHEDULE_MS.length; index++) {
+    if (index > 0) await clock.sleep(DELIVERY_SCHEDULE_MS[index]!);
+    const attempt = index + 1;
+    const { outcome } = await attemptDelivery({
+      deliveryId: input.deliveryId,
+      attempt,
+      nextDelayMs: DELIVERY_SCHEDULE_MS[index + 1] ?? null,
+      clockOffsetMs: clock.now() - Date.now(),
+    });
+    if (outcome !== 'failed') return { deliveryId: input.deliveryId, outcome, attempts: attempt };
+  }
+  await exhaustDelivery({ deliveryId: input.deliveryId });
+  return { deliveryId: input.deliveryId, outcome: 'failed', attempts: DELIVERY_SCHEDULE_MS.length };
+}
