@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { PROJECT_ROOT } from '../../core/config.ts';
 import { freePort, isPortFree } from '../../core/ports.ts';
+import { testServers } from '../support/servers.ts';
 
 interface Started {
   child: ChildProcess;
@@ -108,4 +109,20 @@ describe('npm start (scripts/start.ts)', function () {
       blocker.close();
     }
   });
+
+  for (const [entry, variable, dependency] of [['api/server.ts', 'DATABASE_URL', 'postgres'], ['workers/worker.ts', 'TEMPORAL_ADDRESS', 'temporal']] as const) {
+    it(`${entry} exits 1 naming ${dependency} when it cannot be reached`, async () => {
+      const closed = `127.0.0.1:${await freePort()}`;
+      const deps = {
+        DATABASE_URL: variable === 'DATABASE_URL' ? `postgres://postgres:postgres@${closed}/docex` : testServers().databaseUrl,
+        TEMPORAL_ADDRESS: variable === 'TEMPORAL_ADDRESS' ? closed : testServers().temporalAddress,
+      };
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, entry)], { cwd: PROJECT_ROOT, env: { ...env, ...deps, PORT: String(await freePort()) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stderr!.on('data', (c) => { text += c; });
+      expect(await exited(child)).to.equal(1);
+      expect(text).to.include(`Cannot start: ${dependency}`);
+      expect(text).to.include('How to fix:');
+    });
+  }
 });

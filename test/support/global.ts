@@ -1,6 +1,7 @@
 import { startTestServers, stopTestServers } from './servers.ts';
 import { stopTestWorkers } from './workers.ts';
 import { freePort } from '../../core/ports.ts';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
 
 // Mocha global fixtures: one set of real servers for the whole run.
 export async function mochaGlobalSetup(): Promise<void> {
@@ -9,6 +10,8 @@ export async function mochaGlobalSetup(): Promise<void> {
   const closed = `http://127.0.0.1:${await freePort()}`;
   for (const name of ['REGISTRY_BASE_URL', 'SMP_BASE_URL', 'DIRECTORY_BASE_URL', 'AS4_GATEWAY_URL']) process.env[name] ??= closed;
   process.env.DNS_RESOLVERS ??= '127.0.0.1:9';
+  // Activity failures are the point of many tests; the suites assert them, the log need not repeat them.
+  Runtime.install({ logger: new DefaultLogger('ERROR') });
   await startTestServers();
 }
 

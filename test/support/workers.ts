@@ -1,11 +1,10 @@
-import { NativeConnection, Runtime, DefaultLogger, type Worker } from '@temporalio/worker';
+import { NativeConnection, type Worker } from '@temporalio/worker';
 import { createWorkers, runWorkers } from '../../workers/create-workers.ts';
 import { testServers } from './servers.ts';
 import { createEventDispatcher } from '../../core/event-dispatcher.ts';
 
 interface WorkerState {
   running?: { stop: AbortController; done: Promise<void>; connection: NativeConnection };
-  runtimeInstalled?: boolean;
 }
 
 // Shared across module copies, like the servers (see servers.ts).
@@ -14,10 +13,6 @@ const state: WorkerState = ((globalThis as { __docexTestWorkers?: WorkerState })
 /** Real workers for every task queue on the dev server, shared by the suites that need them. */
 export async function ensureTestWorkers(): Promise<void> {
   if (state.running) return;
-  if (!state.runtimeInstalled) {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
-    state.runtimeInstalled = true;
-  }
   const { temporalAddress, db, temporal } = testServers();
   const connection = await NativeConnection.connect({ address: temporalAddress });
   const workers: Worker[] = await createWorkers({ connection, namespace: 'default', db, events: createEventDispatcher(temporal) });

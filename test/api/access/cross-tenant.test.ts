@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import { errorBody, startTestApp, type TestApp } from '../../support/app.ts';
 import { bearer, createKey, createTenant } from '../../support/access.ts';
+import { invoiceBody, RECIPIENT } from '../../support/documents.ts';
+import { testServers } from '../../support/servers.ts';
+import { ensureTestWorkers } from '../../support/workers.ts';
+import { insertEvent } from '../../../db/events.ts';
 
 /**
  * Every resource type organization A owns, requested by organization B: always 404, never 403 and
@@ -38,4 +42,51 @@ describe('cross-tenant isolation', () => {
   async function personalKey(organizationId: string): Promise<string> {
     return (await createKey(organizationId, { livemode: true })).secret;
   }
+
+  it('every resource type of a sandbox organization is 404 to another one, by every route that names it', async () => {
+    await ensureTestWorkers();
+    const a = await createTenant({ livemode: false, plan: 'pro' });
+    const b = await createTenant({ livemode: false, plan: 'pro' });
+    const post = (key: string, path: string, body: unknown) => fetch(`${app.url}${path}`, { method: 'POST', headers: bearer(key, { 'content-type': 'application/json' }), body: JSON.stringify(body) });
+    const doc = (await (await post(a.key, '/v1/documents/send', { type: 'invoice', from: a.companyId, to: RECIPIENT, document: invoiceBody() })).json()) as any;
+    const webhook = (await (await post(a.key, '/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['*'] })).json()) as any;
+    const partner = (await (await post(a.key, '/v1/partners', { peppolId: RECIPIENT, role: 'buyer' })).json()) as any;
+    const event = await testServers().db.selectFrom('events').select('id').where('organization_id', '=', a.organizationId).executeTakeFirst()
+      ?? (await insertEvent(testServers().db, { organizationId: a.organizationId, livemode: false, companyId: a.companyId, type: 'document.updated', data: {} }));
+    expect(doc.id, JSON.stringify(doc)).to.match(/^doc_/);
+    expect(webhook.id, JSON.stringify(webhook)).to.match(/^wh_/);
+    expect(partner.id, JSON.stringify(partner)).to.match(/^part_/);
+
+    const probes: Array<[string, string, unknown?]> = [
+      ['GET', `/v1/companies/${a.companyId}`],
+      ['PATCH', `/v1/companies/${a.companyId}`, { name: 'stolen' }],
+      ['DELETE', `/v1/companies/${a.companyId}`],
+      ['GET', `/v1/documents/${doc.id}`],
+      ['GET', `/v1/documents/${doc.id}/xml`],
+      ['GET', `/v1/documents/${doc.id}/structured`],
+      ['GET', `/v1/webhooks/${webhook.id}`],
+      ['PATCH', `/v1/webhooks/${webhook.id}`, { status: 'paused' }],
+      ['DELETE', `/v1/webhooks/${webhook.id}`],
+      ['GET', `/v1/webhooks/${webhook.id}/deliveries`],
+      ['GET', `/v1/partners/${partner.id}`],
+      ['PATCH', `/v1/partners/${partner.id}`, { role: 'both' }],
+      ['DELETE', `/v1/partners/${partner.id}`],
+      ['POST', `/v1/events/${event.id}/ack`],
+      ['POST', `/v1/events/${event.id}/replay`],
+    ];
+    for (const [method, path, body] of probes) {
+      const res = await fetch(`${app.url}${path}`, { method, headers: bearer(b.key, { 'content-type': 'application/json' }), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      expect(res.status, `${method} ${path}`).to.equal(404);
+      expect((await errorBody(res)).code, `${method} ${path}`).to.match(/NOT_FOUND$/);
+    }
+    // Lists of B never show A's rows, and A's rows are untouched.
+    for (const path of ['/v1/documents', '/v1/webhooks', '/v1/partners', '/v1/events', '/v1/companies']) {
+      const list = (await (await fetch(`${app.url}${path}`, { headers: bearer(b.key) })).json()) as any;
+      const ids = (list.data ?? []).map((r: any) => r.id);
+      expect(ids, path).to.not.include.members([doc.id, webhook.id, partner.id, event.id, a.companyId]);
+    }
+    expect((await fetch(`${app.url}/v1/companies/${a.companyId}`, { headers: bearer(a.key) })).status).to.equal(200);
+    expect((await fetch(`${app.url}/v1/webhooks/${webhook.id}`, { headers: bearer(a.key) })).status).to.equal(200);
+    expect((await fetch(`${app.url}/v1/partners/${partner.id}`, { headers: bearer(a.key) })).status).to.equal(200);
+  });
 });
