@@ -5,6 +5,10 @@ import { createMaintenanceActivities } from './maintenance.ts';
 import { createSystemActivities } from './system.ts';
 import { createWebhookActivities } from './webhooks.ts';
 import { createDocumentActivities } from './documents.ts';
+import { createLifecycleActivities } from './lifecycle.ts';
+import { createComplianceActivities } from './compliance.ts';
+import { compliancePlatformsFromConfig, type CompliancePlatforms } from './upstreams/compliance/index.ts';
+import { createInboundActivities } from './inbound.ts';
 import { companyUpstreamsFromConfig, createCompanyActivities, type CompanyUpstreams } from './companies.ts';
 import { loadConfig } from '../core/config.ts';
 import type { PeppolTransport } from './upstreams/transport/index.ts';
@@ -21,6 +25,8 @@ export interface ActivityDeps {
   transports?: { live: PeppolTransport; sandbox: PeppolTransport };
   /** National registry and SMP adapters; defaults to the ones REGISTRY_* / SMP_* configure. */
   companyUpstreams?: CompanyUpstreams;
+  /** PPF / SDI adapters; defaults to the ones PPF_* / SDI_* configure (sandbox always simulated). */
+  compliancePlatforms?: CompliancePlatforms;
 }
 
 /** Every activity, built from its dependencies; the worker registers the result on each task queue. */
@@ -32,6 +38,9 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(deps),
     ...createCompanyActivities({ ...deps, upstreams: deps.companyUpstreams ?? companyUpstreamsFromConfig(loadConfig(), deps.db) }),
     ...createDocumentActivities({ ...deps, transports: deps.transports ?? { live: unconfiguredTransport(), sandbox: createSimulatedTransport() } }),
+    ...createLifecycleActivities({ ...deps, transports: deps.transports ?? { live: unconfiguredTransport(), sandbox: createSimulatedTransport() } }),
+    ...createComplianceActivities({ ...deps, platforms: deps.compliancePlatforms ?? compliancePlatformsFromConfig(loadConfig()) }),
+    ...createInboundActivities(deps),
   };
 }
 

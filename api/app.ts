@@ -22,6 +22,9 @@ import { rateLimit } from './middleware/rate-limit.ts';
 import { documentQuota } from './middleware/quota.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
+import { lifecycleRoutes } from './lifecycle/routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
+import { complianceRoutes } from './compliance/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
 import type { RecipientDirectory } from './documents/parties.ts';
 import { partnerRecipientDirectory } from './partners/recipients.ts';
@@ -32,6 +35,7 @@ import { companyRoutes } from './companies/routes.ts';
 import type { CompanyUpstreams } from '../activities/companies.ts';
 import { directoryRoutes } from './directory/routes.ts';
 import { partnerRoutes } from './partners/routes.ts';
+import { as4Gate, inboundRoutes, type As4Settings } from './inbound/routes.ts';
 import { createDirectoryServices, type DirectoryServices } from '../activities/upstreams/directory/index.ts';
 import { loadConfig } from '../core/config.ts';
 import { loadOpenApiDocument, OperationIndex, type OpenApiDocument } from './openapi.ts';
@@ -62,6 +66,8 @@ export interface AppDeps {
   directory?: DirectoryServices;
   /** Routers mounted after the built-in ones (their operations must be in `openapi`). */
   extraRouters?: Router[];
+  /** The AS4 gateway's shared secret for /internal/as4/*; defaults to AS4_INBOUND_SECRET. */
+  as4?: As4Settings;
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -90,6 +96,7 @@ export function createApp(deps: AppDeps): express.Express {
   );
   // Raw-body mode of the send operation: the body is the document itself (XML, PDF, image …).
   app.use('/v1/documents/send', express.raw({ type: (req) => !/json/i.test(String(req.headers['content-type'] ?? '')), limit: MAX_FILE_BYTES }));
+  app.use(as4Gate(deps.as4 ?? { inboundSecret: loadConfig().as4InboundSecret }));
   for (const step of accessSteps(deps)) app.use(step);
   app.use(
     OpenApiValidator.middleware({
@@ -132,6 +139,10 @@ function routers(deps: AppDeps, breakers: Breakers): Router[] {
     companyRoutes({ db: deps.db, temporal: deps.temporal, upstreams: deps.companyUpstreams }),
     directoryRoutes(directory),
     partnerRoutes(deps.db, directory),
+    lifecycleRoutes({ db: deps.db, temporal: deps.temporal }),
+    paymentRoutes({ db: deps.db, temporal: deps.temporal }),
+    complianceRoutes(deps.db),
+    inboundRoutes({ db: deps.db, temporal: deps.temporal }),
     ...(deps.extraRouters ?? []),
   ];
 }

@@ -1,15 +1,10 @@
-import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
-import { startEmbeddedPostgres, ensureDatabase, type EmbeddedPostgresHandle } from '../core/embedded-postgres.ts';
-import { startTemporalDevServer, type DevServerHandle } from '../core/temporal-dev-server.ts';
+import { percentile, startBenchServers, type BenchServers } from './support.ts';
 import { createEventDispatcher } from '../core/event-dispatcher.ts';
 import { newId } from '../core/ids.ts';
-import { freePort } from '../core/ports.ts';
 import { TASK_QUEUES } from '../core/temporal.ts';
 import { createDb, type Db } from '../db/database.ts';
 import { insertCompany } from '../db/companies.ts';
@@ -29,32 +24,7 @@ import { createWorkers, runWorkers } from '../workers/create-workers.ts';
 const EVENTS = Math.max(1, Number(process.argv[2] ?? 1000));
 const WEBHOOKS = 2;
 
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'docex-bench-webhooks-'));
-chmodSync(scratch, 0o755);
-let postgres: EmbeddedPostgresHandle | undefined;
-let devServer: DevServerHandle | undefined;
-
-async function servers(): Promise<{ databaseUrl: string; temporalAddress: string }> {
-  const database = `docex_bench_${newId('probe').slice(6, 14).toLowerCase()}`;
-  let serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    postgres = await startEmbeddedPostgres({ dataDir: path.join(scratch, 'postgres'), port: await freePort() });
-    serverUrl = postgres.serverUrl;
-  }
-  await ensureDatabase(serverUrl, database);
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  let temporalAddress = process.env.TEMPORAL_ADDRESS;
-  if (!temporalAddress) {
-    devServer = await startTemporalDevServer({ port: await freePort(), uiPort: 0, namespace: 'default', headless: true });
-    temporalAddress = devServer.address;
-  }
-  return { databaseUrl: url.toString(), temporalAddress };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
+let benchServers: BenchServers | undefined;
 
 async function countSucceeded(db: Db, organizationId: string): Promise<number> {
   const row = await db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<string>().as('n')).where('organization_id', '=', organizationId).where('status', '=', 'succeeded').executeTakeFirstOrThrow();
@@ -63,7 +33,8 @@ async function countSucceeded(db: Db, organizationId: string): Promise<number> {
 
 async function main(): Promise<void> {
   Runtime.install({ logger: new DefaultLogger('WARN') });
-  const { databaseUrl, temporalAddress } = await servers();
+  benchServers = await startBenchServers('webhooks');
+  const { databaseUrl, temporalAddress } = benchServers;
   const db = createDb(databaseUrl, { max: 20, applicationName: 'docex-bench' });
   await migrateToLatest(db);
   const clientConnection = await Connection.connect({ address: temporalAddress });
@@ -137,7 +108,5 @@ async function main(): Promise<void> {
 try {
   await main();
 } finally {
-  await devServer?.stop();
-  await postgres?.stop();
-  rmSync(scratch, { recursive: true, force: true });
+  await benchServers?.stop();
 }

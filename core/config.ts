@@ -45,6 +45,13 @@ export interface Config {
   smpUsername: string | undefined;
   smpPassword: string | undefined;
   smpTimeoutMs: number;
+  /** France's public e-invoicing platform (PPF) lifecycle-status API, for live French documents. */
+  ppfBaseUrl: string;
+  ppfToken: string | undefined;
+  /** Italy's Sistema di Interscambio (SDI) notification API, for live Italian documents. */
+  sdiBaseUrl: string;
+  sdiToken: string | undefined;
+  complianceTimeoutMs: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -98,5 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smpUsername: optional(env, 'SMP_USERNAME'),
     smpPassword: optional(env, 'SMP_PASSWORD'),
     smpTimeoutMs: intFrom(env, 'SMP_TIMEOUT_MS', 15_000),
+    ppfBaseUrl: (optional(env, 'PPF_BASE_URL') ?? 'https://api.ppf.impots.gouv.fr').replace(/\/$/, ''),
+    ppfToken: optional(env, 'PPF_TOKEN'),
+    sdiBaseUrl: (optional(env, 'SDI_BASE_URL') ?? 'https://api.fatturapa.gov.it').replace(/\/$/, ''),
+    sdiToken: optional(env, 'SDI_TOKEN'),
+    complianceTimeoutMs: intFrom(env, 'COMPLIANCE_TIMEOUT_MS', 15_000),
   };
 }

@@ -23,6 +23,11 @@ export async function findDocumentByTransportMessage(db: Db, messageId: string):
   return db.selectFrom('documents').selectAll().where('transport_message_id', '=', messageId).executeTakeFirst();
 }
 
+/** The outgoing document an access point's receipt refers to (incoming ones carry the sender's message id). */
+export async function findOutgoingDocumentByTransportMessage(db: Db, messageId: string): Promise<DocumentRow | undefined> {
+  return db.selectFrom('documents').selectAll().where('transport_message_id', '=', messageId).where('direction', '=', 'outgoing').executeTakeFirst();
+}
+
 /**
  * Guarded delivery-state moves: each applies only from the state it expects, so a repeated activity
  * changes nothing the second time. Returns the row when this call made the move.
@@ -76,6 +81,8 @@ export interface DocumentFilters {
   amountMax?: number;
   companyId?: string;
   search?: string;
+  /** true: archived only; false: not archived; absent: all. */
+  archived?: boolean;
 }
 
 export async function findDocuments(db: Db, scope: { organizationId: string; livemode: boolean }, filters: DocumentFilters, page: { limit: number; after?: { createdAt: Date; id: string } | undefined }) {
@@ -101,6 +108,7 @@ export async function findDocuments(db: Db, scope: { organizationId: string; liv
   if (filters.amountMax !== undefined) query = query.where('gross_amount', '<=', String(filters.amountMax));
   if (filters.companyId) query = query.where('company_id', '=', filters.companyId);
   if (filters.search) query = query.where(sql<boolean>`search @@ websearch_to_tsquery('simple', ${filters.search})`);
+  if (filters.archived !== undefined) query = query.where('archived_at', filters.archived ? 'is not' : 'is', null);
   if (page.after) {
     const { createdAt, id } = page.after;
     query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));

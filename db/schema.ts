@@ -2,6 +2,7 @@ import type { AccessTables } from './tables/access.ts';
 import type { CompanyTables } from './tables/companies.ts';
 import type { DirectoryTables } from './tables/directory.ts';
 import type { DocumentTables } from './tables/documents.ts';
+import type { LifecycleTables } from './tables/lifecycle.ts';
 import type { PartnerTables } from './tables/partners.ts';
 import type { EventTables } from './tables/events.ts';
 import type { JoinRequestTables } from './tables/join-requests.ts';
@@ -12,6 +13,7 @@ export type * from './tables/access.ts';
 export type * from './tables/companies.ts';
 export type * from './tables/directory.ts';
 export type * from './tables/documents.ts';
+export type * from './tables/lifecycle.ts';
 export type * from './tables/partners.ts';
 export type * from './tables/events.ts';
 export type * from './tables/join-requests.ts';
@@ -22,4 +24,4 @@ export type * from './tables/webhooks.ts';
  * Every table as Kysely sees it: snake_case columns, mapped to camelCase JSON in one mapper per
  * resource. Each domain keeps its tables in `tables/<domain>.ts`; add its map here.
  */
-export interface Database extends SystemTables, AccessTables, CompanyTables, EventTables, JoinRequestTables, WebhookTables, DirectoryTables, PartnerTables, DocumentTables {}
+export interface Database extends SystemTables, AccessTables, CompanyTables, EventTables, JoinRequestTables, WebhookTables, DirectoryTables, PartnerTables, DocumentTables, LifecycleTables {}

@@ -49,3 +49,4 @@ export {
 export { wrapInSbdh, unwrapSbdh, SBDH_NS, type SbdhOptions, type SbdhHeader, type WrapResult, type UnwrapResult } from './sbdh.ts';
 export { toStructuredView, type DocumentRecord, type DocumentParty, type StructuredView } from './structured-view.ts';
 export { mergeParty } from './parties.ts';
+export { INVOICE_RESPONSE_CODES, INVOICE_RESPONSE_CUSTOMIZATION_ID, isInvoiceResponse, lifecycleStatusFor, parseInvoiceResponse, renderInvoiceResponse, responseCodeFor, type InvoiceResponse, type InvoiceResponseCode } from './invoice-response.ts';

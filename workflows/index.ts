@@ -5,4 +5,6 @@ export { maintenanceWorkflow } from './system/maintenance.ts';
 export { eventWorkflow } from './events/event.ts';
 export { deliveryWorkflow } from './webhooks/delivery.ts';
 export { documentWorkflow } from './documents/document.ts';
+export { complianceWorkflow } from './compliance/report.ts';
+export { inboundWorkflow } from './documents/inbound.ts';
 export { companyRegistrationWorkflow } from './companies/registration.ts';

@@ -36,6 +36,12 @@ export function toDocument(row: DocumentRow) {
     deliveredAt: iso(row.delivered_at),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    read: row.read_at !== null,
+    archived: row.archived_at !== null,
+    tags: row.tags,
+    assignedUserId: row.assigned_user_id,
+    notes: row.notes,
+    linkedDocumentIds: row.linked_document_ids,
   };
 }
 

@@ -6,6 +6,11 @@ import { ApiError } from '../errors.ts';
 import { decodeCursor, page } from '../pagination.ts';
 import { principalOf } from '../principal.ts';
 import { toDocument, toStructured } from './mapper.ts';
+import { documentSearchRoutes } from './search.ts';
+import { documentActionRoutes } from './actions.ts';
+import { documentBatchRoutes } from './batch.ts';
+import { documentPdfRoutes } from './pdf.ts';
+import { documentValidateRoutes } from './validate.ts';
 import { decodeBase64File, MAX_FILE_BYTES } from './payload.ts';
 import { sendDocument, type SendDeps, type SendInput } from './send.ts';
 
@@ -40,9 +45,22 @@ function sendInput(req: Request): SendInput {
   };
 }
 
+/** A key bound to a company lists that company's documents only, whatever the query asks. */
+function companyFilter(p: { boundCompanyId: string | undefined }, requested: string | undefined): string | undefined {
+  if (p.boundCompanyId && requested && requested !== p.boundCompanyId) {
+    throw new ApiError('COMPANY_FORBIDDEN', `This key is scoped to company ${p.boundCompanyId}.`);
+  }
+  return p.boundCompanyId ?? requested;
+}
+
 export function documentRoutes(deps: SendDeps): Router {
   const router = Router();
   const db: Db = deps.db;
+  router.use(documentSearchRoutes(db));
+  router.use(documentPdfRoutes(db));
+  router.use(documentActionRoutes(db, deps.temporal));
+  router.use(documentBatchRoutes(deps));
+  router.use(documentValidateRoutes(deps));
 
   router.post('/v1/documents/send', async (req, res) => {
     const row = await sendDocument(deps, principalOf(req), sendInput(req));
@@ -65,8 +83,9 @@ export function documentRoutes(deps: SendDeps): Router {
         ...(q.to ? { to: q.to } : {}),
         ...(q.amountMin !== undefined ? { amountMin: Number(q.amountMin) } : {}),
         ...(q.amountMax !== undefined ? { amountMax: Number(q.amountMax) } : {}),
-        ...(q.companyId ? { companyId: q.companyId } : p.boundCompanyId ? { companyId: p.boundCompanyId } : {}),
+        ...(companyFilter(p, q.companyId) ? { companyId: companyFilter(p, q.companyId)! } : {}),
         ...(q.search ? { search: q.search } : {}),
+        ...(q.archived !== undefined ? { archived: String(q.archived) === 'true' } : {}),
       },
       { limit, after: decodeCursor(q.cursor) },
     );

@@ -33,10 +33,12 @@ export interface SendInput {
 }
 
 /** What the pipeline delivers: a validated body and the UBL rendered (or received) for it. */
-interface Prepared {
+export interface Prepared {
   body: DocumentBody;
   ubl: string;
   sourceFormat: 'json' | 'ubl-xml' | 'cii-xml';
+  /** Rules that hold back nothing but are worth telling (validate reports them). */
+  warnings: ValidationIssue[];
 }
 
 function validationFailed(errors: ValidationIssue[], warnings: ValidationIssue[]): ApiError {
@@ -67,16 +69,16 @@ function applyDefaults(body: DocumentBody, defaults: Record<string, unknown> | u
   return out;
 }
 
-function prepareJson(type: DocumentType, document: DocumentBody, sender: CompanyRow, recipient: Recipient | undefined): Prepared {
+export function prepareJson(type: DocumentType, document: DocumentBody, sender: CompanyRow, recipient: Recipient | undefined): Prepared {
   const body = applyDefaults({ ...document }, recipient?.defaults);
   body.seller = mergeParty(companyParty(sender), document.seller);
   if (recipient) body.buyer = mergeParty({ peppolId: recipient.peppolId, ...(recipient.name ? { name: recipient.name } : {}), ...(recipient.vatNumber ? { vatNumber: recipient.vatNumber } : {}) }, document.buyer, { peppolId: recipient.peppolId });
   const result = validateDocument(type, body);
   if (!result.valid || !result.xml) throw validationFailed(result.errors, result.warnings);
-  return { body, ubl: result.xml, sourceFormat: 'json' };
+  return { body, ubl: result.xml, sourceFormat: 'json', warnings: result.warnings };
 }
 
-function prepareXml(type: DocumentType, xml: string, format: 'ubl-xml' | 'cii-xml' | 'auto', sender: CompanyRow): Prepared {
+export function prepareXml(type: DocumentType, xml: string, format: 'ubl-xml' | 'cii-xml' | 'auto', sender: CompanyRow): Prepared {
   const read = readXmlDocument(xml, format);
   if (!read.valid || !read.body || !read.ubl) throw validationFailed(read.errors, read.warnings);
   if (read.type && read.type !== type) {
@@ -86,7 +88,7 @@ function prepareXml(type: DocumentType, xml: string, format: 'ubl-xml' | 'cii-xm
   if (sellerId && sellerId !== sender.peppol_id) {
     throw validationFailed([{ rule: 'SENDER_MISMATCH', message: `the seller endpoint ${sellerId} is not the sending company ${sender.peppol_id}`, path: '/' }], []);
   }
-  return { body: read.body, ubl: read.ubl, sourceFormat: read.syntax === 'cii' ? 'cii-xml' : 'ubl-xml' };
+  return { body: read.body, ubl: read.ubl, sourceFormat: read.syntax === 'cii' ? 'cii-xml' : 'ubl-xml', warnings: read.warnings };
 }
 
 function partyColumn(party: { peppolId?: string | undefined; name?: string | undefined; vatNumber?: string | undefined } | undefined) {

@@ -10,6 +10,7 @@ import { resetSandbox } from './reset.ts';
 import { rateLimited, setRateLimitHeaders } from '../middleware/rate-limit.ts';
 import { bootstrapSandbox } from './bootstrap.ts';
 import { startCompanyRegistration } from '../companies/registration.ts';
+import { simulateInbound } from './inbound.ts';
 
 export interface SandboxRouteOptions {
   bootstrapPerHour: number;
@@ -49,6 +50,10 @@ export function sandboxRoutes(db: Db, temporal: Client, options: SandboxRouteOpt
   router.post('/v1/sandbox/idempotency/flush', async (req, res) => {
     const p = principalOf(req);
     res.json({ flushed: await flushIdempotencyKeys(db, p.organizationId, p.apiKeyId ?? `user:${p.userId}`) });
+  });
+
+  router.post('/v1/sandbox/inbound', async (req, res) => {
+    res.status(202).json(await simulateInbound({ db, temporal }, principalOf(req), req.body));
   });
 
   router.post('/v1/sandbox/reset', async (req, res) => {

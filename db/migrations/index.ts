@@ -6,6 +6,9 @@ import * as m20261121_04_webhooks from './2026-11-21-04-webhooks.ts';
 import * as m20261121_05_companies from './2026-11-21-05-companies.ts';
 import * as m20261121_06_partners_directory from './2026-11-21-06-partners-directory.ts';
 import * as m20261121_07_documents from './2026-11-21-07-documents.ts';
+import * as m20261121_09_inbound from './2026-11-21-09-inbound.ts';
+import * as m20261121_10_lifecycle from './2026-11-21-10-lifecycle.ts';
+import * as m20261121_11_millisecond_timestamps from './2026-11-21-11-millisecond-timestamps.ts';
 
 /**
  * Every migration, by name. Names sort by date; a shipped migration is never edited — a change is a
@@ -19,4 +22,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-05-companies': m20261121_05_companies,
   '2026-11-21-06-partners-directory': m20261121_06_partners_directory,
   '2026-11-21-07-documents': m20261121_07_documents,
+  '2026-11-21-09-inbound': m20261121_09_inbound,
+  '2026-11-21-10-lifecycle': m20261121_10_lifecycle,
+  '2026-11-21-11-millisecond-timestamps': m20261121_11_millisecond_timestamps,
 };

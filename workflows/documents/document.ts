@@ -1,7 +1,8 @@
-import { ActivityFailure, ApplicationFailure, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { DocumentActivities } from '../../activities/documents.ts';
 import { ACTIVITY_PRESETS } from '../activity-options.ts';
-import { useClock } from '../clock.ts';
+import { useClock, type WorkflowClock } from '../clock.ts';
+import { installLifecycle } from './lifecycle.ts';
 
 const { handOffDocument } = proxyActivities<DocumentActivities>(ACTIVITY_PRESETS.transportAttempt);
 const { recordHandOff, recordDelivery, recordDeliveryFailure, deliverToSandboxRecipient } = proxyActivities<DocumentActivities>(ACTIVITY_PRESETS.database);
@@ -20,11 +21,17 @@ export interface DocumentInput {
   livemode: boolean;
   /** The sending company's clock offset when the document was accepted (sandbox). */
   offsetMs?: number;
+  /**
+   * false: a lifecycle-only run (the delivery run has completed), started by a lifecycle update
+   * with `executeUpdateWithStart`; it serves updates until idle for an hour.
+   */
+  deliver?: boolean;
 }
 
 export interface DocumentResult {
   documentId: string;
-  deliveryStatus: 'delivered' | 'failed' | 'rejected';
+  /** `unchanged`: a lifecycle-only run, which does not deliver. */
+  deliveryStatus: 'delivered' | 'failed' | 'rejected' | 'unchanged';
   attempts: number;
   errorCode?: string;
 }
@@ -47,6 +54,18 @@ function failureType(err: unknown): { type: string; message: string } {
  */
 export async function documentWorkflow(input: DocumentInput): Promise<DocumentResult> {
   const clock = useClock({ livemode: input.livemode, offsetMs: input.offsetMs ?? 0 });
+  // Lifecycle updates reach whichever run holds the id: this one while it delivers, else a fresh one.
+  const lifecycle = installLifecycle(input.documentId, input.livemode, clock);
+  if (input.deliver === false) {
+    await lifecycle.serveUntilIdle();
+    return { documentId: input.documentId, deliveryStatus: 'unchanged', attempts: 0 };
+  }
+  const result = await deliver(input, clock);
+  await condition(() => allHandlersFinished() && lifecycle.settled());
+  return result;
+}
+
+async function deliver(input: DocumentInput, clock: WorkflowClock): Promise<DocumentResult> {
   let receipt: DeliveryReceipt | undefined;
   setHandler(deliveryReceiptSignal, (r) => { receipt ??= r; });
 

@@ -1,0 +1,111 @@
+import type { EventDispatcher } from '../core/event-dispatcher.ts';
+import { failure } from '../core/failures.ts';
+import type { Db } from '../db/database.ts';
+import { findComplianceReport, nextOpenReport, updateComplianceReport } from '../db/compliance.ts';
+import { findDocumentById } from '../db/documents.ts';
+import { insertEvent } from '../db/events.ts';
+import type { ComplianceAnswer, CompliancePlatforms, CompliancePlatformName, ComplianceSubmission } from './upstreams/compliance/index.ts';
+
+export interface ComplianceActivityDeps {
+  db: Db;
+  events: EventDispatcher;
+  platforms: CompliancePlatforms;
+}
+
+export interface ComplianceStep {
+  reportId: string;
+  status: 'submitted' | 'accepted' | 'failed';
+}
+
+export interface ComplianceActivities {
+  /** The oldest report of (document, country) not yet decided, or null. */
+  nextComplianceReport(input: { documentId: string; country: string }): Promise<{ reportId: string; submitted: boolean } | null>;
+  /** Files the report with the platform; `nextCheckAt` (epoch ms) is stored when undecided. */
+  submitComplianceReport(input: { reportId: string; nextCheckAt: number }): Promise<ComplianceStep>;
+  /** Asks the platform again; `nextCheckAt` is stored when still undecided. */
+  checkComplianceReport(input: { reportId: string; nextCheckAt: number | null; giveUp: boolean }): Promise<ComplianceStep>;
+}
+
+const day = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
+
+export function createComplianceActivities({ db, events, platforms }: ComplianceActivityDeps): ComplianceActivities {
+  const context = async (reportId: string) => {
+    const report = await findComplianceReport(db, reportId);
+    if (!report) throw failure('NOT_FOUND', `compliance report ${reportId} does not exist`);
+    const doc = await findDocumentById(db, report.document_id);
+    if (!doc) throw failure('NOT_FOUND', `document ${report.document_id} does not exist`);
+    const platform = (doc.livemode ? platforms.live : platforms.sandbox)[report.platform as CompliancePlatformName];
+    if (!platform) throw failure('INVALID_INPUT', `no compliance platform ${report.platform}`);
+    const submission: ComplianceSubmission = {
+      reportId: report.id,
+      documentId: doc.id,
+      documentNumber: doc.number ?? doc.id,
+      documentType: doc.type,
+      issueDate: day(doc.issue_date),
+      lifecycleStatus: report.lifecycle_status,
+      sellerVat: doc.sender.vatNumber,
+      buyerVat: doc.receiver?.vatNumber ?? null,
+      grossAmount: doc.gross_amount,
+      currency: doc.currency,
+    };
+    return { report, doc, platform, submission };
+  };
+
+  /** Records the platform's answer; a decided report writes its `compliance.reported` event in the same transaction. */
+  const record = async (reportId: string, answer: ComplianceAnswer, nextCheckAt: number | null): Promise<ComplianceStep> => {
+    const at = new Date();
+    const eventId = await db.transaction().execute(async (trx) => {
+      const row = await updateComplianceReport(trx, reportId, {
+        status: answer.status,
+        submission_id: answer.submissionId,
+        platform_response: JSON.stringify(answer.platformResponse),
+        error_code: answer.errorCode ?? null,
+        error_message: answer.errorMessage ?? null,
+        next_check_at: answer.status === 'submitted' && nextCheckAt !== null ? new Date(nextCheckAt) : null,
+        updated_at: at,
+      });
+      if (!row || answer.status === 'submitted') return undefined;
+      const event = await insertEvent(trx, {
+        organizationId: row.organization_id,
+        livemode: row.livemode,
+        companyId: row.company_id,
+        type: 'compliance.reported',
+        data: {
+          documentId: row.document_id,
+          reportId: row.id,
+          reportedTo: row.platform,
+          country: row.country,
+          lifecycleStatus: row.lifecycle_status,
+          status: answer.status,
+          ...(answer.status === 'failed' ? { errorCode: answer.errorCode ?? null, errorMessage: answer.errorMessage ?? null } : {}),
+        },
+      });
+      return event.id;
+    });
+    if (eventId) await events.dispatch([eventId]);
+    return { reportId, status: answer.status };
+  };
+
+  return {
+    async nextComplianceReport({ documentId, country }) {
+      const row = await nextOpenReport(db, documentId, country);
+      return row ? { reportId: row.id, submitted: row.status === 'submitted' } : null;
+    },
+
+    async submitComplianceReport({ reportId, nextCheckAt }) {
+      const { report, platform, submission } = await context(reportId);
+      if (report.status !== 'pending') return { reportId, status: report.status as ComplianceStep['status'] };
+      return record(reportId, await platform.submit(submission), nextCheckAt);
+    },
+
+    async checkComplianceReport({ reportId, nextCheckAt, giveUp }) {
+      const { report, platform, submission } = await context(reportId);
+      if (report.status !== 'submitted' || !report.submission_id) return { reportId, status: report.status as ComplianceStep['status'] };
+      const answer = await platform.status(report.submission_id, submission);
+      if (answer.status === 'submitted' && giveUp) {
+        return record(reportId, { ...answer, status: 'failed', errorCode: 'NO_ANSWER', errorMessage: 'the platform did not decide within 7 days' }, null);
+      }
+      return record(reportId, answer, nextCheckAt);
+    },
+  };
+}

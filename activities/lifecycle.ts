@@ -1,0 +1,201 @@
+import type { EventDispatcher } from '../core/event-dispatcher.ts';
+import { failure } from '../core/failures.ts';
+import type { Db } from '../db/database.ts';
+import { findDocumentById, type DocumentRow } from '../db/documents.ts';
+import { insertEvent } from '../db/events.ts';
+import { insertComplianceReport, newComplianceReportId } from '../db/compliance.ts';
+import { insertLifecycleEvent, moveLifecycle, newLifecycleEventId } from '../db/lifecycle.ts';
+import { amountPaid, insertPayment, newPaymentId } from '../db/payments.ts';
+import {
+  allowedTransitions,
+  type ComplianceSummary,
+  type LifecycleCommand,
+  type LifecycleOutcome,
+  type LifecycleState,
+  type LifecycleStatus,
+  type LifecycleStep,
+  type PlannedPayment,
+} from '../workflows/documents/lifecycle.ts';
+import { countryOfScheme, renderInvoiceResponse, responseCodeFor, splitParticipantId, wrapInSbdh } from '../peppol/index.ts';
+import { documentEventData } from './documents.ts';
+import type { PeppolTransport } from './upstreams/transport/types.ts';
+
+export interface LifecycleActivityDeps {
+  db: Db;
+  events: EventDispatcher;
+  /** Invoice Responses travel like any Peppol message: the gateway live, the simulator in the sandbox. */
+  transports: { live: PeppolTransport; sandbox: PeppolTransport };
+}
+
+export interface InvoiceResponseInput {
+  documentId: string;
+  status: LifecycleStatus;
+  /** Distinguishes the responses of one document (the lifecycle history length works). */
+  sequence: number;
+  reasonCode?: string | undefined;
+  reason?: string | undefined;
+  date: string;
+}
+
+export interface ApplyLifecycleInput {
+  documentId: string;
+  expected: LifecycleStatus;
+  steps: LifecycleStep[];
+  payment: PlannedPayment | null;
+  command: LifecycleCommand;
+}
+
+export interface ApplyLifecycleResult {
+  /** The state after the call: the new one when applied, the database's when the guard failed. */
+  state: LifecycleState;
+  /** Present when this call made the move. */
+  outcome?: LifecycleOutcome;
+  /** The country whose platform the move was queued for (FR, IT), if any. */
+  complianceCountry?: string | null;
+}
+
+export interface LifecycleActivities {
+  loadLifecycleState(input: { documentId: string }): Promise<LifecycleState>;
+  applyLifecycle(input: ApplyLifecycleInput): Promise<ApplyLifecycleResult>;
+  /**
+   * Sends the Peppol BIS Invoice Response for a move of an incoming invoice back to its sender.
+   * Returns the transport message id, or null when there is nothing to send (outgoing document,
+   * a status without response code, no sender participant).
+   */
+  sendInvoiceResponse(input: InvoiceResponseInput): Promise<string | null>;
+}
+
+/** National platforms a lifecycle change is reported to, by the company's country (never Belgium). */
+export const COMPLIANCE_PLATFORMS: Record<string, string> = { FR: 'PPF', IT: 'SDI' };
+/** The first status check of a submission, after the report is filed. */
+export const COMPLIANCE_FIRST_CHECK_MS = 5 * 60_000;
+
+export async function complianceCountry(db: Db, companyId: string): Promise<string | null> {
+  const company = await db.selectFrom('companies').select('country').where('id', '=', companyId).executeTakeFirst();
+  return company && COMPLIANCE_PLATFORMS[company.country] ? company.country : null;
+}
+
+export function complianceSummary(country: string | null, at: Date): ComplianceSummary {
+  if (!country) return { reportedTo: [], status: 'not_required', nextCheckAt: null };
+  return { reportedTo: [COMPLIANCE_PLATFORMS[country]!], status: 'pending', nextCheckAt: new Date(at.getTime() + COMPLIANCE_FIRST_CHECK_MS).toISOString() };
+}
+
+const isoDay = (value: unknown) => (value === null || value === undefined ? undefined : value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
+
+async function stateOf(db: Db, row: DocumentRow): Promise<LifecycleState> {
+  return { status: row.lifecycle_status as LifecycleStatus, amountPaid: await amountPaid(db, row.id), grossAmount: row.gross_amount, currency: row.currency, direction: row.direction };
+}
+
+export function createLifecycleActivities({ db, events, transports }: LifecycleActivityDeps): LifecycleActivities {
+  const load = async (documentId: string) => {
+    const row = await findDocumentById(db, documentId);
+    if (!row) throw failure('NOT_FOUND', `document ${documentId} does not exist`);
+    return row;
+  };
+
+  return {
+    async loadLifecycleState({ documentId }) {
+      return stateOf(db, await load(documentId));
+    },
+
+    /**
+     * One transaction: the guarded status move, a history row and a `lifecycle.updated` event per
+     * step (an implied `approved` step included), and the payment booked. Events go out after commit.
+     */
+    async applyLifecycle({ documentId, expected, steps, payment, command }) {
+      const at = new Date();
+      const last = steps[steps.length - 1]!;
+      const applied = await db.transaction().execute(async (trx) => {
+        const moved = await moveLifecycle(trx, documentId, expected, last.to, at);
+        if (!moved) return { state: await stateOf(trx, await load(documentId)), eventIds: [] as string[] };
+        const country = await complianceCountry(trx, moved.company_id);
+        const compliance = complianceSummary(country, at);
+        const eventIds: string[] = [];
+        for (const step of steps) {
+          const final = step === last;
+          const update = command.kind === 'update' || command.kind === 'response' ? command : undefined;
+          const history = await insertLifecycleEvent(trx, {
+            id: newLifecycleEventId(),
+            organization_id: moved.organization_id,
+            livemode: moved.livemode,
+            company_id: moved.company_id,
+            document_id: documentId,
+            from_status: step.from,
+            to_status: step.to,
+            source: command.source,
+            implied: step.implied,
+            actor: command.actor,
+            reason: final ? (update?.reason ?? null) : null,
+            reason_code: final ? (update?.reasonCode ?? null) : null,
+            note: final ? (command.kind === 'update' ? (command.note ?? null) : command.kind === 'response' ? `Invoice Response ${command.responseCode} (${command.responseId})` : null) : null,
+            payment_date: final && payment ? payment.date : null,
+            payment_amount: final && payment ? payment.amount : null,
+            payment_currency: final && payment ? payment.currency : null,
+            payment_reference: final && payment ? payment.reference : null,
+          });
+          const event = await insertEvent(trx, {
+            organizationId: moved.organization_id,
+            livemode: moved.livemode,
+            companyId: moved.company_id,
+            type: 'lifecycle.updated',
+            data: { ...documentEventData(moved), previousStatus: step.from, currentStatus: step.to, source: command.source, ...(final && update?.reasonCode ? { reasonCode: update.reasonCode, reason: update.reason ?? null } : {}), compliance },
+          });
+          eventIds.push(event.id);
+          if (country) {
+            await insertComplianceReport(trx, {
+              id: newComplianceReportId(),
+              organization_id: moved.organization_id,
+              livemode: moved.livemode,
+              company_id: moved.company_id,
+              document_id: documentId,
+              lifecycle_event_id: history.id,
+              country,
+              platform: COMPLIANCE_PLATFORMS[country]!,
+              lifecycle_status: step.to,
+              status: 'pending',
+            });
+          }
+        }
+        if (payment) {
+          await insertPayment(trx, { id: newPaymentId(), organization_id: moved.organization_id, livemode: moved.livemode, document_id: documentId, amount: payment.amount, currency: payment.currency, payment_date: payment.date, reference: payment.reference });
+        }
+        const outcome: LifecycleOutcome = {
+          documentId,
+          previousStatus: expected,
+          currentStatus: last.to,
+          updatedAt: at.toISOString(),
+          compliance,
+          allowedTransitions: allowedTransitions(last.to),
+        };
+        return { state: await stateOf(trx, moved), outcome, eventIds, country };
+      });
+      if (applied.eventIds.length) await events.dispatch(applied.eventIds);
+      return 'outcome' in applied ? { state: applied.state, outcome: applied.outcome, complianceCountry: applied.country } : { state: applied.state };
+    },
+
+    async sendInvoiceResponse({ documentId, status, sequence, reasonCode, reason, date }) {
+      const row = await load(documentId);
+      const code = responseCodeFor(status);
+      const seller = row.sender;
+      const buyer = row.receiver;
+      if (row.direction !== 'incoming' || !code || !row.number || !seller.peppolId || !buyer?.peppolId) return null;
+      const id = `${documentId}-${sequence}`;
+      const xml = renderInvoiceResponse({
+        id,
+        issueDate: date,
+        sender: { peppolId: buyer.peppolId, name: buyer.name ?? buyer.peppolId },
+        receiver: { peppolId: seller.peppolId, name: seller.name ?? seller.peppolId },
+        responseCode: code,
+        effectiveDate: date,
+        reasonCode,
+        reason,
+        invoice: { id: row.number, issueDate: isoDay(row.issue_date), typeCode: row.type === 'credit-note' ? '381' : row.type === 'debit-note' ? '383' : '380' },
+      });
+      const wrapped = wrapInSbdh(xml, { sender: buyer.peppolId, receiver: seller.peppolId, instanceId: id, createdAt: new Date(), countryC1: countryOfScheme(splitParticipantId(buyer.peppolId)?.scheme ?? '') ?? 'BE' });
+      if (!wrapped.ok) throw failure('SBDH_ERROR', wrapped.errors.map((e) => e.message).join('; '));
+      const transport = row.livemode ? transports.live : transports.sandbox;
+      const result = await transport.handOff({ documentId, attempt: 1, sbd: wrapped.xml, senderId: buyer.peppolId, receiverId: seller.peppolId, documentTypeId: wrapped.documentTypeId, processId: wrapped.processId });
+      return result.messageId;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { Config } from '../../../core/config.ts';
+import { createPpfPlatform, createSdiPlatform } from './http.ts';
+import { createSimulatedPlatform } from './simulator.ts';
+import type { CompliancePlatform, CompliancePlatformName } from './types.ts';
+
+export type { ComplianceAnswer, CompliancePlatform, CompliancePlatformName, ComplianceSubmission } from './types.ts';
+export { createPpfPlatform, createSdiPlatform } from './http.ts';
+export { createSimulatedPlatform, SANDBOX_COMPLIANCE_FAILURES, SANDBOX_COMPLIANCE_SLOW } from './simulator.ts';
+
+export interface CompliancePlatforms {
+  live: Record<CompliancePlatformName, CompliancePlatform>;
+  sandbox: Record<CompliancePlatformName, CompliancePlatform>;
+}
+
+/** Live reports go to the configured platforms; sandbox ones always to the simulators. */
+export function compliancePlatformsFromConfig(config: Config): CompliancePlatforms {
+  return {
+    live: {
+      PPF: createPpfPlatform({ baseUrl: config.ppfBaseUrl, token: config.ppfToken, timeoutMs: config.complianceTimeoutMs }),
+      SDI: createSdiPlatform({ baseUrl: config.sdiBaseUrl, token: config.sdiToken, timeoutMs: config.complianceTimeoutMs }),
+    },
+    sandbox: { PPF: createSimulatedPlatform('PPF'), SDI: createSimulatedPlatform('SDI') },
+  };
+}

@@ -1,0 +1,40 @@
+import type { ComplianceAnswer, CompliancePlatform, CompliancePlatformName, ComplianceSubmission } from './types.ts';
+
+/**
+ * Magic document numbers of the sandbox platforms: a document whose number contains one of these
+ * is refused with the matching platform code (part 7.4). `COMPLIANCE-SLOW` keeps a submission
+ * undecided at the first status check, so the next check (`nextCheckAt`) decides it.
+ */
+export const SANDBOX_COMPLIANCE_FAILURES: Record<CompliancePlatformName, Record<string, { code: string; message: string }>> = {
+  PPF: {
+    'PPF-00025': { code: '00025', message: 'Invoice number format is invalid' },
+    'PPF-00058': { code: '00058', message: 'Service executant missing for a public buyer' },
+  },
+  SDI: {
+    'SDI-00200': { code: '00200', message: 'File fails schema validation' },
+    'SDI-00306': { code: '00306', message: 'Unknown recipient code' },
+  },
+};
+export const SANDBOX_COMPLIANCE_SLOW = 'COMPLIANCE-SLOW';
+
+/** Deterministic, in-process platform: submissions are queued, then decided at the status check. */
+export function createSimulatedPlatform(name: CompliancePlatformName): CompliancePlatform {
+  const checks = new Map<string, number>();
+  const decide = (submissionId: string, s: ComplianceSubmission): ComplianceAnswer => {
+    const seen = (checks.get(submissionId) ?? 0) + 1;
+    checks.set(submissionId, seen);
+    if (s.documentNumber.includes(SANDBOX_COMPLIANCE_SLOW) && seen < 2) return { submissionId, status: 'submitted', platformResponse: { platform: name, state: 'processing', sandbox: true } };
+    const failure = Object.entries(SANDBOX_COMPLIANCE_FAILURES[name]).find(([magic]) => s.documentNumber.includes(magic))?.[1];
+    if (failure) return { submissionId, status: 'failed', errorCode: failure.code, errorMessage: failure.message, platformResponse: { platform: name, state: 'rejected', code: failure.code, message: failure.message, sandbox: true } };
+    return { submissionId, status: 'accepted', platformResponse: { platform: name, state: 'accepted', sandbox: true } };
+  };
+  return {
+    name,
+    async submit(s) {
+      return { submissionId: `sim-${name.toLowerCase()}-${s.reportId}`, status: 'submitted', platformResponse: { platform: name, state: 'received', sandbox: true } };
+    },
+    async status(submissionId, s) {
+      return decide(submissionId, s);
+    },
+  };
+}

@@ -1,0 +1,231 @@
+import { Router } from 'express';
+import PDFDocument from 'pdfkit';
+import type { Db } from '../../db/database.ts';
+import { findDocument, type DocumentRow } from '../../db/documents.ts';
+import { findFile } from '../../db/files.ts';
+import { computeDocument, type Address, type DocumentBody, type Party } from '../../peppol/index.ts';
+import type { Principal } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { principalOf } from '../principal.ts';
+
+const TITLES: Record<string, string> = {
+  invoice: 'Invoice',
+  'credit-note': 'Credit note',
+  'debit-note': 'Debit note',
+  'purchase-order': 'Purchase order',
+  'sales-order': 'Sales order',
+  quote: 'Quote',
+  event: 'Business event',
+};
+
+const MEANS: Record<string, string> = { credit_transfer: 'Credit transfer', direct_debit: 'Direct debit', card: 'Card', cash: 'Cash', cheque: 'Cheque' };
+
+const MARGIN = 50;
+const PAGE = { width: 595.28, height: 841.89 };
+const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
+const BOTTOM = PAGE.height - MARGIN - 20;
+
+export interface PdfOptions {
+  /** Plain content streams, so tests can read the text without inflating. */
+  compress?: boolean;
+}
+
+function addressLines(address: Address | undefined): string[] {
+  if (!address) return [];
+  const city = [address.postalCode, address.city].filter(Boolean).join(' ');
+  return [address.street, address.additionalStreet, [city, address.region].filter(Boolean).join(', '), address.country].filter((l): l is string => Boolean(l));
+}
+
+type Column = { title: string; width: number; align: 'left' | 'right' };
+
+/**
+ * Renders the document the way a person reads an invoice: parties, lines, VAT breakdown, totals,
+ * payment details, notes. Amounts come from the peppol library's computation (decimal, never floats),
+ * so the PDF shows the same figures as the UBL.
+ */
+export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direction' | 'number' | 'sender' | 'receiver' | 'currency'>, body: DocumentBody, options: PdfOptions = {}): Promise<Buffer> {
+  const computed = computeDocument(body);
+  const currency = body.currency ?? row.currency ?? 'EUR';
+  const title = `${TITLES[row.type] ?? row.type} ${body.number ?? row.number ?? ''}`.trim();
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, compress: options.compress ?? true, bufferPages: true, info: { Title: title, Subject: row.id } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const ensure = (height: number) => {
+    if (doc.y + height > BOTTOM) doc.addPage();
+  };
+  const heading = (text: string) => {
+    ensure(40);
+    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).fillColor('#000').text(text, MARGIN, doc.y, { width: CONTENT_WIDTH });
+    doc.moveDown(0.3);
+  };
+  const pairs = (items: Array<[string, string | undefined | null]>) => {
+    for (const [label, value] of items) {
+      if (!value) continue;
+      ensure(14);
+      const y = doc.y;
+      doc.font('Helvetica-Bold').fontSize(9).text(label, MARGIN, y, { width: 130 });
+      doc.font('Helvetica').fontSize(9).text(value, MARGIN + 130, y, { width: CONTENT_WIDTH - 130 });
+    }
+  };
+
+  // Title and dates.
+  doc.font('Helvetica-Bold').fontSize(20).text(title, MARGIN, MARGIN, { width: CONTENT_WIDTH });
+  doc.moveDown(0.5);
+  pairs([
+    ['Issue date', body.issueDate],
+    ['Due date', body.dueDate],
+    ['Currency', currency],
+    ['Buyer reference', body.buyerReference],
+    ['Order reference', body.orderReference],
+    ['Contract reference', body.contractReference],
+    ['Document id', row.id],
+  ]);
+
+  // Seller and buyer side by side.
+  const seller: Party = body.seller ?? { name: row.sender.name ?? undefined, peppolId: row.sender.peppolId ?? undefined, vatNumber: row.sender.vatNumber ?? undefined };
+  const buyer: Party = body.buyer ?? { name: row.receiver?.name ?? undefined, peppolId: row.receiver?.peppolId ?? undefined, vatNumber: row.receiver?.vatNumber ?? undefined };
+  const partyBlock = (label: string, party: Party, x: number, y: number): number => {
+    const width = CONTENT_WIDTH / 2 - 10;
+    doc.font('Helvetica-Bold').fontSize(11).text(label, x, y, { width });
+    doc.font('Helvetica-Bold').fontSize(9).text(party.name ?? party.legalName ?? '-', x, doc.y + 2, { width });
+    doc.font('Helvetica').fontSize(9);
+    const lines = [
+      ...(party.legalName && party.legalName !== party.name ? [party.legalName] : []),
+      ...addressLines(party.address),
+      ...(party.vatNumber ? [`VAT: ${party.vatNumber}`] : []),
+      ...(party.peppolId ? [`Peppol ID: ${party.peppolId}`] : []),
+      ...(party.contact?.email ? [party.contact.email] : []),
+    ];
+    for (const line of lines) doc.text(line, x, doc.y, { width });
+    return doc.y;
+  };
+  doc.moveDown(1);
+  ensure(110);
+  const top = doc.y;
+  const leftEnd = partyBlock('Seller', seller, MARGIN, top);
+  const rightEnd = partyBlock('Buyer', buyer, MARGIN + CONTENT_WIDTH / 2 + 10, top);
+  doc.y = Math.max(leftEnd, rightEnd);
+
+  // Lines, with the header repeated on every page the table runs onto.
+  const columns: Column[] = [
+    { title: 'Description', width: 185, align: 'left' },
+    { title: 'Quantity', width: 55, align: 'right' },
+    { title: 'Unit', width: 40, align: 'left' },
+    { title: 'Unit price', width: 70, align: 'right' },
+    { title: 'VAT %', width: 45, align: 'right' },
+    { title: `Net (${currency})`, width: CONTENT_WIDTH - 395, align: 'right' },
+  ];
+  const row6 = (cells: string[], bold: boolean) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 4 })));
+    const y = doc.y;
+    let x = MARGIN;
+    cells.forEach((cell, i) => {
+      doc.text(cell, x + 2, y, { width: columns[i]!.width - 4, align: columns[i]!.align });
+      x += columns[i]!.width;
+    });
+    doc.y = y + height + 4;
+    return height;
+  };
+  const tableHeader = () => {
+    row6(columns.map((c) => c.title), true);
+    doc.moveTo(MARGIN, doc.y - 2).lineTo(MARGIN + CONTENT_WIDTH, doc.y - 2).lineWidth(0.5).stroke();
+  };
+  heading('Lines');
+  tableHeader();
+  for (const line of computed.lines) {
+    const description = line.source.description ?? line.source.name ?? '';
+    const detail = [line.source.itemCode ? `Item ${line.source.itemCode}` : undefined, line.source.period?.start || line.source.period?.end ? `Period ${line.source.period?.start ?? ''} - ${line.source.period?.end ?? ''}` : undefined].filter(Boolean).join(' · ');
+    const cells = [detail ? `${description}\n${detail}` : description, line.quantity.toString(), line.unit, line.price.toFixed(2), line.rate ? line.rate.toString() : line.category, line.net.toFixed(2)];
+    doc.font('Helvetica').fontSize(9);
+    const needed = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 4 }))) + 4;
+    if (doc.y + needed > BOTTOM) {
+      doc.addPage();
+      tableHeader();
+    }
+    row6(cells, false);
+  }
+
+  const adjustments = [...computed.allowances, ...computed.charges];
+  if (adjustments.length) {
+    heading('Allowances and charges');
+    pairs(adjustments.map((ac) => [ac.charge ? 'Charge' : 'Allowance', `${ac.reason ?? ac.reasonCode ?? ''} ${ac.charge ? '' : '-'}${ac.amount.toFixed(2)} ${currency}`.trim()]));
+  }
+
+  heading('VAT breakdown');
+  pairs(computed.totals.breakdown.map((vat) => [
+    `Category ${vat.category}${vat.rate ? ` ${vat.rate.toString()}%` : ''}`,
+    `taxable ${vat.taxable.toFixed(2)} ${currency}, VAT ${vat.tax.toFixed(2)} ${currency}${vat.exemptionReason ? ` (${vat.exemptionReason})` : ''}`,
+  ]));
+
+  const totals = computed.totals;
+  heading('Totals');
+  pairs([
+    ['Line total', `${totals.lineTotal.toFixed(2)} ${currency}`],
+    ['Allowances', totals.allowanceTotal ? `${totals.allowanceTotal.toFixed(2)} ${currency}` : undefined],
+    ['Charges', totals.chargeTotal ? `${totals.chargeTotal.toFixed(2)} ${currency}` : undefined],
+    ['Total net', `${totals.net.toFixed(2)} ${currency}`],
+    ['Total VAT', `${totals.vat.toFixed(2)} ${currency}`],
+    ['Total gross', `${totals.gross.toFixed(2)} ${currency}`],
+    ['Prepaid', totals.prepaid ? `${totals.prepaid.toFixed(2)} ${currency}` : undefined],
+    ['Amount payable', `${totals.payable.toFixed(2)} ${currency}`],
+  ]);
+
+  const payment = body.payment;
+  if (payment && (payment.means || payment.iban || payment.bic || payment.reference || payment.terms)) {
+    heading('Payment details');
+    pairs([
+      ['Means', payment.means ? (MEANS[payment.means] ?? payment.means) : undefined],
+      ['IBAN', payment.iban],
+      ['BIC', payment.bic],
+      ['Account name', payment.accountName],
+      ['Reference', payment.reference],
+      ['Terms', payment.terms],
+    ]);
+  }
+
+  if (body.note) {
+    heading('Notes');
+    doc.font('Helvetica').fontSize(9).text(body.note, MARGIN, doc.y, { width: CONTENT_WIDTH });
+  }
+
+  // Page numbers once the page count is known.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // The footer sits in the bottom margin; without this pdfkit would break to a new page for it.
+    doc.page.margins.bottom = 0;
+    doc.font('Helvetica').fontSize(8).fillColor('#555').text(`${title} - page ${i + 1} of ${range.count}`, MARGIN, PAGE.height - MARGIN + 10, { width: CONTENT_WIDTH, align: 'center', lineBreak: false });
+  }
+  doc.end();
+  return done;
+}
+
+/** What GET /pdf answers: the rendering of a structured document, or the stored upload when that is a PDF. */
+export async function documentPdf(db: Db, principal: Principal, documentId: string, options: PdfOptions = {}): Promise<{ content: Buffer; filename: string }> {
+  const row = await findDocument(db, principal.organizationId, principal.livemode, documentId);
+  if (!row || (principal.boundCompanyId && row.company_id !== principal.boundCompanyId)) throw new ApiError('DOCUMENT_NOT_FOUND', `No document ${documentId} in this organization.`);
+  const safe = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
+  if (row.body) {
+    return { content: await renderDocumentPdf(row, row.body as unknown as DocumentBody, options), filename: `${safe(row.number ?? row.id)}.pdf` };
+  }
+  const file = row.file_id ? await findFile(db, principal.organizationId, principal.livemode, row.file_id) : undefined;
+  if (file && file.content.subarray(0, 5).toString('latin1') === '%PDF-') {
+    return { content: file.content, filename: safe(file.filename.toLowerCase().endsWith('.pdf') ? file.filename : `${file.filename}.pdf`) };
+  }
+  throw new ApiError('RESOURCE_NOT_FOUND', `Document ${row.id} is a stored ${row.stored_format ?? 'file'} without structured content: it has no PDF rendering.`);
+}
+
+export function documentPdfRoutes(db: Db): Router {
+  const router = Router();
+  router.get('/v1/documents/:document_id/pdf', async (req, res) => {
+    const pdf = await documentPdf(db, principalOf(req), String(req.params.document_id));
+    res.set('Content-Disposition', `inline; filename="${pdf.filename}"`).type('application/pdf').send(pdf.content);
+  });
+  return router;
+}

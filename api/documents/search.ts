@@ -1,0 +1,61 @@
+import { Router } from 'express';
+import type { Db } from '../../db/database.ts';
+import { searchDocuments, SearchInputError, type FilterNode, type SortField, type SortOrder } from '../../db/document-search.ts';
+import type { Principal } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { principalOf } from '../principal.ts';
+import { toDocument } from './mapper.ts';
+
+/** The validated body of POST /v1/documents/search. */
+export interface SearchBody {
+  query?: string;
+  filters?: FilterNode;
+  any?: FilterNode[];
+  all?: FilterNode[];
+  from?: string;
+  to?: string;
+  archived?: boolean;
+  sort?: { field?: SortField; order?: SortOrder };
+  limit?: number;
+  cursor?: string;
+}
+
+/** Every part of the body that narrows the result is one more tree that must hold. */
+function filterTrees(body: SearchBody): Array<{ node: FilterNode; at: string }> {
+  const trees: Array<{ node: FilterNode; at: string }> = [];
+  if (body.filters) trees.push({ node: body.filters, at: 'filters' });
+  if (body.any) trees.push({ node: { any: body.any }, at: '' });
+  if (body.all) trees.push({ node: { all: body.all }, at: '' });
+  if (body.from) trees.push({ node: { field: 'issueDate', op: 'gte', value: body.from }, at: 'from' });
+  if (body.to) trees.push({ node: { field: 'issueDate', op: 'lte', value: body.to }, at: 'to' });
+  return trees;
+}
+
+export async function searchDocumentPage(db: Db, principal: Principal, body: SearchBody) {
+  const limit = body.limit ?? 20;
+  try {
+    const page = await searchDocuments(db, {
+      organizationId: principal.organizationId,
+      livemode: principal.livemode,
+      companyId: principal.boundCompanyId,
+      query: body.query,
+      filters: filterTrees(body),
+      archived: body.archived,
+      sort: { field: body.sort?.field ?? 'createdAt', order: body.sort?.order ?? 'desc' },
+      limit,
+      cursor: body.cursor,
+    });
+    return { data: page.rows.map(({ sort_key: _key, ...row }) => toDocument(row)), hasMore: page.hasMore, cursor: page.cursor };
+  } catch (err) {
+    if (err instanceof SearchInputError) throw new ApiError(err.code, err.message, { details: [{ field: err.field, rule: 'filter', message: err.detail }] });
+    throw err;
+  }
+}
+
+export function documentSearchRoutes(db: Db): Router {
+  const router = Router();
+  router.post('/v1/documents/search', async (req, res) => {
+    res.json(await searchDocumentPage(db, principalOf(req), req.body as SearchBody));
+  });
+  return router;
+}

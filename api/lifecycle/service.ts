@@ -1,0 +1,215 @@
+import { WithStartWorkflowOperation, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import { Decimal } from 'decimal.js';
+import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
+import { searchAttributesFor } from '../../core/workflow-context.ts';
+import type { Db } from '../../db/database.ts';
+import { findDocument, type DocumentRow } from '../../db/documents.ts';
+import { amountPaid } from '../../db/payments.ts';
+import type { documentWorkflow } from '../../workflows/documents/document.ts';
+import { lifecycleStatusFor, parseInvoiceResponse, type InvoiceResponse } from '../../peppol/index.ts';
+import {
+  lifecycleUpdate,
+  type AnyLifecycleCommand,
+  type LifecycleCommand,
+  type LifecycleOutcome,
+  type LifecycleSource,
+  type LifecycleStatus,
+  type LifecycleUpdateCommand,
+  type ReasonCode,
+  type TargetStatus,
+} from '../../workflows/documents/lifecycle.ts';
+import type { Principal } from '../context.ts';
+import { ApiError, type ErrorCode } from '../errors.ts';
+
+export interface LifecycleDeps {
+  db: Db;
+  temporal: Client;
+}
+
+/** The lifecycle update body of part 4.6, as validated against the contract. */
+export interface LifecycleUpdateBody {
+  status: TargetStatus;
+  reason?: string;
+  reasonCode?: ReasonCode;
+  note?: string;
+  paymentDate?: string;
+  paymentAmount?: number;
+  paymentCurrency?: string;
+  remainingAmount?: number;
+  paymentReference?: string;
+}
+
+/** A document the caller may see: scoped by organization, mode and the key's company. */
+export async function visibleDocument(db: Db, principal: Principal, documentId: string): Promise<DocumentRow> {
+  const row = await findDocument(db, principal.organizationId, principal.livemode, documentId);
+  const company = principal.actingCompanyId ?? principal.boundCompanyId;
+  if (!row || (company && row.company_id !== company)) throw new ApiError('DOCUMENT_NOT_FOUND', `No document ${documentId} in this organization.`);
+  return row;
+}
+
+const missing = (field: string, message: string) => new ApiError('MISSING_FIELD', message, { details: [{ field, rule: 'required', message }] });
+
+/** Money travels as JSON numbers with at most two decimals; converted to text without float arithmetic. */
+export function money(value: number, field: string): string {
+  const amount = new Decimal(String(value));
+  if (amount.decimalPlaces() > 2) throw new ApiError('INVALID_REQUEST', `${field} has more than 2 decimals.`, { details: [{ field, rule: 'decimals', message: 'at most 2 decimals' }] });
+  return amount.toFixed(2);
+}
+
+/** The checks that need no state: required fields per target status (part 4.6). */
+export function updateCommand(body: LifecycleUpdateBody, prefix = ''): LifecycleUpdateCommand {
+  if (body.status === 'rejected' || body.status === 'disputed') {
+    if (!body.reasonCode) throw missing(`${prefix}reasonCode`, `reasonCode is required to move a document to ${body.status}.`);
+    if (!body.reason) throw missing(`${prefix}reason`, `reason is required to move a document to ${body.status}${body.reasonCode === 'OTH' ? ' (OTH is always paired with a reason)' : ''}.`);
+  }
+  if ((body.status === 'paid' || body.status === 'partially_paid') && !body.paymentDate) throw missing(`${prefix}paymentDate`, `paymentDate is required to move a document to ${body.status}.`);
+  if (body.status === 'partially_paid' && body.paymentAmount === undefined && body.remainingAmount === undefined) {
+    throw missing(`${prefix}paymentAmount`, 'paymentAmount (or remainingAmount) is required for a partial payment.');
+  }
+  return {
+    kind: 'update',
+    status: body.status,
+    reason: body.reason,
+    reasonCode: body.reasonCode,
+    note: body.note,
+    paymentDate: body.paymentDate,
+    paymentAmount: body.paymentAmount === undefined ? undefined : money(body.paymentAmount, `${prefix}paymentAmount`),
+    paymentCurrency: body.paymentCurrency,
+    remainingAmount: body.remainingAmount === undefined ? undefined : money(body.remainingAmount, `${prefix}remainingAmount`),
+    paymentReference: body.paymentReference,
+  };
+}
+
+/** Turns the workflow's refusal into the API error it stands for; anything else propagates. */
+function refusalToApiError(err: unknown): unknown {
+  if (!(err instanceof WorkflowUpdateFailedError)) return err;
+  const cause = err.cause;
+  if (cause instanceof ApplicationFailure && cause.type && ['INVALID_TRANSITION', 'OVERPAYMENT', 'AMOUNT_MISMATCH'].includes(cause.type)) {
+    const detail = (cause.details?.[0] ?? {}) as { allowedTransitions?: string[] };
+    return new ApiError(cause.type as ErrorCode, cause.message, { extra: { allowedTransitions: detail.allowedTransitions ?? [] } });
+  }
+  return err;
+}
+
+/**
+ * Sends one command to the document's workflow as an Update: to the running run if there is one
+ * (the delivery run, or a lifecycle run still open), else to a fresh lifecycle-only run.
+ */
+export async function runLifecycleCommand(
+  deps: LifecycleDeps,
+  row: DocumentRow,
+  command: AnyLifecycleCommand,
+  by: { source: LifecycleSource; actor: string | null },
+): Promise<LifecycleOutcome> {
+  const company = await deps.db.selectFrom('companies').select('clock_offset_ms').where('id', '=', row.company_id).executeTakeFirst();
+  const full: LifecycleCommand = {
+    ...command,
+    source: by.source,
+    actor: by.actor,
+    observed: { status: row.lifecycle_status as LifecycleStatus, amountPaid: await amountPaid(deps.db, row.id), grossAmount: row.gross_amount, currency: row.currency, direction: row.direction },
+  };
+  const start = new WithStartWorkflowOperation<typeof documentWorkflow>('documentWorkflow', {
+    taskQueue: TASK_QUEUES.documents,
+    workflowId: workflowIds.document(row.id),
+    args: [{ documentId: row.id, livemode: row.livemode, offsetMs: Number(company?.clock_offset_ms ?? 0), deliver: false }],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    typedSearchAttributes: searchAttributesFor({ organizationId: row.organization_id, livemode: row.livemode, companyId: row.company_id, documentId: row.id }),
+  });
+  try {
+    return await deps.temporal.workflow.executeUpdateWithStart(lifecycleUpdate, { args: [full], startWorkflowOperation: start });
+  } catch (err) {
+    throw refusalToApiError(err);
+  }
+}
+
+export function actorOf(principal: Principal): string | null {
+  return principal.apiKeyId ?? principal.userId ?? null;
+}
+
+export async function updateLifecycle(deps: LifecycleDeps, principal: Principal, documentId: string, body: LifecycleUpdateBody): Promise<LifecycleOutcome> {
+  const command = updateCommand(body);
+  const row = await visibleDocument(deps.db, principal, documentId);
+  return runLifecycleCommand(deps, row, command, { source: 'api', actor: actorOf(principal) });
+}
+
+export type BatchItemResult =
+  | { ok: true; documentId: string; result: LifecycleOutcome }
+  | { ok: false; documentId: string; error: { code: string; message: string; allowedTransitions?: string[] } };
+
+/** Part 4.6 batch: each document on its own (atomic per document), results in input order. */
+export async function updateLifecycleBatch(deps: LifecycleDeps, principal: Principal, updates: Array<LifecycleUpdateBody & { documentId: string }>) {
+  const results: BatchItemResult[] = new Array(updates.length);
+  let next = 0;
+  // A few at a time: each is a round trip to the workflow, and one document's updates stay in order.
+  const worker = async () => {
+    for (let i = next++; i < updates.length; i = next++) {
+      const { documentId, ...body } = updates[i]!;
+      try {
+        results[i] = { ok: true, documentId, result: await updateLifecycle(deps, principal, documentId, body) };
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        const allowed = err.extra?.allowedTransitions as string[] | undefined;
+        results[i] = { ok: false, documentId, error: { code: err.code, message: err.message, ...(allowed ? { allowedTransitions: allowed } : {}) } };
+      }
+    }
+  };
+  const sameDocumentTwice = new Set(updates.map((u) => u.documentId)).size !== updates.length;
+  await Promise.all(Array.from({ length: sameDocumentTwice ? 1 : Math.min(8, updates.length) }, worker));
+  const updated = results.filter((r) => r.ok).length;
+  return { results, updated, failed: results.length - updated };
+}
+
+export interface ReceivedInvoiceResponse {
+  /** The outgoing document it answered. */
+  documentId: string;
+  response: InvoiceResponse;
+  /** The move it made; null for an acknowledgement (AB), which moves nothing. */
+  outcome: LifecycleOutcome | null;
+}
+
+/**
+ * A Peppol Invoice Response received for one of our outgoing invoices (called by the inbound
+ * pipeline with the unwrapped ApplicationResponse). Finds the invoice by the responding party
+ * (our company's customer), our company's participant id and the invoice number, and moves its
+ * lifecycle with history source `recipient`. Returns null when no outgoing invoice matches.
+ * Throws ApiError INVALID_REQUEST for a payload that is not a BIS Invoice Response, and
+ * INVALID_TRANSITION when the status cannot follow from the current one.
+ */
+export async function receiveInvoiceResponse(deps: LifecycleDeps, input: { xml: string; livemode: boolean; organizationId?: string }): Promise<ReceivedInvoiceResponse | null> {
+  const parsed = parseInvoiceResponse(input.xml);
+  if (!parsed.ok) {
+    throw new ApiError('INVALID_REQUEST', `Not a Peppol Invoice Response: ${parsed.errors.map((e) => e.message).join('; ')}.`, { details: parsed.errors.slice(0, 20).map((e) => ({ field: e.path, rule: e.rule, message: e.message })) });
+  }
+  const response = parsed.response;
+  let query = deps.db
+    .selectFrom('documents')
+    .selectAll()
+    .where('livemode', '=', input.livemode)
+    .where('direction', '=', 'outgoing')
+    .where('number', '=', response.invoice.id)
+    .where('sender_peppol_id', '=', response.receiver.peppolId)
+    .where('receiver_peppol_id', '=', response.sender.peppolId)
+    .orderBy('created_at', 'desc')
+    .limit(1);
+  if (input.organizationId) query = query.where('organization_id', '=', input.organizationId);
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  const status = lifecycleStatusFor(response.responseCode);
+  if (!status) return { documentId: row.id, response, outcome: null };
+  const outcome = await runLifecycleCommand(
+    deps,
+    row,
+    {
+      kind: 'response',
+      status: status as TargetStatus,
+      responseCode: response.responseCode,
+      responseId: response.id,
+      reasonCode: response.reasonCode as ReasonCode | undefined,
+      reason: response.reason,
+      date: response.effectiveDate ?? response.issueDate,
+    },
+    { source: 'recipient', actor: response.sender.peppolId },
+  );
+  return { documentId: row.id, response, outcome };
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { findCompanyByRef } from '../../db/companies.ts';
+import { checkParticipantId, mergeParty, readXmlDocument, validateDocument, type DocumentBody, type DocumentType, type Party } from '../../peppol/index.ts';
+import type { Principal } from '../context.ts';
+import { companyParty } from '../documents/parties.ts';
+import { ApiError } from '../errors.ts';
+import { announcedType, assertCanReceive, startInbound, type InboundDeps } from '../inbound/service.ts';
+
+/** The seeded sandbox participant that sends simulated documents unless `from` names another. */
+export const SANDBOX_INBOUND_SENDER = '0208:0202239951';
+
+const DEFAULT_SENDER_PARTY: Party = {
+  peppolId: SANDBOX_INBOUND_SENDER,
+  name: 'Proximus SA',
+  vatNumber: 'BE0202239951',
+  legalId: { scheme: '0208', value: '0202239951' },
+  address: { street: 'Boulevard du Roi Albert II 27', city: 'Brussels', postalCode: '1030', country: 'BE' },
+};
+
+export interface SandboxInboundInput {
+  companyId: string;
+  from?: string;
+  type?: DocumentType;
+  document?: DocumentBody;
+  xml?: string;
+}
+
+/** The sender as the seeded sandbox directory knows it, so a rendered document names a real-looking seller. */
+async function senderParty(db: Db, peppolId: string): Promise<Party> {
+  if (peppolId === SANDBOX_INBOUND_SENDER) return DEFAULT_SENDER_PARTY;
+  const { rows } = await sql<{ name: string; vat_number: string | null; country: string; street: string | null; city: string | null; postal_code: string | null }>`
+    select name, vat_number, country, street, city, postal_code from directory_participants where lower(peppol_id) = ${peppolId.toLowerCase()} limit 1`.execute(db);
+  const found = rows[0];
+  if (!found) return { peppolId, name: peppolId };
+  return {
+    peppolId,
+    name: found.name,
+    ...(found.vat_number ? { vatNumber: found.vat_number } : {}),
+    address: { country: found.country, ...(found.street ? { street: found.street } : {}), ...(found.city ? { city: found.city } : {}), ...(found.postal_code ? { postalCode: found.postal_code } : {}) },
+  };
+}
+
+function validationFailed(errors: Array<{ rule: string; message: string; path: string }>): ApiError {
+  return new ApiError('UBL_VALIDATION_FAILED', `The document fails ${errors.length} Peppol BIS rule${errors.length === 1 ? '' : 's'}: ${errors.slice(0, 3).map((e) => `${e.rule} ${e.message}`).join('; ')}${errors.length > 3 ? '; …' : ''}`, {
+    details: errors.slice(0, 100).map((e) => ({ field: e.path, rule: e.rule, message: e.message })),
+  });
+}
+
+/**
+ * POST /v1/sandbox/inbound: a document arrives for one of the organization's sandbox companies as
+ * if an access point had delivered it, through the same `inbound:<doc_id>` workflow as real ones.
+ * A JSON body is rendered to UBL with `from` as seller and the company as buyer; XML goes as given.
+ */
+export async function simulateInbound(deps: InboundDeps, principal: Principal, input: SandboxInboundInput): Promise<{ documentId: string; workflowId: string }> {
+  const company = await findCompanyByRef(deps.db, principal.organizationId, false, /^\d{4}:/.test(input.companyId) ? `peppol:${input.companyId}` : input.companyId);
+  if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No sandbox company ${input.companyId} in this organization.`, { details: [{ field: 'companyId', rule: 'exists', message: 'no such company' }] });
+  if (principal.boundCompanyId && principal.boundCompanyId !== company.id) {
+    throw new ApiError('COMPANY_FORBIDDEN', `This key is scoped to company ${principal.boundCompanyId}.`);
+  }
+  if (company.status !== 'active' || !company.peppol_id) throw new ApiError('COMPANY_INACTIVE', `Company ${company.id} cannot receive documents (${company.status}${company.peppol_id ? '' : ', no Peppol id'}).`);
+  if ((input.document === undefined) === (input.xml === undefined)) {
+    throw new ApiError('INVALID_REQUEST', 'Send exactly one of document (JSON DocumentBody) or xml (UBL or CII).', { details: [{ field: input.document ? 'xml' : 'document', rule: 'one-of', message: 'exactly one of document or xml' }] });
+  }
+  if (input.from !== undefined) {
+    const check = checkParticipantId(input.from.replace(/^peppol:/, ''));
+    if (!check.valid) throw new ApiError('INVALID_REQUEST', `from is not a valid Peppol participant id: ${check.problems.join('; ')}.`, { details: [{ field: 'from', rule: 'participant-id', message: check.problems[0] ?? 'invalid' }] });
+  }
+  let from = input.from?.replace(/^peppol:/, '');
+
+  let payload: string;
+  let type: DocumentType | undefined;
+  if (input.document !== undefined) {
+    type = input.type ?? 'invoice';
+    from ??= SANDBOX_INBOUND_SENDER;
+    const body: DocumentBody = {
+      ...input.document,
+      seller: mergeParty(await senderParty(deps.db, from), input.document.seller, { peppolId: from }),
+      buyer: mergeParty(companyParty(company), input.document.buyer, { peppolId: company.peppol_id }),
+    };
+    assertCanReceive(company, type, 'companyId');
+    const rendered = validateDocument(type, body);
+    if (!rendered.valid || !rendered.xml) throw validationFailed(rendered.errors);
+    payload = rendered.xml;
+  } else {
+    payload = input.xml!;
+    const announced = announcedType(payload);
+    if (input.type && announced && input.type !== announced) {
+      throw new ApiError('INVALID_REQUEST', `type is ${input.type} but the XML is a ${announced}.`, { details: [{ field: 'type', rule: 'matches-xml', message: `the XML is a ${announced}` }] });
+    }
+    type = input.type ?? announced;
+    assertCanReceive(company, type, 'companyId');
+    // Without `from`, the seller the XML names sends it (when it names a Peppol participant).
+    const seller = from ? undefined : readXmlDocument(payload, 'auto').body?.seller?.peppolId;
+    from ??= seller && /^\d{4}:\S+$/.test(seller) ? seller : SANDBOX_INBOUND_SENDER;
+  }
+
+  return startInbound(deps, {
+    company,
+    messageId: randomUUID(),
+    senderId: from,
+    receiverId: company.peppol_id,
+    payload,
+    source: 'sandbox',
+    typeHint: type,
+  });
+}

@@ -1,0 +1,121 @@
+import type { AddressInfo } from 'node:net';
+import { Client, Connection } from '@temporalio/client';
+import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
+import { createApp } from '../api/app.ts';
+import { generateKeySecret } from '../api/api-keys/secrets.ts';
+import { randomBelgianEnterpriseNumber } from '../api/sandbox/company-seed.ts';
+import { createEventDispatcher } from '../core/event-dispatcher.ts';
+import { newId } from '../core/ids.ts';
+import { DOCUMENT_TYPES } from '../core/plans.ts';
+import { TASK_QUEUES } from '../core/temporal.ts';
+import { createTransports } from '../activities/upstreams/transport/index.ts';
+import { insertApiKey } from '../db/api-keys.ts';
+import { insertCompany } from '../db/companies.ts';
+import { createDb } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { insertOrganization } from '../db/organizations.ts';
+import { createWorkers, runWorkers } from '../workers/create-workers.ts';
+import { percentile, startBenchServers } from './support.ts';
+
+/**
+ * End-to-end send benchmark (issue 6): DOCUMENTS JSON invoices (default 500) sent through the HTTP
+ * API, CONCURRENCY at a time, to a sandbox recipient, until every one is `delivered` through the
+ * document workflow and the simulated access point (its confirmation wait is ended by one clock
+ * advance). Prints documents/s, API latency p50/p99, and the rate of bare workflow
+ * start-and-complete measured in the same run. The bench key has no rate limit so the API, not the
+ * plan, is what is measured. Run with `npm run bench:documents [documents] [concurrency]`.
+ */
+const DOCUMENTS = Math.max(1, Number(process.argv[2] ?? 500));
+const CONCURRENCY = Math.max(1, Number(process.argv[3] ?? 16));
+const RECIPIENT = '0208:0202239951';
+
+const servers = await startBenchServers('documents');
+try {
+  Runtime.install({ logger: new DefaultLogger('ERROR') });
+  const db = createDb(servers.databaseUrl, { max: 30, applicationName: 'docex-bench' });
+  await migrateToLatest(db);
+  const clientConnection = await Connection.connect({ address: servers.temporalAddress });
+  const client = new Client({ connection: clientConnection, namespace: 'default' });
+  const connection = await NativeConnection.connect({ address: servers.temporalAddress });
+  const workers = await createWorkers({ connection, namespace: 'default', db, events: createEventDispatcher(client), transports: createTransports({ as4GatewayUrl: 'http://127.0.0.1:9', as4GatewayToken: undefined, as4TimeoutMs: 1000 }) });
+  const stop = new AbortController();
+  const running = runWorkers(workers, stop.signal);
+  const app = createApp({ db, temporal: client, publicBaseUrl: 'http://bench' });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const org = await insertOrganization(db, { name: 'Bench', plan: 'white_label', country: 'BE', sandbox: true });
+  const number = randomBelgianEnterpriseNumber();
+  const company = await insertCompany(db, { id: newId('comp'), organizationId: org.id, livemode: false, name: 'Bench BV', legalName: 'Bench BV', vatNumber: `BE${number}`, country: 'BE', peppolId: `0208:${number}`, address: { street: 'Rue de la Loi 16', city: 'Brussels', postalCode: '1000', country: 'BE' }, capabilities: { send: [...DOCUMENT_TYPES], receive: [...DOCUMENT_TYPES] } });
+  const { secret, keyPrefix } = generateKeySecret('personal', false);
+  await insertApiKey(db, { id: newId('key'), organizationId: org.id, companyId: null, name: 'bench', keyType: 'personal', livemode: false, keyPrefix, secret, scopes: ['*'], rateLimit: 1_000_000, expiresAt: null, createdBy: 'bench' });
+  const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
+  const body = (i: number) => JSON.stringify({
+    type: 'invoice', from: company.id, to: RECIPIENT,
+    document: { number: `BENCH-${i}`, issueDate: '2026-11-21', dueDate: '2026-12-21', buyer: { name: 'Proximus SA', address: { city: 'Brussels', country: 'BE' } }, payment: { means: 'credit_transfer', iban: 'BE68539007547034' }, lines: [{ description: 'Service', quantity: 2, unitPrice: 50, vatRate: 21, vatCategory: 'S' }] },
+  });
+
+  // Warm-up: bundles, directory seed, pools.
+  await fetch(`${base}/v1/documents/send`, { method: 'POST', headers, body: body(-1) });
+
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (next < DOCUMENTS) {
+      const i = next++;
+      const t0 = performance.now();
+      const res = await fetch(`${base}/v1/documents/send`, { method: 'POST', headers, body: body(i) });
+      latencies.push(performance.now() - t0);
+      if (res.status !== 201) {
+        if (failures === 0) console.log(`first refusal: ${res.status} ${Buffer.from(await res.clone().arrayBuffer()).toString().slice(0, 300)}`);
+        failures++;
+      }
+    }
+  }));
+  const accepted = performance.now();
+  console.log(`accepted ${DOCUMENTS - failures} of ${DOCUMENTS} in ${((accepted - started) / 1000).toFixed(1)} s`);
+  await fetch(`${base}/v1/sandbox/clock/advance`, { method: 'POST', headers, body: JSON.stringify({ companyId: company.id, by: '1h' }) });
+  let delivered = 0;
+  while (delivered < DOCUMENTS - failures + 1) {
+    const row = await db.selectFrom('documents').select((eb) => eb.fn.countAll<string>().as('n')).where('organization_id', '=', org.id).where('delivery_status', '=', 'delivered').executeTakeFirstOrThrow();
+    delivered = Number(row.n);
+    if (performance.now() - accepted > 120_000) {
+      console.log(`gave up waiting: ${delivered} of ${DOCUMENTS - failures + 1} delivered after 120 s`);
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const done = performance.now();
+
+  // Bare Temporal start-and-complete of a workflow without activities, same servers, same concurrency.
+  const bareCount = Math.min(DOCUMENTS, 300);
+  let bareNext = 0;
+  const bareStarted = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (bareNext < bareCount) {
+      const i = bareNext++;
+      await client.workflow.execute('timedWaitWorkflow', { taskQueue: TASK_QUEUES.system, workflowId: `bench-bare-${i}-${Date.now()}`, args: [{ livemode: true, waitMs: 0 }] });
+    }
+  }));
+  const bareRate = bareCount / ((performance.now() - bareStarted) / 1000);
+
+  latencies.sort((a, b) => a - b);
+  const rate = DOCUMENTS / ((done - started) / 1000);
+  console.log(`documents: ${DOCUMENTS} sent (${failures} failed), concurrency ${CONCURRENCY}`);
+  console.log(`end to end (API → delivered)        ${rate.toFixed(1)} documents/s   total ${((done - started) / 1000).toFixed(1)} s`);
+  console.log(`API latency                           p50 ${percentile(latencies, 50).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+  console.log(`bare workflow start-and-complete      ${bareRate.toFixed(1)} workflows/s`);
+  console.log(`ratio to bare rate                    ${(rate / bareRate).toFixed(2)} (target ≥ 0.8; target ≥ 100 documents/s)`);
+
+  server.close();
+  stop.abort();
+  await running;
+  await connection.close();
+  await clientConnection.close();
+  await db.destroy();
+} finally {
+  await servers.stop();
+}

@@ -1,0 +1,51 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../core/embedded-postgres.ts';
+import { newId } from '../core/ids.ts';
+import { freePort } from '../core/ports.ts';
+import { startTemporalDevServer, type DevServerHandle } from '../core/temporal-dev-server.ts';
+
+export interface BenchServers {
+  databaseUrl: string;
+  temporalAddress: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real servers a benchmark runs against: DATABASE_URL / TEMPORAL_ADDRESS when set, else an
+ * embedded Postgres and a Temporal dev server of its own in a scratch folder, removed by `stop`.
+ */
+export async function startBenchServers(name: string): Promise<BenchServers> {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), `docex-bench-${name}-`));
+  chmodSync(scratch, 0o755);
+  let postgres: EmbeddedPostgresHandle | undefined;
+  let devServer: DevServerHandle | undefined;
+  const database = `docex_bench_${newId('probe').slice(6, 14).toLowerCase()}`;
+  let serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    postgres = await startEmbeddedPostgres({ dataDir: path.join(scratch, 'postgres'), port: await freePort() });
+    serverUrl = postgres.serverUrl;
+  }
+  await ensureDatabase(serverUrl, database);
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  let temporalAddress = process.env.TEMPORAL_ADDRESS;
+  if (!temporalAddress) {
+    devServer = await startTemporalDevServer({ port: await freePort(), uiPort: 0, namespace: 'default', headless: true });
+    temporalAddress = devServer.address;
+  }
+  return {
+    databaseUrl: url.toString(),
+    temporalAddress,
+    async stop() {
+      await devServer?.stop();
+      await postgres?.stop();
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}

@@ -1,0 +1,99 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { randomToken } from '../core/ids.ts';
+import type { Db } from './database.ts';
+import type { ComplianceReportsTable } from './schema.ts';
+
+export type ComplianceReportRow = Selectable<ComplianceReportsTable>;
+
+export function newComplianceReportId(): string {
+  return `cr_${randomToken(20)}`;
+}
+
+export async function insertComplianceReport(db: Db, row: Insertable<ComplianceReportsTable>): Promise<ComplianceReportRow> {
+  return db.insertInto('compliance_reports').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The latest report per country of one document: its compliance state. */
+export async function listComplianceStates(db: Db, documentId: string) {
+  const rows = await db
+    .selectFrom('compliance_reports')
+    .selectAll()
+    .where('document_id', '=', documentId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const latest = new Map<string, ComplianceReportRow>();
+  for (const row of rows) if (!latest.has(row.country)) latest.set(row.country, row);
+  return [...latest.values()].map((row) => ({
+    country: row.country,
+    platform: row.platform,
+    status: row.status,
+    lastReportedAt: row.updated_at.toISOString(),
+    nextCheckAt: row.next_check_at?.toISOString() ?? null,
+    errorCode: row.error_code,
+  }));
+}
+
+export async function findComplianceReport(db: Db, id: string): Promise<ComplianceReportRow | undefined> {
+  return db.selectFrom('compliance_reports').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Reports of one (document, country) are filed in the order the lifecycle moved. */
+export async function nextOpenReport(db: Db, documentId: string, country: string): Promise<ComplianceReportRow | undefined> {
+  return db
+    .selectFrom('compliance_reports')
+    .selectAll()
+    .where('document_id', '=', documentId)
+    .where('country', '=', country)
+    .where('status', 'in', ['pending', 'submitted'])
+    .orderBy('seq')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Moves only an undecided report: a decided one is never overwritten by a late retry. */
+export async function updateComplianceReport(db: Db, id: string, values: Updateable<ComplianceReportsTable>): Promise<ComplianceReportRow | undefined> {
+  return db.updateTable('compliance_reports').set(values).where('id', '=', id).where('status', 'in', ['pending', 'submitted']).returningAll().executeTakeFirst();
+}
+
+export interface ComplianceReportFilters {
+  companyId?: string | undefined;
+  country?: string | undefined;
+  status?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export async function findComplianceReports(db: Db, scope: { organizationId: string; livemode: boolean }, filters: ComplianceReportFilters, page: { limit: number; after?: { createdAt: Date; id: string } | undefined }) {
+  let query = db
+    .selectFrom('compliance_reports')
+    .selectAll()
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1);
+  if (filters.companyId) query = query.where('company_id', '=', filters.companyId);
+  if (filters.country) query = query.where('country', '=', filters.country);
+  if (filters.status) query = query.where('status', '=', filters.status);
+  if (filters.from) query = query.where('created_at', '>=', new Date(filters.from));
+  if (filters.to) query = query.where('created_at', '<', new Date(new Date(filters.to).getTime() + (filters.to.length === 10 ? 86_400_000 : 0)));
+  if (page.after) {
+    const { createdAt, id } = page.after;
+    query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
+  }
+  return query.execute();
+}
+
+/** Report counts per country and status, for the compliance dashboard. */
+export async function complianceCounts(db: Db, scope: { organizationId: string; livemode: boolean }, filters: { companyId?: string | undefined; country?: string | undefined }) {
+  let query = db
+    .selectFrom('compliance_reports')
+    .select((eb) => ['country', 'platform', 'status', eb.fn.countAll<string>().as('n'), eb.fn.max('updated_at').as('last'), eb.fn.min('next_check_at').as('next')])
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode)
+    .groupBy(['country', 'platform', 'status']);
+  if (filters.companyId) query = query.where('company_id', '=', filters.companyId);
+  if (filters.country) query = query.where('country', '=', filters.country);
+  return query.execute();
+}

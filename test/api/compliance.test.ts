@@ -1,0 +1,110 @@
+import { expect } from 'chai';
+import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
+import { bearer, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
+import { testServers } from '../support/servers.ts';
+import { ensureTestWorkers } from '../support/workers.ts';
+import { companyIn, storedDocument } from './lifecycle-fixtures.ts';
+
+describe('compliance reporting of lifecycle changes', () => {
+  let app: TestApp;
+  let tenant: Tenant;
+  let fr: string;
+  let it_: string;
+  before(async () => {
+    await ensureTestWorkers();
+    app = await startTestApp();
+    tenant = await createTenant({ livemode: false, plan: 'pro' });
+    fr = await companyIn(tenant, 'FR');
+    it_ = await companyIn(tenant, 'IT');
+  });
+  after(() => app.close());
+
+  const update = (id: string, body: unknown) => fetch(`${app.url}/v1/documents/${id}/lifecycle`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify(body) });
+  const get = (path: string, key = tenant.key) => fetch(`${app.url}${path}`, { headers: bearer(key) });
+
+  /** Advances the company's sandbox clock until its report is decided (the check runs at nextCheckAt). */
+  async function decided(companyId: string, documentId: string) {
+    const { db } = testServers();
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      const rows = await db.selectFrom('compliance_reports').selectAll().where('document_id', '=', documentId).execute();
+      if (rows.length && rows.every((r) => r.status === 'accepted' || r.status === 'failed')) return rows;
+      if (rows.some((r) => r.status === 'submitted')) await fetch(`${app.url}/v1/sandbox/clock/advance`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ companyId, by: '1h' }) });
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    throw new Error(`reports of ${documentId} never decided`);
+  }
+
+  it('a French document\'s move is reported to PPF: pending in the response, accepted at the check, with compliance.reported', async () => {
+    const doc = await storedDocument(tenant, { companyId: fr, number: 'INV-FR-API-1' });
+    const res = await update(doc.id, { status: 'under_review' });
+    const body = (await res.json()) as any;
+    expect(res.status, JSON.stringify(body)).to.equal(200);
+    expect(body.compliance).to.deep.include({ reportedTo: ['PPF'], status: 'pending' });
+    expect(Date.parse(body.compliance.nextCheckAt)).to.be.greaterThan(Date.parse(body.updatedAt));
+    const rows = await decided(fr, doc.id);
+    expect(rows.map((r) => [r.platform, r.lifecycle_status, r.status])).to.deep.equal([['PPF', 'under_review', 'accepted']]);
+
+    const history = (await (await get(`/v1/documents/${doc.id}/lifecycle`)).json()) as any;
+    expect(history.compliance).to.have.length(1);
+    expect(history.compliance[0]).to.deep.include({ country: 'FR', platform: 'PPF', status: 'accepted', errorCode: null, nextCheckAt: null });
+    const events = await testServers().db.selectFrom('events').select('data').where('type', '=', 'compliance.reported').where('organization_id', '=', tenant.organizationId).execute();
+    expect(events.map((e) => e.data as any).filter((d) => d.documentId === doc.id)).to.have.length(1);
+  });
+
+  it('an Italian document numbered …SDI-00306… fails at SDI; the report record carries the error', async () => {
+    const doc = await storedDocument(tenant, { companyId: it_, number: 'INV-SDI-00306-1' });
+    expect((await update(doc.id, { status: 'rejected', reasonCode: 'REF', reason: 'no order' })).status).to.equal(200);
+    const rows = await decided(it_, doc.id);
+    expect(rows[0]).to.deep.include({ platform: 'SDI', status: 'failed', error_code: '00306' });
+
+    const res = await get(`/v1/compliance/reports?companyId=${it_}&status=failed`);
+    const list = (await res.json()) as any;
+    expect(res.status, JSON.stringify(list)).to.equal(200);
+    expect(list.data.map((r: any) => r.documentId)).to.deep.equal([doc.id]);
+    expect(list.data[0]).to.deep.include({ documentId: doc.id, reportedTo: 'SDI', country: 'IT', lifecycleStatus: 'rejected', status: 'failed', error: { code: '00306', message: 'Unknown recipient code' } });
+  });
+
+  it('a Belgian document is never reported', async () => {
+    const doc = await storedDocument(tenant, { number: 'INV-BE-1' });
+    const res = await update(doc.id, { status: 'under_review' });
+    expect(((await res.json()) as any).compliance).to.deep.equal({ reportedTo: [], status: 'not_required', nextCheckAt: null });
+    const rows = await testServers().db.selectFrom('compliance_reports').select('id').where('document_id', '=', doc.id).execute();
+    expect(rows).to.have.length(0);
+  });
+
+  describe('GET /v1/compliance/status and /v1/compliance/reports', () => {
+    it('counts reports per country; lists and filters them newest first with a cursor', async () => {
+      const status = await get(`/v1/compliance/status?companyId=${fr}`);
+      const body = (await status.json()) as any;
+      expect(status.status, JSON.stringify(body)).to.equal(200);
+      expect(body.companyId).to.equal(fr);
+      expect(body.countries.find((c: any) => c.country === 'FR')).to.deep.include({ platform: 'PPF', reportingRequired: true, reports: { pending: 0, submitted: 0, accepted: 1, failed: 0 } });
+      const be = (await (await get('/v1/compliance/status?country=BE')).json()) as any;
+      expect(be.countries).to.deep.equal([{ country: 'BE', platform: null, reportingRequired: false, reports: { pending: 0, submitted: 0, accepted: 0, failed: 0 }, lastReportedAt: null, nextCheckAt: null }]);
+
+      const first = (await (await get('/v1/compliance/reports?limit=1')).json()) as any;
+      expect(first.data).to.have.length(1);
+      expect(first.hasMore).to.equal(true);
+      const second = (await (await get(`/v1/compliance/reports?limit=1&cursor=${first.cursor}`)).json()) as any;
+      expect(second.data[0].id).to.not.equal(first.data[0].id);
+      const fromFuture = (await (await get('/v1/compliance/reports?from=2099-01-01')).json()) as any;
+      expect(fromFuture.data).to.deep.equal([]);
+      const french = (await (await get('/v1/compliance/reports?country=FR')).json()) as any;
+      expect(french.data.every((r: any) => r.country === 'FR')).to.equal(true);
+    });
+
+    it('403 without the compliance scope; 404 COMPANY_NOT_FOUND for a foreign company; 400 for a bad status', async () => {
+      const scoped = await createTenant({ livemode: false, plan: 'pro', scopes: ['documents.read'] });
+      const denied = await get('/v1/compliance/reports', scoped.key);
+      expect(denied.status).to.equal(403);
+      expect((await errorBody(denied)).code).to.equal('INSUFFICIENT_SCOPE');
+      const foreign = await get(`/v1/compliance/status?companyId=${scoped.companyId}`);
+      expect(foreign.status).to.equal(404);
+      expect((await errorBody(foreign)).code).to.equal('COMPANY_NOT_FOUND');
+      const bad = await get('/v1/compliance/reports?status=lost');
+      expect(bad.status).to.equal(400);
+      expect((await errorBody(bad)).code).to.equal('INVALID_ENUM');
+    });
+  });
+});

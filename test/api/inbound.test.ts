@@ -1,0 +1,232 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { findDocumentById } from '../../db/documents.ts';
+import { wrapInSbdh, SBDH_NS } from '../../peppol/index.ts';
+import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
+import { bearer, createCompany, createTenant, type Tenant } from '../support/access.ts';
+import { testServers } from '../support/servers.ts';
+import { ensureTestWorkers } from '../support/workers.ts';
+
+const SECRET = 'as4-test-secret-0123456789';
+const SUPPLIER = '0088:9482348239847239874';
+const example = (path: string) => readFileSync(new URL(`../data/peppol/${path}`, import.meta.url), 'utf8');
+
+/** An SBD around any payload (wrapInSbdh only wraps UBL; the gateway forwards CII too). */
+function envelope(payload: string, header: { sender: string; receiver: string; instanceId: string; type: string }): string {
+  const body = payload.replace(/^\uFEFF?\s*<\?xml[^?]*\?>\s*/, '');
+  return `<?xml version="1.0" encoding="UTF-8"?><StandardBusinessDocument xmlns="${SBDH_NS}"><StandardBusinessDocumentHeader><HeaderVersion>1.0</HeaderVersion>` +
+    `<Sender><Identifier Authority="iso6523-actorid-upis">${header.sender}</Identifier></Sender><Receiver><Identifier Authority="iso6523-actorid-upis">${header.receiver}</Identifier></Receiver>` +
+    `<DocumentIdentification><Standard>urn:x</Standard><TypeVersion>D16B</TypeVersion><InstanceIdentifier>${header.instanceId}</InstanceIdentifier><Type>${header.type}</Type><CreationDateAndTime>2026-11-21T10:00:00Z</CreationDateAndTime></DocumentIdentification>` +
+    `</StandardBusinessDocumentHeader>${body}</StandardBusinessDocument>`;
+}
+
+function wrapUbl(ubl: string, receiver: string, instanceId = randomUUID()): string {
+  const wrapped = wrapInSbdh(ubl, { sender: SUPPLIER, receiver, instanceId, createdAt: new Date('2026-11-21T10:00:00Z'), countryC1: 'NO' });
+  if (!wrapped.ok) throw new Error(JSON.stringify(wrapped.errors));
+  return wrapped.xml;
+}
+
+async function waitForRow(id: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const row = await findDocumentById(testServers().db, id);
+    if (row) return row;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  expect.fail(`document ${id} was never persisted`);
+}
+
+async function receivedEvents(documentId: string) {
+  const rows = await testServers().db.selectFrom('events').select(['type', 'data', 'company_id']).where('type', '=', 'document.received').execute();
+  return rows.filter((r) => (r.data as any).documentId === documentId);
+}
+
+describe('POST /internal/as4/inbound', () => {
+  let app: TestApp;
+  let tenant: Tenant;
+  let peppolId: string;
+  before(async () => {
+    await ensureTestWorkers();
+    app = await startTestApp({ as4: { inboundSecret: SECRET } });
+    tenant = await createTenant({ livemode: true, plan: 'pro' });
+    peppolId = (await testServers().db.selectFrom('companies').select('peppol_id').where('id', '=', tenant.companyId).executeTakeFirstOrThrow()).peppol_id!;
+  });
+  after(() => app.close());
+
+  const post = (body: string, headers: Record<string, string> = { authorization: `Bearer ${SECRET}` }) =>
+    fetch(`${app.url}/internal/as4/inbound`, { method: 'POST', headers: { 'content-type': 'application/xml', ...headers }, body });
+  const stats = async () => (await testServers().db.selectFrom('companies').select('stats').where('id', '=', tenant.companyId).executeTakeFirstOrThrow()).stats;
+
+  it('receives a UBL invoice: 202, an incoming delivered document with parties and amounts, document.received, stats', async () => {
+    const before = await stats();
+    const res = await post(wrapUbl(example('examples/bis-3.0.21/base-example.xml'), peppolId));
+    const accepted = (await res.json()) as any;
+    expect(res.status, JSON.stringify(accepted)).to.equal(202);
+    expect(accepted.documentId).to.match(/^doc_/);
+    await waitForRow(accepted.documentId);
+
+    const doc = (await (await fetch(`${app.url}/v1/documents/${accepted.documentId}`, { headers: bearer(tenant.key) })).json()) as any;
+    expect(doc).to.deep.include({ id: accepted.documentId, type: 'invoice', direction: 'incoming', companyId: tenant.companyId, number: 'Snippet1', currency: 'EUR', status: 'delivered', deliveryStatus: 'delivered', lifecycleStatus: 'issued', netAmount: 1325, vatAmount: 331.25, grossAmount: 1656.25 });
+    expect(doc.sender).to.deep.include({ peppolId: SUPPLIER, name: 'SupplierTradingName Ltd.' });
+    expect(doc.receiver).to.deep.include({ peppolId, name: 'BuyerTradingName AS' });
+    expect(doc.receivedAt).to.be.a('string');
+    expect(doc.xml).to.include('<cbc:ID>Snippet1</cbc:ID>');
+    expect(doc.document.lines).to.have.length(2);
+    expect(doc.metadata.inbound).to.deep.include({ source: 'peppol', syntax: 'ubl' });
+
+    const events = await receivedEvents(accepted.documentId);
+    expect(events).to.have.length(1);
+    expect(events[0]!.company_id).to.equal(tenant.companyId);
+    expect(events[0]!.data).to.deep.include({ documentId: accepted.documentId, type: 'invoice', number: 'Snippet1', direction: 'incoming' });
+    expect((events[0]!.data as any).sender).to.deep.equal({ peppolId: SUPPLIER, name: 'SupplierTradingName Ltd.' });
+
+    expect((await stats()).received).to.equal(Number(before.received ?? 0) + 1);
+    const partner = await testServers().db.selectFrom('partners').selectAll().where('organization_id', '=', tenant.organizationId).where('peppol_id', '=', SUPPLIER).executeTakeFirstOrThrow();
+    expect(partner).to.deep.include({ role: 'supplier', name: 'SupplierTradingName Ltd.', livemode: true });
+    expect(Number(partner.documents_received)).to.be.at.least(1);
+    const row = await findDocumentById(testServers().db, accepted.documentId);
+    expect(row!.partner_id).to.equal(partner.id);
+  });
+
+  it('receives a CII invoice, converted to UBL, with the findings of the Peppol rules in metadata', async () => {
+    const cii = example('cii/CII_example5.xml');
+    const res = await post(envelope(cii, { sender: SUPPLIER, receiver: peppolId, instanceId: randomUUID(), type: 'CrossIndustryInvoice' }));
+    const { documentId } = (await res.json()) as any;
+    expect(res.status).to.equal(202);
+    const row = await waitForRow(documentId);
+    const doc = (await (await fetch(`${app.url}/v1/documents/${documentId}`, { headers: bearer(tenant.key) })).json()) as any;
+    expect(doc).to.deep.include({ type: 'invoice', direction: 'incoming', number: 'TOSL110', deliveryStatus: 'delivered', netAmount: 4000, vatAmount: 675, grossAmount: 4675 });
+    expect(doc.sender).to.deep.include({ peppolId: SUPPLIER, name: 'SelCo' });
+    expect(doc.receiver).to.deep.include({ peppolId, name: 'Buyco' });
+    expect(doc.xml).to.match(/^<\?xml[^>]*>\s*<Invoice /);
+    expect(doc.metadata.inbound.syntax).to.equal('cii');
+    expect(doc.metadata.inbound.validation.valid).to.equal(false);
+    expect(doc.metadata.inbound.validation.errors.map((e: any) => e.rule)).to.include('NL-R-003');
+    expect(row.source_format).to.equal('cii-xml');
+    const file = await testServers().db.selectFrom('files').select('content').where('id', '=', row.file_id!).executeTakeFirstOrThrow();
+    expect(file.content.toString('utf8')).to.include('CrossIndustryInvoice');
+    expect(await receivedEvents(documentId)).to.have.length(1);
+  });
+
+  it('a re-posted message (same InstanceIdentifier) lands on the same document, received once', async () => {
+    const sbd = wrapUbl(example('examples/bis-3.0.21/Vat-category-S.xml'), peppolId);
+    const first = (await (await post(sbd)).json()) as any;
+    await waitForRow(first.documentId);
+    const after = await stats();
+    const again = await post(sbd);
+    expect(again.status).to.equal(202);
+    expect(((await again.json()) as any).documentId).to.equal(first.documentId);
+    const concurrent = await Promise.all([post(sbd), post(sbd)]);
+    for (const res of concurrent) expect(((await res.json()) as any).documentId).to.equal(first.documentId);
+    await new Promise((r) => setTimeout(r, 300));
+    const rows = await testServers().db.selectFrom('documents').select('id').where('company_id', '=', tenant.companyId).where('number', '=', 'Snippet1').where('gross_amount', '=', '8550.00').execute();
+    expect(rows).to.have.length(1);
+    expect(await receivedEvents(first.documentId)).to.have.length(1);
+    expect((await stats()).received).to.equal(after.received);
+  });
+
+  it('keeps a payload it cannot read: stored file, findings in metadata, still document.received', async () => {
+    const payload = '<Foo xmlns="urn:example:unknown"><Bar>not a business document</Bar></Foo>';
+    const res = await post(envelope(payload, { sender: SUPPLIER, receiver: peppolId, instanceId: randomUUID(), type: 'Foo' }));
+    const { documentId } = (await res.json()) as any;
+    expect(res.status).to.equal(202);
+    await waitForRow(documentId);
+    const doc = (await (await fetch(`${app.url}/v1/documents/${documentId}`, { headers: bearer(tenant.key) })).json()) as any;
+    expect(doc).to.deep.include({ direction: 'incoming', deliveryStatus: 'stored', storedFormat: 'xml', number: null, grossAmount: null, xml: null, document: null });
+    expect(doc.fileId).to.match(/^file_/);
+    expect(doc.sender.peppolId).to.equal(SUPPLIER);
+    expect(doc.metadata.inbound.validation.valid).to.equal(false);
+    expect(doc.metadata.inbound.validation.errors[0].rule).to.equal('XML-ROOT');
+    const file = await testServers().db.selectFrom('files').select('content').where('id', '=', doc.fileId).executeTakeFirstOrThrow();
+    expect(file.content.toString('utf8')).to.equal(payload);
+    expect(await receivedEvents(documentId)).to.have.length(1);
+  });
+
+  it('401 MISSING_AUTH without the secret, 401 INVALID_TOKEN with a wrong one (API keys do not work either)', async () => {
+    const sbd = wrapUbl(example('examples/bis-3.0.21/base-example.xml'), peppolId);
+    const missing = await post(sbd, {});
+    expect(missing.status).to.equal(401);
+    expect((await errorBody(missing)).code).to.equal('MISSING_AUTH');
+    for (const authorization of [`Bearer ${SECRET}x`, `Bearer ${tenant.key}`, SECRET]) {
+      const wrong = await post(sbd, { authorization });
+      expect(wrong.status, authorization).to.equal(401);
+      expect((await errorBody(wrong)).code).to.equal('INVALID_TOKEN');
+    }
+  });
+
+  it('503 when no AS4_INBOUND_SECRET is configured', async () => {
+    const closed = await startTestApp({ as4: { inboundSecret: undefined } });
+    try {
+      const res = await fetch(`${closed.url}/internal/as4/inbound`, { method: 'POST', headers: { 'content-type': 'application/xml', authorization: `Bearer ${SECRET}` }, body: '<x/>' });
+      expect(res.status).to.equal(503);
+      const error = await errorBody(res);
+      expect(error.code).to.equal('UPSTREAM_UNAVAILABLE');
+      expect(error.message).to.include('AS4_INBOUND_SECRET');
+    } finally {
+      await closed.close();
+    }
+  });
+
+  it('422 RECIPIENT_NOT_FOUND for a participant no live company holds (sandbox companies included)', async () => {
+    const sandbox = await createTenant({ livemode: false });
+    const sandboxPeppol = (await testServers().db.selectFrom('companies').select('peppol_id').where('id', '=', sandbox.companyId).executeTakeFirstOrThrow()).peppol_id!;
+    for (const receiver of ['0208:0999999999', sandboxPeppol]) {
+      const res = await post(wrapUbl(example('examples/bis-3.0.21/base-example.xml'), receiver));
+      expect(res.status).to.equal(422);
+      expect((await errorBody(res)).code).to.equal('RECIPIENT_NOT_FOUND');
+    }
+  });
+
+  it('422 RECIPIENT_CANNOT_RECEIVE when the company does not receive the document type', async () => {
+    // Test companies receive invoices only.
+    const res = await post(wrapUbl(example('examples/bis-3.0.21/base-creditnote-correction.xml'), peppolId));
+    expect(res.status).to.equal(422);
+    expect((await errorBody(res)).code).to.equal('RECIPIENT_CANNOT_RECEIVE');
+  });
+
+  it('400 INVALID_REQUEST for a body that is not a Standard Business Document', async () => {
+    const res = await post(example('examples/bis-3.0.21/base-example.xml'));
+    expect(res.status).to.equal(400);
+    const error = await errorBody(res);
+    expect(error.code).to.equal('INVALID_REQUEST');
+    expect(error.details[0].rule).to.equal('SBDH_ERROR');
+  });
+
+  it('finds the receiver among every organization\'s live companies', async () => {
+    const other = await createTenant({ livemode: true });
+    const otherCompany = await createCompany(other.organizationId, true);
+    const otherPeppol = (await testServers().db.selectFrom('companies').select('peppol_id').where('id', '=', otherCompany).executeTakeFirstOrThrow()).peppol_id!;
+    const { documentId } = (await (await post(wrapUbl(example('examples/bis-3.0.21/vat-category-Z.xml'), otherPeppol))).json()) as any;
+    const row = await waitForRow(documentId);
+    expect(row).to.deep.include({ organization_id: other.organizationId, company_id: otherCompany, livemode: true, direction: 'incoming' });
+  });
+});
+
+describe('POST /internal/as4/receipts', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp({ as4: { inboundSecret: SECRET } });
+  });
+  after(() => app.close());
+
+  const post = (body: unknown, secret = SECRET) => fetch(`${app.url}/internal/as4/receipts`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` }, body: JSON.stringify(body) });
+
+  it('404 DOCUMENT_NOT_FOUND for a message id no document was handed off with', async () => {
+    const res = await post({ messageId: `unknown-${randomUUID()}`, status: 'delivered' });
+    expect(res.status).to.equal(404);
+    expect((await errorBody(res)).code).to.equal('DOCUMENT_NOT_FOUND');
+  });
+
+  it('401 INVALID_TOKEN with a wrong secret, before looking at the body', async () => {
+    const res = await post({ nonsense: true }, 'wrong');
+    expect(res.status).to.equal(401);
+    expect((await errorBody(res)).code).to.equal('INVALID_TOKEN');
+  });
+
+  it('400 for a receipt without status', async () => {
+    const res = await post({ messageId: 'x' });
+    expect(res.status).to.equal(400);
+    expect((await errorBody(res)).code).to.equal('MISSING_FIELD');
+  });
+});
