@@ -22,9 +22,7 @@ describe('Partner defaults on send', () => {
 
   const post = (path: string, body: unknown) => fetch(`${app.url}${path}`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify(body) });
 
-  // Currency is left out here: the contract gives DocumentBody.currency a default (EUR) that the
-  // request validator fills in before the partner's default could apply.
-  it('resolves vat: to the partner and applies its note, order reference and payment terms where the document is silent', async () => {
+  it('resolves vat: to the partner and applies its currency, note, order reference and payment terms where the document is silent', async () => {
     const card = sandboxDirectory().find((p) => p.country === 'BE' && !p.parentPeppolId && p.documentTypes.includes('invoice') && p.documentTypes.length > 2)!;
     const partner = await post('/v1/partners', { vatNumber: card.vatNumber, defaults: { currency: 'USD', note: 'Payable within 14 days', orderReference: 'PO-DEFAULT-9', paymentTermsDays: 14 } });
     expect(partner.status).to.equal(201);
@@ -34,6 +32,8 @@ describe('Partner defaults on send', () => {
     expect(res.status, JSON.stringify(doc)).to.equal(201);
     expect(doc.receiver.peppolId).to.equal(card.peppolId);
     expect(doc.dueDate).to.equal('2026-12-05');
+    expect(doc.currency).to.equal('USD');
+    expect(doc.xml).to.include('<cbc:DocumentCurrencyCode>USD</cbc:DocumentCurrencyCode>');
     expect(doc.xml).to.include('<cbc:Note>Payable within 14 days</cbc:Note>');
     expect(doc.xml).to.include('PO-DEFAULT-9');
 
