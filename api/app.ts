@@ -136,7 +136,7 @@ function routers(deps: AppDeps, breakers: Breakers): Router[] {
     eventRoutes(deps.db, deps.temporal),
     sandboxRoutes(deps.db, deps.temporal, { bootstrapPerHour: deps.bootstrapPerHour ?? 10 }),
     documentRoutes({ db: deps.db, temporal: deps.temporal, recipients: deps.recipients ?? partnerRecipientDirectory(deps.db, directory) }),
-    companyRoutes({ db: deps.db, temporal: deps.temporal, upstreams: deps.companyUpstreams }),
+    companyRoutes({ db: deps.db, temporal: deps.temporal, upstreams: deps.companyUpstreams, directory }),
     directoryRoutes(directory),
     partnerRoutes(deps.db, directory),
     lifecycleRoutes({ db: deps.db, temporal: deps.temporal }),

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { DirectoryServices } from '../../activities/upstreams/directory/index.ts';
 import type { Client } from '@temporalio/client';
 import { loadConfig } from '../../core/config.ts';
 import type { Db } from '../../db/database.ts';
@@ -15,12 +16,13 @@ export interface CompanyRouteDeps {
   temporal: Client;
   /** Defaults to the adapters REGISTRY_* / SMP_* configure. */
   upstreams?: CompanyUpstreams | undefined;
+  directory?: DirectoryServices | undefined;
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 export function companyRoutes(options: CompanyRouteDeps): Router {
-  const deps = { db: options.db, temporal: options.temporal, upstreams: options.upstreams ?? companyUpstreamsFromConfig(loadConfig(), options.db) };
+  const deps = { db: options.db, temporal: options.temporal, upstreams: options.upstreams ?? companyUpstreamsFromConfig(loadConfig(), options.db), directory: options.directory };
   const router = Router();
 
   router.post('/v1/companies', async (req, res) => {

@@ -18,12 +18,32 @@ import { RegistryError, vatFromRegistrationNumber, type RegistryCompany } from '
 import type { Principal } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { managedHit, registryHit } from './mapper.ts';
+import type { DirectoryServices } from '../../activities/upstreams/directory/index.ts';
+import { UpstreamError } from '../../activities/upstreams/directory/types.ts';
 import { requestDeregistration, signalCapabilitiesChanged, startCompanyRegistration } from './registration.ts';
 
 export interface CompanyServiceDeps {
   db: Db;
   temporal: Client;
   upstreams: CompanyUpstreams;
+  /** The Peppol Directory: a company already on the network keeps the participant id it has there. */
+  directory?: DirectoryServices | undefined;
+}
+
+/**
+ * The participant id the company is registered under in the Peppol Directory, if it is there. The
+ * directory only refines the registry's answer, so an outage of it never blocks onboarding.
+ */
+async function directoryPeppolId(deps: CompanyServiceDeps, organizationId: string, livemode: boolean, vatNumber: string): Promise<string | undefined> {
+  if (!deps.directory) return undefined;
+  try {
+    const page = await deps.directory.directory(livemode).search({ vatNumber, includeSubEntities: false, limit: 1 }, { organizationId });
+    const hit = page.rows.find((row) => row.source === 'directory');
+    return hit?.peppolId;
+  } catch (err) {
+    if (err instanceof UpstreamError) return undefined;
+    throw err;
+  }
 }
 
 export interface CompanyCreateInput {
@@ -87,7 +107,7 @@ export async function createCompany(deps: CompanyServiceDeps, principal: Princip
   if (existing) throw companyExists(vatNumber, existing.id);
 
   const registry = await lookupRegistry(deps, livemode, vatNumber);
-  // The Peppol directory, once available, can confirm or replace `registry.peppolId` here.
+  const listedPeppolId = await directoryPeppolId(deps, organizationId, livemode, vatNumber);
   const compliance = { ...(DEFAULT_COMPLIANCE[country] ?? {}), ...(input.compliance ?? {}) };
   try {
     return await deps.db.transaction().execute(async (trx) => {
@@ -99,7 +119,7 @@ export async function createCompany(deps: CompanyServiceDeps, principal: Princip
         legalName: registry.legalName,
         vatNumber,
         country,
-        peppolId: registry.peppolId,
+        peppolId: listedPeppolId ?? registry.peppolId,
         address: input.address ?? registry.address,
         capabilities: input.capabilities ?? { send: [...DOCUMENT_TYPES], receive: [...DOCUMENT_TYPES] },
         compliance,

@@ -8,6 +8,7 @@ import { createViesRegistry } from '../../activities/upstreams/registry/index.ts
 import { DOCUMENT_TYPES } from '../../core/plans.ts';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
 import { bearer, createKey, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
+import { sandboxDirectory } from '../../activities/upstreams/directory/seed.ts';
 import { testServers } from '../support/servers.ts';
 
 /** A VIES stand-in: answers per VAT number from `answers`, 503 for everything else. */
@@ -46,6 +47,15 @@ describe('companies API', () => {
   after(async () => { await app.close(); await vies.close(); });
 
   describe('POST /v1/companies', () => {
+    it('takes the participant id the Peppol Directory lists for the VAT number over the one derived from it', async () => {
+      const listed = sandboxDirectory().find((p) => p.country === 'NL' && p.vatNumber && !p.parentPeppolId && p.peppolId.startsWith('0106:'))!;
+      const tenant = await createTenant({ livemode: false });
+      const res = await post(tenant.key, { vatNumber: listed.vatNumber });
+      const body = (await res.json()) as any;
+      expect(res.status, JSON.stringify(body)).to.equal(201);
+      expect(body.peppolId).to.equal(listed.peppolId);
+    });
+
     it('returns 201 with the registry enrichment, status active, smpRegistered false, and starts company:<id> with search attributes', async () => {
       const tenant = await createTenant({ livemode: false });
       const res = await post(tenant.key, { vatNumber: 'BE0888888895', metadata: { crmId: '4711' } });
