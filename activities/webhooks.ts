@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { sandboxWebhookAnswer } from '../core/sandbox-scenarios.ts';
 import https from 'node:https';
 import net from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -82,7 +83,8 @@ export function createWebhookActivities({ db, allowPrivateTargets = false, timeo
       const stopHeartbeat = heartbeatEvery(2_000);
       let answer: { statusCode: number | null; error: string | null };
       try {
-        answer = await post(ctx.url, body, headers, { livemode: ctx.livemode, allowPrivateTargets }, timeoutMs, cancellation);
+        // Sandbox scenario hosts answer in-process (core/sandbox-scenarios.ts); everything else is real HTTP.
+        answer = (!ctx.livemode ? sandboxWebhookAnswer(ctx.url, attempt, timeoutMs) : undefined) ?? (await post(ctx.url, body, headers, { livemode: ctx.livemode, allowPrivateTargets }, timeoutMs, cancellation));
       } finally {
         stopHeartbeat();
       }

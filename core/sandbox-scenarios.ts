@@ -20,3 +20,32 @@ export const SANDBOX_CONFIRMATION_MS = 5_000;
 export const SANDBOX_SLOW_CONFIRMATION_MS = 6 * 3_600_000;
 /** Failed hand-offs of the flaky recipient before it accepts. */
 export const SANDBOX_FLAKY_FAILURES = 2;
+
+/**
+ * Sandbox webhook URLs on the reserved `.test` domain answer without any network traffic, so a test
+ * suite can drive every delivery outcome: `ok.webhook.test` (200), `fail.webhook.test` (500 on
+ * every attempt), `fail-<n>.webhook.test` (500 for the first n attempts, then 200),
+ * `timeout.webhook.test` (no answer within the time limit) and `redirect.webhook.test` (302).
+ */
+export const SANDBOX_WEBHOOK_DOMAIN = 'webhook.test';
+
+export function isSandboxWebhookHost(host: string): boolean {
+  return host === SANDBOX_WEBHOOK_DOMAIN || host.endsWith(`.${SANDBOX_WEBHOOK_DOMAIN}`);
+}
+
+/** The simulated receiver's answer to attempt `attempt`, or undefined for a host it does not serve. */
+export function sandboxWebhookAnswer(rawUrl: string, attempt: number, timeoutMs: number): { statusCode: number | null; error: string | null } | undefined {
+  let host: string;
+  try {
+    host = new URL(rawUrl).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+  if (!isSandboxWebhookHost(host)) return undefined;
+  const label = host.slice(0, -(SANDBOX_WEBHOOK_DOMAIN.length + 1));
+  const failFirst = /^fail-(\d{1,2})$/.exec(label);
+  if (label === 'fail' || (failFirst && attempt <= Number(failFirst[1]))) return { statusCode: 500, error: 'HTTP 500' };
+  if (label === 'timeout') return { statusCode: null, error: `no answer within ${timeoutMs / 1000} s` };
+  if (label === 'redirect') return { statusCode: 302, error: 'redirect to https://elsewhere.webhook.test/ not followed: answer with a 2xx at the webhook URL itself' };
+  return { statusCode: 200, error: null };
+}

@@ -1,3 +1,4 @@
+import { isSandboxWebhookHost } from './sandbox-scenarios.ts';
 import dns, { type LookupAddress } from 'node:dns';
 import net from 'node:net';
 
@@ -77,6 +78,8 @@ export async function checkWebhookUrl(raw: string, policy: TargetPolicy): Promis
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { rule: 'url', message: 'must be an https URL' };
   if (url.username || url.password) return { rule: 'url', message: 'must not carry credentials; authenticate deliveries by their signature' };
   const host = url.hostname.toLowerCase();
+  // The simulated receivers of the sandbox catalogue never leave the process.
+  if (!policy.livemode && isSandboxWebhookHost(host)) return null;
   if (url.protocol === 'http:' && !(policy.allowPrivateTargets || (!policy.livemode && (LOOPBACK_NAMES.has(host) || classifyAddress(host) === 'loopback')))) {
     return { rule: 'https', message: policy.livemode ? 'must use https' : 'must use https (sandbox webhooks may use http only for 127.0.0.1 or localhost)' };
   }

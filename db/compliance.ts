@@ -19,8 +19,7 @@ export async function listComplianceStates(db: Db, documentId: string) {
     .selectFrom('compliance_reports')
     .selectAll()
     .where('document_id', '=', documentId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('seq', 'desc')
     .execute();
   const latest = new Map<string, ComplianceReportRow>();
   for (const row of rows) if (!latest.has(row.country)) latest.set(row.country, row);

@@ -7,7 +7,8 @@ import { searchAttributesFor } from '../../core/workflow-context.ts';
 import type { Db } from '../../db/database.ts';
 import { findDocumentById, findOutgoingDocumentByTransportMessage } from '../../db/documents.ts';
 import { insertFile } from '../../db/files.ts';
-import { documentTypeOf, unwrapSbdh, type DocumentType } from '../../peppol/index.ts';
+import { documentTypeOf, isInvoiceResponse, unwrapSbdh, type DocumentType } from '../../peppol/index.ts';
+import { receiveInvoiceResponse } from '../lifecycle/service.ts';
 import type { InboundMessage } from '../../activities/inbound.ts';
 import type { CompanyRow } from '../documents/parties.ts';
 import { deliveryReceiptSignal, type DeliveryReceipt } from '../../workflows/documents/document.ts';
@@ -142,6 +143,11 @@ export async function receiveAs4Message(deps: InboundDeps, sbd: string): Promise
   const { header, payload } = unwrapped;
   if (!header.instanceId) {
     throw new ApiError('MISSING_FIELD', 'The SBDH has no DocumentIdentification/InstanceIdentifier.', { details: [{ field: 'DocumentIdentification/InstanceIdentifier', rule: 'required', message: 'required' }] });
+  }
+  // An Invoice Response answers one of our outgoing invoices: it moves that invoice's lifecycle.
+  if (isInvoiceResponse(payload)) {
+    const answered = await receiveInvoiceResponse(deps, { xml: payload, livemode: true });
+    if (answered) return { documentId: answered.documentId, workflowId: workflowIds.document(answered.documentId) };
   }
   const company = await findReceivingCompany(deps.db, header.receiver);
   if (!company) {

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { findDocumentById } from '../../db/documents.ts';
-import { wrapInSbdh, SBDH_NS } from '../../peppol/index.ts';
+import { listLifecycleEvents } from '../../db/lifecycle.ts';
+import { storedDocument } from './lifecycle-fixtures.ts';
+import { renderInvoiceResponse, wrapInSbdh, SBDH_NS } from '../../peppol/index.ts';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
 import { bearer, createCompany, createTenant, type Tenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
@@ -57,6 +59,23 @@ describe('POST /internal/as4/inbound', () => {
   const post = (body: string, headers: Record<string, string> = { authorization: `Bearer ${SECRET}` }) =>
     fetch(`${app.url}/internal/as4/inbound`, { method: 'POST', headers: { 'content-type': 'application/xml', ...headers }, body });
   const stats = async () => (await testServers().db.selectFrom('companies').select('stats').where('id', '=', tenant.companyId).executeTakeFirstOrThrow()).stats;
+
+  it('an Invoice Response to one of our outgoing invoices moves that invoice\'s lifecycle (source: recipient)', async () => {
+    const { db } = testServers();
+    const invoice = await storedDocument(tenant, { number: 'INV-AS4-IR-1' });
+    await db.updateTable('documents').set({ livemode: true }).where('id', '=', invoice.id).execute();
+    const response = renderInvoiceResponse({ id: 'IR-AS4-1', issueDate: '2026-11-25', sender: { peppolId: '0208:0403170701', name: 'Buyer NV' }, receiver: { peppolId: '0208:0202239951', name: 'Proximus SA' }, responseCode: 'AP', invoice: { id: 'INV-AS4-IR-1', typeCode: '380' } });
+    const sbd = wrapInSbdh(response, { sender: '0208:0403170701', receiver: '0208:0202239951', instanceId: randomUUID(), createdAt: new Date(), countryC1: 'BE' });
+    if (!sbd.ok) throw new Error('wrap failed');
+    const res = await post(sbd.xml);
+    expect(res.status).to.equal(202);
+    expect(((await res.json()) as any).documentId).to.equal(invoice.id);
+    expect((await findDocumentById(db, invoice.id))?.lifecycle_status).to.equal('approved');
+    const history = await listLifecycleEvents(db, invoice.id);
+    expect(history.at(-1)).to.deep.include({ to_status: 'approved', source: 'recipient' });
+    const created = await db.selectFrom('documents').select('id').where('number', '=', 'IR-AS4-1').execute();
+    expect(created).to.deep.equal([]);
+  });
 
   it('receives a UBL invoice: 202, an incoming delivered document with parties and amounts, document.received, stats', async () => {
     const before = await stats();

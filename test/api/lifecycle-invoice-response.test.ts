@@ -16,6 +16,7 @@ import { createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
 import { ensureTestWorkers } from '../support/workers.ts';
 import { storedDocument } from './lifecycle-fixtures.ts';
+import { SHARED } from '../support/paths.ts';
 
 class RecordingTransport implements PeppolTransport {
   readonly handOffs: HandOff[] = [];
@@ -32,7 +33,7 @@ function schemaErrors(xml: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'ir-')), 'payload.xml');
   writeFileSync(file, xml);
   try {
-    execFileSync('xmllint', ['--noout', '--schema', '/work/shared/standards/ubl-2.1/xsd/maindoc/UBL-ApplicationResponse-2.1.xsd', file], { stdio: 'pipe' });
+    execFileSync('xmllint', ['--noout', '--schema', `${SHARED}/standards/ubl-2.1/xsd/maindoc/UBL-ApplicationResponse-2.1.xsd`, file], { stdio: 'pipe' });
     return '';
   } catch (err) {
     return String((err as { stderr?: Buffer }).stderr ?? err);

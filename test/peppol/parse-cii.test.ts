@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCii, renderUbl, validateUblXml } from '../../peppol/index.ts';
 import { listData, readData } from './helpers.ts';
+import { SHARED } from '../support/paths.ts';
 
 describe('converting CII CrossIndustryInvoice to UBL', () => {
   const files = listData('cii');
@@ -45,7 +46,7 @@ describe('converting CII CrossIndustryInvoice to UBL', () => {
       return path;
     });
     expect(paths.length).to.equal(files.length);
-    execFileSync('xmllint', ['--noout', '--schema', '/work/shared/standards/ubl-2.1/xsd/maindoc/UBL-Invoice-2.1.xsd', ...paths], { stdio: 'pipe' });
+    execFileSync('xmllint', ['--noout', '--schema', `${SHARED}/standards/ubl-2.1/xsd/maindoc/UBL-Invoice-2.1.xsd`, ...paths], { stdio: 'pipe' });
   });
 
   it('refuses a UBL document with XML-ROOT', () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parseUbl, renderUbl, validateUblXml } from '../../peppol/index.ts';
 import { CORPUS, TRADE_CORPUS } from '../data/peppol/corpus.ts';
 import { listData, readData } from './helpers.ts';
+import { SHARED } from '../support/paths.ts';
 
 describe('parsing UBL into DocumentBody', () => {
   for (const entry of [...CORPUS, ...TRADE_CORPUS]) {
@@ -48,7 +49,7 @@ describe('parsing UBL into DocumentBody', () => {
     for (const [i, entry] of TRADE_CORPUS.entries()) {
       const path = join(dir, `t-${i}.xml`);
       writeFileSync(path, renderUbl(entry.type, entry.body).xml!);
-      const xsd = `/work/shared/standards/ubl-2.1/xsd/maindoc/UBL-${roots[entry.type]}-2.1.xsd`;
+      const xsd = `${SHARED}/standards/ubl-2.1/xsd/maindoc/UBL-${roots[entry.type]}-2.1.xsd`;
       try {
         execFileSync('xmllint', ['--noout', '--schema', xsd, path], { stdio: 'pipe' });
       } catch (e) {

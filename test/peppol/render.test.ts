@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderUbl, validateDocument, validateUblXml } from '../../peppol/index.ts';
 import { CORPUS } from '../data/peppol/corpus.ts';
+import { SHARED } from '../support/paths.ts';
 
-const XSD = '/work/shared/standards/ubl-2.1/xsd/maindoc';
+const XSD = `${SHARED}/standards/ubl-2.1/xsd/maindoc`;
 
 function xmllintAvailable(): boolean {
   try {

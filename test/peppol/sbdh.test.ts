@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseUbl, renderUbl, unwrapSbdh, wrapInSbdh } from '../../peppol/index.ts';
 import { CORPUS, TRADE_CORPUS } from '../data/peppol/corpus.ts';
+import { SHARED } from '../support/paths.ts';
 
 const options = { sender: '0208:0403019261', receiver: '0208:0202239951', instanceId: '6f1c1f5e-3d0a-4a43-9a52-2f1f4d8e8e01', createdAt: new Date('2026-03-01T10:00:00.123Z'), countryC1: 'BE' };
 
@@ -60,6 +61,6 @@ describe('SBDH envelope', () => {
       writeFileSync(path, wrapped.xml);
       return path;
     });
-    execFileSync('xmllint', ['--noout', '--schema', '/work/shared/standards/sbdh/sbd-with-payload.xsd', ...paths], { stdio: 'pipe' });
+    execFileSync('xmllint', ['--noout', '--schema', `${SHARED}/standards/sbdh/sbd-with-payload.xsd`, ...paths], { stdio: 'pipe' });
   });
 });

@@ -49,7 +49,7 @@ describe('npm start (scripts/start.ts)', function () {
     ports = { api: await freePort(), pg: await freePort(), temporal: await freePort(), ui: await freePort() };
     // Live upstreams point at closed loopback ports: the test never reaches outside this machine.
     const closed = `http://127.0.0.1:${await freePort()}`;
-    env = { ...process.env, REGISTRY_BASE_URL: closed, SMP_BASE_URL: closed, AS4_GATEWAY_URL: closed, DIRECTORY_BASE_URL: closed, DATA_DIR: dataDir, PORT: String(ports.api), EMBEDDED_POSTGRES_PORT: String(ports.pg), TEMPORAL_DEV_PORT: String(ports.temporal), TEMPORAL_UI_PORT: String(ports.ui) };
+    env = { ...process.env, REGISTRY_BASE_URL: closed, SMP_BASE_URL: closed, AS4_GATEWAY_URL: closed, DIRECTORY_BASE_URL: closed, PPF_BASE_URL: closed, SDI_BASE_URL: closed, DATA_DIR: dataDir, PORT: String(ports.api), EMBEDDED_POSTGRES_PORT: String(ports.pg), TEMPORAL_DEV_PORT: String(ports.temporal), TEMPORAL_UI_PORT: String(ports.ui) };
     delete env.DATABASE_URL;
     delete env.TEMPORAL_ADDRESS;
   });

@@ -4,9 +4,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isInvoiceResponse, lifecycleStatusFor, parseInvoiceResponse, renderInvoiceResponse, responseCodeFor, type InvoiceResponse } from '../../peppol/index.ts';
+import { SHARED } from '../support/paths.ts';
 
-const XSD = '/work/shared/standards/ubl-2.1/xsd/maindoc/UBL-ApplicationResponse-2.1.xsd';
-const EXAMPLES = '/work/shared/standards/peppol-poacc-2026.5-phive';
+const XSD = `${SHARED}/standards/ubl-2.1/xsd/maindoc/UBL-ApplicationResponse-2.1.xsd`;
+const EXAMPLES = `${SHARED}/standards/peppol-poacc-2026.5-phive`;
 
 function schemaErrors(xml: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'ir-')), 'response.xml');

@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import xpath from 'xpath';
 import { buildCreditTransfer, checkCreditTransfer, sepaText, type CreditTransferFile } from '../../peppol/sepa.ts';
+import { SHARED } from '../support/paths.ts';
 
-const STANDARDS = '/work/shared/standards/iso20022';
+const STANDARDS = `${SHARED}/standards/iso20022`;
 
 /** xmllint against an XSD; returns its complaints (empty when valid). */
 export function schemaErrors(xml: string, xsd: string): string {
