@@ -39,6 +39,14 @@ export function useClock(input: ClockInput): WorkflowClock {
     changes += 1;
   });
   const now = () => Date.now() + offsetMs;
+  /**
+   * Sandbox: how late the last wait woke. A clock advance that jumps past several waits in a row
+   * must play them out as if time had flowed through them — each next wait counts from when the
+   * previous one was due, not from when the jump woke it — so that, say, webhook attempts 2 to 4
+   * all happen after one advance of an hour. A wait that woke on time (within a second) changes
+   * nothing; any other kind of wait clears it.
+   */
+  let lateByMs = 0;
 
   const sleepUntil = async (epochMs: number): Promise<void> => {
     if (input.livemode) {
@@ -50,9 +58,14 @@ export function useClock(input: ClockInput): WorkflowClock {
       const seen = changes;
       await condition(() => changes !== seen, epochMs - now());
     }
+    const late = now() - epochMs;
+    lateByMs = late > 1000 ? late : 0;
   };
 
+  const sleepFor = (ms: number): Promise<void> => sleepUntil(now() - (input.livemode ? 0 : lateByMs) + ms);
+
   const waitFor = async (predicate: () => boolean, ms: number): Promise<boolean> => {
+    lateByMs = 0;
     if (input.livemode) return condition(predicate, ms);
     const deadline = now() + ms;
     while (!predicate() && now() < deadline) {
@@ -62,5 +75,5 @@ export function useClock(input: ClockInput): WorkflowClock {
     return predicate();
   };
 
-  return { now, sleep: (ms: number) => sleepUntil(now() + ms), sleepUntil, condition: waitFor };
+  return { now, sleep: sleepFor, sleepUntil, condition: waitFor };
 }

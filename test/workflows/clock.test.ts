@@ -88,4 +88,25 @@ describe('workflow clock (sandbox-aware wait)', () => {
     const fired = events.find((e) => e.timerFiredEventAttributes)!;
     expect(seconds(fired) - seconds(events[0]!)).to.be.within(8 * 3600 - 60, 8 * 3600 + 60);
   });
+
+  it('one advance past several waits in a row plays them all out, each counted from when the previous was due', async () => {
+    const handle = await env.client.workflow.start<typeof timedWaitWorkflow>('timedWaitWorkflow', {
+      taskQueue,
+      workflowId: `wait-chain-${Date.now()}`,
+      args: [{ livemode: false, offsetMs: 0, waitMs: 30_000, thenMs: [120_000, 600_000, 1_800_000] }],
+    });
+    const startedAt = await env.currentTimeMs();
+    await new Promise((r) => setTimeout(r, 300));
+    // 30 s + 2 min + 10 min + 30 min = 42.5 min of waits: an hour covers them all.
+    await handle.signal(clockChangedSignal, { offsetMs: HOUR });
+    const deadline = Date.now() + 10_000;
+    let status = (await handle.describe()).status.name;
+    while (status === 'RUNNING' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = (await handle.describe()).status.name;
+    }
+    expect(status).to.equal('COMPLETED');
+    expect((await env.currentTimeMs()) - startedAt).to.be.below(60_000);
+    expect((await handle.result()).waits).to.equal(4);
+  });
 });

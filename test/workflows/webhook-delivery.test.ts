@@ -103,6 +103,8 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       for (let expected = 2; expected <= 3; expected++) {
         await receiver.waitFor(expected - 1);
         await waitUntil(async () => {
+          // One advance may already have played out several due attempts.
+          if (receiver.received.length >= expected) return true;
           offsetMs += 15 * 60_000;
           await handle.signal(clockChangedSignal, { offsetMs });
           await new Promise((r) => setTimeout(r, 250));

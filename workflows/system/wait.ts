@@ -2,16 +2,21 @@ import { useClock, type ClockInput } from '../clock.ts';
 
 export interface TimedWaitInput extends ClockInput {
   waitMs: number;
+  /** Further waits after the first, one after the other. */
+  thenMs?: number[];
 }
 
 export interface TimedWaitResult {
-  /** The company's time when the wait ended. */
+  /** The company's time when the last wait ended. */
   wokeAt: number;
+  /** How many waits completed. */
+  waits: number;
 }
 
-/** A bare wait on a company's clock: operators use it to check a namespace's timers and the clock signal. */
+/** Waits on a company's clock: operators use it to check a namespace's timers and the clock signal. */
 export async function timedWaitWorkflow(input: TimedWaitInput): Promise<TimedWaitResult> {
   const clock = useClock(input);
-  await clock.sleep(input.waitMs);
-  return { wokeAt: clock.now() };
+  const waits = [input.waitMs, ...(input.thenMs ?? [])];
+  for (const ms of waits) await clock.sleep(ms);
+  return { wokeAt: clock.now(), waits: waits.length };
 }
