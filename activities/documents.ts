@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
+import { SANDBOX_RESPONDERS } from '../core/sandbox-scenarios.ts';
 import { failure } from '../core/failures.ts';
 import { newId } from '../core/ids.ts';
 import type { Db } from '../db/database.ts';
@@ -23,6 +24,8 @@ export interface DocumentActivities {
   recordDelivery(input: { documentId: string }): Promise<void>;
   recordDeliveryFailure(input: { documentId: string; code: string; message: string }): Promise<void>;
   deliverToSandboxRecipient(input: { documentId: string }): Promise<string | null>;
+  /** The Invoice Response a sandbox responder recipient will send for this document, if any. */
+  sandboxRecipientResponse(input: { documentId: string }): Promise<{ responder: string; code: string; status: string | null } | null>;
 }
 
 /** The `data` every document event carries besides its own fields (part 6.2). */
@@ -99,6 +102,13 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
         (trx) => markDeliveryFailed(trx, documentId, { rejected: code === 'AP_REJECTED', code, message }, at),
         (row) => ({ type: 'document.failed', data: { ...documentEventData(row), errorCode: code, errorMessage: message } }),
       );
+    },
+
+    async sandboxRecipientResponse({ documentId }) {
+      const row = await load(documentId);
+      const responder = row.receiver?.peppolId;
+      const scenario = !row.livemode && row.direction === 'outgoing' && responder ? SANDBOX_RESPONDERS[responder] : undefined;
+      return scenario && responder ? { responder, code: scenario.code, status: scenario.status } : null;
     },
 
     /**

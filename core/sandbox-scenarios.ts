@@ -49,3 +49,21 @@ export function sandboxWebhookAnswer(rawUrl: string, attempt: number, timeoutMs:
   if (label === 'redirect') return { statusCode: 302, error: 'redirect to https://elsewhere.webhook.test/ not followed: answer with a 2xx at the webhook URL itself' };
   return { statusCode: 200, error: null };
 }
+
+/**
+ * Sandbox recipients that answer a delivered invoice with a Peppol Invoice Response, one per code,
+ * a minute (company clock) after delivery; the answer moves the invoice's lifecycle with history
+ * source `recipient` (AB acknowledges and moves nothing).
+ */
+export const SANDBOX_RESPONDERS: Record<string, { code: 'AB' | 'IP' | 'UQ' | 'CA' | 'RE' | 'AP' | 'PD'; status: 'under_review' | 'disputed' | 'approved' | 'rejected' | 'paid' | null }> = {
+  '0060:999000101': { code: 'AB', status: null },
+  '0060:999000102': { code: 'IP', status: 'under_review' },
+  '0060:999000103': { code: 'UQ', status: 'disputed' },
+  '0060:999000104': { code: 'CA', status: 'approved' },
+  '0060:999000105': { code: 'RE', status: 'rejected' },
+  '0060:999000106': { code: 'AP', status: 'approved' },
+  '0060:999000107': { code: 'PD', status: 'paid' },
+};
+
+/** How long after delivery a sandbox responder answers (company clock). */
+export const SANDBOX_RESPONSE_DELAY_MS = 60_000;

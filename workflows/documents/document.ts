@@ -2,10 +2,11 @@ import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, de
 import type { DocumentActivities } from '../../activities/documents.ts';
 import { ACTIVITY_PRESETS } from '../activity-options.ts';
 import { useClock, type WorkflowClock } from '../clock.ts';
-import { installLifecycle } from './lifecycle.ts';
+import { installLifecycle, type LifecycleHandlers, type RecipientResponseCommand } from './lifecycle.ts';
+import { SANDBOX_RESPONSE_DELAY_MS } from '../../core/sandbox-scenarios.ts';
 
 const { handOffDocument } = proxyActivities<DocumentActivities>(ACTIVITY_PRESETS.transportAttempt);
-const { recordHandOff, recordDelivery, recordDeliveryFailure, deliverToSandboxRecipient } = proxyActivities<DocumentActivities>(ACTIVITY_PRESETS.database);
+const { recordHandOff, recordDelivery, recordDeliveryFailure, deliverToSandboxRecipient, sandboxRecipientResponse } = proxyActivities<DocumentActivities>(ACTIVITY_PRESETS.database);
 
 /** The access point's receipt for a handed-off message (posted by the AS4 gateway). */
 export interface DeliveryReceipt {
@@ -61,8 +62,22 @@ export async function documentWorkflow(input: DocumentInput): Promise<DocumentRe
     return { documentId: input.documentId, deliveryStatus: 'unchanged', attempts: 0 };
   }
   const result = await deliver(input, clock);
+  if (!input.livemode && result.deliveryStatus === 'delivered') await answerAsSandboxRecipient(input.documentId, clock, lifecycle);
   await condition(() => allHandlersFinished() && lifecycle.settled());
   return result;
+}
+
+/** Sandbox responder recipients (core/sandbox-scenarios.ts) answer a minute after delivery. */
+async function answerAsSandboxRecipient(documentId: string, clock: WorkflowClock, lifecycle: LifecycleHandlers): Promise<void> {
+  const scenario = await sandboxRecipientResponse({ documentId });
+  if (!scenario || scenario.status === null) return;
+  await clock.sleep(SANDBOX_RESPONSE_DELAY_MS);
+  const date = new Date(clock.now()).toISOString().slice(0, 10);
+  try {
+    await lifecycle.respond({ kind: 'response', status: scenario.status as RecipientResponseCommand['status'], responseCode: scenario.code, responseId: `${documentId}-${scenario.code}`, date, ...(scenario.code === 'RE' || scenario.code === 'UQ' ? { reasonCode: 'OTH' as const, reason: `sandbox recipient answered ${scenario.code}` } : {}) }, scenario.responder);
+  } catch {
+    // The document moved past what the response allows meanwhile: the response is moot.
+  }
 }
 
 async function deliver(input: DocumentInput, clock: WorkflowClock): Promise<DocumentResult> {

@@ -222,6 +222,8 @@ export interface LifecycleHandlers {
   serveUntilIdle(): Promise<void>;
   /** True when no follow-up (Invoice Response, compliance report) is still running. */
   settled(): boolean;
+  /** Applies a recipient's Invoice Response received inside this run (the sandbox responders). */
+  respond(command: RecipientResponseCommand, actor: string): Promise<LifecycleOutcome>;
 }
 
 /**
@@ -319,5 +321,11 @@ export function installLifecycle(documentId: string, livemode: boolean, clock: W
       await condition(() => allHandlersFinished() && background === 0);
     },
     settled: () => background === 0,
+    respond(command, actor) {
+      // `observed` only feeds the update validator, which this in-run path does not go through.
+      const result = chain.then(() => run({ ...command, source: 'recipient', actor, observed: state as LifecycleState }));
+      chain = result.catch(() => undefined);
+      return result;
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { checkParticipantId, checkVatNumber, type DocumentType } from '../../../peppol/index.ts';
 import type { DirectoryAccessPoint, DirectorySmp } from '../../../db/tables/directory.ts';
-import { SANDBOX_RECIPIENTS } from '../../../core/sandbox-scenarios.ts';
+import { SANDBOX_RECIPIENTS, SANDBOX_RESPONDERS } from '../../../core/sandbox-scenarios.ts';
 
 /**
  * The sandbox Peppol Directory: thousands of participants across the supported countries, generated
@@ -330,6 +330,7 @@ function scenarioParticipants(rng: Rng): SeedParticipant[] {
     [SANDBOX_RECIPIENTS.sbdhError, 'Scenario SBDH Error', all],
     [SANDBOX_RECIPIENTS.slowDelivery, 'Scenario Slow Delivery', all],
     [SANDBOX_RECIPIENTS.ordersOnly, 'Scenario Orders Only', ['purchase-order', 'sales-order']],
+    ...Object.entries(SANDBOX_RESPONDERS).map(([peppolId, { code }]): [string, string, DocumentType[]] => [peppolId, `Scenario Responds ${code}`, all]),
   ];
   return scenarios.map(([peppolId, name, documentTypes]) => ({
     peppolId,

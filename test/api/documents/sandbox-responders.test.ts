@@ -1,0 +1,47 @@
+import { expect } from 'chai';
+import { SANDBOX_RESPONDERS } from '../../../core/sandbox-scenarios.ts';
+import { listLifecycleEvents } from '../../../db/lifecycle.ts';
+import { startTestApp, type TestApp } from '../../support/app.ts';
+import { createTenant, jsonHeaders, type Tenant } from '../../support/access.ts';
+import { invoiceBody, waitForDocument } from '../../support/documents.ts';
+import { testServers } from '../../support/servers.ts';
+import { ensureTestWorkers } from '../../support/workers.ts';
+
+/** Sandbox recipients that answer a delivered invoice with each Invoice Response code. */
+describe('sandbox recipients answering with an Invoice Response', () => {
+  let app: TestApp;
+  let tenant: Tenant;
+  before(async () => {
+    await ensureTestWorkers();
+    app = await startTestApp();
+    tenant = await createTenant({ livemode: false, plan: 'pro' });
+  });
+  after(() => app.close());
+
+  const send = async (to: string) => {
+    const res = await fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ type: 'invoice', from: tenant.companyId, to, document: invoiceBody() }) });
+    expect(res.status, to).to.equal(201);
+    return ((await res.json()) as any).id as string;
+  };
+
+  it('each code moves the invoice (AB moves nothing), with history source recipient', async () => {
+    const sent = await Promise.all(Object.keys(SANDBOX_RESPONDERS).map(async (responder) => ({ responder, id: await send(responder) })));
+    // Delivery (5 s) and the answer (1 min) both wait on the company clock.
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 400));
+      await fetch(`${app.url}/v1/sandbox/clock/advance`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ companyId: tenant.companyId, by: '1h' }) });
+    }
+    for (const { responder, id } of sent) {
+      const { code, status } = SANDBOX_RESPONDERS[responder]!;
+      const expected = status ?? 'issued';
+      const doc = await waitForDocument(app.url, tenant.key, id, (d) => d.deliveryStatus === 'delivered' && d.lifecycleStatus === expected);
+      expect(doc.lifecycleStatus, code).to.equal(expected);
+      const history = await listLifecycleEvents(testServers().db, id);
+      if (status === null) {
+        expect(history, code).to.deep.equal([]);
+      } else {
+        expect(history.at(-1), code).to.deep.include({ to_status: status, source: 'recipient', actor: responder });
+      }
+    }
+  });
+});
