@@ -53,7 +53,7 @@ try {
   const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
   const body = (i: number) => JSON.stringify({
     type: 'invoice', from: company.id, to: RECIPIENT,
-    document: { number: `BENCH-${i}`, issueDate: '2026-11-21', dueDate: '2026-12-21', buyer: { name: 'Proximus SA', address: { city: 'Brussels', country: 'BE' } }, payment: { means: 'credit_transfer', iban: 'BE68539007547034' }, lines: [{ description: 'Service', quantity: 2, unitPrice: 50, vatRate: 21, vatCategory: 'S' }] },
+    document: { number: `BENCH-${i}`, issueDate: '2026-11-21', buyerReference: 'PO-BENCH', dueDate: '2026-12-21', buyer: { name: 'Proximus SA', address: { city: 'Brussels', country: 'BE' } }, payment: { means: 'credit_transfer', iban: 'BE68539007547034' }, lines: [{ description: 'Service', quantity: 2, unitPrice: 50, vatRate: 21, vatCategory: 'S' }] },
   });
 
   // Warm-up: bundles, directory seed, pools.

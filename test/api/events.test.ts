@@ -53,8 +53,12 @@ describe('Events API (parts 2.8, 4.10, 6.5)', () => {
     it('filters by type and companyId, and pages with limit and cursor', async () => {
       const tenant = await createTenant();
       const other = await createCompany(tenant.organizationId, true);
+      // Timestamps are kept to the millisecond: events a millisecond apart have a defined order.
+      const tick = () => new Promise((r) => setTimeout(r, 3));
       const a = await emit(tenant);
+      await tick();
       const b = await emit(tenant, { type: 'document.sent' });
+      await tick();
       const c = await emit(tenant, { companyId: other });
       const ids = async (query: string) => ((await (await get(tenant.key, `/v1/events${query}`)).json()) as any).data.map((e: any) => e.id);
       expect(await ids('?type=document.received')).to.deep.equal([c.id, a.id]);
