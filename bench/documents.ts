@@ -37,7 +37,7 @@ try {
   const clientConnection = await Connection.connect({ address: servers.temporalAddress });
   const client = new Client({ connection: clientConnection, namespace: 'default' });
   const connection = await NativeConnection.connect({ address: servers.temporalAddress });
-  const workers = await createWorkers({ connection, namespace: 'default', db, events: createEventDispatcher(client), transports: createTransports({ as4GatewayUrl: 'http://127.0.0.1:9', as4GatewayToken: undefined, as4TimeoutMs: 1000 }) });
+  const workers = await createWorkers({ connection, namespace: 'default', db, events: createEventDispatcher(client, db), transports: createTransports({ as4GatewayUrl: 'http://127.0.0.1:9', as4GatewayToken: undefined, as4TimeoutMs: 1000 }) });
   const stop = new AbortController();
   const running = runWorkers(workers, stop.signal);
   const app = createApp({ db, temporal: client, publicBaseUrl: 'http://bench' });
