@@ -12,7 +12,7 @@ import type { deliveryWorkflow } from '../../workflows/webhooks/delivery.ts';
 export async function replayEvent(db: Db, temporal: Client, event: EventForDelivery): Promise<number> {
   const deliveries = await createReplayDeliveries(db, event);
   const clockOffsetMs = event.livemode ? 0 : await clockOffsetOf(db, event.company_id);
-  await Promise.all(
+  const started = await Promise.allSettled(
     deliveries.map((d) =>
       temporal.workflow.start<typeof deliveryWorkflow>('deliveryWorkflow', {
         taskQueue: TASK_QUEUES.webhooks,
@@ -22,5 +22,12 @@ export async function replayEvent(db: Db, temporal: Client, event: EventForDeliv
       }),
     ),
   );
+  // A delivery whose run could not start would stay pending forever: take it back, and let the
+  // caller retry (the error answers 503 with Retry-After; receivers dedupe on the event id).
+  const failed = deliveries.filter((_, i) => started[i]!.status === 'rejected');
+  if (failed.length) {
+    await db.deleteFrom('webhook_deliveries').where('id', 'in', failed.map((d) => d.id)).execute();
+    throw (started.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
+  }
   return deliveries.length;
 }

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { Client, Connection } from '@temporalio/client';
+import { freePort } from '../../core/ports.ts';
 import { createHmac } from 'node:crypto';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
 import { bearer, createCompany, createKey, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
@@ -176,6 +178,22 @@ describe('Events API (parts 2.8, 4.10, 6.5)', () => {
       receiver = await startWebhookReceiver(() => 200);
     });
     after(() => receiver.close());
+
+    it('503 UPSTREAM_UNAVAILABLE when the workflow service is down, leaving no delivery that would never run', async () => {
+      const tenant = await createTenant({ livemode: false });
+      const hook = (await (await post(tenant.key, '/v1/webhooks', { url: receiver.url, events: ['*'] })).json()) as any;
+      const event = await emit(tenant, { livemode: false, type: 'document.delivered', data: { documentId: 'doc_down' } });
+      const down = await startTestApp({ temporal: new Client({ connection: Connection.lazy({ address: `127.0.0.1:${await freePort()}`, connectTimeout: 500 }) }) });
+      try {
+        const res = await fetch(`${down.url}/v1/events/${event.id}/replay`, { method: 'POST', headers: jsonHeaders(tenant.key) });
+        expect(res.status).to.be.oneOf([503, 504]);
+        expect(res.headers.get('retry-after')).to.be.a('string');
+        const left = await testServers().db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', hook.id).where('event_id', '=', event.id).execute();
+        expect(left).to.deep.equal([]);
+      } finally {
+        await down.close();
+      }
+    });
 
     it('schedules a new delivery to every currently matching active webhook, with the same event id, even once acknowledged', async () => {
       const tenant = await createTenant({ livemode: false });
