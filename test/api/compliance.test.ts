@@ -23,13 +23,13 @@ describe('compliance reporting of lifecycle changes', () => {
   const get = (path: string, key = tenant.key) => fetch(`${app.url}${path}`, { headers: bearer(key) });
 
   /** Advances the company's sandbox clock until its report is decided (the check runs at nextCheckAt). */
-  async function decided(companyId: string, documentId: string) {
+  async function decided(companyId: string, documentId: string, owner: Tenant = tenant) {
     const { db } = testServers();
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline) {
       const rows = await db.selectFrom('compliance_reports').selectAll().where('document_id', '=', documentId).execute();
       if (rows.length && rows.every((r) => r.status === 'accepted' || r.status === 'failed')) return rows;
-      if (rows.some((r) => r.status === 'submitted')) await fetch(`${app.url}/v1/sandbox/clock/advance`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ companyId, by: '1h' }) });
+      if (rows.some((r) => r.status === 'submitted')) await fetch(`${app.url}/v1/sandbox/clock/advance`, { method: 'POST', headers: jsonHeaders(owner.key), body: JSON.stringify({ companyId, by: '1h' }) });
       await new Promise((r) => setTimeout(r, 300));
     }
     throw new Error(`reports of ${documentId} never decided`);
@@ -64,6 +64,23 @@ describe('compliance reporting of lifecycle changes', () => {
     expect(list.data.map((r: any) => r.documentId)).to.deep.equal([doc.id]);
     expect(list.data[0]).to.deep.include({ documentId: doc.id, reportedTo: 'SDI', country: 'IT', lifecycleStatus: 'rejected', status: 'failed', error: { code: '00306', message: 'Unknown recipient code' } });
   });
+
+  for (const [country, platform, code] of [['FR', 'PPF', '00025'], ['FR', 'PPF', '00058'], ['IT', 'SDI', '00200']] as const) {
+    it(`sandbox catalogue: a ${country} document numbered …${platform}-${code}… fails at ${platform} with ${code}, through the API and the clock`, async () => {
+      // Its own organization, so the other tests' counts stay as they are.
+      const own = await createTenant({ livemode: false, plan: 'pro' });
+      const company = await companyIn(own, country);
+      const doc = await storedDocument(own, { companyId: company, number: `INV-${platform}-${code}-${Date.now()}` });
+      const moved = await fetch(`${app.url}/v1/documents/${doc.id}/lifecycle`, { method: 'POST', headers: jsonHeaders(own.key), body: JSON.stringify({ status: 'under_review' }) });
+      expect(moved.status).to.equal(200);
+      const rows = await decided(company, doc.id, own);
+      expect(rows[0]).to.deep.include({ platform, status: 'failed', error_code: code });
+      const events = await testServers().db.selectFrom('events').select('data').where('type', '=', 'compliance.reported').where('organization_id', '=', own.organizationId).execute();
+      const mine = events.map((e) => e.data as any).filter((d) => d.documentId === doc.id);
+      expect(mine).to.have.length(1);
+      expect(mine[0]).to.deep.include({ reportedTo: platform, status: 'failed', errorCode: code });
+    });
+  }
 
   it('a Belgian document is never reported', async () => {
     const doc = await storedDocument(tenant, { number: 'INV-BE-1' });

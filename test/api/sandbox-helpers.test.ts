@@ -87,6 +87,27 @@ describe('sandbox helpers (part 4.4)', () => {
     });
   });
 
+  describe('SMP registration on the company clock', () => {
+    it('a bootstrapped sandbox company registers with the simulated SMP once its clock is advanced', async () => {
+      const created = (await (await fetch(`${app.url}/v1/sandbox/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label: 'smp-clock' }) })).json()) as any;
+      const company = () => fetch(`${app.url}/v1/companies/${created.company.id}`, { headers: bearer(created.key) }).then((r) => r.json()) as Promise<any>;
+      expect((await company()).smpRegistered).to.equal(false);
+      const deadline = Date.now() + 15_000;
+      let registered = false;
+      while (!registered && Date.now() < deadline) {
+        await post(created.key, '/v1/sandbox/clock/advance', { companyId: created.company.id, by: '1h' });
+        await new Promise((r) => setTimeout(r, 300));
+        const row = await testServers().db.selectFrom('companies').select('smp_registered').where('id', '=', created.company.id).executeTakeFirstOrThrow();
+        registered = row.smp_registered;
+      }
+      const after = await company();
+      expect(after.smpRegistered).to.equal(true);
+      expect(after.smpRegisteredAt).to.be.a('string');
+      const events = await testServers().db.selectFrom('events').select('data').where('type', '=', 'company.smp_registered').where('organization_id', '=', created.organizationId).execute();
+      expect(events.map((e) => (e.data as any).companyId)).to.deep.equal([created.company.id]);
+    });
+  });
+
   describe('live keys', () => {
     it('403 SANDBOX_ONLY on every helper', async () => {
       const live = await createTenant();
