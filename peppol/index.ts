@@ -28,6 +28,7 @@ export { computeDocument, type ComputedDocument, type ComputedTotals } from './t
 export { renderUbl, type RenderOptions, type RenderResult } from './ubl/render.ts';
 export { validateDocument, type DocumentValidation } from './validation/validate.ts';
 export { validateUblXml, type XmlValidationOptions } from './validation/validate-ubl.ts';
+export { validateOrderElement } from './validation/rules-order.ts';
 export { checkDocumentBody, type BodyCheckOptions } from './validation/validate-json.ts';
 export { parseUbl, parseUblElement, type ParseResult } from './ubl/parse.ts';
 export { parseCii, parseCiiElement, type CiiParseResult } from './cii/parse.ts';

@@ -2,7 +2,9 @@ import { parseCiiElement } from './cii/parse.ts';
 import { DOCUMENT_TYPE_INFO } from './document-types.ts';
 import type { DocumentBody, DocumentType, ValidationIssue, ValidationResult } from './types.ts';
 import { parseUblElement } from './ubl/parse.ts';
+import { renderBilling } from './ubl/render-billing.ts';
 import { renderUbl } from './ubl/render.ts';
+import { computeDocument } from './totals.ts';
 import { validateUblElement } from './validation/validate-ubl.ts';
 import { DEFAULT_MAX_XML_BYTES, NS, parseXml } from './xml/dom.ts';
 
@@ -35,7 +37,14 @@ export function readXmlDocument(xml: string, format: XmlFormat = 'auto', maxByte
     const cii = parseCiiElement(root);
     if (!cii.ok) return fail(cii.errors);
     const rendered = renderUbl(cii.type, cii.body, { identifiers: false });
-    if (!rendered.xml) return { valid: false, errors: rendered.errors, warnings: rendered.warnings, type: cii.type, body: cii.body, syntax: 'cii' };
+    if (!rendered.xml) {
+      // The official CII artefacts judge an incomplete invoice by every rule, not only by what is
+      // missing: render what is there (not deliverable) so the BIS rules can still speak.
+      const rules = DOCUMENT_TYPE_INFO[cii.type].billing ? rulesOnIncomplete(cii.type, cii.body) : undefined;
+      const errors = rules ? mergeFindings(rendered.errors, rules.errors) : rendered.errors;
+      const warnings = rules ? mergeFindings(rendered.warnings, rules.warnings) : rendered.warnings;
+      return { valid: false, errors, warnings, type: cii.type, body: cii.body, syntax: 'cii' };
+    }
     const converted = parseXml(rendered.xml, Number.MAX_SAFE_INTEGER);
     const result = converted.ok ? validateUblElement(converted.root) : { valid: false, errors: converted.errors, warnings: [] };
     return { ...result, type: cii.type, body: cii.body, ubl: rendered.xml, syntax: 'cii' };
@@ -45,4 +54,21 @@ export function readXmlDocument(xml: string, format: XmlFormat = 'auto', maxByte
   if (!ubl.ok) return fail(ubl.errors);
   const result: ValidationResult = DOCUMENT_TYPE_INFO[ubl.type].billing ? validateUblElement(root) : { valid: true, errors: [], warnings: [] };
   return { ...result, type: ubl.type, body: ubl.body, ubl: xml, syntax: 'ubl' };
+}
+
+/** BIS rules on a best-effort rendering of a body that failed the structural checks. */
+function rulesOnIncomplete(type: DocumentType, body: DocumentBody): ValidationResult | undefined {
+  try {
+    const dom = renderBilling(type, body, computeDocument(body), true).dom;
+    return dom?.documentElement ? validateUblElement(dom.documentElement) : undefined;
+  } catch {
+    // Too incomplete to render at all: the structural findings stand alone.
+    return undefined;
+  }
+}
+
+/** Structural findings first; a rule finding is added unless the same rule was already reported. */
+function mergeFindings(structural: ValidationIssue[], rules: ValidationIssue[]): ValidationIssue[] {
+  const seen = new Set(structural.map((i) => i.rule));
+  return [...structural, ...rules.filter((i) => !seen.has(i.rule))];
 }

@@ -23,6 +23,10 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
         taskQueue,
         workflowBundle: bundle,
         activities,
+        maxConcurrentWorkflowTaskExecutions: 100,
+        maxConcurrentActivityTaskExecutions: 200,
+        maxConcurrentWorkflowTaskPolls: 8,
+        maxConcurrentActivityTaskPolls: 8,
       }),
     ),
   );

@@ -75,6 +75,21 @@ function partyPath(base: string, rest: string): string {
   return base;
 }
 
+const ALLOWANCE_CHARGE_FIELDS: Record<string, string> = {
+  AllowanceChargeReasonCode: '.reasonCode',
+  AllowanceChargeReason: '.reason',
+  Amount: '.amount',
+  BaseAmount: '.baseAmount',
+  MultiplierFactorNumeric: '.percent',
+};
+
+/** Allowances are rendered before charges, both on document and on line level. */
+function allowanceChargePath(base: string, index: number, allowances: number, rest: string): string {
+  const item = index <= allowances ? `${base}.allowances[${index - 1}]` : `${base}.charges[${index - 1 - allowances}]`;
+  const field = /^cbc:(\w+)/.exec(rest)?.[1];
+  return item + (field ? (ALLOWANCE_CHARGE_FIELDS[field] ?? '') : '');
+}
+
 /**
  * Maps the XPath of a finding in a rendered document back to the DocumentBody field it came from,
  * so JSON callers see `$.lines[2].unitPrice` rather than a UBL path. Falls back to the nearest
@@ -100,13 +115,14 @@ export function xpathToJsonPath(xpath: string, body: DocumentBody, isCredit: boo
       if (/^cbc:(Invoiced|Credited)Quantity/.test(rest)) return `${base}.quantity`;
       if (/^cbc:LineExtensionAmount/.test(rest)) return `${base}.netAmount`;
       if (/^cac:InvoicePeriod/.test(rest)) return `${base}.period`;
-      if (/^cac:AllowanceCharge/.test(rest)) return `${base}.allowances`;
+      if (/^cac:AllowanceCharge/.test(rest)) {
+        const [, acIndex] = splitStep(steps[1]!);
+        return allowanceChargePath(base, acIndex, body.lines?.[index - 1]?.allowances?.length ?? 0, steps.slice(2).join('/'));
+      }
       return base;
     }
-    case 'cac:AllowanceCharge': {
-      const allowances = body.allowances?.length ?? 0;
-      return index <= allowances ? `$.allowances[${index - 1}]` : `$.charges[${index - 1 - allowances}]`;
-    }
+    case 'cac:AllowanceCharge':
+      return allowanceChargePath('$', index, body.allowances?.length ?? 0, rest);
     case 'cac:LegalMonetaryTotal': {
       const field = /^cbc:(\w+)/.exec(rest)?.[1];
       return field && TOTAL_FIELDS[field] ? `$.totals.${TOTAL_FIELDS[field]}` : '$.totals';

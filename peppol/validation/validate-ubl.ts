@@ -6,6 +6,7 @@ import { checkCodeListRules } from './rules-codelists.ts';
 import { checkCoreRules } from './rules-core.ts';
 import { checkNationalRules } from './rules-national.ts';
 import { checkPeppolRules } from './rules-peppol.ts';
+import { checkReasonConsistencyRules } from './rules-reasons.ts';
 import { checkVatCategoryRules } from './rules-vat.ts';
 
 export interface XmlValidationOptions {
@@ -28,6 +29,7 @@ export function validateUblElement(root: El): ValidationResult {
   const ctx = new RuleContext(root);
   try {
     checkCoreRules(ctx);
+    checkReasonConsistencyRules(ctx);
     checkVatCategoryRules(ctx);
     checkCodeListRules(ctx);
     checkPeppolRules(ctx);

@@ -3,6 +3,7 @@ import type { DocumentBody, DocumentType, ValidationResult } from '../types.ts';
 import { renderUbl } from '../ubl/render.ts';
 import { xpathToJsonPath } from './json-path.ts';
 import { validateUblElement } from './validate-ubl.ts';
+import { orderXpathToJsonPath, validateOrderElement } from './rules-order.ts';
 
 export interface DocumentValidation extends ValidationResult {
   /** The rendered UBL, so a caller that goes on to send does not render twice. */
@@ -17,6 +18,13 @@ export interface DocumentValidation extends ValidationResult {
 export function validateDocument(type: DocumentType, body: DocumentBody): DocumentValidation {
   const rendered = renderUbl(type, body, { dom: true });
   if (!rendered.xml) return { valid: false, errors: rendered.errors, warnings: rendered.warnings };
+  if (type === 'purchase-order' && rendered.dom?.documentElement) {
+    // Peppol BIS Ordering 3 (PEPPOL-T01) rules on the rendered Order.
+    const result = validateOrderElement(rendered.dom.documentElement);
+    const toJson = (issue: { rule: string; message: string; path: string }) => ({ ...issue, path: orderXpathToJsonPath(issue.path) });
+    const errors = [...rendered.errors, ...result.errors.map(toJson)];
+    return { valid: errors.length === 0, errors, warnings: [...rendered.warnings, ...result.warnings.map(toJson)], xml: rendered.xml };
+  }
   if (!DOCUMENT_TYPE_INFO[type]?.billing) {
     return { valid: rendered.errors.length === 0, errors: rendered.errors, warnings: rendered.warnings, xml: rendered.xml };
   }
