@@ -7,6 +7,8 @@ import { createApp } from './app.ts';
 import { companyUpstreamsFromConfig } from '../activities/companies.ts';
 import { createTransports } from '../activities/upstreams/transport/index.ts';
 import { companyContractProbes } from './companies/probes.ts';
+import { directoryContractProbes } from './directory/probes.ts';
+import { createDirectoryServices } from '../activities/upstreams/directory/index.ts';
 
 /** Entry point of the API process (`npm run api`). */
 async function main(): Promise<void> {
@@ -24,7 +26,7 @@ async function main(): Promise<void> {
   const app = createApp({
     db,
     companyUpstreams,
-    extraContractProbes: [...companyContractProbes(companyUpstreams), { name: 'as4-gateway', run: () => transports.live.probe() }],
+    extraContractProbes: [...companyContractProbes(companyUpstreams), { name: 'as4-gateway', run: () => transports.live.probe() }, ...directoryContractProbes(createDirectoryServices(db, config), { smlParticipant: config.smlProbeParticipant })],
     temporal: temporal.client,
     publicBaseUrl: config.publicBaseUrl,
     jwt: { jwksUrl: config.jwksUrl, audience: config.jwtAudience, issuer: config.jwtIssuer },

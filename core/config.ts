@@ -37,6 +37,12 @@ export interface Config {
   dnsResolvers: string[] | undefined;
   /** Timeout of one SML DNS query or SMP read. */
   smpLookupTimeoutMs: number;
+  /** PEM file(s), comma-separated, of the CAs that may issue SMP signing certificates (Peppol SMP CA). */
+  smpTruststorePem: string | undefined;
+  /** Verify SMP metadata signatures (default); only the exact value `false` turns it off. */
+  smpVerifySignatures: boolean;
+  /** A participant registered in the SML zone, resolved by the `sml` contract probe. */
+  smlProbeParticipant: string;
   /** VIES-style VAT registry (REST `GET {base}/ms/{country}/vat/{number}`), used for live companies. */
   registryBaseUrl: string;
   registryTimeoutMs: number;
@@ -99,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smlZone: (optional(env, 'SML_ZONE') ?? 'edelivery.tech.ec.europa.eu').replace(/\.$/, ''),
     dnsResolvers: optional(env, 'DNS_RESOLVERS')?.split(',').map((s) => s.trim()).filter(Boolean),
     smpLookupTimeoutMs: intFrom(env, 'SMP_LOOKUP_TIMEOUT_MS', 5_000),
+    smpTruststorePem: optional(env, 'SMP_TRUSTSTORE_PEM'),
+    smpVerifySignatures: optional(env, 'SMP_VERIFY_SIGNATURES')?.toLowerCase() !== 'false',
+    smlProbeParticipant: optional(env, 'SML_PROBE_PARTICIPANT') ?? '9915:test',
     registryBaseUrl: (optional(env, 'REGISTRY_BASE_URL') ?? 'https://ec.europa.eu/taxation_customs/vies/rest-api').replace(/\/$/, ''),
     registryTimeoutMs: intFrom(env, 'REGISTRY_TIMEOUT_MS', 10_000),
     smpBaseUrl: optional(env, 'SMP_BASE_URL')?.replace(/\/$/, ''),

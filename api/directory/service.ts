@@ -3,6 +3,7 @@ import type { DirectoryServices } from '../../activities/upstreams/directory/ind
 import { documentTypesOfId, parseDocumentType, PEPPOL_DOCUMENT_TYPE_IDS, peppolProcessId } from '../../activities/upstreams/directory/document-types.ts';
 import { InvalidCursorError, isSiren, isSiret, UpstreamError, type DirectoryAccessPoint, type DirectoryParticipant, type DirectoryQuery } from '../../activities/upstreams/directory/types.ts';
 import type { SmpParticipant } from '../../activities/upstreams/smp-lookup/types.ts';
+import { CircuitOpenError } from '../../activities/upstreams/smp-lookup/breaker.ts';
 import { countryOfScheme, splitParticipantId, type DocumentType } from '../../peppol/index.ts';
 import { ApiError } from '../errors.ts';
 
@@ -15,9 +16,11 @@ export interface DirectoryCallerScope {
 /** An upstream failure in the envelope: 504 for a timeout, 503 otherwise (both safe to retry). */
 export function upstreamApiError(err: UpstreamError): ApiError {
   const what = err.upstream === 'peppol-directory' ? 'The Peppol Directory' : err.upstream === 'sml' ? 'The SML' : 'The SMP';
+  // An open circuit knows when it will try again; otherwise a short wait.
+  const retryAfter = err instanceof CircuitOpenError ? String(err.retryAfterSeconds) : '5';
   return err.kind === 'timeout'
-    ? new ApiError('UPSTREAM_TIMEOUT', `${what} timed out; retry shortly.`, { headers: { 'Retry-After': '5' }, cause: err })
-    : new ApiError('UPSTREAM_UNAVAILABLE', `${what} is unavailable or answered something unusable; retry shortly.`, { headers: { 'Retry-After': '5' }, cause: err });
+    ? new ApiError('UPSTREAM_TIMEOUT', `${what} timed out; retry shortly.`, { headers: { 'Retry-After': retryAfter }, cause: err })
+    : new ApiError('UPSTREAM_UNAVAILABLE', `${what} is unavailable or answered something unusable; retry after ${retryAfter} s.`, { headers: { 'Retry-After': retryAfter }, cause: err });
 }
 
 async function upstream<T>(call: () => Promise<T>): Promise<T> {

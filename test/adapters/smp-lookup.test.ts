@@ -148,7 +148,8 @@ describe('SMP lookup adapter (real SML DNS + SMP REST, against loopback stubs)',
     after(async () => { await dns.close(); await smp.close(); });
     beforeEach(() => { mode = 'ok'; });
 
-    const client = (timeoutMs = 2000) => createSmpLookupClient({ zone: ZONE, resolveNaptr: createNaptrResolver({ servers: [dns.server], timeoutMs }), timeoutMs });
+    // The protocol is under test here; signatures are covered by smp-lookup-signature.test.ts.
+    const client = (timeoutMs = 2000) => createSmpLookupClient({ zone: ZONE, resolveNaptr: createNaptrResolver({ servers: [dns.server], timeoutMs }), timeoutMs, signatures: { mode: 'skip' } });
 
     it('resolves the SMP through U-NAPTR and reads the service group and signed service metadata', async () => {
       const found = await client().lookup(participant, caller);

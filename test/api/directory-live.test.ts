@@ -57,6 +57,8 @@ describe('Directory with live keys (real adapters against loopback stubs)', () =
       smp: createSmpLookupClient({
         zone: 'sml.test.example',
         timeoutMs,
+        // This suite is about the API over live adapters; signatures have their own adapter tests.
+        signatures: { mode: 'skip' },
         // The SML knows only PARTICIPANT.
         resolveNaptr: async (host) => (host === smlHostname(PARTICIPANT, 'sml.test.example') ? [{ order: 1, preference: 1, flags: 'U', service: 'Meta:SMP', regexp: `!^.*$!${base()}/smp!`, replacement: '' }] : []),
       }),
@@ -101,7 +103,7 @@ describe('Directory with live keys (real adapters against loopback stubs)', () =
     const down = await fetch(`${app.url}/v1/directory/search?q=acme&country=BE`, { headers: bearer(live.key) });
     expect(down.status).to.equal(503);
     expect(down.headers.get('retry-after')).to.equal('5');
-    expect(await errorBody(down)).to.deep.include({ code: 'UPSTREAM_UNAVAILABLE', message: 'The Peppol Directory is unavailable or answered something unusable; retry shortly.' });
+    expect(await errorBody(down)).to.deep.include({ code: 'UPSTREAM_UNAVAILABLE', message: 'The Peppol Directory is unavailable or answered something unusable; retry after 5 s.' });
     mode = 'slow';
     const slow = await fetch(`${app.url}/v1/directory/search?q=acme&country=BE`, { headers: bearer(live.key) });
     expect(slow.status).to.equal(504);

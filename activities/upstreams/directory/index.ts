@@ -2,7 +2,10 @@ import type { Config } from '../../../core/config.ts';
 import type { Db } from '../../../db/database.ts';
 import { createNaptrResolver } from '../smp-lookup/dns.ts';
 import { createSmpLookupClient } from '../smp-lookup/real.ts';
+import { CircuitBreaker } from '../../../core/circuit-breaker.ts';
+import { DEFAULT_BREAKER, perHostBreakers, throughBreaker, type BreakerSettings } from '../smp-lookup/breaker.ts';
 import { createSmpLookupSimulator } from '../smp-lookup/simulator.ts';
+import { loadTrustAnchors, NO_TRUST_ANCHORS, type SmpSignaturePolicy } from '../smp-lookup/signature.ts';
 import type { SmpLookup } from '../smp-lookup/types.ts';
 import { createDirectoryClient } from './real.ts';
 import { createDirectorySimulator } from './simulator.ts';
@@ -17,17 +20,65 @@ export interface DirectoryServices {
   smp(livemode: boolean): SmpLookup;
 }
 
-export type DirectoryConfig = Pick<Config, 'directoryBaseUrl' | 'directoryTimeoutMs' | 'smlZone' | 'dnsResolvers' | 'smpLookupTimeoutMs'>;
+export type DirectoryConfig = Pick<Config, 'directoryBaseUrl' | 'directoryTimeoutMs' | 'smlZone' | 'dnsResolvers' | 'smpLookupTimeoutMs'> &
+  Partial<Pick<Config, 'smpTruststorePem' | 'smpVerifySignatures'>>;
 
-export function createDirectoryServices(db: Db, config: DirectoryConfig, live: { directory?: DirectoryUpstream; smp?: SmpLookup } = {}): DirectoryServices {
+/**
+ * Fail closed: metadata is verified against the configured trust anchors, refused when there are
+ * none, and accepted unverified only when verification is turned off explicitly. An unreadable
+ * trust store stops the process at startup rather than at the first lookup.
+ */
+export function smpSignaturePolicy(config: Partial<Pick<Config, 'smpTruststorePem' | 'smpVerifySignatures'>>): SmpSignaturePolicy {
+  if (config.smpVerifySignatures === false) return { mode: 'skip' };
+  if (!config.smpTruststorePem) return { mode: 'refuse', reason: NO_TRUST_ANCHORS };
+  return { mode: 'verify', trustAnchors: loadTrustAnchors(config.smpTruststorePem) };
+}
+
+/** The Directory behind a circuit: once it fails repeatedly, searches fail fast for a while. */
+function guardDirectory(upstream: DirectoryUpstream, breaker: CircuitBreaker): DirectoryUpstream {
+  const what = 'The Peppol Directory';
+  return {
+    search: (query, caller) => throughBreaker(breaker, what, () => upstream.search(query, caller)),
+    participant: (peppolId, caller) => throughBreaker(breaker, what, () => upstream.participant(peppolId, caller)),
+  };
+}
+
+/**
+ * The SML behind a circuit: only failures of the SML DNS count here (an SMP that is down has its
+ * own per-host circuit inside the client and says nothing about the SML).
+ */
+function guardSmp(upstream: SmpLookup, breaker: CircuitBreaker): SmpLookup {
+  const what = 'The SML';
+  const sml = (err: { upstream: string }) => err.upstream === 'sml';
+  const locate = upstream.locate?.bind(upstream);
+  return {
+    lookup: (peppolId, caller, options) => throughBreaker(breaker, what, () => upstream.lookup(peppolId, caller, options), sml),
+    ...(locate ? { locate: (peppolId: string) => throughBreaker(breaker, what, () => locate(peppolId), sml) } : {}),
+  };
+}
+
+export function createDirectoryServices(
+  db: Db,
+  config: DirectoryConfig,
+  live: { directory?: DirectoryUpstream; smp?: SmpLookup } = {},
+  breakers: BreakerSettings = DEFAULT_BREAKER,
+): DirectoryServices {
   const sandboxDirectory = createDirectorySimulator(db);
   const sandboxSmp = createSmpLookupSimulator(sandboxDirectory);
-  const liveDirectory = live.directory ?? createDirectoryClient({ baseUrl: config.directoryBaseUrl, timeoutMs: config.directoryTimeoutMs });
-  const liveSmp = live.smp ?? createSmpLookupClient({
-    zone: config.smlZone,
-    resolveNaptr: createNaptrResolver({ servers: config.dnsResolvers, timeoutMs: config.smpLookupTimeoutMs }),
-    timeoutMs: config.smpLookupTimeoutMs,
-  });
+  const liveDirectory = guardDirectory(
+    live.directory ?? createDirectoryClient({ baseUrl: config.directoryBaseUrl, timeoutMs: config.directoryTimeoutMs }),
+    new CircuitBreaker('peppol-directory', breakers.threshold, breakers.cooldownMs, breakers.now),
+  );
+  const liveSmp = guardSmp(
+    live.smp ?? createSmpLookupClient({
+      zone: config.smlZone,
+      resolveNaptr: createNaptrResolver({ servers: config.dnsResolvers, timeoutMs: config.smpLookupTimeoutMs }),
+      timeoutMs: config.smpLookupTimeoutMs,
+      signatures: smpSignaturePolicy(config),
+      hostBreaker: perHostBreakers(breakers),
+    }),
+    new CircuitBreaker('sml', breakers.threshold, breakers.cooldownMs, breakers.now),
+  );
   return {
     directory: (livemode) => (livemode ? liveDirectory : sandboxDirectory),
     smp: (livemode) => (livemode ? liveSmp : sandboxSmp),

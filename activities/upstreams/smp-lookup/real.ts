@@ -3,6 +3,9 @@ import type { Node as XNode } from '@xmldom/xmldom';
 import { parseXml } from '../../../peppol/xml/dom.ts';
 import { UpstreamError } from '../directory/types.ts';
 import { PARTICIPANT_SCHEME, smlHostname, smpUrlFromNaptr, type NaptrResolver } from './dns.ts';
+import type { CircuitBreaker } from '../../../core/circuit-breaker.ts';
+import { throughBreaker } from './breaker.ts';
+import { enforceSignaturePolicy, NO_TRUST_ANCHORS, type SmpSignaturePolicy } from './signature.ts';
 import type { SmpDocumentType, SmpEndpoint, SmpLookup, SmpLookupOptions, SmpParticipant } from './types.ts';
 
 export interface SmpLookupClientOptions {
@@ -13,6 +16,10 @@ export interface SmpLookupClientOptions {
   fetch?: typeof fetch;
   /** Service metadata documents fetched at most per lookup (a service group can list hundreds). */
   maxDocumentTypes?: number;
+  /** Signature check of service metadata; without one, metadata is refused (fail closed). */
+  signatures?: SmpSignaturePolicy;
+  /** The circuit of an SMP host (`host[:port]`); repeated failures there fail fast. */
+  hostBreaker?: (host: string) => CircuitBreaker;
 }
 
 const UPSTREAM = 'smp';
@@ -33,8 +40,20 @@ function textOf(context: XNode, expression: string): string | null {
 export function createSmpLookupClient(options: SmpLookupClientOptions): SmpLookup {
   const doFetch = options.fetch ?? fetch;
   const maxDocumentTypes = options.maxDocumentTypes ?? 20;
+  const signatures: SmpSignaturePolicy = options.signatures ?? { mode: 'refuse', reason: NO_TRUST_ANCHORS };
 
   async function getXml(url: string): Promise<{ status: 'ok'; root: XNode } | { status: 'not_found' }> {
+    let host: string;
+    try {
+      host = new URL(url).host;
+    } catch {
+      throw new UpstreamError(UPSTREAM, 'malformed', `The SMP URL ${url} is not a URL.`);
+    }
+    const breaker = options.hostBreaker?.(host);
+    return breaker ? throughBreaker(breaker, `The SMP at ${host}`, () => fetchXml(url)) : fetchXml(url);
+  }
+
+  async function fetchXml(url: string): Promise<{ status: 'ok'; root: XNode } | { status: 'not_found' }> {
     let res: Response;
     try {
       res = await doFetch(url, { headers: { accept: 'application/xml, text/xml' }, signal: AbortSignal.timeout(options.timeoutMs), redirect: 'manual' });
@@ -57,7 +76,8 @@ export function createSmpLookupClient(options: SmpLookupClientOptions): SmpLooku
     } catch (err) {
       throw new UpstreamError(UPSTREAM, 'timeout', `The SMP did not finish its answer within ${options.timeoutMs} ms (${url}).`, { cause: err });
     }
-    const parsed = parseXml(text, MAX_XML_BYTES);
+    // XML 1.0 §2.11 end-of-line handling, which the canonical form of signed content relies on.
+    const parsed = parseXml(text.replace(/\r\n?/g, '\n'), MAX_XML_BYTES);
     if (!parsed.ok) throw new UpstreamError(UPSTREAM, 'malformed', `The SMP answered with XML that does not parse (${url}): ${parsed.errors[0]?.message}`);
     return { status: 'ok', root: parsed.root as unknown as XNode };
   }
@@ -78,13 +98,17 @@ export function createSmpLookupClient(options: SmpLookupClientOptions): SmpLooku
     const got = await getXml(url);
     if (got.status === 'not_found') return undefined;
     const root = got.root;
-    const redirect = nodes(root, "//*[local-name()='ServiceMetadata']/*[local-name()='Redirect']")[0];
+    enforceSignaturePolicy(root as any, signatures, url);
+    // Read only the root's own ServiceMetadata: the signature does not cover what the Signature element holds.
+    const metadata = (root as any).localName === 'ServiceMetadata' ? root : nodes(root, "./*[local-name()='ServiceMetadata']")[0];
+    if (!metadata) throw new UpstreamError(UPSTREAM, 'malformed', `The SMP answer is not SignedServiceMetadata (${url}).`);
+    const redirect = nodes(metadata, "./*[local-name()='Redirect']")[0];
     if (redirect) {
       const href = (redirect as any).getAttribute?.('href') as string | undefined;
       if (!href || redirects <= 0) throw new UpstreamError(UPSTREAM, 'malformed', `The SMP redirects more than once (${url}).`);
       return serviceMetadata(href, redirects - 1);
     }
-    const info = nodes(root, "//*[local-name()='ServiceMetadata']/*[local-name()='ServiceInformation']")[0];
+    const info = nodes(metadata, "./*[local-name()='ServiceInformation']")[0];
     const documentTypeId = info ? textOf(info, "./*[local-name()='DocumentIdentifier']") : null;
     if (!info || !documentTypeId) throw new UpstreamError(UPSTREAM, 'malformed', `The SMP service metadata lacks ServiceInformation/DocumentIdentifier (${url}).`);
     const processes = nodes(info, "./*[local-name()='ProcessList']/*[local-name()='Process']").map((process) => ({
@@ -94,13 +118,21 @@ export function createSmpLookupClient(options: SmpLookupClientOptions): SmpLooku
     return { documentTypeId, processes };
   }
 
+  /** The SMP base URL the SML publishes for a participant; undefined when it is not registered. */
+  async function locate(peppolId: string): Promise<{ smpUrl: string } | undefined> {
+    const records = await options.resolveNaptr(smlHostname(peppolId, options.zone));
+    if (records.length === 0) return undefined;
+    const smpUrl = smpUrlFromNaptr(records);
+    if (!smpUrl) throw new UpstreamError('sml', 'malformed', `The SML record of ${peppolId} has no usable Meta:SMP NAPTR entry.`);
+    return { smpUrl };
+  }
+
   return {
+    locate,
     async lookup(peppolId: string, _caller, lookupOptions: SmpLookupOptions = {}): Promise<SmpParticipant | undefined> {
-      const hostname = smlHostname(peppolId, options.zone);
-      const records = await options.resolveNaptr(hostname);
-      if (records.length === 0) return undefined;
-      const smpUrl = smpUrlFromNaptr(records);
-      if (!smpUrl) throw new UpstreamError('sml', 'malformed', `The SML record of ${peppolId} has no usable Meta:SMP NAPTR entry.`);
+      const located = await locate(peppolId);
+      if (!located) return undefined;
+      const smpUrl = located.smpUrl;
 
       const participant = `${PARTICIPANT_SCHEME}::${peppolId.replace(/^iso6523-actorid-upis::/i, '')}`;
       const group = await getXml(`${smpUrl}/${encodeURIComponent(participant)}`);

@@ -45,4 +45,6 @@ export interface SmpCaller {
  */
 export interface SmpLookup {
   lookup(peppolId: string, caller: SmpCaller, options?: SmpLookupOptions): Promise<SmpParticipant | undefined>;
+  /** The SML step alone (live adapter): the participant's SMP URL; undefined when not registered. */
+  locate?(peppolId: string): Promise<{ smpUrl: string } | undefined>;
 }
