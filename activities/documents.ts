@@ -26,6 +26,11 @@ export interface DocumentActivities {
   deliverToSandboxRecipient(input: { documentId: string }): Promise<string | null>;
   /** The Invoice Response a sandbox responder recipient will send for this document, if any. */
   sandboxRecipientResponse(input: { documentId: string }): Promise<{ responder: string; code: string; status: string | null } | null>;
+  /**
+   * A confirmed delivery in one step: the delivered state and its event, then in the sandbox the
+   * local recipient's copy and the responder scenario. Each part is safe to repeat.
+   */
+  completeDelivery(input: { documentId: string }): Promise<{ response: { responder: string; code: string; status: string | null } | null }>;
 }
 
 /** The `data` every document event carries besides its own fields (part 6.2). */
@@ -59,7 +64,7 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
     if (eventId) await events.dispatch([eventId]);
   };
 
-  return {
+  const activities: DocumentActivities = {
     async handOffDocument({ documentId, attempt }) {
       const row = await load(documentId);
       if (!row.xml) throw failure('SBDH_ERROR', 'the document has no rendered UBL to send');
@@ -102,6 +107,14 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
         (trx) => markDeliveryFailed(trx, documentId, { rejected: code === 'AP_REJECTED', code, message }, at),
         (row) => ({ type: 'document.failed', data: { ...documentEventData(row), errorCode: code, errorMessage: message } }),
       );
+    },
+
+    async completeDelivery({ documentId }) {
+      await activities.recordDelivery({ documentId });
+      const row = await load(documentId);
+      if (row.livemode) return { response: null };
+      await activities.deliverToSandboxRecipient({ documentId });
+      return { response: await activities.sandboxRecipientResponse({ documentId }) };
     },
 
     async sandboxRecipientResponse({ documentId }) {
@@ -165,4 +178,5 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
       return createdId;
     },
   };
+  return activities;
 }

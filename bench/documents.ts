@@ -1,20 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../core/config.ts';
+import { stopChild } from '../core/temporal-dev-server.ts';
 import { createApp } from '../api/app.ts';
 import { generateKeySecret } from '../api/api-keys/secrets.ts';
 import { randomBelgianEnterpriseNumber } from '../api/sandbox/company-seed.ts';
-import { createEventDispatcher } from '../core/event-dispatcher.ts';
 import { newId } from '../core/ids.ts';
 import { DOCUMENT_TYPES } from '../core/plans.ts';
 import { TASK_QUEUES } from '../core/temporal.ts';
-import { createTransports } from '../activities/upstreams/transport/index.ts';
 import { insertApiKey } from '../db/api-keys.ts';
 import { insertCompany } from '../db/companies.ts';
 import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { insertOrganization } from '../db/organizations.ts';
-import { createWorkers, runWorkers } from '../workers/create-workers.ts';
 import { percentile, startBenchServers } from './support.ts';
 
 /**
@@ -31,15 +31,22 @@ const RECIPIENT = '0208:0202239951';
 
 const servers = await startBenchServers('documents');
 try {
-  Runtime.install({ logger: new DefaultLogger('ERROR') });
   const db = createDb(servers.databaseUrl, { max: 30, applicationName: 'docex-bench' });
   await migrateToLatest(db);
   const clientConnection = await Connection.connect({ address: servers.temporalAddress });
   const client = new Client({ connection: clientConnection, namespace: 'default' });
-  const connection = await NativeConnection.connect({ address: servers.temporalAddress });
-  const workers = await createWorkers({ connection, namespace: 'default', db, events: createEventDispatcher(client, db), transports: createTransports({ as4GatewayUrl: 'http://127.0.0.1:9', as4GatewayToken: undefined, as4TimeoutMs: 1000 }) });
-  const stop = new AbortController();
-  const running = runWorkers(workers, stop.signal);
+  // The worker runs in its own process, as deployed: the API and the activities do not share a thread.
+  const worker = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'workers', 'worker.ts')], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, DATABASE_URL: servers.databaseUrl, TEMPORAL_ADDRESS: servers.temporalAddress, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let text = '';
+    worker.stderr!.on('data', (c) => { text += c; if (text.includes('worker running')) resolve(); });
+    worker.once('exit', (code) => reject(new Error(`worker exited (${code}): ${text}`)));
+    setTimeout(() => resolve(), 60_000);
+  });
   const app = createApp({ db, temporal: client, publicBaseUrl: 'http://bench' });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
@@ -111,9 +118,7 @@ try {
   console.log(`ratio to bare rate                    ${(rate / bareRate).toFixed(2)} (target ≥ 0.8; target ≥ 100 documents/s)`);
 
   server.close();
-  stop.abort();
-  await running;
-  await connection.close();
+  await stopChild(worker);
   await clientConnection.close();
   await db.destroy();
 } finally {

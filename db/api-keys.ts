@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from './database.ts';
 
 export function hashKeySecret(secret: string): string {
@@ -85,6 +86,15 @@ export async function revokeApiKey(db: Db, organizationId: string, id: string): 
   return true;
 }
 
+/**
+ * Records when a key was last used, to the minute: a busy key would otherwise rewrite its row on
+ * every request and make concurrent requests queue on the row lock.
+ */
 export async function touchApiKey(db: Db, id: string): Promise<void> {
-  await db.updateTable('api_keys').set({ last_used_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('api_keys')
+    .set({ last_used_at: new Date() })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
+    .execute();
 }

@@ -6,7 +6,7 @@ import { installLifecycle, type LifecycleHandlers, type RecipientResponseCommand
 import { SANDBOX_RESPONSE_DELAY_MS } from '../../core/sandbox-scenarios.ts';
 
 const { handOffDocument } = proxyActivities<DocumentActivities>(ACTIVITY_PRESETS.transportAttempt);
-const { recordHandOff, recordDelivery, recordDeliveryFailure, deliverToSandboxRecipient, sandboxRecipientResponse } = proxyActivities<DocumentActivities>(ACTIVITY_PRESETS.database);
+const { recordHandOff, recordDeliveryFailure, completeDelivery } = proxyActivities<DocumentActivities>(ACTIVITY_PRESETS.database);
 
 /** The access point's receipt for a handed-off message (posted by the AS4 gateway). */
 export interface DeliveryReceipt {
@@ -61,16 +61,15 @@ export async function documentWorkflow(input: DocumentInput): Promise<DocumentRe
     await lifecycle.serveUntilIdle();
     return { documentId: input.documentId, deliveryStatus: 'unchanged', attempts: 0 };
   }
-  const result = await deliver(input, clock);
-  if (!input.livemode && result.deliveryStatus === 'delivered') await answerAsSandboxRecipient(input.documentId, clock, lifecycle);
+  const { result, response } = await deliver(input, clock);
+  if (response) await answerAsSandboxRecipient(input.documentId, response, clock, lifecycle);
   await condition(() => allHandlersFinished() && lifecycle.settled());
   return result;
 }
 
 /** Sandbox responder recipients (core/sandbox-scenarios.ts) answer a minute after delivery. */
-async function answerAsSandboxRecipient(documentId: string, clock: WorkflowClock, lifecycle: LifecycleHandlers): Promise<void> {
-  const scenario = await sandboxRecipientResponse({ documentId });
-  if (!scenario || scenario.status === null) return;
+async function answerAsSandboxRecipient(documentId: string, scenario: SandboxResponse, clock: WorkflowClock, lifecycle: LifecycleHandlers): Promise<void> {
+  if (scenario.status === null) return;
   await clock.sleep(SANDBOX_RESPONSE_DELAY_MS);
   const date = new Date(clock.now()).toISOString().slice(0, 10);
   try {
@@ -80,7 +79,14 @@ async function answerAsSandboxRecipient(documentId: string, clock: WorkflowClock
   }
 }
 
-async function deliver(input: DocumentInput, clock: WorkflowClock): Promise<DocumentResult> {
+type SandboxResponse = { responder: string; code: string; status: string | null };
+
+async function deliver(input: DocumentInput, clock: WorkflowClock): Promise<{ result: DocumentResult; response: SandboxResponse | null }> {
+  const outcome = await attemptDelivery(input, clock);
+  return 'result' in outcome ? outcome : { result: outcome, response: null };
+}
+
+async function attemptDelivery(input: DocumentInput, clock: WorkflowClock): Promise<DocumentResult | { result: DocumentResult; response: SandboxResponse | null }> {
   let receipt: DeliveryReceipt | undefined;
   setHandler(deliveryReceiptSignal, (r) => { receipt ??= r; });
 
@@ -111,9 +117,8 @@ async function deliver(input: DocumentInput, clock: WorkflowClock): Promise<Docu
   }
 
   if (receipt?.status === 'delivered') {
-    await recordDelivery({ documentId: input.documentId });
-    if (!input.livemode) await deliverToSandboxRecipient({ documentId: input.documentId });
-    return { documentId: input.documentId, deliveryStatus: 'delivered', attempts: attempt };
+    const { response } = await completeDelivery({ documentId: input.documentId });
+    return { result: { documentId: input.documentId, deliveryStatus: 'delivered', attempts: attempt }, response };
   }
   const code = receipt ? (receipt.errorCode ?? 'AP_REJECTED') : 'TRANSPORT_FAILURE';
   const message = receipt ? (receipt.errorMessage ?? 'the recipient access point rejected the message') : 'no delivery confirmation from the access point within 48 hours';
