@@ -6,7 +6,9 @@ import { renderBilling } from './ubl/render-billing.ts';
 import { renderUbl } from './ubl/render.ts';
 import { computeDocument } from './totals.ts';
 import { validateUblElement } from './validation/validate-ubl.ts';
-import { DEFAULT_MAX_XML_BYTES, NS, parseXml } from './xml/dom.ts';
+import { validateOrderElement } from './validation/rules-order.ts';
+import { validateOrderAgreementElement } from './validation/rules-order-agreement.ts';
+import { DEFAULT_MAX_XML_BYTES, NS, parseXml, type El } from './xml/dom.ts';
 
 export type XmlFormat = 'ubl-xml' | 'cii-xml' | 'auto';
 
@@ -23,7 +25,7 @@ const fail = (errors: ValidationIssue[]): XmlDocument => ({ valid: false, errors
 /**
  * Reads XML sent by a caller (send with format ubl-xml / cii-xml / auto) or received from Peppol:
  * parses it safely, maps it to a DocumentBody, converts CII to UBL, and runs the Peppol BIS rules
- * on billing documents. XPaths in findings point into the XML as given.
+ * on billing documents (BIS Billing), orders (Ordering T01) and order agreements (T110). XPaths in findings point into the XML as given.
  */
 export function readXmlDocument(xml: string, format: XmlFormat = 'auto', maxBytes = DEFAULT_MAX_XML_BYTES): XmlDocument {
   const parsed = parseXml(xml, maxBytes);
@@ -52,8 +54,15 @@ export function readXmlDocument(xml: string, format: XmlFormat = 'auto', maxByte
 
   const ubl = parseUblElement(root);
   if (!ubl.ok) return fail(ubl.errors);
-  const result: ValidationResult = DOCUMENT_TYPE_INFO[ubl.type].billing ? validateUblElement(root) : { valid: true, errors: [], warnings: [] };
-  return { ...result, type: ubl.type, body: ubl.body, ubl: xml, syntax: 'ubl' };
+  return { ...ublRules(ubl.type, root), type: ubl.type, body: ubl.body, ubl: xml, syntax: 'ubl' };
+}
+
+/** The Peppol rule set of the document's transaction; types without one pass as parsed. */
+function ublRules(type: DocumentType, root: El): ValidationResult {
+  if (DOCUMENT_TYPE_INFO[type].billing) return validateUblElement(root);
+  if (type === 'purchase-order') return validateOrderElement(root);
+  if (type === 'sales-order') return validateOrderAgreementElement(root);
+  return { valid: true, errors: [], warnings: [] };
 }
 
 /** BIS rules on a best-effort rendering of a body that failed the structural checks. */

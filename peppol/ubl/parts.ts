@@ -1,5 +1,5 @@
 import { formatAmount, formatPlain, type Dec } from '../money.ts';
-import type { ComputedAllowanceCharge } from '../totals.ts';
+import type { ComputedAllowanceCharge, ComputedTotals } from '../totals.ts';
 import type { Address, Attachment, Contact, Delivery, Party, SchemedId } from '../types.ts';
 import type { XmlWriter } from '../xml/writer.ts';
 import { splitParticipantId } from '../identifiers.ts';
@@ -137,4 +137,24 @@ export function writeDelivery(w: XmlWriter, delivery: Delivery | undefined): voi
       w.group('cac:DeliveryParty', () => w.group('cac:PartyName', () => w.leaf('cbc:Name', delivery.partyName)));
     }
   });
+}
+
+/** The VAT total with one subtotal per category and rate (BG-23), as billing and order agreements carry it. */
+export function writeTaxTotal(w: XmlWriter, totals: ComputedTotals, currency: string): void {
+  w.open('cac:TaxTotal');
+  amount(w, 'cbc:TaxAmount', totals.vat, currency);
+  for (const b of totals.breakdown) {
+    w.open('cac:TaxSubtotal');
+    amount(w, 'cbc:TaxableAmount', b.taxable, currency);
+    amount(w, 'cbc:TaxAmount', b.tax, currency);
+    w.open('cac:TaxCategory');
+    w.leaf('cbc:ID', b.category);
+    if (b.rate) w.leaf('cbc:Percent', formatPlain(b.rate));
+    w.leaf('cbc:TaxExemptionReasonCode', b.exemptionReasonCode);
+    w.leaf('cbc:TaxExemptionReason', b.exemptionReason);
+    w.group('cac:TaxScheme', () => w.leaf('cbc:ID', 'VAT'));
+    w.close('cac:TaxCategory');
+    w.close('cac:TaxSubtotal');
+  }
+  w.close('cac:TaxTotal');
 }

@@ -12,6 +12,7 @@ import {
   writeAttachment,
   writeBillingParty,
   writeDelivery,
+  writeTaxTotal,
 } from './parts.ts';
 
 /** UNCL 4461 code each payment means maps to; 58/59 are the SEPA codes Peppol recommends in the EU. */
@@ -118,22 +119,7 @@ export function renderBilling(type: DocumentType, body: DocumentBody, doc: Compu
   for (const ac of [...doc.allowances, ...doc.charges]) writeAllowanceCharge(w, ac, currency, true);
 
   const t = doc.totals;
-  w.open('cac:TaxTotal');
-  amount(w, 'cbc:TaxAmount', t.vat, currency);
-  for (const b of t.breakdown) {
-    w.open('cac:TaxSubtotal');
-    amount(w, 'cbc:TaxableAmount', b.taxable, currency);
-    amount(w, 'cbc:TaxAmount', b.tax, currency);
-    w.open('cac:TaxCategory');
-    w.leaf('cbc:ID', b.category);
-    if (b.rate) w.leaf('cbc:Percent', formatPlain(b.rate));
-    w.leaf('cbc:TaxExemptionReasonCode', b.exemptionReasonCode);
-    w.leaf('cbc:TaxExemptionReason', b.exemptionReason);
-    w.group('cac:TaxScheme', () => w.leaf('cbc:ID', 'VAT'));
-    w.close('cac:TaxCategory');
-    w.close('cac:TaxSubtotal');
-  }
-  w.close('cac:TaxTotal');
+  writeTaxTotal(w, t, currency);
   if (t.vatInTaxCurrency && body.taxCurrency) {
     w.group('cac:TaxTotal', () => w.leaf('cbc:TaxAmount', formatAmount(t.vatInTaxCurrency!), { currencyID: body.taxCurrency }));
   }

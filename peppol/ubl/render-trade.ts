@@ -4,7 +4,7 @@ import type { ComputedDocument, ComputedLine } from '../totals.ts';
 import type { DocumentBody, DocumentType, Party } from '../types.ts';
 import { XmlWriter } from '../xml/writer.ts';
 import type { Rendered } from './rendered.ts';
-import { amount, schemedLeaf, writeAddress, writeAllowanceCharge, writeAttachment, writeBillingParty } from './parts.ts';
+import { amount, schemedLeaf, writeAddress, writeAllowanceCharge, writeAttachment, writeBillingParty, writeTaxTotal } from './parts.ts';
 import { paymentTermsText } from './render-billing.ts';
 
 /**
@@ -97,7 +97,8 @@ function renderOrderAgreement(w: XmlWriter, body: DocumentBody, doc: ComputedDoc
   const terms = paymentTermsText(body.payment);
   if (terms) w.group('cac:PaymentTerms', () => w.leaf('cbc:Note', terms));
   for (const ac of [...doc.allowances, ...doc.charges]) writeAllowanceCharge(w, ac, currency, true);
-  w.group('cac:TaxTotal', () => amount(w, 'cbc:TaxAmount', doc.totals.vat, currency));
+  // Order agreements carry the VAT breakdown: without it every line's tax category fails T110-R026/R027.
+  writeTaxTotal(w, doc.totals, currency);
   writeMonetaryTotal(w, 'cac:LegalMonetaryTotal', doc, currency);
   for (const line of doc.lines) {
     w.open('cac:OrderLine');

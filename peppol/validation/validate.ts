@@ -4,6 +4,7 @@ import { renderUbl } from '../ubl/render.ts';
 import { xpathToJsonPath } from './json-path.ts';
 import { validateUblElement } from './validate-ubl.ts';
 import { orderXpathToJsonPath, validateOrderElement } from './rules-order.ts';
+import { orderAgreementXpathToJsonPath, validateOrderAgreementElement } from './rules-order-agreement.ts';
 
 export interface DocumentValidation extends ValidationResult {
   /** The rendered UBL, so a caller that goes on to send does not render twice. */
@@ -22,6 +23,13 @@ export function validateDocument(type: DocumentType, body: DocumentBody): Docume
     // Peppol BIS Ordering 3 (PEPPOL-T01) rules on the rendered Order.
     const result = validateOrderElement(rendered.dom.documentElement);
     const toJson = (issue: { rule: string; message: string; path: string }) => ({ ...issue, path: orderXpathToJsonPath(issue.path) });
+    const errors = [...rendered.errors, ...result.errors.map(toJson)];
+    return { valid: errors.length === 0, errors, warnings: [...rendered.warnings, ...result.warnings.map(toJson)], xml: rendered.xml };
+  }
+  if (type === 'sales-order' && rendered.dom?.documentElement) {
+    // Peppol BIS Order Agreement 3 (PEPPOL-T110) rules on the rendered OrderResponse.
+    const result = validateOrderAgreementElement(rendered.dom.documentElement);
+    const toJson = (issue: { rule: string; message: string; path: string }) => ({ ...issue, path: orderAgreementXpathToJsonPath(issue.path) });
     const errors = [...rendered.errors, ...result.errors.map(toJson)];
     return { valid: errors.length === 0, errors, warnings: [...rendered.warnings, ...result.warnings.map(toJson)], xml: rendered.xml };
   }

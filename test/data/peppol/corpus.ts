@@ -229,7 +229,7 @@ export const TRADE_CORPUS: CorpusEntry[] = [
       lines: [line('Paper A4', '100', '4.20', '21'), { ...line('Pens', '50', '0.80', '21'), itemCode: 'PEN-1', note: 'blue' }],
     }),
   },
-  { name: 'sales order (order agreement)', type: 'sales-order', body: base({ number: 'SO-1', orderReference: 'PO-1', responseCode: 'AP', payment: undefined, lines: [line('Paper A4', '100', '4.20', '21')] }) },
+  { name: 'sales order (order agreement)', type: 'sales-order', body: base({ number: 'SO-1', orderReference: 'PO-1', responseCode: 'AP', payment: undefined, lines: [{ ...line('Paper A4', '100', '4.20', '21'), itemCode: 'PAPER-A4' }] }) },
   { name: 'quotation valid until', type: 'quote', body: base({ number: 'Q-1', validUntil: '2026-04-30', payment: undefined, lines: [line('Installation', '8', '75', '21')] }) },
   { name: 'business event without recipient', type: 'event', body: { number: 'EVT-1', issueDate: '2026-03-01', note: 'Goods received', responseCode: 'AB', orderReference: 'PO-1', seller: { name: 'Acme Belgium NV', peppolId: '0208:0403019261' }, lines: [] } },
 ];
