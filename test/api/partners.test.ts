@@ -232,6 +232,8 @@ describe('Partners (part 4.8)', () => {
       ids.charlie = (await created({ peppolId: be[10]!.peppolId, name: 'Charlie Both', role: 'both', tags: ['eu'] }, t.key)).id;
       ids.delta = (await created({ vatNumber: 'BE0100000268', name: 'delta unregistered', role: 'supplier' }, t.key)).id;
       await incrementPartnerStats(testServers().db, ids.bravo!, { sent: 2 });
+      // Activity is stamped to the millisecond: a moment apart, the two have a defined order.
+      await new Promise((r) => setTimeout(r, 5));
       await incrementPartnerStats(testServers().db, ids.alpha!, { received: 1 });
     });
     const names = (body: any) => {
