@@ -14,6 +14,7 @@ import {
   type PartnerRow,
   type PartnerScope,
   type PartnerSort,
+  type PartnerListQuery,
 } from '../../db/partners.ts';
 import type { PartnerDefaults, PartnerEnrichment, PartnerRole, PeppolStatus } from '../../db/tables/partners.ts';
 import { checkParticipantId, checkVatNumber, normalizeVatNumber, splitParticipantId } from '../../peppol/index.ts';
@@ -251,18 +252,8 @@ export async function deletePartnerByRef(db: Db, scope: PartnerScope, ref: strin
   await deletePartnerRow(db, scope, row.id);
 }
 
-export interface ListInput {
-  role?: PartnerRole;
-  search?: string;
-  country?: string;
-  tags?: string[];
-  hasActivity?: boolean;
-  peppolStatus?: PeppolStatus;
-  sortBy: PartnerSort;
-  order: 'asc' | 'desc';
-  limit: number;
-  cursor?: string;
-}
+/** The list query as the API receives it: the repository's filters with an opaque cursor. */
+export type ListInput = Omit<PartnerListQuery, 'after'> & { cursor?: string };
 
 function encodeCursor(sortBy: PartnerSort, order: string, value: string, id: string): string {
   return Buffer.from(JSON.stringify([sortBy, order, value, id])).toString('base64url');
