@@ -6,52 +6,12 @@ import { createNaptrResolver, smlHostname, smpUrlFromNaptr, type NaptrRecord } f
 import { createSmpLookupClient } from '../../activities/upstreams/smp-lookup/real.ts';
 import { PEPPOL_DOCUMENT_TYPE_IDS } from '../../activities/upstreams/directory/document-types.ts';
 import { UpstreamError } from '../../activities/upstreams/directory/types.ts';
+import { stubDns } from '../support/dns-stub.ts';
 
 const ZONE = 'sml.test.example';
 const INVOICE = PEPPOL_DOCUMENT_TYPE_IDS.invoice;
 const ORDER = PEPPOL_DOCUMENT_TYPE_IDS['purchase-order'];
 const caller = { organizationId: 'org_test' };
-
-/**
- * A DNS server on loopback UDP answering NAPTR queries from `records` (by lower-cased name);
- * other names get NXDOMAIN. Enough of RFC 1035 / RFC 3403 for Node's resolver.
- */
-async function stubDns(records: Map<string, NaptrRecord[]>) {
-  const socket = dgram.createSocket('udp4');
-  const queries: string[] = [];
-  socket.on('message', (msg, rinfo) => {
-    let offset = 12;
-    const labels: string[] = [];
-    while (msg[offset]! > 0) {
-      labels.push(msg.subarray(offset + 1, offset + 1 + msg[offset]!).toString('ascii'));
-      offset += msg[offset]! + 1;
-    }
-    const questionEnd = offset + 5;
-    const name = labels.join('.').toLowerCase();
-    queries.push(name);
-    const answers = records.get(name) ?? [];
-    const header = Buffer.alloc(12);
-    msg.copy(header, 0, 0, 2);
-    header.writeUInt16BE(records.has(name) ? 0x8180 : 0x8183, 2);
-    header.writeUInt16BE(1, 4);
-    header.writeUInt16BE(answers.length, 6);
-    const str = (s: string) => Buffer.concat([Buffer.from([Buffer.byteLength(s)]), Buffer.from(s)]);
-    const rrs = answers.map((r) => {
-      const rdata = Buffer.concat([Buffer.from([r.order >> 8, r.order & 255, r.preference >> 8, r.preference & 255]), str(r.flags), str(r.service), str(r.regexp), Buffer.from([0])]);
-      const fixed = Buffer.alloc(12);
-      fixed.writeUInt16BE(0xc00c, 0);
-      fixed.writeUInt16BE(35, 2);
-      fixed.writeUInt16BE(1, 4);
-      fixed.writeUInt32BE(60, 6);
-      fixed.writeUInt16BE(rdata.length, 10);
-      return Buffer.concat([fixed, rdata]);
-    });
-    socket.send(Buffer.concat([header, msg.subarray(12, questionEnd), ...rrs]), rinfo.port, rinfo.address);
-  });
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-  const { port } = socket.address();
-  return { server: `127.0.0.1:${port}`, queries, close: () => new Promise<void>((resolve) => socket.close(() => resolve())) };
-}
 
 const SMP_NS = 'xmlns:smp="http://busdox.org/serviceMetadata/publishing/1.0/" xmlns:id="http://busdox.org/transport/identifiers/1.0/" xmlns:wsa="http://www.w3.org/2005/08/addressing" xmlns:ds="http://www.w3.org/2000/09/xmldsig#"';
 
