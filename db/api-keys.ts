@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
+import { olderThan } from './keyset.ts';
 
 export function hashKeySecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -67,10 +68,7 @@ export async function findApiKeys(db: Db, organizationId: string, page: KeyPage)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(page.limit + 1);
-  if (page.after) {
-    const { createdAt, id } = page.after;
-    query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
-  }
+  if (page.after) query = query.where(olderThan(page.after));
   return query.execute();
 }
 

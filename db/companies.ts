@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
 import type { Address } from './tables/companies.ts';
+import { olderThan } from './keyset.ts';
 
 /**
  * A company of the organization, in the caller's mode, by `comp_…`, `vat:…` or `peppol:…`
@@ -95,10 +96,7 @@ export async function findCompanies(db: Db, organizationId: string, livemode: bo
     // A search with no word in it matches nothing rather than everything.
     query = tsQuery ? query.where(sql<boolean>`${SEARCH_VECTOR} @@ to_tsquery('simple', ${tsQuery})`) : query.where(sql<boolean>`false`);
   }
-  if (q.after) {
-    const { createdAt, id } = q.after;
-    query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
-  }
+  if (q.after) query = query.where(olderThan(q.after));
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit + 1).execute();
 }
 

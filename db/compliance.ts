@@ -2,6 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { randomToken } from '../core/ids.ts';
 import type { Db } from './database.ts';
 import type { ComplianceReportsTable } from './schema.ts';
+import { olderThan } from './keyset.ts';
 
 export type ComplianceReportRow = Selectable<ComplianceReportsTable>;
 
@@ -77,10 +78,7 @@ export async function findComplianceReports(db: Db, scope: { organizationId: str
   if (filters.status) query = query.where('status', '=', filters.status);
   if (filters.from) query = query.where('created_at', '>=', new Date(filters.from));
   if (filters.to) query = query.where('created_at', '<', new Date(new Date(filters.to).getTime() + (filters.to.length === 10 ? 86_400_000 : 0)));
-  if (page.after) {
-    const { createdAt, id } = page.after;
-    query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
-  }
+  if (page.after) query = query.where(olderThan(page.after));
   return query.execute();
 }
 

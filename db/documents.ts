@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
 import type { DocumentsTable } from './schema.ts';
+import { olderThan } from './keyset.ts';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 
@@ -109,9 +110,6 @@ export async function findDocuments(db: Db, scope: { organizationId: string; liv
   if (filters.companyId) query = query.where('company_id', '=', filters.companyId);
   if (filters.search) query = query.where(sql<boolean>`search @@ websearch_to_tsquery('simple', ${filters.search})`);
   if (filters.archived !== undefined) query = query.where('archived_at', filters.archived ? 'is not' : 'is', null);
-  if (page.after) {
-    const { createdAt, id } = page.after;
-    query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
-  }
+  if (page.after) query = query.where(olderThan(page.after));
   return query.execute();
 }

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from './database.ts';
 import type { WebhooksTable, WebhookStatus } from './schema.ts';
+import { olderThan } from './keyset.ts';
 
 export type WebhookRow = Selectable<WebhooksTable>;
 
@@ -64,10 +65,7 @@ export interface WebhookPage {
 export async function listWebhooks(db: Db, scope: WebhookScope, page: WebhookPage): Promise<WebhookRow[]> {
   let query = scoped(db, scope).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit + 1);
   if (page.companyId) query = query.where('company_id', '=', page.companyId);
-  if (page.after) {
-    const { createdAt, id } = page.after;
-    query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
-  }
+  if (page.after) query = query.where(olderThan(page.after));
   return query.execute();
 }
 
