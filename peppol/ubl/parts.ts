@@ -158,3 +158,17 @@ export function writeTaxTotal(w: XmlWriter, totals: ComputedTotals, currency: st
   }
   w.close('cac:TaxTotal');
 }
+
+/** A monetary total block (LegalMonetaryTotal, AnticipatedMonetaryTotal …) in XSD order. */
+export function writeMonetaryTotal(w: XmlWriter, name: string, t: ComputedTotals, currency: string): void {
+  w.open(name);
+  amount(w, 'cbc:LineExtensionAmount', t.lineTotal, currency);
+  amount(w, 'cbc:TaxExclusiveAmount', t.net, currency);
+  amount(w, 'cbc:TaxInclusiveAmount', t.gross, currency);
+  amount(w, 'cbc:AllowanceTotalAmount', t.allowanceTotal, currency);
+  amount(w, 'cbc:ChargeTotalAmount', t.chargeTotal, currency);
+  amount(w, 'cbc:PrepaidAmount', t.prepaid, currency);
+  amount(w, 'cbc:PayableRoundingAmount', t.rounding, currency);
+  amount(w, 'cbc:PayableAmount', t.payable, currency);
+  w.close(name);
+}

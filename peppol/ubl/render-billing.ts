@@ -12,6 +12,7 @@ import {
   writeAttachment,
   writeBillingParty,
   writeDelivery,
+  writeMonetaryTotal,
   writeTaxTotal,
 } from './parts.ts';
 
@@ -123,16 +124,7 @@ export function renderBilling(type: DocumentType, body: DocumentBody, doc: Compu
   if (t.vatInTaxCurrency && body.taxCurrency) {
     w.group('cac:TaxTotal', () => w.leaf('cbc:TaxAmount', formatAmount(t.vatInTaxCurrency!), { currencyID: body.taxCurrency }));
   }
-  w.open('cac:LegalMonetaryTotal');
-  amount(w, 'cbc:LineExtensionAmount', t.lineTotal, currency);
-  amount(w, 'cbc:TaxExclusiveAmount', t.net, currency);
-  amount(w, 'cbc:TaxInclusiveAmount', t.gross, currency);
-  amount(w, 'cbc:AllowanceTotalAmount', t.allowanceTotal, currency);
-  amount(w, 'cbc:ChargeTotalAmount', t.chargeTotal, currency);
-  amount(w, 'cbc:PrepaidAmount', t.prepaid, currency);
-  amount(w, 'cbc:PayableRoundingAmount', t.rounding, currency);
-  amount(w, 'cbc:PayableAmount', t.payable, currency);
-  w.close('cac:LegalMonetaryTotal');
+  writeMonetaryTotal(w, 'cac:LegalMonetaryTotal', t, currency);
 
   for (const line of doc.lines) writeLine(w, line, isCredit, currency);
   w.close(root);

@@ -4,7 +4,7 @@ import type { ComputedDocument, ComputedLine } from '../totals.ts';
 import type { DocumentBody, DocumentType, Party } from '../types.ts';
 import { XmlWriter } from '../xml/writer.ts';
 import type { Rendered } from './rendered.ts';
-import { amount, schemedLeaf, writeAddress, writeAllowanceCharge, writeAttachment, writeBillingParty, writeTaxTotal } from './parts.ts';
+import { amount, schemedLeaf, writeAddress, writeAllowanceCharge, writeAttachment, writeBillingParty, writeMonetaryTotal, writeTaxTotal } from './parts.ts';
 import { paymentTermsText } from './render-billing.ts';
 
 /**
@@ -69,7 +69,7 @@ function renderOrder(w: XmlWriter, body: DocumentBody, doc: ComputedDocument): v
   if (terms) w.group('cac:PaymentTerms', () => w.leaf('cbc:Note', terms));
   for (const ac of [...doc.allowances, ...doc.charges]) writeAllowanceCharge(w, ac, currency, true);
   w.group('cac:TaxTotal', () => amount(w, 'cbc:TaxAmount', doc.totals.vat, currency));
-  writeMonetaryTotal(w, 'cac:AnticipatedMonetaryTotal', doc, currency);
+  writeMonetaryTotal(w, 'cac:AnticipatedMonetaryTotal', doc.totals, currency);
   for (const line of doc.lines) {
     w.open('cac:OrderLine');
     w.leaf('cbc:Note', line.source.note);
@@ -99,7 +99,7 @@ function renderOrderAgreement(w: XmlWriter, body: DocumentBody, doc: ComputedDoc
   for (const ac of [...doc.allowances, ...doc.charges]) writeAllowanceCharge(w, ac, currency, true);
   // Order agreements carry the VAT breakdown: without it every line's tax category fails T110-R026/R027.
   writeTaxTotal(w, doc.totals, currency);
-  writeMonetaryTotal(w, 'cac:LegalMonetaryTotal', doc, currency);
+  writeMonetaryTotal(w, 'cac:LegalMonetaryTotal', doc.totals, currency);
   for (const line of doc.lines) {
     w.open('cac:OrderLine');
     w.leaf('cbc:Note', line.source.note);
@@ -122,7 +122,7 @@ function renderQuotation(w: XmlWriter, body: DocumentBody, doc: ComputedDocument
   writeRequestedDelivery(w, body);
   for (const ac of [...doc.allowances, ...doc.charges]) writeAllowanceCharge(w, ac, currency, true);
   w.group('cac:TaxTotal', () => amount(w, 'cbc:TaxAmount', doc.totals.vat, currency));
-  writeMonetaryTotal(w, 'cac:QuotedMonetaryTotal', doc, currency);
+  writeMonetaryTotal(w, 'cac:QuotedMonetaryTotal', doc.totals, currency);
   for (const line of doc.lines) {
     w.open('cac:QuotationLine');
     w.leaf('cbc:Note', line.source.note);
@@ -170,19 +170,6 @@ function writeRequestedDelivery(w: XmlWriter, body: DocumentBody): void {
   });
 }
 
-function writeMonetaryTotal(w: XmlWriter, name: string, doc: ComputedDocument, currency: string): void {
-  const t = doc.totals;
-  w.open(name);
-  amount(w, 'cbc:LineExtensionAmount', t.lineTotal, currency);
-  amount(w, 'cbc:TaxExclusiveAmount', t.net, currency);
-  amount(w, 'cbc:TaxInclusiveAmount', t.gross, currency);
-  amount(w, 'cbc:AllowanceTotalAmount', t.allowanceTotal, currency);
-  amount(w, 'cbc:ChargeTotalAmount', t.chargeTotal, currency);
-  amount(w, 'cbc:PrepaidAmount', t.prepaid, currency);
-  amount(w, 'cbc:PayableRoundingAmount', t.rounding, currency);
-  amount(w, 'cbc:PayableAmount', t.payable, currency);
-  w.close(name);
-}
 
 function writeLineItem(w: XmlWriter, line: ComputedLine, currency: string): void {
   const src = line.source;
