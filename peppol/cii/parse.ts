@@ -15,21 +15,13 @@ import type {
   VatCategory,
 } from '../types.ts';
 import { DEFAULT_MAX_XML_BYTES, NS, all, attr, first, kids, parseXml, text, val, type El } from '../xml/dom.ts';
+import { compact, paymentMeansFromCode } from '../payment-means.ts';
 
 export type CiiParseResult =
   | { ok: true; type: DocumentType; body: DocumentBody; warnings: ValidationIssue[] }
   | { ok: false; errors: ValidationIssue[] };
 
-const MEANS_BY_CODE: Record<string, PaymentInfo['means']> = {
-  '30': 'credit_transfer', '31': 'credit_transfer', '42': 'credit_transfer', '58': 'credit_transfer',
-  '49': 'direct_debit', '59': 'direct_debit', '48': 'card', '54': 'card', '55': 'card', '10': 'cash', '20': 'cheque',
-};
-const DEFAULT_CODES: Record<string, string> = { credit_transfer: '30', direct_debit: '59', card: '48', cash: '10', cheque: '20' };
 
-function compact<T extends object>(o: T): T {
-  for (const k of Object.keys(o) as Array<keyof T>) if (o[k] === undefined) delete o[k];
-  return o;
-}
 
 /** CII dates are udt:DateTimeString with format 102 (CCYYMMDD). */
 function cciDate(el: El | undefined): string | undefined {
@@ -188,11 +180,9 @@ export function parseCiiElement(root: El): CiiParseResult {
     const acs = kids(settlement, 'ram:SpecifiedTradeAllowanceCharge').map((a) => allowanceCharge(a, true));
     const pm = first(settlement, 'ram:SpecifiedTradeSettlementPaymentMeans');
     const code = val(pm, 'ram:TypeCode');
-    const means = code ? MEANS_BY_CODE[code] : undefined;
-    const terms = first(settlement, 'ram:SpecifiedTradePaymentTerms');
+      const terms = first(settlement, 'ram:SpecifiedTradePaymentTerms');
     const payment: PaymentInfo = compact({
-      means,
-      meansCode: code && (!means || DEFAULT_CODES[means] !== code) ? code : undefined,
+      ...paymentMeansFromCode(code),
       iban: val(pm, 'ram:PayeePartyCreditorFinancialAccount/ram:IBANID') ?? val(pm, 'ram:PayeePartyCreditorFinancialAccount/ram:ProprietaryID'),
       accountName: val(pm, 'ram:PayeePartyCreditorFinancialAccount/ram:AccountName'),
       bic: val(pm, 'ram:PayeeSpecifiedCreditorFinancialInstitution/ram:BICID'),

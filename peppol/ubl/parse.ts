@@ -14,19 +14,12 @@ import type {
   VatCategory,
 } from '../types.ts';
 import { DEFAULT_MAX_XML_BYTES, all, attr, first, kids, parseXml, text, val, type El } from '../xml/dom.ts';
-import { PAYMENT_MEANS_CODES } from './render-billing.ts';
+import { compact, paymentMeansFromCode } from '../payment-means.ts';
 
 export type ParseResult =
   | { ok: true; type: DocumentType; body: DocumentBody; root: El; warnings: ValidationIssue[] }
   | { ok: false; errors: ValidationIssue[] };
 
-const MEANS_BY_CODE: Record<string, PaymentInfo['means']> = {
-  '30': 'credit_transfer', '31': 'credit_transfer', '42': 'credit_transfer', '58': 'credit_transfer',
-  '49': 'direct_debit', '59': 'direct_debit',
-  '48': 'card', '54': 'card', '55': 'card',
-  '10': 'cash',
-  '20': 'cheque',
-};
 
 /** Raw text of an element, so decimals keep the precision they were written with. */
 const raw = (el: El | undefined, path: string) => val(el, path);
@@ -39,10 +32,6 @@ function schemed(el: El | undefined): SchemedId | undefined {
   return scheme ? { scheme, value } : { value };
 }
 
-function compact<T extends object>(o: T): T {
-  for (const k of Object.keys(o) as Array<keyof T>) if (o[k] === undefined) delete o[k];
-  return o;
-}
 
 export function parseAddress(el: El | undefined): Address | undefined {
   if (!el) return undefined;
@@ -160,10 +149,8 @@ function parsePayment(root: El, creditorId: string | undefined, isCredit: boolea
   const terms = val(root, 'cac:PaymentTerms/cbc:Note');
   if (!pm && !terms && !creditorId) return {};
   const code = val(pm, 'cbc:PaymentMeansCode');
-  const means = code ? MEANS_BY_CODE[code] : undefined;
   const payment: PaymentInfo = compact({
-    means,
-    meansCode: code && (!means || PAYMENT_MEANS_CODES[means] !== code) ? code : undefined,
+    ...paymentMeansFromCode(code),
     iban: val(pm, 'cac:PayeeFinancialAccount/cbc:ID'),
     accountName: val(pm, 'cac:PayeeFinancialAccount/cbc:Name'),
     bic: val(pm, 'cac:PayeeFinancialAccount/cac:FinancialInstitutionBranch/cbc:ID'),

@@ -3,6 +3,7 @@ import { formatAmount, formatPlain } from '../money.ts';
 import type { ComputedDocument, ComputedLine } from '../totals.ts';
 import type { DocumentBody, DocumentType, PaymentInfo } from '../types.ts';
 import { XmlWriter } from '../xml/writer.ts';
+import { PAYMENT_MEANS_CODES } from '../payment-means.ts';
 import type { Rendered } from './rendered.ts';
 import {
   amount,
@@ -16,14 +17,6 @@ import {
   writeTaxTotal,
 } from './parts.ts';
 
-/** UNCL 4461 code each payment means maps to; 58/59 are the SEPA codes Peppol recommends in the EU. */
-export const PAYMENT_MEANS_CODES: Record<NonNullable<PaymentInfo['means']>, string> = {
-  credit_transfer: '30',
-  direct_debit: '59',
-  card: '48',
-  cash: '10',
-  cheque: '20',
-};
 
 export function paymentMeansCode(payment: PaymentInfo): string | undefined {
   return payment.meansCode ?? (payment.means ? PAYMENT_MEANS_CODES[payment.means] : undefined);
