@@ -3,6 +3,13 @@ import { insertDocument } from '../../../db/documents.ts';
 import type { Tenant } from '../../support/access.ts';
 import { testServers } from '../../support/servers.ts';
 
+let lastCreatedAt = 0;
+/** Rows seeded back to back get distinct, increasing creation times, so newest-first order is defined. */
+function nextCreatedAt() {
+  lastCreatedAt = Math.max(Date.now(), lastCreatedAt + 1);
+  return new Date(lastCreatedAt);
+}
+
 /** A document row as the pipeline would leave it, written directly so each case controls every field. */
 export async function seedDocument(tenant: Tenant, fields: Record<string, unknown> = {}) {
   const row = await insertDocument(testServers().db, {
@@ -30,6 +37,7 @@ export async function seedDocument(tenant: Tenant, fields: Record<string, unknow
     source_format: 'json',
     metadata: '{}',
     notes: '[]',
+    created_at: nextCreatedAt(),
     ...fields,
   } as never);
   return row.id;
