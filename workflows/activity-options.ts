@@ -2,7 +2,7 @@ import type { ActivityOptions } from '@temporalio/workflow';
 import { NON_RETRYABLE_FAILURE_TYPES } from '../core/failures.ts';
 
 /**
- * Presets for proxyActivities. Each names the kind of side effect, so a workflow reads as what it
+ * Presets for proxyActivities and proxyLocalActivities. Each names the kind of side effect, so a workflow reads as what it
  * waits on; permanent failures are never retried whatever the preset.
  */
 export const ACTIVITY_PRESETS = {
