@@ -8,6 +8,7 @@ import type { Principal } from '../context.ts';
 import { ApiError } from '../errors.ts';
 
 const HOUR_MS = 3_600_000;
+const SIGNALS_IN_FLIGHT = 16;
 
 /** How far `by` (`<n>h|d|w|m|y`) moves a clock that reads `from`; months and years are calendar ones. */
 export function advanceDelta(by: string, from: number): number {
@@ -42,8 +43,7 @@ async function sandboxCompany(db: Db, principal: Principal, ref: string) {
  */
 async function signalCompanyWorkflows(temporal: Client, companyId: string, offsetMs: number): Promise<number> {
   let signaled = 0;
-  const query = `CompanyId = '${companyId}' AND Livemode = false AND ExecutionStatus = 'Running'`;
-  for await (const run of temporal.workflow.list({ query })) {
+  const signal = async (run: { workflowId: string; runId: string }) => {
     try {
       await temporal.workflow.getHandle(run.workflowId, run.runId).signal(clockChangedSignal, { offsetMs });
       signaled += 1;
@@ -51,7 +51,16 @@ async function signalCompanyWorkflows(temporal: Client, companyId: string, offse
       // A run that completed between the listing and the signal has nothing left to wake.
       log.debug('clock signal not delivered', { workflowId: run.workflowId, error: String(err) });
     }
+  };
+  // A company with many waiting runs is signalled a batch at a time, not one round trip after another.
+  const inFlight = new Set<Promise<void>>();
+  const query = `CompanyId = '${companyId}' AND Livemode = false AND ExecutionStatus = 'Running'`;
+  for await (const run of temporal.workflow.list({ query })) {
+    const sent: Promise<void> = signal(run).finally(() => inFlight.delete(sent));
+    inFlight.add(sent);
+    if (inFlight.size >= SIGNALS_IN_FLIGHT) await Promise.race(inFlight);
   }
+  await Promise.all(inFlight);
   return signaled;
 }
 
