@@ -9,6 +9,7 @@ import { generateKeySecret } from '../api/api-keys/secrets.ts';
 import { randomBelgianEnterpriseNumber } from '../api/sandbox/company-seed.ts';
 import { newId } from '../core/ids.ts';
 import { DOCUMENT_TYPES } from '../core/plans.ts';
+import { SANDBOX_CONFIRMATION_MS } from '../core/sandbox-scenarios.ts';
 import { TASK_QUEUES } from '../core/temporal.ts';
 import { insertApiKey } from '../db/api-keys.ts';
 import { insertCompany } from '../db/companies.ts';
@@ -36,7 +37,9 @@ try {
   const clientConnection = await Connection.connect({ address: servers.temporalAddress });
   const client = new Client({ connection: clientConnection, namespace: 'default' });
   // The worker runs in its own process, as deployed: the API and the activities do not share a thread.
-  const worker = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'workers', 'worker.ts')], {
+  // WORKER_CPU_PROFILE=<dir> writes the worker's CPU profile there, to see where its time goes.
+  const profile = process.env.WORKER_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.WORKER_CPU_PROFILE}`] : [];
+  const worker = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(PROJECT_ROOT, 'workers', 'worker.ts')], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, DATABASE_URL: servers.databaseUrl, TEMPORAL_ADDRESS: servers.temporalAddress, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -83,7 +86,7 @@ try {
     }
   }));
   const accepted = performance.now();
-  console.log(`accepted ${DOCUMENTS - failures} of ${DOCUMENTS} in ${((accepted - started) / 1000).toFixed(1)} s`);
+  console.log(`accepted ${DOCUMENTS - failures} of ${DOCUMENTS} in ${((accepted - started) / 1000).toFixed(1)} s (${((DOCUMENTS - failures) / ((accepted - started) / 1000)).toFixed(1)} documents/s)`);
   await fetch(`${base}/v1/sandbox/clock/advance`, { method: 'POST', headers, body: JSON.stringify({ companyId: company.id, by: '1h' }) });
   let delivered = 0;
   while (delivered < DOCUMENTS - failures + 1) {
@@ -96,6 +99,7 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const done = performance.now();
+  console.log(`last delivery ${((done - accepted) / 1000).toFixed(1)} s after the last acceptance (sandbox confirmation ${SANDBOX_CONFIRMATION_MS / 1000} s, ended early by one clock advance)`);
 
   // Bare Temporal start-and-complete of a workflow without activities, same servers, same concurrency.
   const bareCount = Math.min(DOCUMENTS, 300);
