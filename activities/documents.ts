@@ -21,16 +21,25 @@ export interface DocumentActivityDeps {
 export interface DocumentActivities {
   handOffDocument(input: { documentId: string; attempt: number }): Promise<HandOffResult>;
   recordHandOff(input: { documentId: string; messageId: string }): Promise<void>;
-  recordDelivery(input: { documentId: string }): Promise<void>;
   recordDeliveryFailure(input: { documentId: string; code: string; message: string }): Promise<void>;
-  deliverToSandboxRecipient(input: { documentId: string }): Promise<string | null>;
-  /** The Invoice Response a sandbox responder recipient will send for this document, if any. */
-  sandboxRecipientResponse(input: { documentId: string }): Promise<{ responder: string; code: string; status: string | null } | null>;
   /**
    * A confirmed delivery in one step: the delivered state and its event, then in the sandbox the
-   * local recipient's copy and the responder scenario. Each part is safe to repeat.
+   * local recipient's copy and the Invoice Response a responder recipient will send, if any. Each
+   * part is safe to repeat.
    */
-  completeDelivery(input: { documentId: string }): Promise<{ response: { responder: string; code: string; status: string | null } | null }>;
+  completeDelivery(input: { documentId: string }): Promise<{ response: SandboxRecipientResponse | null }>;
+}
+
+export interface SandboxRecipientResponse {
+  responder: string;
+  code: string;
+  status: string | null;
+}
+
+function sandboxRecipientResponse(row: DocumentRow): SandboxRecipientResponse | null {
+  const responder = row.receiver?.peppolId;
+  const scenario = !row.livemode && row.direction === 'outgoing' && responder ? SANDBOX_RESPONDERS[responder] : undefined;
+  return scenario && responder ? { responder, code: scenario.code, status: scenario.status } : null;
 }
 
 /** The `data` every document event carries besides its own fields (part 6.2). */
@@ -64,7 +73,57 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
     if (eventId) await events.dispatch([eventId]);
   };
 
-  const activities: DocumentActivities = {
+  /**
+   * In the sandbox, a document addressed to another company of the same organization really
+   * arrives there: an incoming copy and its `document.received` event. Safe to repeat.
+   */
+  const deliverToSandboxRecipient = async (source: DocumentRow) => {
+    if (!source.receiver?.peppolId) return;
+    await moveWithEvent(
+      async (trx) => {
+        const recipient = await trx.selectFrom('companies').select(['id']).where('organization_id', '=', source.organization_id).where('livemode', '=', false).where('peppol_id', '=', source.receiver!.peppolId).executeTakeFirst();
+        if (!recipient) return undefined;
+        const existing = await trx.selectFrom('documents').select('id').where('company_id', '=', recipient.id).where('direction', '=', 'incoming').where(sql<boolean>`linked_document_ids @> array[${source.id}]::text[]`).executeTakeFirst();
+        if (existing) return undefined;
+        const at = new Date();
+        const copy = await insertDocument(trx, {
+          id: newId('doc'),
+          organization_id: source.organization_id,
+          livemode: false,
+          company_id: recipient.id,
+          partner_id: null,
+          type: source.type,
+          direction: 'incoming',
+          number: source.number,
+          issue_date: source.issue_date,
+          due_date: source.due_date,
+          currency: source.currency,
+          gross_amount: source.gross_amount,
+          net_amount: source.net_amount,
+          vat_amount: source.vat_amount,
+          sender: JSON.stringify(source.sender),
+          receiver: JSON.stringify(source.receiver),
+          sender_peppol_id: source.sender_peppol_id,
+          receiver_peppol_id: source.receiver_peppol_id,
+          status: 'delivered',
+          delivery_status: 'delivered',
+          lifecycle_status: 'issued',
+          body: JSON.stringify(source.body),
+          xml: source.xml,
+          source_format: 'ubl-xml',
+          metadata: '{}',
+          linked_document_ids: [source.id],
+          received_at: at,
+          notes: '[]',
+        });
+        await incrementCompanyStats(trx, recipient.id, { received: 1 });
+        return copy;
+      },
+      (row) => ({ type: 'document.received', data: documentEventData(row) }),
+    );
+  };
+
+  return {
     async handOffDocument({ documentId, attempt }) {
       const row = await load(documentId);
       if (!row.xml) throw failure('SBDH_ERROR', 'the document has no rendered UBL to send');
@@ -88,7 +147,15 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
       await moveWithEvent((trx) => markHandedOff(trx, documentId, messageId, at), (row) => ({ type: 'document.sent', data: { ...documentEventData(row), sentAt: at.toISOString() } }));
     },
 
-    async recordDelivery({ documentId }) {
+    async recordDeliveryFailure({ documentId, code, message }) {
+      const at = new Date();
+      await moveWithEvent(
+        (trx) => markDeliveryFailed(trx, documentId, { rejected: code === 'AP_REJECTED', code, message }, at),
+        (row) => ({ type: 'document.failed', data: { ...documentEventData(row), errorCode: code, errorMessage: message } }),
+      );
+    },
+
+    async completeDelivery({ documentId }) {
       const at = new Date();
       await moveWithEvent(
         async (trx) => {
@@ -99,84 +166,10 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
         },
         (row) => ({ type: 'document.delivered', data: { ...documentEventData(row), deliveredAt: at.toISOString() } }),
       );
-    },
-
-    async recordDeliveryFailure({ documentId, code, message }) {
-      const at = new Date();
-      await moveWithEvent(
-        (trx) => markDeliveryFailed(trx, documentId, { rejected: code === 'AP_REJECTED', code, message }, at),
-        (row) => ({ type: 'document.failed', data: { ...documentEventData(row), errorCode: code, errorMessage: message } }),
-      );
-    },
-
-    async completeDelivery({ documentId }) {
-      await activities.recordDelivery({ documentId });
       const row = await load(documentId);
       if (row.livemode) return { response: null };
-      await activities.deliverToSandboxRecipient({ documentId });
-      return { response: await activities.sandboxRecipientResponse({ documentId }) };
-    },
-
-    async sandboxRecipientResponse({ documentId }) {
-      const row = await load(documentId);
-      const responder = row.receiver?.peppolId;
-      const scenario = !row.livemode && row.direction === 'outgoing' && responder ? SANDBOX_RESPONDERS[responder] : undefined;
-      return scenario && responder ? { responder, code: scenario.code, status: scenario.status } : null;
-    },
-
-    /**
-     * In the sandbox, a document addressed to another company of the same organization really
-     * arrives there: an incoming copy and its `document.received` event. Safe to repeat.
-     */
-    async deliverToSandboxRecipient({ documentId }) {
-      const source = await load(documentId);
-      if (source.livemode || !source.receiver?.peppolId) return null;
-      let createdId: string | null = null;
-      await moveWithEvent(
-        async (trx) => {
-          const recipient = await trx.selectFrom('companies').select(['id']).where('organization_id', '=', source.organization_id).where('livemode', '=', false).where('peppol_id', '=', source.receiver!.peppolId).executeTakeFirst();
-          if (!recipient) return undefined;
-          const existing = await trx.selectFrom('documents').select('id').where('company_id', '=', recipient.id).where('direction', '=', 'incoming').where(sql<boolean>`linked_document_ids @> array[${source.id}]::text[]`).executeTakeFirst();
-          if (existing) return undefined;
-          const at = new Date();
-          const copy = await insertDocument(trx, {
-            id: newId('doc'),
-            organization_id: source.organization_id,
-            livemode: false,
-            company_id: recipient.id,
-            partner_id: null,
-            type: source.type,
-            direction: 'incoming',
-            number: source.number,
-            issue_date: source.issue_date,
-            due_date: source.due_date,
-            currency: source.currency,
-            gross_amount: source.gross_amount,
-            net_amount: source.net_amount,
-            vat_amount: source.vat_amount,
-            sender: JSON.stringify(source.sender),
-            receiver: JSON.stringify(source.receiver),
-            sender_peppol_id: source.sender_peppol_id,
-            receiver_peppol_id: source.receiver_peppol_id,
-            status: 'delivered',
-            delivery_status: 'delivered',
-            lifecycle_status: 'issued',
-            body: JSON.stringify(source.body),
-            xml: source.xml,
-            source_format: 'ubl-xml',
-            metadata: '{}',
-            linked_document_ids: [source.id],
-            received_at: at,
-            notes: '[]',
-          });
-          await incrementCompanyStats(trx, recipient.id, { received: 1 });
-          createdId = copy.id;
-          return copy;
-        },
-        (row) => ({ type: 'document.received', data: documentEventData(row) }),
-      );
-      return createdId;
+      await deliverToSandboxRecipient(row);
+      return { response: sandboxRecipientResponse(row) };
     },
   };
-  return activities;
 }

@@ -1,5 +1,5 @@
 import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, defineSignal, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
-import type { DocumentActivities } from '../../activities/documents.ts';
+import type { DocumentActivities, SandboxRecipientResponse as SandboxResponse } from '../../activities/documents.ts';
 import { ACTIVITY_PRESETS } from '../activity-options.ts';
 import { useClock, type WorkflowClock } from '../clock.ts';
 import { installLifecycle, type LifecycleHandlers, type RecipientResponseCommand } from './lifecycle.ts';
@@ -85,8 +85,6 @@ async function answerAsSandboxRecipient(documentId: string, scenario: SandboxRes
     // The document moved past what the response allows meanwhile: the response is moot.
   }
 }
-
-type SandboxResponse = { responder: string; code: string; status: string | null };
 
 async function deliver(input: DocumentInput, clock: WorkflowClock): Promise<{ result: DocumentResult; response: SandboxResponse | null }> {
   const outcome = await attemptDelivery(input, clock);
