@@ -131,6 +131,30 @@ export async function findMatchingWebhooks(db: Db, event: EventOwner): Promise<W
   return query.orderBy('created_at').execute();
 }
 
+/**
+ * Of `eventIds`, those no active webhook subscribes to (the rule of {@link findMatchingWebhooks}, as
+ * a join), marked dispatched in the same statement.
+ */
+export async function markEventsWithoutSubscribers(db: Db, eventIds: string[]): Promise<string[]> {
+  if (eventIds.length === 0) return [];
+  const { rows } = await sql<{ id: string }>`
+    with quiet as (
+      select e.id from events e
+      where e.id = any(${eventIds}::text[])
+        and not exists (
+          select 1 from webhooks w
+          where w.organization_id = e.organization_id and w.livemode = e.livemode and w.status = 'active'
+            and w.events && array[e.type, '*']::text[]
+            and (w.company_id is null or w.company_id = e.company_id)
+        )
+    ), marked as (
+      update events set dispatched_at = now() where id in (select id from quiet) and dispatched_at is null
+    )
+    select id from quiet
+  `.execute(db);
+  return rows.map((r) => r.id);
+}
+
 /** A 2xx answer: the failure streak ends. */
 export async function recordWebhookSuccess(db: Db, id: string, at: Date): Promise<void> {
   await db.updateTable('webhooks').set({ failure_count: 0, last_delivered_at: at }).where('id', '=', id).execute();
