@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { DOMParser } from '@xmldom/xmldom';
 import type { Document as XDocument, Element as XElement, Node as XNode } from '@xmldom/xmldom';
 import { UBL_NS } from '../document-types.ts';
@@ -16,6 +17,38 @@ export const NS: Record<string, string> = {
   udt: 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
   qdt: 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100',
 };
+
+/**
+ * xmldom 0.9 compiles a fresh RegExp from its grammar for every end tag (and every `getMatch`), which
+ * is most of the time spent parsing a UBL document. The combined expressions depend only on their
+ * constant parts and carry no `g`/`y` flag, so one compiled instance per combination behaves the same.
+ * The cache is bounded in case a later version ever combines non-constant parts.
+ */
+const MAX_MEMOIZED_GRAMMAR_NODES = 256;
+
+function memoizeGrammarRegExps(): void {
+  const grammar = createRequire(import.meta.url)('@xmldom/xmldom/lib/grammar.js') as { reg?: (...parts: unknown[]) => RegExp };
+  const compile = grammar.reg;
+  if (typeof compile !== 'function' || (compile as { memoized?: boolean }).memoized) return;
+  type Trie = { next: Map<unknown, Trie>; compiled?: RegExp };
+  const root: Trie = { next: new Map() };
+  let entries = 0;
+  const memoized = function (this: unknown, ...parts: unknown[]): RegExp {
+    let node = root;
+    for (const part of parts) {
+      let child = node.next.get(part);
+      if (!child) {
+        if (entries >= MAX_MEMOIZED_GRAMMAR_NODES) return compile.apply(this, parts);
+        entries++;
+        node.next.set(part, (child = { next: new Map() }));
+      }
+      node = child;
+    }
+    return (node.compiled ??= compile.apply(this, parts));
+  };
+  grammar.reg = Object.assign(memoized, { memoized: true });
+}
+memoizeGrammarRegExps();
 
 export type ParseXmlResult = { ok: true; doc: XDocument; root: El } | { ok: false; errors: ValidationIssue[] };
 
