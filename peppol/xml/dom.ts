@@ -93,15 +93,27 @@ function oneLine(s: string): string {
   return s.replace(/\s+/g, ' ').trim().slice(0, 300);
 }
 
-const nameCache = new Map<string, [string, string]>();
+type Step = readonly [ns: string, local: string];
 
-function splitName(qname: string): [string, string] {
+const nameCache = new Map<string, Step>();
+const pathCache = new Map<string, readonly Step[]>();
+
+function splitName(qname: string): Step {
   let hit = nameCache.get(qname);
   if (!hit) {
     const i = qname.indexOf(':');
     const ns = i < 0 ? '' : (NS[qname.slice(0, i)] ?? '');
     hit = [ns, i < 0 ? qname : qname.slice(i + 1)];
     nameCache.set(qname, hit);
+  }
+  return hit;
+}
+
+function stepsOf(path: string): readonly Step[] {
+  let hit = pathCache.get(path);
+  if (!hit) {
+    hit = path.split('/').map(splitName);
+    pathCache.set(path, hit);
   }
   return hit;
 }
@@ -126,22 +138,40 @@ export function kid(el: El | undefined, qname: string): El | undefined {
   return undefined;
 }
 
+// Depth-first in child order yields the elements in the same order as expanding the path level by level.
+function collect(el: El, steps: readonly Step[], depth: number, out: El[]): void {
+  const [ns, local] = steps[depth]!;
+  const last = depth === steps.length - 1;
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (!matches(n, ns, local)) continue;
+    if (last) out.push(n as El);
+    else collect(n as El, steps, depth + 1, out);
+  }
+}
+
+function firstAlong(el: El, steps: readonly Step[], depth: number): El | undefined {
+  const [ns, local] = steps[depth]!;
+  const last = depth === steps.length - 1;
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (!matches(n, ns, local)) continue;
+    if (last) return n as El;
+    const found = firstAlong(n as El, steps, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** All elements reached by a `/`-separated child path. */
 export function all(el: El | undefined, path: string): El[] {
-  let current: El[] = el ? [el] : [];
-  for (const step of path.split('/')) {
-    const next: El[] = [];
-    for (const c of current) next.push(...kids(c, step));
-    current = next;
-    if (!current.length) break;
-  }
-  return current;
+  if (!el) return [];
+  const out: El[] = [];
+  collect(el, stepsOf(path), 0, out);
+  return out;
 }
 
 export function first(el: El | undefined, path: string): El | undefined {
   if (!el) return undefined;
-  if (!path.includes('/')) return kid(el, path);
-  return all(el, path)[0];
+  return firstAlong(el, stepsOf(path), 0);
 }
 
 export function elementChildren(el: El): El[] {
@@ -150,10 +180,17 @@ export function elementChildren(el: El): El[] {
   return out;
 }
 
+/** DOM textContent, without a tree walk for the usual element holding a single text node. */
+function stringValue(el: El): string {
+  const only = el.firstChild;
+  if (only && !only.nextSibling && (only.nodeType === 3 || only.nodeType === 4)) return only.nodeValue ?? '';
+  return el.textContent ?? '';
+}
+
 /** XPath normalize-space() of the element's string value. */
 export function text(el: El | undefined): string {
   if (!el) return '';
-  return (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return stringValue(el).replace(/\s+/g, ' ').trim();
 }
 
 /** Normalised text at a path, or undefined when the element is absent or empty. */
