@@ -26,8 +26,20 @@ export const NS: Record<string, string> = {
  */
 const MAX_MEMOIZED_GRAMMAR_NODES = 256;
 
+type XmldomGrammar = { reg?: (...parts: unknown[]) => RegExp };
+
+function xmldomGrammar(): XmldomGrammar | undefined {
+  try {
+    return createRequire(import.meta.url)('@xmldom/xmldom/lib/grammar.js') as XmldomGrammar;
+  } catch {
+    // A release that moved its grammar still parses correctly, only without the cache.
+    return undefined;
+  }
+}
+
 function memoizeGrammarRegExps(): void {
-  const grammar = createRequire(import.meta.url)('@xmldom/xmldom/lib/grammar.js') as { reg?: (...parts: unknown[]) => RegExp };
+  const grammar = xmldomGrammar();
+  if (!grammar) return;
   const compile = grammar.reg;
   if (typeof compile !== 'function' || (compile as { memoized?: boolean }).memoized) return;
   type Trie = { next: Map<unknown, Trie>; compiled?: RegExp };
