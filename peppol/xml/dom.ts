@@ -212,8 +212,7 @@ export function val(el: El | undefined, path: string): string | undefined {
 }
 
 export function attr(el: El | undefined, name: string): string | undefined {
-  if (!el || !el.hasAttribute(name)) return undefined;
-  return el.getAttribute(name) ?? undefined;
+  return el?.getAttributeNode(name)?.value;
 }
 
 /** Absolute XPath of an element with the UBL prefixes, e.g. /Invoice/cac:InvoiceLine[2]/cbc:ID. */
