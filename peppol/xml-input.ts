@@ -38,7 +38,8 @@ export function readXmlDocument(xml: string, format: XmlFormat = 'auto', maxByte
   if (isCii) {
     const cii = parseCiiElement(root);
     if (!cii.ok) return fail(cii.errors);
-    const rendered = renderUbl(cii.type, cii.body, { identifiers: false });
+    // The rendering's own DOM is checked: parsing the UBL just written would build the same tree again.
+    const rendered = renderUbl(cii.type, cii.body, { identifiers: false, dom: true });
     if (!rendered.xml) {
       // The official CII artefacts judge an incomplete invoice by every rule, not only by what is
       // missing: render what is there (not deliverable) so the BIS rules can still speak.
@@ -47,8 +48,10 @@ export function readXmlDocument(xml: string, format: XmlFormat = 'auto', maxByte
       const warnings = rules ? mergeFindings(rendered.warnings, rules.warnings) : rendered.warnings;
       return { valid: false, errors, warnings, type: cii.type, body: cii.body, syntax: 'cii' };
     }
-    const converted = parseXml(rendered.xml, Number.MAX_SAFE_INTEGER);
-    const result = converted.ok ? validateUblElement(converted.root) : { valid: false, errors: converted.errors, warnings: [] };
+    const converted = rendered.dom?.documentElement;
+    const result: ValidationResult = converted
+      ? validateUblElement(converted)
+      : { valid: false, errors: [{ rule: 'INTERNAL-RENDER-ERROR', message: 'Rendering produced no document', path: '/' }], warnings: [] };
     return { ...result, type: cii.type, body: cii.body, ubl: rendered.xml, syntax: 'cii' };
   }
 

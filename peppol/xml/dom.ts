@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { DOMParser } from '@xmldom/xmldom';
 import type { Document as XDocument, Element as XElement, Node as XNode } from '@xmldom/xmldom';
 import { UBL_NS } from '../document-types.ts';
@@ -16,6 +17,50 @@ export const NS: Record<string, string> = {
   udt: 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
   qdt: 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100',
 };
+
+/**
+ * xmldom 0.9 compiles a fresh RegExp from its grammar for every end tag (and every `getMatch`), which
+ * is most of the time spent parsing a UBL document. The combined expressions depend only on their
+ * constant parts and carry no `g`/`y` flag, so one compiled instance per combination behaves the same.
+ * The cache is bounded in case a later version ever combines non-constant parts.
+ */
+const MAX_MEMOIZED_GRAMMAR_NODES = 256;
+
+type XmldomGrammar = { reg?: (...parts: unknown[]) => RegExp };
+
+function xmldomGrammar(): XmldomGrammar | undefined {
+  try {
+    return createRequire(import.meta.url)('@xmldom/xmldom/lib/grammar.js') as XmldomGrammar;
+  } catch {
+    // A release that moved its grammar still parses correctly, only without the cache.
+    return undefined;
+  }
+}
+
+function memoizeGrammarRegExps(): void {
+  const grammar = xmldomGrammar();
+  if (!grammar) return;
+  const compile = grammar.reg;
+  if (typeof compile !== 'function' || (compile as { memoized?: boolean }).memoized) return;
+  type Trie = { next: Map<unknown, Trie>; compiled?: RegExp };
+  const root: Trie = { next: new Map() };
+  let entries = 0;
+  const memoized = function (this: unknown, ...parts: unknown[]): RegExp {
+    let node = root;
+    for (const part of parts) {
+      let child = node.next.get(part);
+      if (!child) {
+        if (entries >= MAX_MEMOIZED_GRAMMAR_NODES) return compile.apply(this, parts);
+        entries++;
+        node.next.set(part, (child = { next: new Map() }));
+      }
+      node = child;
+    }
+    return (node.compiled ??= compile.apply(this, parts));
+  };
+  grammar.reg = Object.assign(memoized, { memoized: true });
+}
+memoizeGrammarRegExps();
 
 export type ParseXmlResult = { ok: true; doc: XDocument; root: El } | { ok: false; errors: ValidationIssue[] };
 
@@ -60,15 +105,27 @@ function oneLine(s: string): string {
   return s.replace(/\s+/g, ' ').trim().slice(0, 300);
 }
 
-const nameCache = new Map<string, [string, string]>();
+type Step = readonly [ns: string, local: string];
 
-function splitName(qname: string): [string, string] {
+const nameCache = new Map<string, Step>();
+const pathCache = new Map<string, readonly Step[]>();
+
+function splitName(qname: string): Step {
   let hit = nameCache.get(qname);
   if (!hit) {
     const i = qname.indexOf(':');
     const ns = i < 0 ? '' : (NS[qname.slice(0, i)] ?? '');
     hit = [ns, i < 0 ? qname : qname.slice(i + 1)];
     nameCache.set(qname, hit);
+  }
+  return hit;
+}
+
+function stepsOf(path: string): readonly Step[] {
+  let hit = pathCache.get(path);
+  if (!hit) {
+    hit = path.split('/').map(splitName);
+    pathCache.set(path, hit);
   }
   return hit;
 }
@@ -93,22 +150,40 @@ export function kid(el: El | undefined, qname: string): El | undefined {
   return undefined;
 }
 
+// Depth-first in child order yields the elements in the same order as expanding the path level by level.
+function collect(el: El, steps: readonly Step[], depth: number, out: El[]): void {
+  const [ns, local] = steps[depth]!;
+  const last = depth === steps.length - 1;
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (!matches(n, ns, local)) continue;
+    if (last) out.push(n as El);
+    else collect(n as El, steps, depth + 1, out);
+  }
+}
+
+function firstAlong(el: El, steps: readonly Step[], depth: number): El | undefined {
+  const [ns, local] = steps[depth]!;
+  const last = depth === steps.length - 1;
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (!matches(n, ns, local)) continue;
+    if (last) return n as El;
+    const found = firstAlong(n as El, steps, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** All elements reached by a `/`-separated child path. */
 export function all(el: El | undefined, path: string): El[] {
-  let current: El[] = el ? [el] : [];
-  for (const step of path.split('/')) {
-    const next: El[] = [];
-    for (const c of current) next.push(...kids(c, step));
-    current = next;
-    if (!current.length) break;
-  }
-  return current;
+  if (!el) return [];
+  const out: El[] = [];
+  collect(el, stepsOf(path), 0, out);
+  return out;
 }
 
 export function first(el: El | undefined, path: string): El | undefined {
   if (!el) return undefined;
-  if (!path.includes('/')) return kid(el, path);
-  return all(el, path)[0];
+  return firstAlong(el, stepsOf(path), 0);
 }
 
 export function elementChildren(el: El): El[] {
@@ -117,10 +192,17 @@ export function elementChildren(el: El): El[] {
   return out;
 }
 
+/** DOM textContent, without a tree walk for the usual element holding a single text node. */
+function stringValue(el: El): string {
+  const only = el.firstChild;
+  if (only && !only.nextSibling && (only.nodeType === 3 || only.nodeType === 4)) return only.nodeValue ?? '';
+  return el.textContent ?? '';
+}
+
 /** XPath normalize-space() of the element's string value. */
 export function text(el: El | undefined): string {
   if (!el) return '';
-  return (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return stringValue(el).replace(/\s+/g, ' ').trim();
 }
 
 /** Normalised text at a path, or undefined when the element is absent or empty. */
@@ -130,8 +212,7 @@ export function val(el: El | undefined, path: string): string | undefined {
 }
 
 export function attr(el: El | undefined, name: string): string | undefined {
-  if (!el || !el.hasAttribute(name)) return undefined;
-  return el.getAttribute(name) ?? undefined;
+  return el?.getAttributeNode(name)?.value;
 }
 
 /** Absolute XPath of an element with the UBL prefixes, e.g. /Invoice/cac:InvoiceLine[2]/cbc:ID. */

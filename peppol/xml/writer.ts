@@ -5,9 +5,16 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 const ESCAPE_RE = /[&<>"']/g;
 // XML 1.0 forbids most C0 controls even when escaped; dropping them keeps the output well-formed.
 const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+// Most values need neither: one test spares the two replacements.
+const NEEDS_ESCAPING = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 
 export function escapeXml(text: string): string {
+  if (!NEEDS_ESCAPING.test(text)) return text;
   return text.replace(INVALID_XML_CHARS, '').replace(ESCAPE_RE, (c) => ESCAPES[c] ?? c);
+}
+
+function withoutInvalidChars(text: string): string {
+  return NEEDS_ESCAPING.test(text) ? text.replace(INVALID_XML_CHARS, '') : text;
 }
 
 export type Attrs = Record<string, string | undefined>;
@@ -30,14 +37,15 @@ export class XmlWriter {
     this.namespaces = namespaces;
   }
 
+  // Each call adds one part: fewer, longer parts make the final join cheaper.
   open(name: string, attrs?: Attrs): this {
-    this.parts.push('<', name, attrsText(attrs), '>');
+    this.parts.push(`<${name}${attrsText(attrs)}>`);
     if (this.buildDom) this.openDom(name, attrs);
     return this;
   }
 
   close(name: string): this {
-    this.parts.push('</', name, '>');
+    this.parts.push(`</${name}>`);
     if (this.buildDom) this.stack.pop();
     return this;
   }
@@ -46,10 +54,10 @@ export class XmlWriter {
     if (value === undefined || value === null) return this;
     const text = String(value).trim();
     if (text === '') return this;
-    this.parts.push('<', name, attrsText(attrs), '>', escapeXml(text), '</', name, '>');
+    this.parts.push(`<${name}${attrsText(attrs)}>${escapeXml(text)}</${name}>`);
     if (this.buildDom) {
       const el = this.openDom(name, attrs);
-      el.appendChild(this.doc!.createTextNode(text.replace(INVALID_XML_CHARS, '')));
+      el.appendChild(this.doc!.createTextNode(withoutInvalidChars(text)));
       this.stack.pop();
     }
     return this;
@@ -105,7 +113,8 @@ export class XmlWriter {
 
   private setAttrs(el: XElement, attrs: Attrs | undefined): void {
     if (!attrs) return;
-    for (const [k, v] of Object.entries(attrs)) {
+    for (const k in attrs) {
+      const v = attrs[k];
       if (v === undefined || v === '' || k === 'xmlns' || k.startsWith('xmlns:')) continue;
       el.setAttribute(k, v);
     }
@@ -115,7 +124,8 @@ export class XmlWriter {
 function attrsText(attrs: Attrs | undefined): string {
   if (!attrs) return '';
   let out = '';
-  for (const [k, v] of Object.entries(attrs)) {
+  for (const k in attrs) {
+    const v = attrs[k];
     if (v === undefined || v === '') continue;
     out += ` ${k}="${escapeXml(v)}"`;
   }
