@@ -1,14 +1,15 @@
-import { sql } from 'kysely';
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
 import { SANDBOX_RESPONDERS } from '../core/sandbox-scenarios.ts';
 import { failure } from '../core/failures.ts';
-import { newId } from '../core/ids.ts';
+import { inboundDocumentId } from '../core/ids.ts';
 import type { Db } from '../db/database.ts';
-import { findDocumentById, insertDocument, markDelivered, markDeliveryFailed, markHandedOff, type DocumentRow } from '../db/documents.ts';
+import { findDocumentById, markDelivered, markDeliveryFailed, markHandedOff, type DocumentRow } from '../db/documents.ts';
 import { insertEvent } from '../db/events.ts';
+import { insertFile } from '../db/files.ts';
 import { incrementCompanyStats } from '../db/companies.ts';
 import { incrementPartnerStats } from '../db/partners.ts';
-import { countryOfScheme, splitParticipantId, wrapInSbdh } from '../peppol/index.ts';
+import { countryOfScheme, splitParticipantId, wrapInSbdh, type DocumentType } from '../peppol/index.ts';
+import type { InboundMessage } from './inbound.ts';
 import type { HandOffResult, PeppolTransport } from './upstreams/transport/types.ts';
 
 export interface DocumentActivityDeps {
@@ -23,11 +24,11 @@ export interface DocumentActivities {
   recordHandOff(input: { documentId: string; messageId: string }): Promise<void>;
   recordDeliveryFailure(input: { documentId: string; code: string; message: string }): Promise<void>;
   /**
-   * A confirmed delivery in one step: the delivered state and its event, then in the sandbox the
-   * local recipient's copy and the Invoice Response a responder recipient will send, if any. Each
-   * part is safe to repeat.
+   * A confirmed delivery in one step: the delivered state and its event; in the sandbox, the
+   * Invoice Response a responder recipient will send and the message a recipient company of the
+   * same organization receives, if any. Safe to repeat.
    */
-  completeDelivery(input: { documentId: string }): Promise<{ response: SandboxRecipientResponse | null }>;
+  completeDelivery(input: { documentId: string }): Promise<{ response: SandboxRecipientResponse | null; receipt: InboundMessage | null }>;
 }
 
 export interface SandboxRecipientResponse {
@@ -62,7 +63,7 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
   };
 
   /** Applies a guarded move and writes its event in one transaction; dispatches after commit. */
-  const moveWithEvent = async (move: (trx: Db) => Promise<DocumentRow | undefined>, event: (row: DocumentRow) => { type: 'document.sent' | 'document.delivered' | 'document.failed' | 'document.received'; data: Record<string, unknown> }) => {
+  const moveWithEvent = async (move: (trx: Db) => Promise<DocumentRow | undefined>, event: (row: DocumentRow) => { type: 'document.sent' | 'document.delivered' | 'document.failed'; data: Record<string, unknown> }) => {
     const eventId = await db.transaction().execute(async (trx) => {
       const moved = await move(trx);
       if (!moved) return undefined;
@@ -75,52 +76,31 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
 
   /**
    * In the sandbox, a document addressed to another company of the same organization really
-   * arrives there: an incoming copy and its `document.received` event. Safe to repeat.
+   * arrives there: the message that company receives, for its `inbound:` run (the document id is
+   * derived from the message, so a repeat finds the copy and returns nothing).
    */
-  const deliverToSandboxRecipient = async (source: DocumentRow) => {
-    if (!source.receiver?.peppolId) return;
-    await moveWithEvent(
-      async (trx) => {
-        const recipient = await trx.selectFrom('companies').select(['id']).where('organization_id', '=', source.organization_id).where('livemode', '=', false).where('peppol_id', '=', source.receiver!.peppolId).executeTakeFirst();
-        if (!recipient) return undefined;
-        const existing = await trx.selectFrom('documents').select('id').where('company_id', '=', recipient.id).where('direction', '=', 'incoming').where(sql<boolean>`linked_document_ids @> array[${source.id}]::text[]`).executeTakeFirst();
-        if (existing) return undefined;
-        const at = new Date();
-        const copy = await insertDocument(trx, {
-          id: newId('doc'),
-          organization_id: source.organization_id,
-          livemode: false,
-          company_id: recipient.id,
-          partner_id: null,
-          type: source.type,
-          direction: 'incoming',
-          number: source.number,
-          issue_date: source.issue_date,
-          due_date: source.due_date,
-          currency: source.currency,
-          gross_amount: source.gross_amount,
-          net_amount: source.net_amount,
-          vat_amount: source.vat_amount,
-          sender: JSON.stringify(source.sender),
-          receiver: JSON.stringify(source.receiver),
-          sender_peppol_id: source.sender_peppol_id,
-          receiver_peppol_id: source.receiver_peppol_id,
-          status: 'delivered',
-          delivery_status: 'delivered',
-          lifecycle_status: 'issued',
-          body: JSON.stringify(source.body),
-          xml: source.xml,
-          source_format: 'ubl-xml',
-          metadata: '{}',
-          linked_document_ids: [source.id],
-          received_at: at,
-          notes: '[]',
-        });
-        await incrementCompanyStats(trx, recipient.id, { received: 1 });
-        return copy;
-      },
-      (row) => ({ type: 'document.received', data: documentEventData(row) }),
-    );
+  const sandboxReceipt = async (source: DocumentRow): Promise<InboundMessage | null> => {
+    const receiverId = source.receiver?.peppolId;
+    if (!receiverId || !source.xml || source.direction !== 'outgoing') return null;
+    const recipient = await db.selectFrom('companies').select(['id']).where('organization_id', '=', source.organization_id).where('livemode', '=', false).where('peppol_id', '=', receiverId).executeTakeFirst();
+    if (!recipient) return null;
+    const messageId = source.transport_message_id ?? source.id;
+    const documentId = inboundDocumentId(recipient.id, messageId);
+    if (await findDocumentById(db, documentId)) return null;
+    const file = await insertFile(db, { organizationId: source.organization_id, livemode: false, content: Buffer.from(source.xml, 'utf8'), contentType: 'application/xml', filename: `${messageId}.xml` });
+    return {
+      documentId,
+      organizationId: source.organization_id,
+      livemode: false,
+      companyId: recipient.id,
+      fileId: file.id,
+      messageId,
+      senderId: source.sender.peppolId ?? source.sender_peppol_id ?? '',
+      receiverId,
+      source: 'sandbox',
+      typeHint: source.type as DocumentType,
+      linkedDocumentIds: [source.id],
+    };
   };
 
   return {
@@ -167,9 +147,8 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
         (row) => ({ type: 'document.delivered', data: { ...documentEventData(row), deliveredAt: at.toISOString() } }),
       );
       const row = await load(documentId);
-      if (row.livemode) return { response: null };
-      await deliverToSandboxRecipient(row);
-      return { response: sandboxRecipientResponse(row) };
+      if (row.livemode) return { response: null, receipt: null };
+      return { response: sandboxRecipientResponse(row), receipt: await sandboxReceipt(row) };
     },
   };
 }

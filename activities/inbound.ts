@@ -31,10 +31,12 @@ export interface InboundMessage {
   senderId: string;
   receiverId: string;
   documentTypeId?: string | undefined;
-  /** `peppol`: the AS4 gateway; `sandbox`: POST /v1/sandbox/inbound. */
+  /** `peppol`: the AS4 gateway; `sandbox`: POST /v1/sandbox/inbound, or a sandbox company's document to another of its organization. */
   source: 'peppol' | 'sandbox';
   /** The type the envelope announces, kept for a payload that cannot be read. */
   typeHint?: DocumentType | undefined;
+  /** A sandbox delivery between two companies of one organization: the sender's outgoing document. */
+  linkedDocumentIds?: string[] | undefined;
 }
 
 export interface InboundResult {
@@ -182,6 +184,7 @@ export function createInboundActivities({ db, events }: InboundActivityDeps): In
           stored_format: parsed ? null : 'xml',
           metadata: JSON.stringify({ inbound }),
           transport_message_id: message.messageId,
+          ...(message.linkedDocumentIds?.length ? { linked_document_ids: message.linkedDocumentIds } : {}),
           received_at: at,
           delivered_at: at,
           notes: '[]',

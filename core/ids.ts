@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** Resource prefixes of spec part 2.1, plus the internal ones. */
 export type IdPrefix =
@@ -20,4 +20,15 @@ export function randomToken(length = 20): string {
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomToken(20)}`;
+}
+
+/**
+ * The id of the document a received message becomes, derived from the receiving company and the
+ * message id: a re-posted message maps to the same document and the same `inbound:` run.
+ */
+export function inboundDocumentId(companyId: string, messageId: string): string {
+  const digest = createHash('sha256').update(`inbound\n${companyId}\n${messageId}`).digest();
+  let id = '';
+  for (let i = 0; id.length < 20; i++) id += ALPHABET[digest[i % digest.length]! % 62];
+  return `doc_${id}`;
 }

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { WorkflowIdReusePolicy, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { sql } from 'kysely';
+import { inboundDocumentId } from '../../core/ids.ts';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
 import type { Db } from '../../db/database.ts';
@@ -18,19 +18,6 @@ import { ApiError } from '../errors.ts';
 export interface InboundDeps {
   db: Db;
   temporal: Client;
-}
-
-const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-/**
- * The id of the document a received message becomes, derived from the receiving company and the
- * message id: a re-posted message maps to the same document and the same `inbound:` run.
- */
-export function inboundDocumentId(companyId: string, messageId: string): string {
-  const digest = createHash('sha256').update(`inbound\n${companyId}\n${messageId}`).digest();
-  let id = '';
-  for (let i = 0; id.length < 20; i++) id += ALPHABET[digest[i % digest.length]! % 62];
-  return `doc_${id}`;
 }
 
 /** The document type a business document announces, read cheaply from its root and type code. */

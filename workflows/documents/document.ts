@@ -1,5 +1,10 @@
-import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, defineSignal, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, defineSignal, ParentClosePolicy, proxyActivities, proxyLocalActivities, setHandler, startChild } from '@temporalio/workflow';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { DocumentActivities, SandboxRecipientResponse as SandboxResponse } from '../../activities/documents.ts';
+import type { InboundMessage } from '../../activities/inbound.ts';
+import { workflowIds } from '../../core/temporal.ts';
+import { searchAttributesFor } from '../../core/workflow-context.ts';
+import { inboundWorkflow } from './inbound.ts';
 import { ACTIVITY_PRESETS } from '../activity-options.ts';
 import { useClock, type WorkflowClock } from '../clock.ts';
 import { installLifecycle, type LifecycleHandlers, type RecipientResponseCommand } from './lifecycle.ts';
@@ -86,6 +91,21 @@ async function answerAsSandboxRecipient(documentId: string, scenario: SandboxRes
   }
 }
 
+/** The recipient company of the same sandbox organization receives the document like any inbound one. */
+async function receiveInSandbox(message: InboundMessage): Promise<void> {
+  try {
+    await startChild(inboundWorkflow, {
+      workflowId: workflowIds.inbound(message.documentId),
+      args: [message],
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      typedSearchAttributes: searchAttributesFor({ organizationId: message.organizationId, livemode: false, companyId: message.companyId, documentId: message.documentId }),
+    });
+  } catch (err) {
+    // Already received (a repeated completion): that run owns the copy.
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}
+
 async function deliver(input: DocumentInput, clock: WorkflowClock): Promise<{ result: DocumentResult; response: SandboxResponse | null }> {
   const outcome = await attemptDelivery(input, clock);
   return 'result' in outcome ? outcome : { result: outcome, response: null };
@@ -123,7 +143,8 @@ async function attemptDelivery(input: DocumentInput, clock: WorkflowClock): Prom
   }
 
   if (receipt?.status === 'delivered') {
-    const { response } = await completeDelivery({ documentId: input.documentId });
+    const { response, receipt: received } = await completeDelivery({ documentId: input.documentId });
+    if (received) await receiveInSandbox(received);
     return { result: { documentId: input.documentId, deliveryStatus: 'delivered', attempts: attempt }, response };
   }
   const code = receipt ? (receipt.errorCode ?? 'AP_REJECTED') : 'TRANSPORT_FAILURE';

@@ -3,6 +3,7 @@ import { SANDBOX_RECIPIENTS } from '../../../core/sandbox-scenarios.ts';
 import { errorBody, startTestApp, type TestApp } from '../../support/app.ts';
 import { bearer, createTenant, jsonHeaders, type Tenant } from '../../support/access.ts';
 import { createReceivingCompany, eventsOf, invoiceBody, RECIPIENT, waitForDocument } from '../../support/documents.ts';
+import { workflowIds } from '../../../core/temporal.ts';
 import { testServers } from '../../support/servers.ts';
 import { ensureTestWorkers } from '../../support/workers.ts';
 
@@ -107,7 +108,7 @@ describe('POST /v1/documents/send', () => {
     expect(delivered.errorCode).to.equal(null);
   });
 
-  it('delivers to another sandbox company of the organization as an incoming document', async () => {
+  it('delivers to another sandbox company of the organization: its inbound: run receives it, links it and provisions the sender as a partner', async () => {
     const receiving = await createReceivingCompany(tenant.organizationId);
     const res = await send({ type: 'invoice', from: tenant.companyId, to: receiving.peppolId, document: invoiceBody({ number: 'INV-LOCAL-1' }) });
     const doc = (await res.json()) as any;
@@ -122,8 +123,12 @@ describe('POST /v1/documents/send', () => {
     const list = (await (await fetch(`${app.url}/v1/documents?direction=incoming&companyId=${receiving.id}`, { headers: bearer(tenant.key) })).json()) as any;
     const incoming = list.data;
     expect(incoming).to.have.length(1);
-    expect(incoming[0]).to.deep.include({ direction: 'incoming', number: 'INV-LOCAL-1', companyId: receiving.id });
+    expect(incoming[0]).to.deep.include({ direction: 'incoming', number: 'INV-LOCAL-1', companyId: receiving.id, linkedDocumentIds: [doc.id] });
     expect(await eventsOf(incoming[0].id)).to.deep.equal(['document.received']);
+    const run = await testServers().temporal.workflow.getHandle(workflowIds.inbound(incoming[0].id)).describe();
+    expect(run.type).to.equal('inboundWorkflow');
+    const partner = await testServers().db.selectFrom('documents').innerJoin('partners', 'partners.id', 'documents.partner_id').select(['partners.peppol_id', 'partners.role']).where('documents.id', '=', incoming[0].id).executeTakeFirstOrThrow();
+    expect(partner).to.deep.equal({ peppol_id: doc.sender.peppolId, role: 'supplier' });
   });
 
   it('replays an idempotent send without a second document', async () => {
