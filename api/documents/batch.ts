@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Router } from 'express';
+import { log } from '../../core/log.ts';
 import { isPlan, PLANS } from '../../core/plans.ts';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type IdempotencyScope } from '../../db/idempotency.ts';
 import { consumeDocumentQuota, findDocumentUsage, refundDocumentQuota } from '../../db/usage.ts';
@@ -68,6 +69,7 @@ async function sendOne(deps: SendDeps, principal: Principal, item: BatchItem): P
     return { ok: true, id: row.id, status: row.status, deliveryStatus: row.delivery_status };
   } catch (err) {
     if (err instanceof ApiError) return failure(err.code, err.message, err.details);
+    log.error('batch item failed', { error: err instanceof Error ? err.stack : String(err) });
     return failure('INTERNAL_ERROR', 'This item could not be sent because of an internal error; retry it.');
   } finally {
     if (counted) await refundDocumentQuota(deps.db, principal.organizationId).catch(() => undefined);

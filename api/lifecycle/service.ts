@@ -1,6 +1,7 @@
 import { WithStartWorkflowOperation, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { Decimal } from 'decimal.js';
+import { log } from '../../core/log.ts';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
 import type { Db } from '../../db/database.ts';
@@ -148,9 +149,14 @@ export async function updateLifecycleBatch(deps: LifecycleDeps, principal: Princ
       try {
         results[i] = { ok: true, documentId, result: await updateLifecycle(deps, principal, documentId, body) };
       } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
-        const allowed = err.extra?.allowedTransitions as string[] | undefined;
-        results[i] = { ok: false, documentId, error: { code: err.code, message: err.message, ...(allowed ? { allowedTransitions: allowed } : {}) } };
+        if (err instanceof ApiError) {
+          const allowed = err.extra?.allowedTransitions as string[] | undefined;
+          results[i] = { ok: false, documentId, error: { code: err.code, message: err.message, ...(allowed ? { allowedTransitions: allowed } : {}) } };
+        } else {
+          // One document's unexpected failure (its workflow unreachable, say) is that item's alone.
+          log.error('lifecycle batch item failed', { documentId, error: err instanceof Error ? err.stack : String(err) });
+          results[i] = { ok: false, documentId, error: { code: 'INTERNAL_ERROR', message: 'This update could not be applied because of an internal error; retry it.' } };
+        }
       }
     }
   };

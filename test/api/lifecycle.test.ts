@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { workflowIds } from '../../core/temporal.ts';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
 import { bearer, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { eventsOf, invoiceBody, RECIPIENT } from '../support/documents.ts';
@@ -231,6 +232,36 @@ describe('POST /v1/documents/lifecycle/batch', () => {
     ]);
     expect(body.results[1].error.allowedTransitions).to.deep.equal([]);
     expect((await findDocumentById(testServers().db, b.id))!.lifecycle_status).to.equal('paid');
+  });
+
+  it('an unexpected failure of one document is that item\'s INTERNAL_ERROR; the others are applied', async () => {
+    const healthy = await storedDocument(tenant);
+    const unreachable = await storedDocument(tenant);
+    // The app's Temporal client fails every lifecycle update of one document, as if its workflow could not be reached.
+    const { temporal } = testServers();
+    const workflow = new Proxy(temporal.workflow, {
+      get(target, prop, receiver) {
+        if (prop !== 'executeUpdateWithStart') return Reflect.get(target, prop, receiver);
+        return (update: any, options: any) => {
+          if (options.startWorkflowOperation.options.workflowId === workflowIds.document(unreachable.id)) return Promise.reject(new Error('connection refused'));
+          return target.executeUpdateWithStart(update, options);
+        };
+      },
+    });
+    const flaky = await startTestApp({ temporal: Object.assign(Object.create(temporal), { workflow }) });
+    try {
+      const res = await fetch(`${flaky.url}/v1/documents/lifecycle/batch`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ updates: [{ documentId: unreachable.id, status: 'under_review' }, { documentId: healthy.id, status: 'under_review' }] }) });
+      const body = (await res.json()) as any;
+      expect(res.status, JSON.stringify(body)).to.equal(200);
+      expect(body).to.deep.include({ updated: 1, failed: 1 });
+      expect(body.results.map((r: any) => [r.documentId, r.ok, r.ok ? r.result.currentStatus : r.error.code])).to.deep.equal([
+        [unreachable.id, false, 'INTERNAL_ERROR'],
+        [healthy.id, true, 'under_review'],
+      ]);
+      expect((await findDocumentById(testServers().db, unreachable.id))!.lifecycle_status).to.equal('issued');
+    } finally {
+      await flaky.close();
+    }
   });
 
   it('400 for more than 500 updates, or none', async () => {
