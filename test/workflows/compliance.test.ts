@@ -85,6 +85,14 @@ describe('complianceWorkflow (PPF / SDI reporting)', () => {
     expect(rows[0]!.status).to.equal('accepted');
   });
 
+  it('a platform that never decides: checked at 5 min, 15 min, 1 h, 6 h, then daily, and failed NO_ANSWER after 7 days', async () => {
+    const { result, timers, rows, reported } = await report('FR', 'INV-COMPLIANCE-SILENT-1');
+    expect(result.reports[0]!.status).to.equal('failed');
+    expect(timers).to.deep.equal([300, 900, 3600, 21600, 86400, 86400, 86400, 86400, 86400, 86400, 86400]);
+    expect(rows[0]).to.deep.include({ status: 'failed', error_code: 'NO_ANSWER', next_check_at: null });
+    expect(reported[0]).to.deep.include({ status: 'failed', errorCode: 'NO_ANSWER', reportedTo: 'PPF' });
+  });
+
   it('several queued moves are reported one after the other, in order', async () => {
     const { result, rows } = await report('FR', 'INV-FR-SEQ-1', ['under_review', 'approved', 'paid']);
     expect(result.reports.map((r) => r.status)).to.deep.equal(['accepted', 'accepted', 'accepted']);

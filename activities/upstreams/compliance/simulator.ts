@@ -3,7 +3,8 @@ import type { ComplianceAnswer, CompliancePlatform, CompliancePlatformName, Comp
 /**
  * Magic document numbers of the sandbox platforms: a document whose number contains one of these
  * is refused with the matching platform code (part 7.4). `COMPLIANCE-SLOW` keeps a submission
- * undecided at the first status check, so the next check (`nextCheckAt`) decides it.
+ * undecided at the first status check, so the next check (`nextCheckAt`) decides it;
+ * `COMPLIANCE-SILENT` never decides, so the report fails with `NO_ANSWER` after 7 days of checks.
  */
 export const SANDBOX_COMPLIANCE_FAILURES: Record<CompliancePlatformName, Record<string, { code: string; message: string }>> = {
   PPF: {
@@ -16,6 +17,7 @@ export const SANDBOX_COMPLIANCE_FAILURES: Record<CompliancePlatformName, Record<
   },
 };
 export const SANDBOX_COMPLIANCE_SLOW = 'COMPLIANCE-SLOW';
+export const SANDBOX_COMPLIANCE_SILENT = 'COMPLIANCE-SILENT';
 
 /** Deterministic, in-process platform: submissions are queued, then decided at the status check. */
 export function createSimulatedPlatform(name: CompliancePlatformName): CompliancePlatform {
@@ -23,7 +25,8 @@ export function createSimulatedPlatform(name: CompliancePlatformName): Complianc
   const decide = (submissionId: string, s: ComplianceSubmission): ComplianceAnswer => {
     const seen = (checks.get(submissionId) ?? 0) + 1;
     checks.set(submissionId, seen);
-    if (s.documentNumber.includes(SANDBOX_COMPLIANCE_SLOW) && seen < 2) return { submissionId, status: 'submitted', platformResponse: { platform: name, state: 'processing', sandbox: true } };
+    const undecided = s.documentNumber.includes(SANDBOX_COMPLIANCE_SILENT) || (s.documentNumber.includes(SANDBOX_COMPLIANCE_SLOW) && seen < 2);
+    if (undecided) return { submissionId, status: 'submitted', platformResponse: { platform: name, state: 'processing', sandbox: true } };
     const failure = Object.entries(SANDBOX_COMPLIANCE_FAILURES[name]).find(([magic]) => s.documentNumber.includes(magic))?.[1];
     if (failure) return { submissionId, status: 'failed', errorCode: failure.code, errorMessage: failure.message, platformResponse: { platform: name, state: 'rejected', code: failure.code, message: failure.message, sandbox: true } };
     return { submissionId, status: 'accepted', platformResponse: { platform: name, state: 'accepted', sandbox: true } };
