@@ -32,6 +32,11 @@ export interface SchemedId {
   value: string;
 }
 
+/** An item classification code (BT-158) with its UNCL 7143 list id and the list's version (e.g. UNSPSC 19.0501). */
+export interface ItemClassification extends SchemedId {
+  version?: string;
+}
+
 export interface Party {
   /** Trading name (UBL PartyName). */
   name?: string;
@@ -127,8 +132,8 @@ export interface DocumentLine {
   itemCode?: string;
   buyerItemCode?: string;
   standardItemId?: SchemedId;
-  /** Commodity classification (BT-158) with its UNCL 7143 list id, e.g. `{scheme: 'STI', value: '12345'}`. */
-  classification?: SchemedId;
+  /** Commodity classification (BT-158) with its UNCL 7143 list id, e.g. `{scheme: 'TST', value: '43211503', version: '19.0501'}`. */
+  classification?: ItemClassification;
   originCountry?: string;
   period?: Period;
   allowances?: AllowanceCharge[];

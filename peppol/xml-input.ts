@@ -1,4 +1,5 @@
 import { parseCiiElement } from './cii/parse.ts';
+import { checkCiiRules, isPeppolLayerRule } from './cii/rules.ts';
 import { DOCUMENT_TYPE_INFO } from './document-types.ts';
 import type { DocumentBody, DocumentType, ValidationIssue, ValidationResult } from './types.ts';
 import { parseUblElement } from './ubl/parse.ts';
@@ -38,21 +39,26 @@ export function readXmlDocument(xml: string, format: XmlFormat = 'auto', maxByte
   if (isCii) {
     const cii = parseCiiElement(root);
     if (!cii.ok) return fail(cii.errors);
+    const peppol = checkCiiRules(root);
     // The rendering's own DOM is checked: parsing the UBL just written would build the same tree again.
     const rendered = renderUbl(cii.type, cii.body, { identifiers: false, dom: true });
     if (!rendered.xml) {
       // The official CII artefacts judge an incomplete invoice by every rule, not only by what is
-      // missing: render what is there (not deliverable) so the BIS rules can still speak.
+      // missing: render what is there (not deliverable) so the EN16931 rules can still speak.
       const rules = DOCUMENT_TYPE_INFO[cii.type].billing ? rulesOnIncomplete(cii.type, cii.body) : undefined;
-      const errors = rules ? mergeFindings(rendered.errors, rules.errors) : rendered.errors;
-      const warnings = rules ? mergeFindings(rendered.warnings, rules.warnings) : rendered.warnings;
+      // The structural errors say why there is no UBL; they stand even when only Peppol rules raised them.
+      const structural = withoutPeppolLayer(rendered.errors);
+      const errors = mergeFindings([...(structural.length ? structural : rendered.errors), ...peppol.errors], withoutPeppolLayer(rules?.errors ?? []));
+      const warnings = mergeFindings([...withoutPeppolLayer(rendered.warnings), ...peppol.warnings], withoutPeppolLayer(rules?.warnings ?? []));
       return { valid: false, errors, warnings, type: cii.type, body: cii.body, syntax: 'cii' };
     }
     const converted = rendered.dom?.documentElement;
     const result: ValidationResult = converted
       ? validateUblElement(converted)
       : { valid: false, errors: [{ rule: 'INTERNAL-RENDER-ERROR', message: 'Rendering produced no document', path: '/' }], warnings: [] };
-    return { ...result, type: cii.type, body: cii.body, ubl: rendered.xml, syntax: 'cii' };
+    const errors = [...withoutPeppolLayer(result.errors), ...peppol.errors];
+    const warnings = [...withoutPeppolLayer(result.warnings), ...peppol.warnings];
+    return { valid: errors.length === 0, errors, warnings, type: cii.type, body: cii.body, ubl: rendered.xml, syntax: 'cii' };
   }
 
   const ubl = parseUblElement(root);
@@ -77,6 +83,14 @@ function rulesOnIncomplete(type: DocumentType, body: DocumentBody): ValidationRe
     // Too incomplete to render at all: the structural findings stand alone.
     return undefined;
   }
+}
+
+/**
+ * A CII document's Peppol and national rules are those of the CII artefacts, judged on the CII
+ * itself (`checkCiiRules`); its conversion keeps the say on the EN16931 rules and the library's own.
+ */
+function withoutPeppolLayer(issues: ValidationIssue[]): ValidationIssue[] {
+  return issues.filter((i) => !isPeppolLayerRule(i.rule));
 }
 
 /** Structural findings first; a rule finding is added unless the same rule was already reported. */

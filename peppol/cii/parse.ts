@@ -6,6 +6,7 @@ import type {
   DocumentBody,
   DocumentLine,
   DocumentType,
+  ItemClassification,
   Party,
   PaymentInfo,
   SchemedId,
@@ -36,6 +37,13 @@ function schemed(el: El | undefined): SchemedId | undefined {
   if (!value) return undefined;
   const scheme = attr(el, 'schemeID') ?? attr(el, 'listID');
   return scheme ? { scheme, value } : { value };
+}
+
+/** BT-158 with its scheme and the scheme's version (BT-158-2), which some national rules require. */
+function classification(el: El | undefined): ItemClassification | undefined {
+  const id = schemed(el);
+  const version = attr(el, 'listVersionID');
+  return id && version ? { ...id, version } : id;
 }
 
 function address(el: El | undefined): Address | undefined {
@@ -119,7 +127,7 @@ function line(el: El): DocumentLine {
     itemCode: val(product, 'ram:SellerAssignedID'),
     buyerItemCode: val(product, 'ram:BuyerAssignedID'),
     standardItemId: schemed(first(product, 'ram:GlobalID')),
-    classification: schemed(first(product, 'ram:DesignatedProductClassification/ram:ClassCode')),
+    classification: classification(first(product, 'ram:DesignatedProductClassification/ram:ClassCode')),
     originCountry: val(product, 'ram:OriginTradeCountry/ram:ID'),
     period: period ? compact({ start: cciDate(first(period, 'ram:StartDateTime')), end: cciDate(first(period, 'ram:EndDateTime')) }) : undefined,
     orderLineReference: val(agreement, 'ram:BuyerOrderReferencedDocument/ram:LineID'),

@@ -6,6 +6,7 @@ import type {
   DocumentBody,
   DocumentLine,
   DocumentType,
+  ItemClassification,
   Party,
   PaymentInfo,
   SchemedId,
@@ -30,6 +31,13 @@ function schemed(el: El | undefined): SchemedId | undefined {
   if (!value) return undefined;
   const scheme = attr(el, 'schemeID') ?? attr(el, 'listID');
   return scheme ? { scheme, value } : { value };
+}
+
+/** BT-158 with its scheme and the scheme's version (BT-158-2), which some national rules require. */
+function classification(el: El | undefined): ItemClassification | undefined {
+  const id = schemed(el);
+  const version = attr(el, 'listVersionID');
+  return id && version ? { ...id, version } : id;
 }
 
 
@@ -131,7 +139,7 @@ function parseLine(line: El, isCredit: boolean, itemPath: string): DocumentLine 
     itemCode: val(item, 'cac:SellersItemIdentification/cbc:ID'),
     buyerItemCode: val(item, 'cac:BuyersItemIdentification/cbc:ID'),
     standardItemId: schemed(first(item, 'cac:StandardItemIdentification/cbc:ID')),
-    classification: schemed(first(item, 'cac:CommodityClassification/cbc:ItemClassificationCode')),
+    classification: classification(first(item, 'cac:CommodityClassification/cbc:ItemClassificationCode')),
     originCountry: val(item, 'cac:OriginCountry/cbc:IdentificationCode'),
     period: periodEl ? compact({ start: val(periodEl, 'cbc:StartDate'), end: val(periodEl, 'cbc:EndDate') }) : undefined,
     allowances: allowances.length ? allowances : undefined,

@@ -183,7 +183,7 @@ function writeLine(w: XmlWriter, line: ComputedLine, isCredit: boolean, currency
   if (src.originCountry) w.group('cac:OriginCountry', () => w.leaf('cbc:IdentificationCode', src.originCountry));
   if (src.classification) {
     w.group('cac:CommodityClassification', () =>
-      w.leaf('cbc:ItemClassificationCode', src.classification?.value, { listID: src.classification?.scheme }),
+      w.leaf('cbc:ItemClassificationCode', src.classification?.value, { listID: src.classification?.scheme, listVersionID: src.classification?.version }),
     );
   }
   w.open('cac:ClassifiedTaxCategory');

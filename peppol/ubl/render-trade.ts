@@ -190,7 +190,7 @@ function writeLineItem(w: XmlWriter, line: ComputedLine, currency: string): void
   if (src.itemCode) w.group('cac:SellersItemIdentification', () => w.leaf('cbc:ID', src.itemCode));
   if (src.standardItemId) w.group('cac:StandardItemIdentification', () => schemedLeaf(w, 'cbc:ID', src.standardItemId));
   if (src.classification) {
-    w.group('cac:CommodityClassification', () => w.leaf('cbc:ItemClassificationCode', src.classification?.value, { listID: src.classification?.scheme }));
+    w.group('cac:CommodityClassification', () => w.leaf('cbc:ItemClassificationCode', src.classification?.value, { listID: src.classification?.scheme, listVersionID: src.classification?.version }));
   }
   w.open('cac:ClassifiedTaxCategory');
   w.leaf('cbc:ID', line.category);

@@ -33,6 +33,15 @@ describe('converting CII CrossIndustryInvoice to UBL', () => {
     expect(parsed.body.issueDate).to.match(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('keeps the version of an item classification (BT-158-2) in the UBL it delivers', () => {
+    const cii = readData('cii', 'CII_example2.xml').replace('<ram:ClassCode listID="STI">65434568', '<ram:ClassCode listID="TST" listVersionID="19.0501">65434568');
+    const parsed = parseCii(cii);
+    if (!parsed.ok) throw new Error('parse failed');
+    expect(parsed.body.lines[0]!.classification).to.deep.equal({ scheme: 'TST', value: '65434568', version: '19.0501' });
+    const rendered = renderUbl(parsed.type, parsed.body, { identifiers: false });
+    expect(rendered.xml).to.include('<cbc:ItemClassificationCode listID="TST" listVersionID="19.0501">65434568</cbc:ItemClassificationCode>');
+  });
+
   it('converted documents are valid against the UBL 2.1 Invoice XSD (needs xmllint)', () => {
     try {
       execFileSync('xmllint', ['--version'], { stdio: 'ignore' });
