@@ -15,8 +15,11 @@ import {
   type LifecycleStatus,
   type LifecycleStep,
   type PlannedPayment,
+  type ReasonCode,
+  type RecipientResponseCommand,
+  type TargetStatus,
 } from '../workflows/documents/lifecycle.ts';
-import { countryOfScheme, renderInvoiceResponse, responseCodeFor, splitParticipantId, wrapInSbdh } from '../peppol/index.ts';
+import { countryOfScheme, lifecycleStatusFor, renderInvoiceResponse, responseCodeFor, splitParticipantId, wrapInSbdh } from '../peppol/index.ts';
 import { documentEventData } from './documents.ts';
 import type { PeppolTransport } from './upstreams/transport/types.ts';
 
@@ -63,6 +66,23 @@ export interface LifecycleActivities {
    * a status without response code, no sender participant).
    */
   sendInvoiceResponse(input: InvoiceResponseInput): Promise<string | null>;
+  /**
+   * Sandbox: where the Invoice Response of an incoming copy goes when the invoice came from another
+   * company of the same organization — that company's outgoing document and the command its
+   * lifecycle receives from the recipient — or null.
+   */
+  sandboxResponseRoute(input: InvoiceResponseInput): Promise<SandboxResponseRoute | null>;
+}
+
+export interface SandboxResponseRoute {
+  documentId: string;
+  organizationId: string;
+  companyId: string;
+  /** The sending company's clock offset, for a lifecycle run started on its behalf. */
+  offsetMs: number;
+  /** The responding participant (the recipient company). */
+  actor: string;
+  command: RecipientResponseCommand;
 }
 
 /** National platforms a lifecycle change is reported to, by the company's country (never Belgium). */
@@ -196,6 +216,33 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
       const transport = row.livemode ? transports.live : transports.sandbox;
       const result = await transport.handOff({ documentId, attempt: 1, sbd: wrapped.xml, senderId: buyer.peppolId, receiverId: seller.peppolId, documentTypeId: wrapped.documentTypeId, processId: wrapped.processId });
       return result.messageId;
+    },
+
+    async sandboxResponseRoute({ documentId, status, sequence, reasonCode, reason, date }) {
+      const row = await load(documentId);
+      const code = responseCodeFor(status);
+      const target = code ? lifecycleStatusFor(code) : undefined;
+      const responder = row.receiver?.peppolId;
+      if (row.livemode || row.direction !== 'incoming' || !target || !responder || row.linked_document_ids.length === 0) return null;
+      const sent = await db
+        .selectFrom('documents')
+        .innerJoin('companies', 'companies.id', 'documents.company_id')
+        .select(['documents.id', 'documents.company_id', 'companies.clock_offset_ms'])
+        .where('documents.id', 'in', row.linked_document_ids)
+        .where('documents.organization_id', '=', row.organization_id)
+        .where('documents.livemode', '=', false)
+        .where('documents.direction', '=', 'outgoing')
+        .where('documents.receiver_peppol_id', '=', responder)
+        .executeTakeFirst();
+      if (!sent) return null;
+      return {
+        documentId: sent.id,
+        organizationId: row.organization_id,
+        companyId: sent.company_id,
+        offsetMs: Number(sent.clock_offset_ms),
+        actor: responder,
+        command: { kind: 'response', status: target as TargetStatus, responseCode: code!, responseId: `${documentId}-${sequence}`, date, ...(reasonCode ? { reasonCode: reasonCode as ReasonCode } : {}), ...(reason ? { reason } : {}) },
+      };
     },
   };
 }

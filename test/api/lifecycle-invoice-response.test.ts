@@ -16,6 +16,7 @@ import { createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
 import { ensureTestWorkers } from '../support/workers.ts';
 import { storedDocument } from './lifecycle-fixtures.ts';
+import { createReceivingCompany, invoiceBody, waitForDocument } from '../support/documents.ts';
 import { SHARED } from '../support/paths.ts';
 
 class RecordingTransport implements PeppolTransport {
@@ -94,6 +95,34 @@ describe('Peppol Invoice Response and the lifecycle', () => {
       }
       expect(completed, 'sendInvoiceResponse completed').to.be.a('string');
       expect(JSON.parse(completed!)).to.be.a('string').and.not.equal('');
+    });
+  });
+
+  describe('between two sandbox companies of one organization', () => {
+    it('the recipient company\'s moves of its copy reach the sender\'s invoice, in order, from the recipient', async () => {
+      const receiving = await createReceivingCompany(tenant.organizationId);
+      const sent = await fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ type: 'invoice', from: tenant.companyId, to: receiving.peppolId, document: invoiceBody({ number: 'INV-IR-LOCAL-1' }) }) });
+      const invoice = (await sent.json()) as any;
+      expect(sent.status, JSON.stringify(invoice)).to.equal(201);
+      await fetch(`${app.url}/v1/sandbox/clock/advance`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ companyId: tenant.companyId, by: '1h' }) });
+      await waitForDocument(app.url, tenant.key, invoice.id, (d) => d.deliveryStatus === 'delivered');
+      let copy: { id: string } | undefined;
+      for (const deadline = Date.now() + 10_000; !copy && Date.now() < deadline; await new Promise((r) => setTimeout(r, 150))) {
+        copy = await testServers().db.selectFrom('documents').select('id').where('company_id', '=', receiving.id).where('number', '=', 'INV-IR-LOCAL-1').executeTakeFirst();
+      }
+      expect(copy, 'the incoming copy').to.not.equal(undefined);
+
+      for (const status of ['under_review', 'approved']) {
+        const moved = await fetch(`${app.url}/v1/documents/${copy!.id}/lifecycle`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ status }) });
+        expect(moved.status, await moved.clone().text()).to.equal(200);
+      }
+      const approved = await waitForDocument(app.url, tenant.key, invoice.id, (d) => d.lifecycleStatus === 'approved');
+      expect(approved.lifecycleStatus).to.equal('approved');
+      const lifecycle = (await (await fetch(`${app.url}/v1/documents/${invoice.id}/lifecycle`, { headers: jsonHeaders(tenant.key) })).json()) as any;
+      expect(lifecycle.history.map((h: any) => [h.from, h.to, h.source, h.actor])).to.deep.equal([
+        ['issued', 'under_review', 'recipient', receiving.peppolId],
+        ['under_review', 'approved', 'recipient', receiving.peppolId],
+      ]);
     });
   });
 

@@ -1,9 +1,10 @@
-import { ApplicationFailure, condition, allHandlersFinished, defineUpdate, getExternalWorkflowHandle, ParentClosePolicy, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, condition, allHandlersFinished, defineSignal, defineUpdate, getExternalWorkflowHandle, ParentClosePolicy, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import { complianceQueuedSignal, type complianceWorkflow } from '../compliance/report.ts';
 import { Decimal } from 'decimal.js';
-import type { ApplyLifecycleResult, LifecycleActivities } from '../../activities/lifecycle.ts';
+import type { ApplyLifecycleResult, InvoiceResponseInput, LifecycleActivities, SandboxResponseRoute } from '../../activities/lifecycle.ts';
+import { searchAttributesFor } from '../../core/workflow-context.ts';
 import { ACTIVITY_PRESETS } from '../activity-options.ts';
 import type { WorkflowClock } from '../clock.ts';
 
@@ -82,6 +83,12 @@ export interface RecipientResponseCommand {
 }
 
 export type AnyLifecycleCommand = LifecycleUpdateCommand | PaymentCommand | RecipientResponseCommand;
+
+/**
+ * Sandbox: an Invoice Response from another company of the same organization, sent to the
+ * sender's document workflow (the one delivering, or a lifecycle run started for it).
+ */
+export const recipientResponseSignal = defineSignal<[{ command: RecipientResponseCommand; actor: string }]>('recipientResponse');
 
 export type LifecycleCommand = AnyLifecycleCommand & {
   source: LifecycleSource;
@@ -234,6 +241,7 @@ export interface LifecycleHandlers {
 export function installLifecycle(documentId: string, livemode: boolean, clock: WorkflowClock): LifecycleHandlers {
   const { loadLifecycleState, applyLifecycle } = proxyActivities<LifecycleActivities>(ACTIVITY_PRESETS.database);
   const { sendInvoiceResponse } = proxyActivities<LifecycleActivities>({ ...ACTIVITY_PRESETS.upstream, retry: { ...ACTIVITY_PRESETS.upstream.retry, maximumAttempts: 6 } });
+  const { sandboxResponseRoute } = proxyActivities<LifecycleActivities>(ACTIVITY_PRESETS.database);
   let background = 0;
   /** Follow-ups run after the update has answered; the run does not end before they do. */
   const later = (work: () => Promise<unknown>) => {
@@ -269,6 +277,44 @@ export function installLifecycle(documentId: string, livemode: boolean, clock: W
       }
     }
   };
+  /** The sending company's document workflow gets the response: the open run, or one started for it. */
+  const answerSandboxSender = async (route: SandboxResponseRoute) => {
+    const workflowId = workflowIds.document(route.documentId);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        await startChild('documentWorkflow', {
+          workflowId,
+          taskQueue: TASK_QUEUES.documents,
+          args: [{ documentId: route.documentId, livemode: false, offsetMs: route.offsetMs, deliver: false }],
+          parentClosePolicy: ParentClosePolicy.ABANDON,
+          typedSearchAttributes: searchAttributesFor({ organizationId: route.organizationId, livemode: false, companyId: route.companyId, documentId: route.documentId }),
+        });
+      } catch (err) {
+        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      }
+      try {
+        await getExternalWorkflowHandle(workflowId).signal(recipientResponseSignal, { command: route.command, actor: route.actor });
+        return;
+      } catch {
+        // It ended between the two calls: start a new run.
+      }
+    }
+  };
+
+  /** One Invoice Response per step, in order; in the sandbox, one for a company of the organization also reaches it. */
+  const answerSender = async (responses: InvoiceResponseInput[]) => {
+    for (const response of responses) {
+      try {
+        const messageId = await sendInvoiceResponse(response);
+        if (!messageId || livemode) continue;
+        const route = await sandboxResponseRoute(response);
+        if (route) await answerSandboxSender(route);
+      } catch {
+        // A response that could not be sent does not hold back the next one.
+      }
+    }
+  };
+
   let chain: Promise<unknown> = Promise.resolve();
 
   const run = async (command: LifecycleCommand): Promise<LifecycleOutcome> => {
@@ -286,7 +332,7 @@ export function installLifecycle(documentId: string, livemode: boolean, clock: W
           const date = new Date(clock.now()).toISOString().slice(0, 10);
           const stamp = Date.now();
           const reason = command.kind === 'update' ? { reasonCode: command.reasonCode, reason: command.reason } : {};
-          plan.steps.forEach((step, i) => later(() => sendInvoiceResponse({ documentId, status: step.to, sequence: stamp * 10 + i, date, ...(step === plan.steps.at(-1) ? reason : {}) })));
+          later(() => answerSender(plan.steps.map((step, i) => ({ documentId, status: step.to, sequence: stamp * 10 + i, date, ...(step === plan.steps.at(-1) ? reason : {}) }))));
         }
         if (result.complianceCountry) later(() => reportCompliance(result.complianceCountry!));
         return result.outcome;
@@ -311,6 +357,18 @@ export function installLifecycle(documentId: string, livemode: boolean, clock: W
     },
   );
 
+  const respond = (command: RecipientResponseCommand, actor: string): Promise<LifecycleOutcome> => {
+    // `observed` only feeds the update validator, which this in-run path does not go through.
+    const result = chain.then(() => run({ ...command, source: 'recipient', actor, observed: state as LifecycleState }));
+    chain = result.catch(() => undefined);
+    return result;
+  };
+  setHandler(recipientResponseSignal, ({ command, actor }) => {
+    received += 1;
+    // A response the document's state no longer allows is moot, as for any recipient.
+    later(() => respond(command, actor));
+  });
+
   return {
     async serveUntilIdle() {
       for (;;) {
@@ -321,11 +379,6 @@ export function installLifecycle(documentId: string, livemode: boolean, clock: W
       await condition(() => allHandlersFinished() && background === 0);
     },
     settled: () => background === 0,
-    respond(command, actor) {
-      // `observed` only feeds the update validator, which this in-run path does not go through.
-      const result = chain.then(() => run({ ...command, source: 'recipient', actor, observed: state as LifecycleState }));
-      chain = result.catch(() => undefined);
-      return result;
-    },
+    respond,
   };
 }
