@@ -59,12 +59,35 @@ export function numAt(el: El | undefined, path: string): Dec | undefined {
   return num(first(el, path));
 }
 
+/** `cbc:ChargeIndicator = true()` as XPath compares it: the text is read as an xs:boolean, so '1' counts too. */
 export function isCharge(ac: El): boolean {
-  return text(first(ac, 'cbc:ChargeIndicator')) === 'true';
+  const indicator = text(first(ac, 'cbc:ChargeIndicator'));
+  return indicator === 'true' || indicator === '1';
 }
 
+/** `cbc:ChargeIndicator = false()`: '0' counts too. */
 export function isAllowance(ac: El): boolean {
-  return text(first(ac, 'cbc:ChargeIndicator')) === 'false';
+  const indicator = text(first(ac, 'cbc:ChargeIndicator'));
+  return indicator === 'false' || indicator === '0';
+}
+
+/** `cac:TaxScheme/normalize-space(upper-case(cbc:ID)) = 'VAT'` of a TaxCategory or PartyTaxScheme. */
+export function isVatScheme(el: El): boolean {
+  return kids(el, 'cac:TaxScheme').some((scheme) => text(first(scheme, 'cbc:ID')).toUpperCase() === 'VAT');
+}
+
+/** Descendant elements with a local name, in document order: the `//name` of the official XPaths. */
+export function descendants(el: El | undefined, localName: string): El[] {
+  const out: El[] = [];
+  const walk = (parent: El) => {
+    for (let n = parent.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType !== 1) continue;
+      if ((n as El).localName === localName) out.push(n as El);
+      walk(n as El);
+    }
+  };
+  if (el) walk(el);
+  return out;
 }
 
 /** VAT PartyTaxScheme/CompanyID elements of a party. */
