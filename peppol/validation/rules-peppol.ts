@@ -151,8 +151,11 @@ function checkLineAmount(ctx: RuleContext, line: El): void {
   if (bq) ctx.check(bq.gt(0), 'PEPPOL-EN16931-R121', 'fatal', line, 'Base quantity MUST be a positive number above zero.');
 }
 
-/** PEPPOL-COMMON-R04x: format and check digits of identifiers by ICD scheme, wherever they appear. */
-function checkIdentifierSchemes(ctx: RuleContext): void {
+/**
+ * PEPPOL-COMMON-R040…R057: format and check digits of identifiers by ICD scheme, wherever they
+ * appear; shared by the billing, order and order agreement rules.
+ */
+export function checkIdentifierSchemes(ctx: RuleContext): void {
   const r = ctx.root;
   const ids: El[] = [];
   const collect = (el: El) => {
@@ -160,7 +163,7 @@ function checkIdentifierSchemes(ctx: RuleContext): void {
       if (n.nodeType !== 1) continue;
       const c = n as El;
       const name = c.localName;
-      if ((name === 'EndpointID' || name === 'CompanyID' || (name === 'ID' && (c.parentNode as El).localName === 'PartyIdentification')) && c.hasAttribute('schemeID')) ids.push(c);
+      if (name === 'EndpointID' || name === 'CompanyID' || (name === 'ID' && (c.parentNode as El).localName === 'PartyIdentification')) ids.push(c);
       collect(c);
     }
   };
@@ -189,7 +192,8 @@ function checkIdentifierSchemes(ctx: RuleContext): void {
         ctx.check(isValidCodiceFiscale(v), 'PEPPOL-COMMON-R045', 'warning', el, 'Tax Code (Codice Fiscale) must be stated in the correct format');
         break;
       case '9907':
-        if (el.localName === 'EndpointID') ctx.check(isValidCodiceFiscale(v), 'PEPPOL-COMMON-R046', 'warning', el, 'Tax Code (Codice Fiscale) must be stated in the correct format');
+        if (el.localName !== 'EndpointID') checkDutchVatNumber(ctx, el);
+        else ctx.check(isValidCodiceFiscale(v), 'PEPPOL-COMMON-R046', 'warning', el, 'Tax Code (Codice Fiscale) must be stated in the correct format');
         break;
       case '0211': {
         const italian = v.slice(0, 2).toUpperCase() === 'IT';
@@ -202,8 +206,37 @@ function checkIdentifierSchemes(ctx: RuleContext): void {
       case '0151':
         ctx.check(isValidAbn(v), 'PEPPOL-COMMON-R050', 'fatal', el, 'Australian Business Number (ABN) MUST be stated in the correct format.');
         break;
+      case '0096':
+        ctx.check(/^[0-9]{10}/.test(raw) && raw.length === 10, 'PEPPOL-COMMON-R052', 'fatal', el, 'Danish chamber of commerce number (P) MUST be stated in the correct format.');
+        break;
+      case '0198':
+        ctx.check(/^DK[0-9]{8}$/.test(raw), 'PEPPOL-COMMON-R053', 'fatal', el, 'Danish ERSTORG number (SE) MUST be stated in the correct format.');
+        break;
+      case '0106':
+        ctx.check(/^[0-9]{8}$/.test(v), 'PEPPOL-COMMON-R054', 'warning', el, 'Dutch Chamber of Commerce (KVK) numbers (0106) MUST be stated in the correct format (12345678).');
+        break;
+      case '0190':
+        ctx.check(/^[0-9]{20}$/.test(v), 'PEPPOL-COMMON-R055', 'warning', el, 'Dutch organization identification numbers (0190) MUST be stated in the correct format (12345678901234567890).');
+        break;
+      case '9944':
+        ctx.check(NL_VAT.test(v), 'PEPPOL-COMMON-R056-1', 'warning', el, 'Dutch VAT numbers (9944) MUST be stated in the correct format (NL123456789B12).');
+        break;
+      case '0217':
+        ctx.check(/^[0-9]{12}$/.test(v), 'PEPPOL-COMMON-R057', 'warning', el, 'Dutch Chamber of Commerce Establishment numbers (0217) MUST be stated in the correct format (123456789012).');
+        break;
       default:
+        // Only a CompanyID of another scheme (or none) reaches the VAT number check of R056-2.
+        if (el.localName === 'CompanyID') checkDutchVatNumber(ctx, el);
         break;
     }
   }
+}
+
+const NL_VAT = /^NL[0-9]{9}B[0-9]{2}$/;
+
+function checkDutchVatNumber(ctx: RuleContext, companyId: El): void {
+  const scheme = companyId.parentNode as El;
+  if (scheme.localName !== 'PartyTaxScheme' || text(first(scheme, 'cac:TaxScheme/cbc:ID')) !== 'VAT') return;
+  const v = text(companyId);
+  if (v.startsWith('NL')) ctx.check(NL_VAT.test(v), 'PEPPOL-COMMON-R056-2', 'warning', companyId, 'Dutch VAT numbers MUST have the format (NL123456789B12).');
 }
