@@ -41,7 +41,7 @@ export function checkCoreRules(ctx: RuleContext): void {
     const start = val(period, 'cbc:StartDate');
     const end = val(period, 'cbc:EndDate');
     if (start && end) ctx.check(end >= start, 'BR-29', F, period, 'If both Invoicing period start date (BT-73) and Invoicing period end date (BT-74) are given then the Invoicing period end date (BT-74) shall be later or equal to the Invoicing period start date (BT-73).');
-    ctx.check(start !== undefined || end !== undefined || (val(period, 'cbc:DescriptionCode') !== undefined), 'BR-CO-19', F, period, 'If Invoicing period (BG-14) is used, the Invoicing period start date (BT-73) or the Invoicing period end date (BT-74) shall be filled, or both.');
+    ctx.check(['cbc:StartDate', 'cbc:EndDate', 'cbc:DescriptionCode'].some((path) => first(period, path) !== undefined), 'BR-CO-19', F, period, 'If Invoicing period (BG-14) is used, the Invoicing period start date (BT-73) or the Invoicing period end date (BT-74) shall be filled, or both.');
   }
   ctx.check(!(nonEmpty('cbc:TaxPointDate') && has('cac:InvoicePeriod/cbc:DescriptionCode')), 'BR-CO-03', F, r, 'Value added tax point date (BT-7) and Value added tax point date code (BT-8) are mutually exclusive.');
 
@@ -68,12 +68,16 @@ export function checkCoreRules(ctx: RuleContext): void {
 
   for (const pm of kids(r, 'cac:PaymentMeans')) {
     const code = val(pm, 'cbc:PaymentMeansCode');
-    ctx.check(code !== undefined, 'BR-49', F, pm, 'A Payment instruction (BG-16) shall specify the Payment means type code (BT-81).');
+    ctx.check(first(pm, 'cbc:PaymentMeansCode') !== undefined, 'BR-49', F, pm, 'A Payment instruction (BG-16) shall specify the Payment means type code (BT-81).');
+    // `cbc:PaymentMeansCode = '30'` compares the raw text: a padded code is not a credit transfer here.
+    const creditTransfer = kids(pm, 'cbc:PaymentMeansCode').some((c) => c.textContent === '30' || c.textContent === '58');
     if (code === '30' || code === '58') {
-      ctx.check(val(pm, 'cac:PayeeFinancialAccount/cbc:ID') !== undefined, 'BR-61', F, pm, 'If the Payment means type code (BT-81) means SEPA credit transfer, Local credit transfer or Non-SEPA international credit transfer, the Payment account identifier (BT-84) shall be present.');
+      ctx.check(first(pm, 'cac:PayeeFinancialAccount/cbc:ID') !== undefined, 'BR-61', F, pm, 'If the Payment means type code (BT-81) means SEPA credit transfer, Local credit transfer or Non-SEPA international credit transfer, the Payment account identifier (BT-84) shall be present.');
     }
-    for (const acct of kids(pm, 'cac:PayeeFinancialAccount')) {
-      ctx.check(val(acct, 'cbc:ID') !== undefined, 'BR-50', F, acct, 'A Payment account identifier (BT-84) shall be present if Credit transfer (BG-17) information is provided in the Invoice.');
+    if (creditTransfer) {
+      for (const acct of kids(pm, 'cac:PayeeFinancialAccount')) {
+        ctx.check(val(acct, 'cbc:ID') !== undefined, 'BR-50', F, acct, 'A Payment account identifier (BT-84) shall be present if Credit transfer (BG-17) information is provided in the Invoice.');
+      }
     }
     for (const card of kids(pm, 'cac:CardAccount')) {
       const pan = text(first(card, 'cbc:PrimaryAccountNumberID'));
@@ -146,7 +150,7 @@ function checkLines(ctx: RuleContext): void {
       const start = val(period, 'cbc:StartDate');
       const end = val(period, 'cbc:EndDate');
       if (start && end) ctx.check(end >= start, 'BR-30', F, period, 'If both Invoice line period start date (BT-134) and Invoice line period end date (BT-135) are given then the Invoice line period end date (BT-135) shall be later or equal to the Invoice line period start date (BT-134).');
-      ctx.check(start !== undefined || end !== undefined, 'BR-CO-20', F, period, 'If Invoice line period (BG-26) is used, the Invoice line period start date (BT-134) or the Invoice line period end date (BT-135) shall be filled, or both.');
+      ctx.check(first(period, 'cbc:StartDate') !== undefined || first(period, 'cbc:EndDate') !== undefined, 'BR-CO-20', F, period, 'If Invoice line period (BG-26) is used, the Invoice line period start date (BT-134) or the Invoice line period end date (BT-135) shall be filled, or both.');
     }
     for (const ac of kids(line, 'cac:AllowanceCharge')) {
       const noReason = first(ac, 'cbc:AllowanceChargeReason') === undefined && first(ac, 'cbc:AllowanceChargeReasonCode') === undefined;

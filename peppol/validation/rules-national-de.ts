@@ -11,20 +11,29 @@ export function checkGermany(ctx: RuleContext): void {
   const seller = ctx.seller;
   const contact = first(seller, 'cac:Contact');
   ctx.check(first(r, 'cac:PaymentMeans') !== undefined, 'DE-R-001', F, r, 'An invoice shall contain information on "PAYMENT INSTRUCTIONS" (BG-16).');
-  ctx.check(contact !== undefined, 'DE-R-002', F, r, 'The group "SELLER CONTACT" (BG-6) shall be provided.');
-  ctx.check(val(seller, 'cac:PostalAddress/cbc:CityName') !== undefined, 'DE-R-003', F, r, 'The element "Seller city" (BT-37) shall be provided.');
-  ctx.check(val(seller, 'cac:PostalAddress/cbc:PostalZone') !== undefined, 'DE-R-004', F, r, 'The element "Seller post code" (BT-38) shall be provided.');
-  ctx.check(val(contact, 'cbc:Name') !== undefined, 'DE-R-005', F, r, 'The element "Seller contact point" (BT-41) shall be provided.');
-  ctx.check(val(contact, 'cbc:Telephone') !== undefined, 'DE-R-006', F, r, 'The element "Seller contact telephone number" (BT-42) shall be provided.');
-  ctx.check(val(contact, 'cbc:ElectronicMail') !== undefined, 'DE-R-007', F, r, 'The element "Seller contact email address" (BT-43) shall be provided.');
-  ctx.check(val(ctx.buyer, 'cac:PostalAddress/cbc:CityName') !== undefined, 'DE-R-008', F, r, 'The element "Buyer city" (BT-52) shall be provided.');
-  ctx.check(val(ctx.buyer, 'cac:PostalAddress/cbc:PostalZone') !== undefined, 'DE-R-009', F, r, 'The element "Buyer post code" (BT-53) shall be provided.');
+  // Each rule looks into its group only when the group is there, as the official contexts do.
+  for (const supplier of kids(r, 'cac:AccountingSupplierParty')) {
+    ctx.check(first(supplier, 'cac:Party/cac:Contact') !== undefined, 'DE-R-002', F, supplier, 'The group "SELLER CONTACT" (BG-6) shall be provided.');
+  }
+  for (const address of all(seller, 'cac:PostalAddress')) {
+    ctx.check(val(address, 'cbc:CityName') !== undefined, 'DE-R-003', F, address, 'The element "Seller city" (BT-37) shall be provided.');
+    ctx.check(val(address, 'cbc:PostalZone') !== undefined, 'DE-R-004', F, address, 'The element "Seller post code" (BT-38) shall be provided.');
+  }
+  for (const c of all(seller, 'cac:Contact')) {
+    ctx.check(val(c, 'cbc:Name') !== undefined, 'DE-R-005', F, c, 'The element "Seller contact point" (BT-41) shall be provided.');
+    ctx.check(val(c, 'cbc:Telephone') !== undefined, 'DE-R-006', F, c, 'The element "Seller contact telephone number" (BT-42) shall be provided.');
+    ctx.check(val(c, 'cbc:ElectronicMail') !== undefined, 'DE-R-007', F, c, 'The element "Seller contact email address" (BT-43) shall be provided.');
+  }
+  for (const address of all(ctx.buyer, 'cac:PostalAddress')) {
+    ctx.check(val(address, 'cbc:CityName') !== undefined, 'DE-R-008', F, address, 'The element "Buyer city" (BT-52) shall be provided.');
+    ctx.check(val(address, 'cbc:PostalZone') !== undefined, 'DE-R-009', F, address, 'The element "Buyer post code" (BT-53) shall be provided.');
+  }
   for (const a of all(r, 'cac:Delivery/cac:DeliveryLocation/cac:Address')) {
     ctx.check(val(a, 'cbc:CityName') !== undefined, 'DE-R-010', F, a, 'The element "Deliver to city" (BT-77) shall be provided if the group "DELIVER TO ADDRESS" (BG-15) is delivered.');
     ctx.check(val(a, 'cbc:PostalZone') !== undefined, 'DE-R-011', F, a, 'The element "Deliver to post code" (BT-78) shall be provided if the group "DELIVER TO ADDRESS" (BG-15) is delivered.');
   }
-  for (const cat of all(r, 'cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory')) {
-    ctx.check(first(cat, 'cbc:Percent') !== undefined, 'DE-R-014', F, cat, 'The element "VAT category rate" (BT-119) shall be provided.');
+  for (const st of all(r, 'cac:TaxTotal/cac:TaxSubtotal')) {
+    ctx.check(all(st, 'cac:TaxCategory/cbc:Percent').some((p) => text(p) !== ''), 'DE-R-014', F, first(st, 'cac:TaxCategory') ?? st, 'The element "VAT category rate" (BT-119) shall be provided.');
   }
   ctx.check(val(r, 'cbc:BuyerReference') !== undefined, 'DE-R-015', F, r, 'The element "Buyer reference" (BT-10) shall be provided.');
   const taxedCategories = new Set(['S', 'Z', 'E', 'AE', 'K', 'G', 'L', 'M']);
@@ -75,11 +84,10 @@ export function checkGermany(ctx: RuleContext): void {
   if (contact) {
     const phone = text(first(contact, 'cbc:Telephone'));
     ctx.check((phone.match(/\d/g) ?? []).length >= 3, 'DE-R-027', W, contact, '"Seller contact telephone number" (BT-42) should contain a valid telephone number. A valid telephone should consist of 3 digits minimum.');
-    const mail = text(first(contact, 'cbc:ElectronicMail'));
-    const [local, domain, ...rest] = mail.split('@');
-    const framed = (part: string | undefined) => part !== undefined && part.length >= 2 && !/^[.\s]|[.\s]$/.test(part) && !/\s/.test(part);
-    const ok = rest.length === 0 && framed(local) && framed(domain) && (domain ?? '').includes('.');
-    ctx.check(ok, 'DE-R-028', W, contact, '"Seller contact email address" (BT-43) should contain exactly one @-sign, which should not be framed by a whitespace or a dot but by at least two characters on each side. A dot should not be the first or last character.');
+    ctx.check(/^[^@\s]+@([^@.\s]+\.)+[^@.\s]+$/.test(text(first(contact, 'cbc:ElectronicMail'))), 'DE-R-028', W, contact, '"Seller contact email address" (BT-43) should contain exactly one @-sign, which should not be framed by a whitespace or a dot but by at least two characters on each side. A dot should not be the first or last character.');
+  }
+  for (const ref of all(r, 'cac:AdditionalDocumentReference/cac:Attachment/cac:ExternalReference')) {
+    ctx.check(/^[a-zA-Z][a-zA-Z0-9+.-]+:/.test(first(ref, 'cbc:URI')?.textContent ?? ''), 'DE-R-T02', W, ref, 'If both supplier and customer are located in Germany, BT-124 "External document location" must contain an absolute URL with valid scheme.');
   }
   const mandates = all(r, 'cac:PaymentMeans/cac:PaymentMandate');
   if (mandates.length) {
