@@ -37,7 +37,7 @@ function sourceDigest() {
 }
 
 function prepared() {
-  return existsSync(stamp) && existsSync(path.join(target, 'classes', 'OfficialRules.class')) &&
+  return existsSync(stamp) && existsSync(path.join(target, 'classes', 'OfficialRules.class')) && existsSync(path.join(target, 'lib')) &&
     readFileSync(stamp, 'utf8').trim() === sourceDigest();
 }
 
