@@ -1,7 +1,18 @@
-import { isValidIban } from '../identifiers.ts';
 import { RuleContext, all, attr, first, kids, text, val } from './context.ts';
 
 const SKONTO_LINE = /^#SKONTO#TAGE=([0-9]+#PROZENT=[0-9]+\.[0-9]{2})(#BASISBETRAG=-?[0-9]+\.[0-9]{2})?#$/;
+
+/** The IBAN test of DE-R-019/020: pattern and mod 97, each character read by code point as the official XPath does. */
+function xRechnungIban(raw: string | null | undefined): boolean {
+  const iban = (raw ?? '').replace(/\s/g, '');
+  if (!/^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{0,30}$/.test(iban)) return false;
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  const digits = [...rearranged].map((ch) => {
+    const cp = ch.codePointAt(0)!;
+    return String(cp > 64 ? cp - 55 : cp - 48);
+  }).join('');
+  return BigInt(digits) % 97n === 1n;
+}
 
 /** German national rules (DE-R-*), applied when seller and buyer addresses are in Germany. */
 export function checkGermany(ctx: RuleContext): void {
@@ -63,8 +74,9 @@ export function checkGermany(ctx: RuleContext): void {
     const payee = first(pm, 'cac:PayeeFinancialAccount');
     const card = first(pm, 'cac:CardAccount');
     const mandate = first(pm, 'cac:PaymentMandate');
-    if (code === '58') for (const id of all(pm, 'cac:PayeeFinancialAccount/cbc:ID')) ctx.check(isValidIban(text(id)), 'DE-R-019', W, id, 'The element Payment account identifier (BT-84) should contain a valid IBAN if code 58 SEPA is provided in Payment means type code (BT-81).');
-    if (code === '59') for (const id of all(pm, 'cac:PaymentMandate/cac:PayerFinancialAccount/cbc:ID')) ctx.check(isValidIban(text(id)), 'DE-R-020', W, id, 'The element "Debited account identifier" (BT-91) should contain a valid IBAN if code 59 SEPA is provided in "Payment means type code" (BT-81).');
+    // A missing account fails the official pattern test too.
+    if (code === '58') ctx.check(xRechnungIban(first(pm, 'cac:PayeeFinancialAccount/cbc:ID')?.textContent), 'DE-R-019', W, pm, 'The element Payment account identifier (BT-84) should contain a valid IBAN if code 58 SEPA is provided in Payment means type code (BT-81).');
+    if (code === '59') ctx.check(xRechnungIban(first(pm, 'cac:PaymentMandate/cac:PayerFinancialAccount/cbc:ID')?.textContent), 'DE-R-020', W, pm, 'The element "Debited account identifier" (BT-91) should contain a valid IBAN if code 59 SEPA is provided in "Payment means type code" (BT-81).');
     if (code === '30' || code === '58') {
       ctx.check(payee !== undefined, 'DE-R-023-1', F, pm, 'If "Payment means type code" (BT-81) contains a code for credit transfer (30, 58), "CREDIT TRANSFER" (BG-17) shall be provided.');
       ctx.check(card === undefined && mandate === undefined, 'DE-R-023-2', F, pm, 'If "Payment means type code" (BT-81) contains a code for credit transfer (30, 58), BG-18 and BG-19 shall not be provided.');
