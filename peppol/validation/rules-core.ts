@@ -1,5 +1,5 @@
 import { fractionDigits, sum, ZERO, type Dec } from '../money.ts';
-import { RuleContext, all, attr, descendants, first, isAllowance, isCharge, isVatScheme, kids, num, numAt, text, val, xround2 } from './context.ts';
+import { RuleContext, all, attr, first, isAllowance, isCharge, isVatScheme, kids, num, numAt, text, val, xround2 } from './context.ts';
 import type { El } from '../xml/dom.ts';
 
 /** EN16931 core rules BR-01…BR-65 and BR-CO-* (CEN-EN16931-UBL.sch), bound to UBL Invoice/CreditNote. */
@@ -95,7 +95,7 @@ export function checkCoreRules(ctx: RuleContext): void {
   // the amount, so they can never fire; UBL-DT-01 limits those amounts to two decimals instead.
   for (const code of kids(r, 'cbc:TaxCurrencyCode')) {
     const taxCurrency = code.textContent ?? '';
-    const inTax = descendants(r, 'TaxTotal').flatMap((t) => kids(t, 'cbc:TaxAmount')).filter((a) => attr(a, 'currencyID') === taxCurrency);
+    const inTax = ctx.descendants('TaxTotal').flatMap((t) => kids(t, 'cbc:TaxAmount')).filter((a) => attr(a, 'currencyID') === taxCurrency);
     ctx.check(inTax.length > 0, 'BR-53', F, r, 'If the VAT accounting currency code (BT-6) is present, then the Invoice total VAT amount in accounting currency (BT-111) shall be provided.');
   }
   for (const loc of all(r, 'cac:Delivery/cac:DeliveryLocation/cac:Address')) {
@@ -114,7 +114,7 @@ export function checkCoreRules(ctx: RuleContext): void {
     ctx.check(identified, 'BR-CO-26', F, supplier, 'In order for the buyer to automatically identify a supplier, the Seller identifier (BT-29), the Seller legal registration identifier (BT-30) and/or the Seller VAT identifier (BT-31) shall be present.');
   }
   // Every VAT PartyTaxScheme of any party; a missing CompanyID has the empty prefix, which the list contains.
-  for (const scheme of descendants(r, 'PartyTaxScheme').filter(isVatScheme)) {
+  for (const scheme of ctx.descendants('PartyTaxScheme').filter(isVatScheme)) {
     const id = first(scheme, 'cbc:CompanyID');
     const prefix = (id?.textContent ?? '').slice(0, 2);
     ctx.check(VAT_PREFIX_LIST.includes(prefix), 'BR-CO-09', F, id ?? scheme, 'The Seller VAT identifier (BT-31), the Seller tax representative VAT identifier (BT-63) and the Buyer VAT identifier (BT-48) shall have a prefix in accordance with ISO code ISO 3166-1 alpha-2 by which the country of issue may be identified. Nevertheless, Greece may use the prefix ‘EL’.');

@@ -9,7 +9,7 @@ import {
 } from '../checksums.ts';
 import { Dec, ZERO, sum } from '../money.ts';
 import type { El } from '../xml/dom.ts';
-import { RuleContext, all, attr, descendants, first, isAllowance, isCharge, kids, num, numAt, text, val, xround2 } from './context.ts';
+import { RuleContext, all, attr, first, isAllowance, isCharge, kids, num, numAt, text, val, xround2 } from './context.ts';
 import { isValidDate } from './rules-codelists.ts';
 
 /** The business processes release 2026.5 approves, by the profile the rules know them as. */
@@ -48,7 +48,7 @@ export function checkPeppolRules(ctx: RuleContext): void {
     const ok = (inTax.some((v) => v.lte(0)) && inDoc.some((v) => v.lte(0))) || (inTax.some((v) => v.gte(0)) && inDoc.some((v) => v.gte(0)));
     ctx.check(ok, 'PEPPOL-EN16931-R055', F, r, 'Invoice total VAT amount and Invoice total VAT amount in accounting currency MUST have the same operational sign');
   }
-  for (const tc of descendants(r, 'TaxCurrencyCode')) {
+  for (const tc of ctx.descendants('TaxCurrencyCode')) {
     const documentCurrency = text(first(tc.parentNode as El, 'cbc:DocumentCurrencyCode'));
     ctx.check(text(tc) !== documentCurrency, 'PEPPOL-EN16931-R005', F, tc, 'VAT accounting currency code MUST be different from invoice currency code when provided.');
   }

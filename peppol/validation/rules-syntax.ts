@@ -1,5 +1,5 @@
 import type { El } from '../xml/dom.ts';
-import { RuleContext, all, attr, descendants, first, isAllowance, isCharge, kids } from './context.ts';
+import { RuleContext, all, attr, first, isAllowance, isCharge, kids } from './context.ts';
 
 const F = 'fatal' as const;
 
@@ -36,39 +36,39 @@ export function checkSyntaxRules(ctx: RuleContext): void {
   atMostOnce(r, `${customer}/cac:PartyLegalEntity/cbc:CompanyID`, 'UBL-SR-17', 'Buyer legal registration identifier shall occur maximum once');
   ctx.check(all(r, `${customer}/cac:PartyTaxScheme`).filter((ts) => schemeUpper(ts) === 'VAT').flatMap((ts) => kids(ts, 'cbc:CompanyID')).length <= 1, 'UBL-SR-18', F, r, 'Buyer VAT identifier shall occur maximum once');
   atMostOnce(r, 'cac:Delivery', 'UBL-SR-24', 'Deliver to information shall occur maximum once');
-  ctx.check(descendants(r, 'PartyIdentification').flatMap((pi) => kids(pi, 'cbc:ID')).filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() === 'SEPA').length <= 1, 'UBL-SR-29', F, r, 'Bank creditor reference shall occur maximum once');
+  ctx.check(ctx.descendants('PartyIdentification').flatMap((pi) => kids(pi, 'cbc:ID')).filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() === 'SEPA').length <= 1, 'UBL-SR-29', F, r, 'Bank creditor reference shall occur maximum once');
   atMostOnce(r, 'cac:ProjectReference/cbc:ID', 'UBL-SR-39', 'Project reference shall occur maximum once.');
   atMostOnce(r, `${customer}/cac:PartyName/cbc:Name`, 'UBL-SR-40', 'Buyer trade name shall occur maximum once');
-  ctx.check(new Set(descendants(r, 'PaymentID').map((e) => e.textContent ?? '')).size <= 1, 'UBL-SR-44', F, r, 'An Invoice may only have one unique PaymentID, but the PaymentID may be used for multiple PaymentMeans');
+  ctx.check(new Set(ctx.descendants('PaymentID').map((e) => e.textContent ?? '')).size <= 1, 'UBL-SR-44', F, r, 'An Invoice may only have one unique PaymentID, but the PaymentID may be used for multiple PaymentMeans');
   atMostOnce(r, 'cac:PaymentMeans/cbc:PaymentDueDate', 'UBL-SR-45', 'Due Date shall occur maximum once');
   ctx.check(all(r, 'cac:PaymentMeans/cbc:PaymentMeansCode').filter((c) => c.hasAttribute('name')).length <= 1, 'UBL-SR-46', F, r, 'Payment means text shall occur maximum once');
-  ctx.check(new Set(descendants(r, 'PaymentMeansCode').map((e) => e.textContent ?? '')).size <= 1, 'UBL-SR-47', F, r, 'When there are more than one payment means code, they shall be equal');
+  ctx.check(new Set(ctx.descendants('PaymentMeansCode').map((e) => e.textContent ?? '')).size <= 1, 'UBL-SR-47', F, r, 'When there are more than one payment means code, they shall be equal');
   atMostOnce(r, 'cac:InvoicePeriod/cbc:DescriptionCode', 'UBL-SR-49', 'Value tax point date shall occur maximum once');
   atMostOnce(r, 'cac:PaymentMeans/cac:CardAccount', 'UBL-SR-54', 'An Invoice shall contain maximum one Payment Card account (BG-18).');
   atMostOnce(r, 'cac:PaymentMeans/cac:PaymentMandate', 'UBL-SR-55', 'An Invoice shall contain maximum one Payment Mandate (BG-19).');
   atMostOnce(r, 'cac:OriginatorDocumentReference/cbc:ID', 'UBL-SR-56', 'An Invoice shall contain maximum one Originator document reference identifier (BT-17).');
 
-  const allObjectRefs = descendants(r, 'AdditionalDocumentReference').filter((ref) => all(ref, 'cbc:DocumentTypeCode').some((c) => c.textContent === '130'));
+  const allObjectRefs = ctx.descendants('AdditionalDocumentReference').filter((ref) => all(ref, 'cbc:DocumentTypeCode').some((c) => c.textContent === '130'));
   ctx.check(!allObjectRefs.some((ref) => first(ref, 'cac:Attachment') !== undefined), 'UBL-CR-666', F, r, 'A UBL invoice shall not include an AdditionalDocumentReference simultaneously referring an Invoice Object Identifier and an Attachment');
   ctx.check(!allObjectRefs.some((ref) => first(ref, 'cbc:DocumentDescription') !== undefined), 'UBL-CR-673', F, r, 'A UBL invoice shall not include an AdditionalDocumentReference simultaneously referring an Invoice Object Identifier and an Document Description');
 
   for (const party of all(r, supplier)) {
     ctx.check(count(party, 'cac:PartyTaxScheme') <= 2, 'UBL-SR-42', F, party, 'Party tax scheme shall occur maximum twice in accounting supplier party');
   }
-  for (const ref of descendants(r, 'AdditionalDocumentReference')) {
+  for (const ref of ctx.descendants('AdditionalDocumentReference')) {
     atMostOnce(ref, 'cbc:DocumentDescription', 'UBL-SR-33', 'Supporting document description shall occur maximum once');
     const codes = all(ref, 'cbc:DocumentTypeCode').map((c) => c.textContent ?? '');
     const ok = codes.includes('130') || (ctx.isCredit && codes.includes('50')) || (!all(ref, 'cbc:ID').some((id) => id.hasAttribute('schemeID')) && codes.length === 0);
     ctx.check(ok, 'UBL-SR-43', F, ref, 'Scheme identifier shall only be used for invoiced object (document type code with value 130 or 50)');
   }
-  for (const delivery of descendants(r, 'Delivery')) {
+  for (const delivery of ctx.descendants('Delivery')) {
     atMostOnce(delivery, 'cac:DeliveryParty/cac:PartyName/cbc:Name', 'UBL-SR-25', 'Deliver to party name shall occur maximum once');
   }
-  for (const ac of descendants(r, 'AllowanceCharge')) {
+  for (const ac of ctx.descendants('AllowanceCharge')) {
     if (isAllowance(ac)) atMostOnce(ac, 'cbc:AllowanceChargeReason', 'UBL-SR-30', 'Document level allowance reason shall occur maximum once');
     else if (isCharge(ac)) atMostOnce(ac, 'cbc:AllowanceChargeReason', 'UBL-SR-31', 'Document level charge reason shall occur maximum once');
   }
-  for (const scheme of descendants(r, 'PartyTaxScheme')) {
+  for (const scheme of ctx.descendants('PartyTaxScheme')) {
     ctx.check(first(scheme, 'cac:TaxScheme/cbc:ID') !== undefined && first(scheme, 'cbc:CompanyID') !== undefined, 'UBL-SR-53', F, scheme, 'CompanyID (VAT Identifier) must be stated when providing the PartyTaxScheme/TaxScheme/ID.');
   }
   for (const line of ctx.lines) {
@@ -90,23 +90,23 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     ctx.check(all(payee, 'cac:PartyIdentification/cbc:ID').filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() !== 'SEPA').length <= 1 && differs, 'UBL-SR-20', F, payee, 'Payee identifier shall occur maximum once, if the Payee is different from the Seller');
     ctx.check(count(payee, 'cac:PartyLegalEntity/cbc:CompanyID') <= 1 && differs, 'UBL-SR-21', F, payee, 'Payee legal registration identifier shall occur maximum once, if the Payee is different from the Seller');
   }
-  for (const pm of descendants(r, 'PaymentMeans')) {
+  for (const pm of ctx.descendants('PaymentMeans')) {
     atMostOnce(pm, 'cbc:PaymentID', 'UBL-SR-26', 'Payment reference shall occur maximum once');
     atMostOnce(pm, 'cbc:PaymentMeansCode', 'UBL-SR-27', 'Payment means text shall occur maximum once');
     atMostOnce(pm, 'cac:PaymentMandate/cbc:ID', 'UBL-SR-28', 'Mandate reference identifier shall occur maximum once');
   }
-  for (const ref of descendants(r, 'BillingReference')) {
+  for (const ref of ctx.descendants('BillingReference')) {
     atMostOnce(ref, 'cac:InvoiceDocumentReference', 'UBL-SR-06', 'Preceding invoice reference shall occur maximum once');
     ctx.check(first(ref, 'cac:InvoiceDocumentReference/cbc:ID') !== undefined, 'UBL-SR-07', F, ref, 'If there is a preceding invoice reference, the preceding invoice number shall be present');
   }
-  for (const rep of descendants(r, 'TaxRepresentativeParty')) {
+  for (const rep of ctx.descendants('TaxRepresentativeParty')) {
     atMostOnce(rep, 'cac:PartyName/cbc:Name', 'UBL-SR-22', 'Seller tax representative name shall occur maximum once, if the Seller has a tax representative');
     atMostOnce(rep, 'cac:PartyTaxScheme/cbc:CompanyID', 'UBL-SR-23', 'Seller tax representative VAT identifier shall occur maximum once, if the Seller has a tax representative');
   }
-  for (const st of descendants(r, 'TaxSubtotal')) {
+  for (const st of ctx.descendants('TaxSubtotal')) {
     atMostOnce(st, 'cac:TaxCategory/cbc:TaxExemptionReason', 'UBL-SR-32', 'VAT exemption reason text shall occur maximum once');
   }
-  for (const address of [...descendants(r, 'PostalAddress'), ...descendants(r, 'Address')]) {
+  for (const address of [...ctx.descendants('PostalAddress'), ...ctx.descendants('Address')]) {
     atMostOnce(address, 'cac:AddressLine', 'UBL-SR-51', 'An address can only have one third line.');
   }
   checkDataTypes(ctx);

@@ -1,7 +1,7 @@
 import { sum, ZERO, type Dec } from '../money.ts';
 import type { VatCategory } from '../types.ts';
 import type { El } from '../xml/dom.ts';
-import { RuleContext, all, descendants, first, isAllowance, isCharge, isVatScheme, kids, num, numAt, text, xround2 } from './context.ts';
+import { RuleContext, all, first, isAllowance, isCharge, isVatScheme, kids, num, numAt, text, xround2 } from './context.ts';
 
 /**
  * Rule-id prefix of each VAT category in EN16931 (K is "intra-community"; IGIC and IPSI are BR-AF
@@ -23,9 +23,6 @@ const NAME: Record<VatCategory, string> = {
 const RATED: ReadonlySet<VatCategory> = new Set<VatCategory>(['S', 'L', 'M']);
 const NEEDS_EXEMPTION: ReadonlySet<VatCategory> = new Set<VatCategory>(['E', 'AE', 'K', 'G', 'O']);
 
-const categoryId = (c: El) => text(first(c, 'cbc:ID'));
-const isVat = (c: El) => isVatScheme(c);
-const percentOf = (c: El) => numAt(c, 'cbc:Percent');
 
 /**
  * The EN16931 VAT category rules BR-S/Z/E/AE/IC/G/O/AF/AG-*, with the contexts and tests of the
@@ -34,12 +31,19 @@ const percentOf = (c: El) => numAt(c, 'cbc:Percent');
  */
 export function checkVatCategoryRules(ctx: RuleContext): void {
   const r = ctx.root;
-  const taxCategories = descendants(r, 'TaxCategory');
-  const classified = descendants(r, 'ClassifiedTaxCategory');
-  const acCategories = descendants(r, 'AllowanceCharge').flatMap((ac) => kids(ac, 'cac:TaxCategory').map((c) => ({ ac, c })));
+  const taxCategories = ctx.descendants('TaxCategory');
+  const classified = ctx.descendants('ClassifiedTaxCategory');
+  const acCategories = ctx.descendants('AllowanceCharge').flatMap((ac) => kids(ac, 'cac:TaxCategory').map((c) => ({ ac, c })));
   const subtotalCategories = all(r, 'cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory');
-  const lineCategories = ctx.lines.flatMap((line) => all(line, 'cac:Item/cac:ClassifiedTaxCategory').map((c) => ({ line, c })));
+  const categoriesOfLine = new Map<El, El[]>(ctx.lines.map((line) => [line, all(line, 'cac:Item/cac:ClassifiedTaxCategory')]));
+  const lineCategories = ctx.lines.flatMap((line) => categoriesOfLine.get(line)!.map((c) => ({ line, c })));
   const docAcs = ctx.docAllowanceCharges;
+  // Every category element is read once: the rules below ask the same questions of it per category.
+  const facts = new Map<El, { id: string; vat: boolean; percent: Dec | undefined }>();
+  for (const c of [...taxCategories, ...classified]) facts.set(c, { id: text(first(c, 'cbc:ID')), vat: isVatScheme(c), percent: numAt(c, 'cbc:Percent') });
+  const categoryId = (c: El) => facts.get(c)!.id;
+  const percentOf = (c: El) => facts.get(c)!.percent;
+  const lineAmount = new Map<El, Dec>(ctx.lines.map((line) => [line, numAt(line, 'cbc:LineExtensionAmount') ?? ZERO]));
 
   const schemeCompanyIds = (party: El | undefined, vatOnly: boolean) =>
     all(party, 'cac:PartyTaxScheme').filter((s) => !vatOnly || isVatScheme(s)).flatMap((s) => kids(s, 'cbc:CompanyID')).length > 0;
@@ -55,7 +59,7 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
     const p = PREFIX[cat];
     const name = NAME[cat];
     const is = (c: El) => categoryId(c) === cat;
-    const vatOf = (c: El) => is(c) && isVat(c);
+    const vatOf = (c: El) => is(c) && facts.get(c)!.vat;
 
     // -01: the breakdown holds the category when the document uses it.
     if (cat === 'S') {
@@ -137,12 +141,12 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
       const taxable = numAt(st, 'cbc:TaxableAmount');
       const tax = numAt(st, 'cbc:TaxAmount');
       const rate = percentOf(category);
-      const lineOf = (line: El) => all(line, 'cac:Item/cac:ClassifiedTaxCategory').some((c) => categoryId(c) === cat);
+      const lineOf = (line: El) => categoriesOfLine.get(line)!.some(is);
       const rateOf = (c: El) => rate !== undefined && percentOf(c)?.eq(rate) === true;
-      const lineAtRate = (line: El) => lineOf(line) && all(line, 'cac:Item/cac:ClassifiedTaxCategory').some(rateOf);
+      const lineAtRate = (line: El) => lineOf(line) && categoriesOfLine.get(line)!.some(rateOf);
       const acOf = (ac: El, atRate: boolean) => kids(ac, 'cac:TaxCategory').some((c) => categoryId(c) === cat && (!atRate || rateOf(c)));
       const basis = (atRate: boolean): Dec => {
-        const lineSum = sum(ctx.lines.filter((l) => (atRate ? lineAtRate(l) : lineOf(l))).map((l) => numAt(l, 'cbc:LineExtensionAmount') ?? ZERO));
+        const lineSum = sum(ctx.lines.filter((l) => (atRate ? lineAtRate(l) : lineOf(l))).map((l) => lineAmount.get(l)!));
         const charges = sum(docAcs.filter((ac) => isCharge(ac) && acOf(ac, atRate)).map((ac) => numAt(ac, 'cbc:Amount') ?? ZERO));
         const allowances = sum(docAcs.filter((ac) => isAllowance(ac) && acOf(ac, atRate)).map((ac) => numAt(ac, 'cbc:Amount') ?? ZERO));
         return lineSum.plus(charges).minus(allowances);
@@ -150,7 +154,7 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
       let basisOk: boolean;
       if (cat === 'S') {
         // A rate nobody uses is an error too: some line or allowance/charge must carry it.
-        const someoneAtRate = ctx.lines.some(lineAtRate) || descendants(r, 'AllowanceCharge').some((ac) => acOf(ac, true));
+        const someoneAtRate = ctx.lines.some(lineAtRate) || ctx.descendants('AllowanceCharge').some((ac) => acOf(ac, true));
         basisOk = rate === undefined || (someoneAtRate && taxable !== undefined && taxable.minus(basis(true)).abs().lt(1));
       } else if (RATED.has(cat)) {
         basisOk = rate === undefined || (ctx.lines.length > 0 && taxable !== undefined && taxable.minus(basis(true)).abs().lt(1));
@@ -184,7 +188,7 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
       ctx.check(deliveryCountry.length > 1, 'BR-IC-12', 'fatal', r, 'In an Invoice with a VAT breakdown (BG-23) where the VAT category code (BT-118) is "Intra-community supply" the Deliver to country code (BT-80) shall not be blank.');
     }
     if (cat === 'O' && inBreakdown) {
-      const other = (c: El) => categoryId(c) !== 'O' && isVat(c);
+      const other = (c: El) => categoryId(c) !== 'O' && facts.get(c)!.vat;
       ctx.check(!subtotalCategories.some(other), 'BR-O-11', 'fatal', r, 'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain other VAT breakdown groups (BG-23).');
       ctx.check(!classified.some(other), 'BR-O-12', 'fatal', r, 'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is not "Not subject to VAT".');
       ctx.check(!acCategories.some((i) => isAllowance(i.ac) && other(i.c)), 'BR-O-13', 'fatal', r, 'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain Document level allowances (BG-20) where Document level allowance VAT category code (BT-95) is not "Not subject to VAT".');
