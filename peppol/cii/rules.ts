@@ -445,7 +445,7 @@ function checkDenmark(ctx: CiiContext): void {
     const codes = all(line, 'ram:SpecifiedTradeProduct/ram:DesignatedProductClassification/ram:ClassCode');
     const unspsc = codes.some((c) => attr(c, 'listID') === 'TST');
     const version = codes.some((c) => DK_UNSPSC_VERSIONS.has(attr(c, 'listVersionID') ?? ''));
-    ctx.check(!(unspsc && !version), 'DK-R-003', W, line, 'If ItemClassification is provided from Danish suppliers, UNSPSC version 19.05.01 or 26.08.01 should be used');
+    ctx.check(!(unspsc && !version), 'DK-R-003', F, line, 'If ItemClassification is provided from Danish suppliers, UNSPSC version 19.05.01 or 26.08.01 should be used');
   }
 }
 

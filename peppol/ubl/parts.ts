@@ -139,8 +139,11 @@ export function writeDelivery(w: XmlWriter, delivery: Delivery | undefined): voi
   });
 }
 
-/** The VAT total with one subtotal per category and rate (BG-23), as billing and order agreements carry it. */
-export function writeTaxTotal(w: XmlWriter, totals: ComputedTotals, currency: string): void {
+/**
+ * The VAT total with one subtotal per category and rate (BG-23), as billing and order agreements
+ * carry it. Order agreements have no exemption reason code, so there the code stands in as the text.
+ */
+export function writeTaxTotal(w: XmlWriter, totals: ComputedTotals, currency: string, options: { exemptionCodes: boolean } = { exemptionCodes: true }): void {
   w.open('cac:TaxTotal');
   amount(w, 'cbc:TaxAmount', totals.vat, currency);
   for (const b of totals.breakdown) {
@@ -150,8 +153,12 @@ export function writeTaxTotal(w: XmlWriter, totals: ComputedTotals, currency: st
     w.open('cac:TaxCategory');
     w.leaf('cbc:ID', b.category);
     if (b.rate) w.leaf('cbc:Percent', formatPlain(b.rate));
-    w.leaf('cbc:TaxExemptionReasonCode', b.exemptionReasonCode);
-    w.leaf('cbc:TaxExemptionReason', b.exemptionReason);
+    if (options.exemptionCodes) {
+      w.leaf('cbc:TaxExemptionReasonCode', b.exemptionReasonCode);
+      w.leaf('cbc:TaxExemptionReason', b.exemptionReason);
+    } else {
+      w.leaf('cbc:TaxExemptionReason', b.exemptionReason ?? b.exemptionReasonCode);
+    }
     w.group('cac:TaxScheme', () => w.leaf('cbc:ID', 'VAT'));
     w.close('cac:TaxCategory');
     w.close('cac:TaxSubtotal');

@@ -1,10 +1,10 @@
 import { DOCUMENT_TYPE_INFO, UBL_NS } from '../document-types.ts';
 import { formatPlain } from '../money.ts';
 import type { ComputedDocument, ComputedLine } from '../totals.ts';
-import type { DocumentBody, DocumentType, Party } from '../types.ts';
+import type { Attachment, DocumentBody, DocumentType, Party } from '../types.ts';
 import { XmlWriter } from '../xml/writer.ts';
 import type { Rendered } from './rendered.ts';
-import { amount, schemedLeaf, writeAddress, writeAllowanceCharge, writeAttachment, writeBillingParty, writeMonetaryTotal, writeTaxTotal } from './parts.ts';
+import { amount, schemedLeaf, writeAddress, writeAllowanceCharge, writeAttachment, writeBillingParty, writeContact, writeEndpoint, writeMonetaryTotal, writeTaxTotal } from './parts.ts';
 import { paymentTermsText } from './render-billing.ts';
 
 /**
@@ -48,6 +48,47 @@ function party(w: XmlWriter, name: string, p: Party | undefined): void {
   w.group(name, () => writeBillingParty(w, p));
 }
 
+/** Which optional party parts a Peppol Ordering data model has room for. */
+interface PartyModel {
+  name: boolean;
+  vat: boolean;
+  contact: boolean;
+}
+
+/** A party of an order or order agreement: only what the transaction's data model allows. */
+function orderingParty(w: XmlWriter, wrapper: string, p: Party | undefined, model: PartyModel): void {
+  if (!p) return;
+  w.group(wrapper, () => w.group('cac:Party', () => {
+    writeEndpoint(w, p);
+    for (const id of p.identifiers ?? []) w.group('cac:PartyIdentification', () => schemedLeaf(w, 'cbc:ID', id));
+    if (model.name && p.name) w.group('cac:PartyName', () => w.leaf('cbc:Name', p.name));
+    writeAddress(w, 'cac:PostalAddress', p.address);
+    if (model.vat && p.vatNumber) {
+      w.group('cac:PartyTaxScheme', () => {
+        w.leaf('cbc:CompanyID', p.vatNumber);
+        w.group('cac:TaxScheme', () => w.leaf('cbc:ID', 'VAT'));
+      });
+    }
+    w.group('cac:PartyLegalEntity', () => {
+      w.leaf('cbc:RegistrationName', p.legalName ?? p.name);
+      schemedLeaf(w, 'cbc:CompanyID', p.legalId);
+    });
+    if (model.contact) writeContact(w, p.contact);
+  }));
+}
+
+/** Ordering documents describe an attachment with DocumentType; they have no DocumentDescription. */
+function writeOrderingAttachment(w: XmlWriter, attachment: Attachment): void {
+  w.group('cac:AdditionalDocumentReference', () => {
+    w.leaf('cbc:ID', attachment.id);
+    w.leaf('cbc:DocumentType', attachment.description);
+    w.group('cac:Attachment', () => {
+      if (attachment.content) w.leaf('cbc:EmbeddedDocumentBinaryObject', attachment.content, { mimeCode: attachment.mimeCode, filename: attachment.filename });
+      if (attachment.url) w.group('cac:ExternalReference', () => w.leaf('cbc:URI', attachment.url));
+    });
+  });
+}
+
 function renderOrder(w: XmlWriter, body: DocumentBody, doc: ComputedDocument): void {
   const currency = body.currency ?? 'EUR';
   w.leaf('cbc:SalesOrderID', body.salesOrderReference);
@@ -59,11 +100,12 @@ function renderOrder(w: XmlWriter, body: DocumentBody, doc: ComputedDocument): v
   w.leaf('cbc:AccountingCost', body.accountingCost);
   if (body.validUntil) w.group('cac:ValidityPeriod', () => w.leaf('cbc:EndDate', body.validUntil));
   if (body.quotationReference) w.group('cac:QuotationDocumentReference', () => w.leaf('cbc:ID', body.quotationReference));
-  for (const a of body.attachments ?? []) writeAttachment(w, a);
+  for (const a of body.attachments ?? []) writeOrderingAttachment(w, a);
   if (body.contractReference) w.group('cac:Contract', () => w.leaf('cbc:ID', body.contractReference));
   if (body.projectReference) w.group('cac:ProjectReference', () => w.leaf('cbc:ID', body.projectReference));
-  party(w, 'cac:BuyerCustomerParty', body.buyer);
-  party(w, 'cac:SellerSupplierParty', body.seller);
+  // The Order model (PEPPOL-T01) has a VAT number for the buyer only.
+  orderingParty(w, 'cac:BuyerCustomerParty', body.buyer, { name: true, vat: true, contact: true });
+  orderingParty(w, 'cac:SellerSupplierParty', body.seller, { name: true, vat: false, contact: true });
   writeRequestedDelivery(w, body);
   const terms = paymentTermsText(body.payment);
   if (terms) w.group('cac:PaymentTerms', () => w.leaf('cbc:Note', terms));
@@ -78,32 +120,31 @@ function renderOrder(w: XmlWriter, body: DocumentBody, doc: ComputedDocument): v
   }
 }
 
+/**
+ * The Order Agreement model (PEPPOL-T110) is narrower than the Order: no response code, validity,
+ * accounting cost or payment terms, parties without trading name or VAT number, a promised rather
+ * than requested delivery, and lines without allowances or charges (their net amount carries them).
+ */
 function renderOrderAgreement(w: XmlWriter, body: DocumentBody, doc: ComputedDocument): void {
   const currency = body.currency ?? 'EUR';
   w.leaf('cbc:SalesOrderID', body.salesOrderReference ?? body.number);
   w.leaf('cbc:IssueDate', body.issueDate);
-  w.leaf('cbc:OrderResponseCode', body.responseCode);
   w.leaf('cbc:Note', body.note);
   w.leaf('cbc:DocumentCurrencyCode', currency);
   w.leaf('cbc:CustomerReference', body.buyerReference);
-  w.leaf('cbc:AccountingCost', body.accountingCost);
-  if (body.validUntil) w.group('cac:ValidityPeriod', () => w.leaf('cbc:EndDate', body.validUntil));
   if (body.orderReference) w.group('cac:OrderReference', () => w.leaf('cbc:ID', body.orderReference));
-  for (const a of body.attachments ?? []) writeAttachment(w, a);
+  for (const a of body.attachments ?? []) writeOrderingAttachment(w, a);
   if (body.contractReference) w.group('cac:Contract', () => w.leaf('cbc:ID', body.contractReference));
-  party(w, 'cac:SellerSupplierParty', body.seller);
-  party(w, 'cac:BuyerCustomerParty', body.buyer);
-  writeRequestedDelivery(w, body);
-  const terms = paymentTermsText(body.payment);
-  if (terms) w.group('cac:PaymentTerms', () => w.leaf('cbc:Note', terms));
+  orderingParty(w, 'cac:SellerSupplierParty', body.seller, { name: false, vat: false, contact: true });
+  orderingParty(w, 'cac:BuyerCustomerParty', body.buyer, { name: false, vat: false, contact: false });
+  writePromisedDelivery(w, body);
   for (const ac of [...doc.allowances, ...doc.charges]) writeAllowanceCharge(w, ac, currency, true);
   // Order agreements carry the VAT breakdown: without it every line's tax category fails T110-R026/R027.
-  writeTaxTotal(w, doc.totals, currency);
+  writeTaxTotal(w, doc.totals, currency, { exemptionCodes: false });
   writeMonetaryTotal(w, 'cac:LegalMonetaryTotal', doc.totals, currency);
   for (const line of doc.lines) {
     w.open('cac:OrderLine');
-    w.leaf('cbc:Note', line.source.note);
-    writeLineItem(w, line, currency);
+    writeLineItem(w, line, currency, { note: true, accountingCost: false, allowanceCharges: false });
     w.close('cac:OrderLine');
   }
 }
@@ -154,6 +195,22 @@ function writeEventParty(w: XmlWriter, p: Party): void {
   w.group('cac:PartyLegalEntity', () => w.leaf('cbc:RegistrationName', p.legalName ?? p.name));
 }
 
+/** The delivery an order agreement promises: the period and the deliver-to party. */
+function writePromisedDelivery(w: XmlWriter, body: DocumentBody): void {
+  const d = body.delivery;
+  if (!d) return;
+  w.group('cac:Delivery', () => {
+    if (d.date) w.group('cac:PromisedDeliveryPeriod', () => w.leaf('cbc:EndDate', d.date));
+    if (d.locationId || d.partyName || d.address) {
+      w.group('cac:DeliveryParty', () => {
+        if (d.locationId) w.group('cac:PartyIdentification', () => schemedLeaf(w, 'cbc:ID', d.locationId));
+        if (d.partyName) w.group('cac:PartyName', () => w.leaf('cbc:Name', d.partyName));
+        writeAddress(w, 'cac:PostalAddress', d.address);
+      });
+    }
+  });
+}
+
 function writeRequestedDelivery(w: XmlWriter, body: DocumentBody): void {
   const d = body.delivery;
   if (!d) return;
@@ -171,14 +228,22 @@ function writeRequestedDelivery(w: XmlWriter, body: DocumentBody): void {
 }
 
 
-function writeLineItem(w: XmlWriter, line: ComputedLine, currency: string): void {
+/** Line item parts that not every transaction's model has. */
+interface LineItemModel {
+  note: boolean;
+  accountingCost: boolean;
+  allowanceCharges: boolean;
+}
+
+function writeLineItem(w: XmlWriter, line: ComputedLine, currency: string, model: LineItemModel = { note: false, accountingCost: true, allowanceCharges: true }): void {
   const src = line.source;
   w.open('cac:LineItem');
   w.leaf('cbc:ID', line.id);
+  if (model.note) w.leaf('cbc:Note', src.note);
   w.leaf('cbc:Quantity', formatPlain(line.quantity), { unitCode: line.unit });
   amount(w, 'cbc:LineExtensionAmount', line.net, currency);
-  w.leaf('cbc:AccountingCost', src.accountingCost);
-  for (const ac of [...line.allowances, ...line.charges]) writeAllowanceCharge(w, ac, currency, false);
+  if (model.accountingCost) w.leaf('cbc:AccountingCost', src.accountingCost);
+  if (model.allowanceCharges) for (const ac of [...line.allowances, ...line.charges]) writeAllowanceCharge(w, ac, currency, false);
   w.open('cac:Price');
   w.leaf('cbc:PriceAmount', formatPlain(line.price), { currencyID: currency });
   if (line.baseQuantity) w.leaf('cbc:BaseQuantity', formatPlain(line.baseQuantity), { unitCode: line.unit });

@@ -19,6 +19,7 @@ export class RuleContext {
   readonly seller: El | undefined;
   readonly buyer: El | undefined;
   private cachedDocAcs?: El[];
+  private byLocalName?: Map<string, El[]>;
 
   constructor(readonly root: El) {
     this.isInvoice = root.localName === 'Invoice';
@@ -37,6 +38,30 @@ export class RuleContext {
   /** Asserts `ok`; reports `rule` on `node` when it does not hold. */
   check(ok: boolean, rule: string, flag: Flag, node: El | undefined, message: string): void {
     if (!ok) this.report(rule, flag, node, message);
+  }
+
+  /**
+   * Elements with a local name anywhere below the root, in document order: the `//name` of the
+   * official XPaths. One walk indexes the whole document for every rule that asks.
+   */
+  descendants(localName: string): readonly El[] {
+    if (!this.byLocalName) {
+      const index = new Map<string, El[]>();
+      const walk = (parent: El) => {
+        for (let n = parent.firstChild; n; n = n.nextSibling) {
+          if (n.nodeType !== 1) continue;
+          const el = n as El;
+          const name = el.localName ?? '';
+          const list = index.get(name);
+          if (list) list.push(el);
+          else index.set(name, [el]);
+          walk(el);
+        }
+      };
+      walk(this.root);
+      this.byLocalName = index;
+    }
+    return this.byLocalName.get(localName) ?? [];
   }
 
   get docAllowanceCharges(): El[] {
@@ -59,12 +84,21 @@ export function numAt(el: El | undefined, path: string): Dec | undefined {
   return num(first(el, path));
 }
 
+/** `cbc:ChargeIndicator = true()` as XPath compares it: the text is read as an xs:boolean, so '1' counts too. */
 export function isCharge(ac: El): boolean {
-  return text(first(ac, 'cbc:ChargeIndicator')) === 'true';
+  const indicator = text(first(ac, 'cbc:ChargeIndicator'));
+  return indicator === 'true' || indicator === '1';
 }
 
+/** `cbc:ChargeIndicator = false()`: '0' counts too. */
 export function isAllowance(ac: El): boolean {
-  return text(first(ac, 'cbc:ChargeIndicator')) === 'false';
+  const indicator = text(first(ac, 'cbc:ChargeIndicator'));
+  return indicator === 'false' || indicator === '0';
+}
+
+/** `cac:TaxScheme/normalize-space(upper-case(cbc:ID)) = 'VAT'` of a TaxCategory or PartyTaxScheme. */
+export function isVatScheme(el: El): boolean {
+  return kids(el, 'cac:TaxScheme').some((scheme) => text(first(scheme, 'cbc:ID')).toUpperCase() === 'VAT');
 }
 
 /** VAT PartyTaxScheme/CompanyID elements of a party. */

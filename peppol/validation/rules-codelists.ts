@@ -40,6 +40,8 @@ export function checkCodeListRules(ctx: RuleContext): void {
     ctx.check(CL.UNCL2005.has(text(code)), 'BR-CL-06', F, code, 'Value added tax point date code MUST be coded using a restriction of UNTDID 2005.');
     ctx.check(CL.UNCL2005.has(text(code)), 'PEPPOL-EN16931-CL006', F, code, 'Invoice period description code must be according to UNCL 2005 D.16B.');
   }
+  // `//*` includes the document element: an Invoice with nothing in it is an empty element too.
+  if (!hasElementChild(r) && text(r) === '') ctx.report('PEPPOL-EN16931-R008', 'fatal', r, 'Document MUST not contain empty elements.');
   walk(ctx, r);
 }
 

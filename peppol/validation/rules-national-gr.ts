@@ -3,6 +3,9 @@ import { RuleContext, addressCountry, all, attr, first, kids, text, val, vatIds 
 
 const GREEK_DOC_TYPES = new Set(['1.1', '1.6', '2.1', '2.4', '5.1', '5.2']);
 
+/** The official u:TinVerification: the check digit of the first nine digits; anything after them is ignored. */
+const tinVerification = (value: string) => /^[0-9]{9}/.test(value) && isValidGreekTin(value.slice(0, 9));
+
 /** Greek national rules (GR-R-*, GR-S-*); `sc`/`cc` are the supplier and customer countries. */
 export function checkGreece(ctx: RuleContext, sc: string, cc: string): void {
   const r = ctx.root;
@@ -17,7 +20,7 @@ export function checkGreece(ctx: RuleContext, sc: string, cc: string): void {
       ctx.check(segments.length === 6, 'GR-R-001-1', 'fatal', idEl, 'When the Supplier is Greek, the Invoice Id should consist of 6 segments');
       const repVat = val(all(r, 'cac:TaxRepresentativeParty/cac:PartyTaxScheme').find((s) => val(s, 'cac:TaxScheme/cbc:ID') === 'VAT'), 'cbc:CompanyID');
       const s1 = segments[0] ?? '';
-      ctx.check(s1.trim().length === 9 && isValidGreekTin(s1) && (s1 === sellerVat?.slice(2, 11) || s1 === repVat?.slice(2, 11)), 'GR-R-001-2', 'fatal', idEl, "When the Supplier is Greek, the Invoice Id first segment must be a valid TIN Number and match either the Supplier's or the Tax Representative's Tin Number");
+      ctx.check(s1.trim().length === 9 && tinVerification(s1) && (s1 === sellerVat?.slice(2, 11) || s1 === repVat?.slice(2, 11)), 'GR-R-001-2', 'fatal', idEl, "When the Supplier is Greek, the Invoice Id first segment must be a valid TIN Number and match either the Supplier's or the Tax Representative's Tin Number");
       const s2 = segments[1] ?? '';
       const dateParts = s2.split('/');
       const issue = (val(r, 'cbc:IssueDate') ?? '').split('-');
@@ -33,10 +36,10 @@ export function checkGreece(ctx: RuleContext, sc: string, cc: string): void {
       ctx.check(text(first(ctx.seller, 'cac:PartyName/cbc:Name')).length > 0 || (first(ctx.seller, 'cac:PartyName/cbc:Name')?.textContent ?? '').length > 0, 'GR-R-002', 'fatal', ctx.seller, 'Greek Suppliers must provide their full name as they are registered in the Greek Business Registry (G.E.MH.) as a legal entity or in the Tax Registry as a natural person');
       const vats = vatIds(ctx.seller);
       const v = vats[0] ? (vats[0].textContent ?? '') : '';
-      ctx.check(vats.length === 1 && v.slice(0, 2) === 'EL' && isValidGreekTin(v.slice(2)), 'GR-S-011', 'warning', ctx.seller, 'Greek suppliers must provide their Seller Tax Registration Number, prefixed by the country code');
+      ctx.check(vats.length === 1 && v.slice(0, 2) === 'EL' && tinVerification(v.slice(2)), 'GR-S-011', 'warning', ctx.seller, 'Greek suppliers must provide their Seller Tax Registration Number, prefixed by the country code');
       for (const id of vats) {
         const t = id.textContent ?? '';
-        ctx.check(t.slice(0, 2) === 'EL' && isValidGreekTin(t.slice(2)), 'GR-R-003', 'fatal', id, "For the Greek Suppliers, the VAT must start with 'EL' and must be a valid TIN number");
+        ctx.check(t.slice(0, 2) === 'EL' && tinVerification(t.slice(2)), 'GR-R-003', 'fatal', id, "For the Greek Suppliers, the VAT must start with 'EL' and must be a valid TIN number");
       }
     }
     const addressGr = addressCountry(ctx.seller) === 'GR';
@@ -59,15 +62,15 @@ export function checkGreece(ctx: RuleContext, sc: string, cc: string): void {
   }
   if (accountingSupplierCountry === 'GR' || accountingSupplierCountry === 'EL') {
     for (const ep of kids(ctx.seller, 'cbc:EndpointID')) {
-      ctx.check(attr(ep, 'schemeID') === '9933' && isValidGreekTin(ep.textContent ?? ''), 'GR-R-009', 'fatal', ep, 'Greek suppliers that send an invoice through the PEPPOL network must use a correct TIN number as an electronic address according to PEPPOL Electronic Address Identifier scheme (schemeID 9933).');
+      ctx.check(attr(ep, 'schemeID') === '9933' && tinVerification(ep.textContent ?? ''), 'GR-R-009', 'fatal', ep, 'Greek suppliers that send an invoice through the PEPPOL network must use a correct TIN number as an electronic address according to PEPPOL Electronic Address Identifier scheme (schemeID 9933).');
     }
   }
   if (greekSender && greekReceiver && ctx.buyer) {
     const vats = vatIds(ctx.buyer);
     const v = vats[0] ? (vats[0].textContent ?? '') : '';
-    ctx.check(vats.length === 1 && v.slice(0, 2) === 'EL' && isValidGreekTin(v.slice(2)), 'GR-R-006', 'fatal', ctx.buyer, 'Greek Suppliers must provide the VAT number of the buyer, if the buyer is Greek');
+    ctx.check(vats.length === 1 && v.slice(0, 2) === 'EL' && tinVerification(v.slice(2)), 'GR-R-006', 'fatal', ctx.buyer, 'Greek Suppliers must provide the VAT number of the buyer, if the buyer is Greek');
     for (const ep of kids(ctx.buyer, 'cbc:EndpointID')) {
-      ctx.check(attr(ep, 'schemeID') === '9933' && isValidGreekTin(ep.textContent ?? ''), 'GR-R-010', 'fatal', ep, 'Greek Suppliers that send an invoice through the PEPPOL network to a greek buyer must use a correct TIN number as an electronic address according to PEPPOL Electronic Address Identifier scheme (SchemeID 9933)');
+      ctx.check(attr(ep, 'schemeID') === '9933' && tinVerification(ep.textContent ?? ''), 'GR-R-010', 'fatal', ep, 'Greek Suppliers that send an invoice through the PEPPOL network to a greek buyer must use a correct TIN number as an electronic address according to PEPPOL Electronic Address Identifier scheme (SchemeID 9933)');
     }
   }
 }

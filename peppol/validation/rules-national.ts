@@ -35,7 +35,7 @@ export function checkNationalRules(ctx: RuleContext): void {
   if (addressCountry(ctx.seller) === 'IS') checkIceland(ctx);
   if (addressCountry(ctx.seller).toUpperCase() === 'NL') checkNetherlands(ctx);
   // The German rules key on the postal addresses, not on the VAT prefixes (see the DE unit tests).
-  if (addressCountry(ctx.seller) === 'DE' && addressCountry(ctx.buyer) === 'DE') checkGermany(ctx);
+  if (addressCountry(ctx.seller).toUpperCase() === 'DE' && addressCountry(ctx.buyer).toUpperCase() === 'DE') checkGermany(ctx);
   if (sc === 'BE' || addressCountry(ctx.seller) === 'BE' || cc === 'BE' || addressCountry(ctx.buyer) === 'BE') checkBelgium(ctx);
 }
 
@@ -66,6 +66,10 @@ function checkDenmark(ctx: RuleContext): void {
       ctx.check(!(id && (attr(id, 'schemeID') ?? '').trim() === ''), 'DK-R-013', 'fatal', pid, 'For Danish Suppliers it is mandatory to use schemeID when PartyIdentification/ID is used for AccountingCustomerParty or AccountingSupplierParty');
     }
   }
+  for (const buyer of all(r, 'cac:AccountingCustomerParty/cac:Party')) {
+    const ok = all(buyer, 'cac:PartyLegalEntity/cbc:CompanyID').every((id) => (attr(id, 'schemeID') ?? '').trim() === '0184');
+    ctx.check(ok, 'DK-R-017', 'fatal', buyer, 'For Danish Customers it is mandatory to specify schemeID as "0184" (DK CVR-number) when PartyLegalEntity/CompanyID is used for AccountingCustomerParty');
+  }
   if (ctx.isInvoice) {
     for (const pm of kids(r, 'cac:PaymentMeans')) {
       const code = text(first(pm, 'cbc:PaymentMeansCode'));
@@ -85,7 +89,8 @@ function checkDenmark(ctx: RuleContext): void {
     const codes = all(line, 'cac:Item/cac:CommodityClassification/cbc:ItemClassificationCode');
     const tst = codes.some((c) => attr(c, 'listID') === 'TST');
     const version = codes.some((c) => DK_UNSPSC_VERSIONS.has(attr(c, 'listVersionID') ?? ''));
-    ctx.check(!(tst && !version), 'DK-R-003', 'warning', line, 'If ItemClassification is provided from Danish suppliers, UNSPSC version 19.0501 or 26.0801 should be used.');
+    // Fatal since release 2026.5.
+    ctx.check(!(tst && !version), 'DK-R-003', 'fatal', line, 'If ItemClassification is provided from Danish suppliers, UNSPSC version 19.05.01 or 26.08.01 should be used.');
   }
   const allAcs = collectAllowanceCharges(r);
   for (const ac of allAcs) {

@@ -4,6 +4,7 @@ import type { ValidationResult } from '../types.ts';
 import type { El } from '../xml/dom.ts';
 import { ISO4217, UNCL5189, UNCL7161 } from './codelists.ts';
 import { RuleContext, all, attr, first, isAllowance, isCharge, kids, num, text, val, within, xround2 } from './context.ts';
+import { checkPoaccCommonRules } from './rules-order.ts';
 
 const F = 'fatal' as const;
 const W = 'warning' as const;
@@ -34,6 +35,7 @@ export function validateOrderAgreementElement(root: El): ValidationResult {
   }
   const ctx = new RuleContext(root);
   try {
+    checkPoaccCommonRules(ctx);
     checkStructure(ctx, root);
     checkAgreement(ctx, root);
   } catch (e) {

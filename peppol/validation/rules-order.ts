@@ -1,9 +1,11 @@
 import { UBL_NS } from '../document-types.ts';
 import type { ValidationResult } from '../types.ts';
-import type { El } from '../xml/dom.ts';
+import { NS, type El } from '../xml/dom.ts';
 import { ISO3166, UNCL5189, UNCL7161 } from './codelists.ts';
 import { RuleContext, all, attr, first, isAllowance, isCharge, kids, num, text, val, within } from './context.ts';
 import { Dec } from '../money.ts';
+import { isValidDate } from './rules-codelists.ts';
+import { checkIdentifierSchemes } from './rules-peppol.ts';
 
 const F = 'fatal' as const;
 const W = 'warning' as const;
@@ -25,11 +27,40 @@ export function validateOrderElement(root: El): ValidationResult {
   }
   const ctx = new RuleContext(root);
   try {
+    checkPoaccCommonRules(ctx);
     checkOrder(ctx, root);
   } catch (e) {
     ctx.report('INTERNAL-RULE-ERROR', 'fatal', undefined, `Validator failure: ${String((e as Error)?.message ?? e)}`);
   }
   return { valid: ctx.errors.length === 0, errors: ctx.errors, warnings: ctx.warnings };
+}
+
+const DATE_ELEMENTS = new Set(['IssueDate', 'DueDate', 'TaxPointDate', 'StartDate', 'EndDate', 'ActualDeliveryDate']);
+
+/**
+ * The PEPPOL-COMMON rules the Ordering artefacts (T01, T110) share: no empty elements (R001), no
+ * schema location (R003), YYYY-MM-DD dates (R030) and the identifier formats (R040…R057).
+ */
+export function checkPoaccCommonRules(ctx: RuleContext): void {
+  const r = ctx.root;
+  let schemaLocation = false;
+  for (let i = 0; i < r.attributes.length; i++) if (r.attributes.item(i)?.localName === 'schemaLocation') schemaLocation = true;
+  ctx.check(!schemaLocation, 'PEPPOL-COMMON-R003', W, r, 'Document SHOULD not contain schema location.');
+  const walk = (el: El) => {
+    let hasChild = false;
+    for (let n = el.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType !== 1) continue;
+      hasChild = true;
+      walk(n as El);
+    }
+    if (!hasChild && text(el) === '') ctx.report('PEPPOL-COMMON-R001', F, el, 'Document MUST not contain empty elements.');
+    if (DATE_ELEMENTS.has(el.localName ?? '') && el.namespaceURI === NS.cbc) {
+      const value = el.textContent ?? '';
+      ctx.check(value.length === 10 && isValidDate(value), 'PEPPOL-COMMON-R030', F, el, 'A date must be formatted YYYY-MM-DD.');
+    }
+  };
+  walk(r);
+  checkIdentifierSchemes(ctx);
 }
 
 function checkOrder(ctx: RuleContext, r: El): void {
@@ -93,6 +124,11 @@ function checkOrder(ctx: RuleContext, r: El): void {
       if (isAllowance(ac)) ctx.check(UNCL5189.has(text(code).trim()), 'PEPPOL-T01-CL001', F, code, 'Reason code MUST be according to subset of UNCL 5189 D.16B.');
       else if (isCharge(ac)) ctx.check(UNCL7161.has(text(code).trim()), 'PEPPOL-T01-CL002', F, code, 'Reason code MUST be according to UNCL 7161 D.16B.');
     }
+  }
+
+  const quoted = first(r, 'cac:QuotationDocumentReference/cbc:ID') !== undefined;
+  for (const lineId of orderLines.flatMap((l) => all(l, 'cac:QuotationLineReference/cbc:LineID'))) {
+    ctx.check(quoted, 'PEPPOL-T01-R035', F, lineId, 'The quotation document reference MUST be provided when referencing a quotation line');
   }
 
   const lineIds = new Map<string, number>();

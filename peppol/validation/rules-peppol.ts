@@ -12,8 +12,13 @@ import type { El } from '../xml/dom.ts';
 import { RuleContext, all, attr, first, isAllowance, isCharge, kids, num, numAt, text, val, xround2 } from './context.ts';
 import { isValidDate } from './rules-codelists.ts';
 
-const BILLING_WITH_RESPONSE = 'urn:peppol:bis:billing_with_response';
-const PROFILE_RE = /^urn:fdc:peppol\.eu:2017:poacc:billing:([0-9]{2}):1\.0/;
+/** The business processes release 2026.5 approves, by the profile the rules know them as. */
+const PROFILES: Record<string, '01' | '02'> = {
+  'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0': '01',
+  'urn:peppol:france:billing:regulated': '01',
+  'urn:peppol:france:billing:non-regulated': '01',
+  'urn:peppol:bis:billing_with_response': '02',
+};
 const INVOICE_TYPES_01 = new Set('71 80 82 84 102 218 219 326 331 380 382 383 384 386 388 393 395 553 575 623 780 817 870 875 876 877'.split(' '));
 const CREDIT_TYPES_01 = new Set('381 396 81 83 532'.split(' '));
 
@@ -21,29 +26,31 @@ const CREDIT_TYPES_01 = new Set('381 396 81 83 532'.split(' '));
 export function checkPeppolRules(ctx: RuleContext): void {
   const F = 'fatal' as const;
   const r = ctx.root;
-  const profileText = val(r, 'cbc:ProfileID');
-  const profile = profileText ? PROFILE_RE.exec(profileText)?.[1] : undefined;
-  // Release 2026.5 (3.0.21) adds the billing-with-response process next to the numbered ones.
-  const knownProfile = profile !== undefined || profileText === BILLING_WITH_RESPONSE;
+  const profile = PROFILES[text(first(r, 'cbc:ProfileID'))];
+  // Germany allows several notes between German parties (XRechnung), so R002 spares them.
+  const domesticDe = postalCountry(ctx.seller) === 'DE' && postalCountry(ctx.buyer) === 'DE';
 
   ctx.check(first(r, 'cbc:ProfileID') !== undefined, 'PEPPOL-EN16931-R001', F, r, 'Business process MUST be provided.');
-  ctx.check(knownProfile, 'PEPPOL-EN16931-R007', F, r, "Business process MUST be in the format 'urn:fdc:peppol.eu:2017:poacc:billing:NN:1.0' where NN indicates the process number.");
-  ctx.check(kids(r, 'cbc:Note').length <= 1, 'PEPPOL-EN16931-R002', F, r, 'No more than one note is allowed on document level.');
+  ctx.check(profile !== undefined, 'PEPPOL-EN16931-R007', F, r, 'Business process MUST have an approved identifier.');
+  ctx.check(kids(r, 'cbc:Note').length <= 1 || domesticDe, 'PEPPOL-EN16931-R002', F, r, 'No more than one note is allowed on document level.');
   ctx.check(first(r, 'cbc:BuyerReference') !== undefined || first(r, 'cac:OrderReference/cbc:ID') !== undefined, 'PEPPOL-EN16931-R003', F, r, 'A buyer reference or purchase order reference MUST be provided.');
-  ctx.check((val(r, 'cbc:CustomizationID') ?? '').startsWith('urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0'), 'PEPPOL-EN16931-R004', F, r, "Specification identifier MUST have the value 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0'.");
+  const customization = text(first(r, 'cbc:CustomizationID'));
+  ctx.check(customization.startsWith('urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0') && !customization.includes('::'), 'PEPPOL-EN16931-R004', F, r, "Specification identifier MUST begin with the value 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0' and follow the format rules for the identifier.");
   const taxTotals = kids(r, 'cac:TaxTotal');
   const withSubtotals = taxTotals.filter((t) => kids(t, 'cac:TaxSubtotal').length > 0);
-  const taxCurrency = val(r, 'cbc:TaxCurrencyCode');
   ctx.check(withSubtotals.length === 1, 'PEPPOL-EN16931-R053', F, r, 'Only one tax total with tax subtotals MUST be provided.');
   ctx.check(taxTotals.length - withSubtotals.length === (first(r, 'cbc:TaxCurrencyCode') ? 1 : 0), 'PEPPOL-EN16931-R054', F, r, 'Only one tax total without tax subtotals MUST be provided when tax currency code is provided.');
-  if (taxCurrency) {
+  if (first(r, 'cbc:TaxCurrencyCode')) {
+    // General comparisons: some amount on each side must have the sign, so a missing one fails.
     const amounts = taxTotals.flatMap((t) => kids(t, 'cbc:TaxAmount'));
-    const inTax = amounts.filter((a) => attr(a, 'currencyID') === taxCurrency).map((a) => num(a) ?? ZERO);
-    const inDoc = amounts.filter((a) => attr(a, 'currencyID') === ctx.currency).map((a) => num(a) ?? ZERO);
-    const ok = (inTax.every((v) => v.lte(0)) && inDoc.every((v) => v.lte(0))) || (inTax.every((v) => v.gte(0)) && inDoc.every((v) => v.gte(0)));
+    const inTax = amounts.filter((a) => attr(a, 'currencyID') === text(first(r, 'cbc:TaxCurrencyCode'))).map(num).filter((v): v is Dec => v !== undefined);
+    const inDoc = amounts.filter((a) => attr(a, 'currencyID') === text(first(r, 'cbc:DocumentCurrencyCode'))).map(num).filter((v): v is Dec => v !== undefined);
+    const ok = (inTax.some((v) => v.lte(0)) && inDoc.some((v) => v.lte(0))) || (inTax.some((v) => v.gte(0)) && inDoc.some((v) => v.gte(0)));
     ctx.check(ok, 'PEPPOL-EN16931-R055', F, r, 'Invoice total VAT amount and Invoice total VAT amount in accounting currency MUST have the same operational sign');
-    const tc = first(r, 'cbc:TaxCurrencyCode');
-    ctx.check(taxCurrency !== ctx.currency, 'PEPPOL-EN16931-R005', F, tc, 'VAT accounting currency code MUST be different from invoice currency code when provided.');
+  }
+  for (const tc of ctx.descendants('TaxCurrencyCode')) {
+    const documentCurrency = text(first(tc.parentNode as El, 'cbc:DocumentCurrencyCode'));
+    ctx.check(text(tc) !== documentCurrency, 'PEPPOL-EN16931-R005', F, tc, 'VAT accounting currency code MUST be different from invoice currency code when provided.');
   }
   ctx.check(all(r, 'cac:AdditionalDocumentReference').filter((d) => val(d, 'cbc:DocumentTypeCode') === '50').length <= 1, 'PEPPOL-EN16931-R080', F, r, 'Only one project reference is allowed on document level');
   if (ctx.buyer) ctx.check(first(ctx.buyer, 'cbc:EndpointID') !== undefined, 'PEPPOL-EN16931-R010', F, ctx.buyer, 'Buyer electronic address MUST be provided');
@@ -104,13 +111,11 @@ export function checkPeppolRules(ctx: RuleContext): void {
   }
 
   const typeCode = first(r, 'cbc:InvoiceTypeCode');
-  if (typeCode) ctx.check(profile !== '01' || INVOICE_TYPES_01.has(text(typeCode)), 'PEPPOL-EN16931-P0100', F, typeCode, 'Invoice type code MUST be set according to the profile.');
+  if (typeCode) ctx.check(profile === undefined || INVOICE_TYPES_01.has(text(typeCode)), 'PEPPOL-EN16931-P0100', F, typeCode, 'Invoice type code MUST be set according to the profile.');
   const cnCode = first(r, 'cbc:CreditNoteTypeCode');
-  if (cnCode) ctx.check(profile !== '01' || CREDIT_TYPES_01.has(text(cnCode)), 'PEPPOL-EN16931-P0101', F, cnCode, 'Credit note type code MUST be set according to the profile.');
+  if (cnCode) ctx.check(profile === undefined || CREDIT_TYPES_01.has(text(cnCode)), 'PEPPOL-EN16931-P0101', F, cnCode, 'Credit note type code MUST be set according to the profile.');
   if (typeCode && (text(typeCode) === '326' || text(typeCode) === '384')) {
-    const sellerDe = partyCountry(ctx.seller) === 'DE';
-    const buyerDe = partyCountry(ctx.buyer) === 'DE';
-    ctx.check(sellerDe && buyerDe, 'PEPPOL-EN16931-P0112', F, typeCode, 'Invoice type code 326 or 384 are only allowed when both buyer and seller are German organizations.');
+    ctx.check(domesticDe, 'PEPPOL-EN16931-P0112', F, typeCode, 'Invoice type code 326 or 384 are only allowed when both buyer and seller are German organizations.');
   }
   const exemptionCategory: Record<string, string> = {
     'VATEX-EU-G': 'G', 'VATEX-EU-O': 'O', 'VATEX-EU-IC': 'K', 'VATEX-EU-AE': 'AE', 'VATEX-EU-D': 'E', 'VATEX-EU-F': 'E', 'VATEX-EU-I': 'E', 'VATEX-EU-J': 'E',
@@ -127,12 +132,9 @@ export function checkPeppolRules(ctx: RuleContext): void {
   checkIdentifierSchemes(ctx);
 }
 
-/** Country of a party: VAT prefix first, else the postal address, as the Peppol schematron derives it. */
-export function partyCountry(party: El | undefined): string | undefined {
-  const vat = all(party, 'cac:PartyTaxScheme').find((s) => val(s, 'cac:TaxScheme/cbc:ID') === 'VAT');
-  const prefix = val(vat, 'cbc:CompanyID')?.slice(0, 2).toUpperCase();
-  if (prefix) return prefix;
-  return val(party, 'cac:PostalAddress/cac:Country/cbc:IdentificationCode')?.toUpperCase();
+/** Postal address country, as `$supplierCountryIsDE` and `$customerCountryIsDE` read it. */
+function postalCountry(party: El | undefined): string {
+  return text(first(party, 'cac:PostalAddress/cac:Country/cbc:IdentificationCode')).toUpperCase();
 }
 
 function checkLineAmount(ctx: RuleContext, line: El): void {
@@ -151,8 +153,11 @@ function checkLineAmount(ctx: RuleContext, line: El): void {
   if (bq) ctx.check(bq.gt(0), 'PEPPOL-EN16931-R121', 'fatal', line, 'Base quantity MUST be a positive number above zero.');
 }
 
-/** PEPPOL-COMMON-R04x: format and check digits of identifiers by ICD scheme, wherever they appear. */
-function checkIdentifierSchemes(ctx: RuleContext): void {
+/**
+ * PEPPOL-COMMON-R040…R057: format and check digits of identifiers by ICD scheme, wherever they
+ * appear; shared by the billing, order and order agreement rules.
+ */
+export function checkIdentifierSchemes(ctx: RuleContext): void {
   const r = ctx.root;
   const ids: El[] = [];
   const collect = (el: El) => {
@@ -160,7 +165,7 @@ function checkIdentifierSchemes(ctx: RuleContext): void {
       if (n.nodeType !== 1) continue;
       const c = n as El;
       const name = c.localName;
-      if ((name === 'EndpointID' || name === 'CompanyID' || (name === 'ID' && (c.parentNode as El).localName === 'PartyIdentification')) && c.hasAttribute('schemeID')) ids.push(c);
+      if (name === 'EndpointID' || name === 'CompanyID' || (name === 'ID' && (c.parentNode as El).localName === 'PartyIdentification')) ids.push(c);
       collect(c);
     }
   };
@@ -189,7 +194,8 @@ function checkIdentifierSchemes(ctx: RuleContext): void {
         ctx.check(isValidCodiceFiscale(v), 'PEPPOL-COMMON-R045', 'warning', el, 'Tax Code (Codice Fiscale) must be stated in the correct format');
         break;
       case '9907':
-        if (el.localName === 'EndpointID') ctx.check(isValidCodiceFiscale(v), 'PEPPOL-COMMON-R046', 'warning', el, 'Tax Code (Codice Fiscale) must be stated in the correct format');
+        if (el.localName !== 'EndpointID') checkDutchVatNumber(ctx, el);
+        else ctx.check(isValidCodiceFiscale(v), 'PEPPOL-COMMON-R046', 'warning', el, 'Tax Code (Codice Fiscale) must be stated in the correct format');
         break;
       case '0211': {
         const italian = v.slice(0, 2).toUpperCase() === 'IT';
@@ -202,8 +208,37 @@ function checkIdentifierSchemes(ctx: RuleContext): void {
       case '0151':
         ctx.check(isValidAbn(v), 'PEPPOL-COMMON-R050', 'fatal', el, 'Australian Business Number (ABN) MUST be stated in the correct format.');
         break;
+      case '0096':
+        ctx.check(/^[0-9]{10}/.test(raw) && raw.length === 10, 'PEPPOL-COMMON-R052', 'fatal', el, 'Danish chamber of commerce number (P) MUST be stated in the correct format.');
+        break;
+      case '0198':
+        ctx.check(/^DK[0-9]{8}$/.test(raw), 'PEPPOL-COMMON-R053', 'fatal', el, 'Danish ERSTORG number (SE) MUST be stated in the correct format.');
+        break;
+      case '0106':
+        ctx.check(/^[0-9]{8}$/.test(v), 'PEPPOL-COMMON-R054', 'warning', el, 'Dutch Chamber of Commerce (KVK) numbers (0106) MUST be stated in the correct format (12345678).');
+        break;
+      case '0190':
+        ctx.check(/^[0-9]{20}$/.test(v), 'PEPPOL-COMMON-R055', 'warning', el, 'Dutch organization identification numbers (0190) MUST be stated in the correct format (12345678901234567890).');
+        break;
+      case '9944':
+        ctx.check(NL_VAT.test(v), 'PEPPOL-COMMON-R056-1', 'warning', el, 'Dutch VAT numbers (9944) MUST be stated in the correct format (NL123456789B12).');
+        break;
+      case '0217':
+        ctx.check(/^[0-9]{12}$/.test(v), 'PEPPOL-COMMON-R057', 'warning', el, 'Dutch Chamber of Commerce Establishment numbers (0217) MUST be stated in the correct format (123456789012).');
+        break;
       default:
+        // Only a CompanyID of another scheme (or none) reaches the VAT number check of R056-2.
+        if (el.localName === 'CompanyID') checkDutchVatNumber(ctx, el);
         break;
     }
   }
+}
+
+const NL_VAT = /^NL[0-9]{9}B[0-9]{2}$/;
+
+function checkDutchVatNumber(ctx: RuleContext, companyId: El): void {
+  const scheme = companyId.parentNode as El;
+  if (scheme.localName !== 'PartyTaxScheme' || text(first(scheme, 'cac:TaxScheme/cbc:ID')) !== 'VAT') return;
+  const v = text(companyId);
+  if (v.startsWith('NL')) ctx.check(NL_VAT.test(v), 'PEPPOL-COMMON-R056-2', 'warning', companyId, 'Dutch VAT numbers MUST have the format (NL123456789B12).');
 }

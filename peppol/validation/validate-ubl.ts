@@ -7,6 +7,7 @@ import { checkCoreRules } from './rules-core.ts';
 import { checkNationalRules } from './rules-national.ts';
 import { checkPeppolRules } from './rules-peppol.ts';
 import { checkReasonConsistencyRules } from './rules-reasons.ts';
+import { checkSyntaxRules } from './rules-syntax.ts';
 import { checkVatCategoryRules } from './rules-vat.ts';
 
 export interface XmlValidationOptions {
@@ -29,6 +30,7 @@ export function validateUblElement(root: El): ValidationResult {
   const ctx = new RuleContext(root);
   try {
     checkCoreRules(ctx);
+    checkSyntaxRules(ctx);
     checkReasonConsistencyRules(ctx);
     checkVatCategoryRules(ctx);
     checkCodeListRules(ctx);

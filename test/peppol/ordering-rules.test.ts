@@ -49,6 +49,16 @@ describe('Peppol BIS Ordering 3 Order rules (PEPPOL-T01)', () => {
     expect(rulesOf(order(xml).errors)).to.include.members(['PEPPOL-T01-CL001', 'PEPPOL-T01-R032']);
   });
 
+  it('rejects empty elements (COMMON-R001) and a malformed date (COMMON-R030)', () => {
+    const xml = EXAMPLE.replace(/<cbc:IssueDate>[^<]*</, '<cbc:IssueDate>2013-7-1<').replace('</cbc:ID>', '</cbc:ID><cbc:SalesOrderID/>');
+    expect(rulesOf(order(xml).errors)).to.include.members(['PEPPOL-COMMON-R001', 'PEPPOL-COMMON-R030']);
+  });
+
+  it('rejects a quotation line reference without the quotation document reference (R035)', () => {
+    const xml = EXAMPLE.replace(/<cac:QuotationDocumentReference>[\s\S]*?<\/cac:QuotationDocumentReference>/, '').replace('</cac:OrderLine>', '<cac:QuotationLineReference><cbc:LineID>1</cbc:LineID></cac:QuotationLineReference></cac:OrderLine>');
+    expect(rulesOf(order(xml).errors)).to.include('PEPPOL-T01-R035');
+  });
+
   it('is applied by validateDocument to purchase orders, and every corpus purchase order passes', () => {
     const orders = TRADE_CORPUS.filter((c) => c.type === 'purchase-order');
     expect(orders.length).to.be.greaterThan(0);
