@@ -76,9 +76,15 @@ export class RuleContext {
 /** xs:decimal() of an element; undefined when absent or not a decimal (XSLT would raise an error). */
 export function num(el: El | undefined): Dec | undefined {
   if (!el) return undefined;
+  // Many rules read the same amounts; a Decimal is immutable, so one per element serves them all.
+  if (decimals.has(el)) return decimals.get(el);
   const t = text(el);
-  return isDecimalText(t) ? new Dec(t) : undefined;
+  const value = isDecimalText(t) ? new Dec(t) : undefined;
+  decimals.set(el, value);
+  return value;
 }
+
+const decimals = new WeakMap<El, Dec | undefined>();
 
 export function numAt(el: El | undefined, path: string): Dec | undefined {
   return num(first(el, path));

@@ -136,6 +136,8 @@ const UNUSED_ATTRIBUTES: Array<[string, string, string]> = [
   ['listAgencyID', 'UBL-DT-28', 'List Agency ID attribute should not be present'],
 ];
 
+const UNUSED_ATTRIBUTE_NAMES = new Set(UNUSED_ATTRIBUTES.map(([attribute]) => attribute));
+
 /** UBL-DT-*: amounts, binary objects and attributes, over every element of the document. */
 function checkDataTypes(ctx: RuleContext): void {
   const seen = new Set<string>();
@@ -152,8 +154,13 @@ function checkDataTypes(ctx: RuleContext): void {
       ctx.check(el.hasAttribute('mimeCode'), 'UBL-DT-06', F, el, 'Binary object elements shall contain the mime code attribute');
       ctx.check(el.hasAttribute('filename'), 'UBL-DT-07', F, el, 'Binary object elements shall contain the file name attribute');
     }
-    for (const [attribute] of UNUSED_ATTRIBUTES) if (el.hasAttribute(attribute)) seen.add(attribute);
-    if (el.hasAttribute('name') && el.localName !== 'PaymentMeansCode') names++;
+    // Most elements carry no attribute or one: reading them beats asking for each unused name.
+    const attributes = el.attributes;
+    for (let i = 0; i < attributes.length; i++) {
+      const attribute = attributes.item(i)!.name;
+      if (UNUSED_ATTRIBUTE_NAMES.has(attribute)) seen.add(attribute);
+      else if (attribute === 'name' && el.localName !== 'PaymentMeansCode') names++;
+    }
     const inPrice = priceWithAllowance || (el.localName === 'Price' && first(el, 'cac:AllowanceCharge') !== undefined);
     for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) walk(n as El, inPrice);
   };
