@@ -16,7 +16,7 @@ import { insertCompany } from '../db/companies.ts';
 import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { insertOrganization } from '../db/organizations.ts';
-import { percentile, startBenchServers } from './support.ts';
+import { percentile, startBenchServers, untilPolled } from './support.ts';
 
 /**
  * End-to-end send benchmark (issue 6): DOCUMENTS JSON invoices (default 500) sent through the HTTP
@@ -44,12 +44,10 @@ try {
     env: { ...process.env, DATABASE_URL: servers.databaseUrl, TEMPORAL_ADDRESS: servers.temporalAddress, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  await new Promise<void>((resolve, reject) => {
-    let text = '';
-    worker.stderr!.on('data', (c) => { text += c; if (text.includes('worker running')) resolve(); });
-    worker.once('exit', (code) => reject(new Error(`worker exited (${code}): ${text}`)));
-    setTimeout(() => resolve(), 60_000);
-  });
+  let workerErrors = '';
+  worker.stderr!.on('data', (c) => { workerErrors += c; });
+  worker.once('exit', (code) => { if (code) console.error(`worker exited (${code}): ${workerErrors}`); });
+  await untilPolled(client, TASK_QUEUES.documents);
   const app = createApp({ db, temporal: client, publicBaseUrl: 'http://bench' });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));

@@ -1,3 +1,4 @@
+import type { Client } from '@temporalio/client';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,4 +49,15 @@ export async function startBenchServers(name: string): Promise<BenchServers> {
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** Resolves once a worker polls `taskQueue` (its workflows are bundled and it is ready for work). */
+export async function untilPolled(client: Client, taskQueue: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { pollers } = await client.workflowService.describeTaskQueue({ namespace: client.options.namespace, taskQueue: { name: taskQueue } });
+    if (pollers?.length) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no worker polled ${taskQueue} within ${timeoutMs / 1000} s`);
 }
