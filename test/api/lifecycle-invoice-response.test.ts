@@ -11,10 +11,9 @@ import { findDocumentById } from '../../db/documents.ts';
 import { listLifecycleEvents } from '../../db/lifecycle.ts';
 import { amountPaid } from '../../db/payments.ts';
 import { parseInvoiceResponse, renderInvoiceResponse, unwrapSbdh, type InvoiceResponse } from '../../peppol/index.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
-import { createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
+import { type TestApp, startSandboxSuite } from '../support/app.ts';
+import { jsonHeaders, type Tenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
-import { ensureTestWorkers } from '../support/workers.ts';
 import { storedDocument } from './lifecycle-fixtures.ts';
 import { createReceivingCompany, invoiceBody, waitForDocument } from '../support/documents.ts';
 import { SHARED } from '../support/paths.ts';
@@ -44,11 +43,7 @@ function schemaErrors(xml: string): string {
 describe('Peppol Invoice Response and the lifecycle', () => {
   let app: TestApp;
   let tenant: Tenant;
-  before(async () => {
-    await ensureTestWorkers();
-    app = await startTestApp();
-    tenant = await createTenant({ livemode: false, plan: 'pro' });
-  });
+  before(async () => ({ app, tenant } = await startSandboxSuite()));
   after(() => app.close());
 
   describe('sending (a move of an incoming invoice)', () => {

@@ -1,10 +1,9 @@
 import { expect } from 'chai';
 import { workflowIds } from '../../core/temporal.ts';
-import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
+import { errorBody, startTestApp, type TestApp, startSandboxSuite } from '../support/app.ts';
 import { bearer, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { eventsOf, invoiceBody, RECIPIENT } from '../support/documents.ts';
 import { testServers } from '../support/servers.ts';
-import { ensureTestWorkers } from '../support/workers.ts';
 import { findDocumentById } from '../../db/documents.ts';
 import { LIFECYCLE_STATUSES, TRANSITIONS, type TargetStatus } from '../../workflows/documents/lifecycle.ts';
 import { storedDocument } from './lifecycle-fixtures.ts';
@@ -22,11 +21,7 @@ function bodyFor(status: TargetStatus): Record<string, unknown> {
 describe('POST /v1/documents/{document_id}/lifecycle', () => {
   let app: TestApp;
   let tenant: Tenant;
-  before(async () => {
-    await ensureTestWorkers();
-    app = await startTestApp();
-    tenant = await createTenant({ livemode: false, plan: 'pro' });
-  });
+  before(async () => ({ app, tenant } = await startSandboxSuite()));
   after(() => app.close());
 
   const update = (id: string, body: unknown, key = tenant.key) => fetch(`${app.url}/v1/documents/${id}/lifecycle`, { method: 'POST', headers: jsonHeaders(key), body: JSON.stringify(body) });
@@ -199,11 +194,7 @@ describe('POST /v1/documents/{document_id}/lifecycle', () => {
 describe('POST /v1/documents/lifecycle/batch', () => {
   let app: TestApp;
   let tenant: Tenant;
-  before(async () => {
-    await ensureTestWorkers();
-    app = await startTestApp();
-    tenant = await createTenant({ livemode: false, plan: 'pro' });
-  });
+  before(async () => ({ app, tenant } = await startSandboxSuite()));
   after(() => app.close());
 
   const batch = (body: unknown) => fetch(`${app.url}/v1/documents/lifecycle/batch`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify(body) });

@@ -5,11 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import xpath from 'xpath';
-import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
+import { errorBody, type TestApp, startSandboxSuite } from '../support/app.ts';
 import { bearer, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { eventsOf } from '../support/documents.ts';
 import { testServers } from '../support/servers.ts';
-import { ensureTestWorkers } from '../support/workers.ts';
 import { findDocumentById } from '../../db/documents.ts';
 import { storedDocument } from './lifecycle-fixtures.ts';
 import { SHARED } from '../support/paths.ts';
@@ -28,11 +27,7 @@ function schemaErrors(xml: string, xsd: string): string {
 describe('payments', () => {
   let app: TestApp;
   let tenant: Tenant;
-  before(async () => {
-    await ensureTestWorkers();
-    app = await startTestApp();
-    tenant = await createTenant({ livemode: false, plan: 'pro' });
-  });
+  before(async () => ({ app, tenant } = await startSandboxSuite()));
   after(() => app.close());
 
   const info = async (id: string) => {

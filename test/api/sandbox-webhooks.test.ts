@@ -1,19 +1,14 @@
 import { expect } from 'chai';
-import { startTestApp, type TestApp } from '../support/app.ts';
-import { bearer, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
+import { type TestApp, startSandboxSuite } from '../support/app.ts';
+import { bearer, jsonHeaders, type Tenant } from '../support/access.ts';
 import { invoiceBody, RECIPIENT } from '../support/documents.ts';
 import { testServers } from '../support/servers.ts';
-import { ensureTestWorkers } from '../support/workers.ts';
 
 /** The webhook scenarios of the sandbox catalogue: simulated receivers driven by the company clock. */
 describe('sandbox webhook scenarios', () => {
   let app: TestApp;
   let tenant: Tenant;
-  before(async () => {
-    await ensureTestWorkers();
-    app = await startTestApp();
-    tenant = await createTenant({ livemode: false, plan: 'pro' });
-  });
+  before(async () => ({ app, tenant } = await startSandboxSuite()));
   after(() => app.close());
 
   const post = (path: string, body: unknown) => fetch(`${app.url}${path}`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify(body) });

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp, type AppDeps } from '../../api/app.ts';
+import { createTenant, type Tenant } from './access.ts';
 import { testServers } from './servers.ts';
+import { ensureTestWorkers } from './workers.ts';
 
 export interface TestApp {
   url: string;
@@ -30,4 +32,10 @@ export async function errorBody(res: Response): Promise<Record<string, any>> {
     throw new Error(`error.requestId ${body.error.requestId} differs from X-Request-Id ${res.headers.get('x-request-id')}`);
   }
   return body.error;
+}
+
+/** The usual set-up of a suite that sends documents: workers running, the app, a sandbox tenant on the pro plan. */
+export async function startSandboxSuite(): Promise<{ app: TestApp; tenant: Tenant }> {
+  await ensureTestWorkers();
+  return { app: await startTestApp(), tenant: await createTenant({ livemode: false, plan: 'pro' }) };
 }

@@ -1,21 +1,16 @@
 import { expect } from 'chai';
 import { SANDBOX_RESPONDERS } from '../../../core/sandbox-scenarios.ts';
 import { listLifecycleEvents } from '../../../db/lifecycle.ts';
-import { startTestApp, type TestApp } from '../../support/app.ts';
-import { createTenant, jsonHeaders, type Tenant } from '../../support/access.ts';
+import { type TestApp, startSandboxSuite } from '../../support/app.ts';
+import { jsonHeaders, type Tenant } from '../../support/access.ts';
 import { invoiceBody, waitForDocument } from '../../support/documents.ts';
 import { testServers } from '../../support/servers.ts';
-import { ensureTestWorkers } from '../../support/workers.ts';
 
 /** Sandbox recipients that answer a delivered invoice with each Invoice Response code. */
 describe('sandbox recipients answering with an Invoice Response', () => {
   let app: TestApp;
   let tenant: Tenant;
-  before(async () => {
-    await ensureTestWorkers();
-    app = await startTestApp();
-    tenant = await createTenant({ livemode: false, plan: 'pro' });
-  });
+  before(async () => ({ app, tenant } = await startSandboxSuite()));
   after(() => app.close());
 
   const send = async (to: string) => {

@@ -1,21 +1,16 @@
 import { expect } from 'chai';
 import { SANDBOX_RECIPIENTS } from '../../../core/sandbox-scenarios.ts';
 import { usagePeriod } from '../../../db/usage.ts';
-import { errorBody, startTestApp, type TestApp } from '../../support/app.ts';
+import { errorBody, type TestApp, startSandboxSuite } from '../../support/app.ts';
 import { createTenant, jsonHeaders, type Tenant } from '../../support/access.ts';
 import { eventsOf, invoiceBody, RECIPIENT, waitForDocument } from '../../support/documents.ts';
 import { testServers } from '../../support/servers.ts';
-import { ensureTestWorkers } from '../../support/workers.ts';
 
 /** The delivery scenarios of the README's sandbox catalogue, driven through the API and the clock. */
 describe('sandbox delivery scenarios', () => {
   let app: TestApp;
   let tenant: Tenant;
-  before(async () => {
-    await ensureTestWorkers();
-    app = await startTestApp();
-    tenant = await createTenant({ livemode: false, plan: 'pro' });
-  });
+  before(async () => ({ app, tenant } = await startSandboxSuite()));
   after(() => app.close());
 
   const send = async (to: string) => {

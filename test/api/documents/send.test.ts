@@ -1,20 +1,15 @@
 import { expect } from 'chai';
 import { SANDBOX_RECIPIENTS } from '../../../core/sandbox-scenarios.ts';
-import { errorBody, startTestApp, type TestApp } from '../../support/app.ts';
+import { errorBody, type TestApp, startSandboxSuite } from '../../support/app.ts';
 import { bearer, createTenant, jsonHeaders, type Tenant } from '../../support/access.ts';
 import { createReceivingCompany, eventsOf, invoiceBody, RECIPIENT, waitForDocument } from '../../support/documents.ts';
 import { workflowIds } from '../../../core/temporal.ts';
 import { testServers } from '../../support/servers.ts';
-import { ensureTestWorkers } from '../../support/workers.ts';
 
 describe('POST /v1/documents/send', () => {
   let app: TestApp;
   let tenant: Tenant;
-  before(async () => {
-    await ensureTestWorkers();
-    app = await startTestApp();
-    tenant = await createTenant({ livemode: false, plan: 'pro' });
-  });
+  before(async () => ({ app, tenant } = await startSandboxSuite()));
   after(() => app.close());
 
   const send = (body: unknown, key = tenant.key, extra: Record<string, string> = {}) => fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: jsonHeaders(key, extra), body: JSON.stringify(body) });
