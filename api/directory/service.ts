@@ -4,7 +4,7 @@ import { documentTypesOfId, parseDocumentType, PEPPOL_DOCUMENT_TYPE_IDS, peppolP
 import { InvalidCursorError, isSiren, isSiret, UpstreamError, type DirectoryAccessPoint, type DirectoryParticipant, type DirectoryQuery } from '../../activities/upstreams/directory/types.ts';
 import type { SmpParticipant } from '../../activities/upstreams/smp-lookup/types.ts';
 import { CircuitOpenError } from '../../activities/upstreams/smp-lookup/breaker.ts';
-import { countryOfScheme, splitParticipantId, type DocumentType } from '../../peppol/index.ts';
+import { countryOfScheme, splitParticipantId } from '../../peppol/index.ts';
 import { ApiError } from '../errors.ts';
 
 /** Whose directory is asked: the organization (its own sandbox companies are listed) and the mode. */
@@ -36,18 +36,9 @@ function bareId(peppolId: string): string {
   return peppolId.trim().replace(/^iso6523-actorid-upis::/i, '');
 }
 
-export interface SearchInput {
-  q?: string;
-  vatNumber?: string;
-  country?: string;
-  city?: string;
-  postalCode?: string;
-  naceCodes?: string[];
-  documentTypes?: DocumentType[];
-  includeSubEntities: boolean;
+/** A directory query as the API takes it: the upstream's query, plus how much of each card to return. */
+export interface SearchInput extends DirectoryQuery {
   detail: 'basic' | 'full';
-  limit: number;
-  cursor?: string;
 }
 
 /** Part 4.7 rules that the schema cannot say: which parameters are needed together. */
