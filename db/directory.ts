@@ -1,29 +1,17 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from './database.ts';
-import type { DirectoryAccessPoint, DirectorySmp } from './tables/directory.ts';
+import type { DirectoryAccessPoint, DirectoryParticipantsTable, DirectorySmp } from './tables/directory.ts';
 
-/** A participant row of the sandbox directory, or one of the organization's own sandbox companies. */
-export interface DirectoryRecord {
-  peppol_id: string;
-  name: string;
-  country: string;
-  street: string | null;
-  city: string | null;
-  postal_code: string | null;
-  vat_number: string | null;
-  siren: string | null;
-  siret: string | null;
-  identifiers: Array<{ scheme: string; value: string }>;
-  nace_codes: string[];
-  document_types: string[];
-  parent_peppol_id: string | null;
-  website: string | null;
-  contact_email: string | null;
+/**
+ * A participant row of the sandbox directory, or one of the organization's own sandbox companies
+ * (which have no access point, SMP or registration date of their own).
+ */
+export type DirectoryRecord = Omit<Selectable<DirectoryParticipantsTable>, 'access_point' | 'smp' | 'registered_at'> & {
   access_point: DirectoryAccessPoint | null;
   smp: DirectorySmp | null;
   registered_at: Date | null;
   source: 'directory' | 'organization';
-}
+};
 
 export interface NewDirectoryParticipant {
   peppolId: string;
