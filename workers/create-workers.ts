@@ -27,6 +27,8 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
         maxConcurrentActivityTaskExecutions: 200,
         maxConcurrentWorkflowTaskPolls: 8,
         maxConcurrentActivityTaskPolls: 8,
+        // Documents carry most workflow tasks: a second thread runs their activations beside the first.
+        workflowThreadPoolSize: taskQueue === TASK_QUEUES.documents ? 2 : 1,
       }),
     ),
   );
