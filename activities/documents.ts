@@ -62,16 +62,17 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
     return row;
   };
 
-  /** Applies a guarded move and writes its event in one transaction; dispatches after commit. */
+  /** Applies a guarded move and writes its event in one transaction; dispatches after commit. The moved row, if it moved. */
   const moveWithEvent = async (move: (trx: Db) => Promise<DocumentRow | undefined>, event: (row: DocumentRow) => { type: 'document.sent' | 'document.delivered' | 'document.failed'; data: Record<string, unknown> }) => {
-    const eventId = await db.transaction().execute(async (trx) => {
-      const moved = await move(trx);
-      if (!moved) return undefined;
-      const e = event(moved);
-      const row = await insertEvent(trx, { organizationId: moved.organization_id, livemode: moved.livemode, companyId: moved.company_id, type: e.type, data: e.data });
-      return row.id;
+    const moved = await db.transaction().execute(async (trx) => {
+      const row = await move(trx);
+      if (!row) return undefined;
+      const e = event(row);
+      const inserted = await insertEvent(trx, { organizationId: row.organization_id, livemode: row.livemode, companyId: row.company_id, type: e.type, data: e.data });
+      return { row, eventId: inserted.id };
     });
-    if (eventId) await events.dispatch([eventId]);
+    if (moved) await events.dispatch([moved.eventId]);
+    return moved?.row;
   };
 
   /**
@@ -137,7 +138,7 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
 
     async completeDelivery({ documentId }) {
       const at = new Date();
-      await moveWithEvent(
+      const delivered = await moveWithEvent(
         async (trx) => {
           const moved = await markDelivered(trx, documentId, at);
           if (moved) await incrementCompanyStats(trx, moved.company_id, { sent: 1 });
@@ -146,7 +147,8 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
         },
         (row) => ({ type: 'document.delivered', data: { ...documentEventData(row), deliveredAt: at.toISOString() } }),
       );
-      const row = await load(documentId);
+      // A repeated completion finds the document delivered already: it reads it instead.
+      const row = delivered ?? (await load(documentId));
       if (row.livemode) return { response: null, receipt: null };
       return { response: sandboxRecipientResponse(row), receipt: await sandboxReceipt(row) };
     },
