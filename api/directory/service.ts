@@ -184,9 +184,10 @@ export async function verifyRecipient(services: DirectoryServices, caller: Direc
     throw new ApiError('INVALID_ENUM', `documentType ${input.documentType} is not a document type.`, { details: [{ field: 'documentType', rule: 'enum', message: 'must be a document type' }] });
   }
   const documentTypeId = PEPPOL_DOCUMENT_TYPE_IDS[type];
+  // Asked together; the business card only names the recipient, so a Directory failure must not fail the verification.
+  const cardLookup = services.directory(caller.livemode).participant(peppolId, caller).catch(() => undefined);
   const smp = await upstream(() => services.smp(caller.livemode).lookup(peppolId, caller, { documentTypeIds: [documentTypeId] }));
-  // The business card only names the recipient: a Directory failure must not fail the verification.
-  const card = await services.directory(caller.livemode).participant(peppolId, caller).catch(() => undefined);
+  const card = await cardLookup;
   const metadata = smp?.documentTypes.find((d) => d.documentTypeId === documentTypeId);
   const canReceive = !!metadata && metadata.processes.some((p) => p.endpoints.length > 0);
   return {
