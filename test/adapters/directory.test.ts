@@ -127,6 +127,32 @@ describe('Peppol Directory adapter (real, against a loopback stub)', () => {
     }
   });
 
+  it('reads on through the Directory\'s pages until a page filtered locally is full, and resumes where it stopped', async () => {
+    const card = (id: string, city: string) => ({ participantID: { scheme: 'iso6523-actorid-upis', value: id }, docTypes: [], entities: [{ name: [{ name: `Acme ${id}` }], countryCode: 'BE', geoInfo: `1000 ${city}` }] });
+    const pages = [
+      [card('0208:0000000001', 'Brussels'), card('0208:0000000002', 'Namur')],
+      [card('0208:0000000003', 'Brussels'), card('0208:0000000004', 'Brussels')],
+      [card('0208:0000000005', 'Brussels')],
+    ];
+    const stub = await stubDirectory((url, res) => json({ ...PAGE, 'total-result-count': 5, matches: pages[Number(url.searchParams.get('rpi'))] ?? [] })(url, res));
+    try {
+      const client = createDirectoryClient({ baseUrl: stub.baseUrl, timeoutMs: 2000 });
+      const query = { q: 'acme', city: 'Brussels', includeSubEntities: false, limit: 2 };
+      const first = await client.search(query, { organizationId: 'o' });
+      expect(first.rows.map((r) => r.peppolId)).to.deep.equal(['0208:0000000001', '0208:0000000003']);
+      expect(first.hasMore).to.equal(true);
+      const second = await client.search({ ...query, cursor: first.cursor! }, { organizationId: 'o' });
+      expect(second.rows.map((r) => r.peppolId)).to.deep.equal(['0208:0000000004', '0208:0000000005']);
+      expect(second.hasMore).to.equal(false);
+      expect(stub.requests.map((r) => [r.searchParams.get('rpi'), r.searchParams.get('rpc')])).to.deep.equal([['0', '2'], ['1', '2'], ['1', '2'], ['2', '2']]);
+      let refused: unknown;
+      await client.search({ ...query, cursor: Buffer.from(JSON.stringify(['p', 1])).toString('base64url') }, { organizationId: 'o' }).catch((err: unknown) => { refused = err; });
+      expect(refused).to.be.instanceOf(InvalidCursorError);
+    } finally {
+      await stub.close();
+    }
+  });
+
   it('looks one participant up by its id; undefined when the Directory has no card', async () => {
     const stub = await stubDirectory((url, res) => json(url.searchParams.get('participant') === 'iso6523-actorid-upis::0208:0403019261' ? PAGE : { ...PAGE, 'total-result-count': 0, matches: [] })(url, res));
     try {

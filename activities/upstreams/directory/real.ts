@@ -40,15 +40,29 @@ function isResponse(body: unknown): body is PdResponse {
   return b.matches.every((m) => typeof m === 'object' && m !== null && typeof (m as PdMatch).participantID?.value === 'string');
 }
 
-function encodePage(page: number): string {
-  return Buffer.from(JSON.stringify(['p', page])).toString('base64url');
+/**
+ * Where the next page starts: an upstream page (of the size the first request used) and how many
+ * of its locally filtered rows were returned already.
+ */
+interface Position {
+  page: number;
+  size: number;
+  skip: number;
 }
 
-function decodePage(cursor: string | undefined): number {
-  if (cursor === undefined) return 0;
+/** Upstream pages one search may read to fill a page that the local filters thinned out. */
+const MAX_UPSTREAM_PAGES = 5;
+
+function encodePosition({ page, size, skip }: Position): string {
+  return Buffer.from(JSON.stringify(['p', page, size, skip])).toString('base64url');
+}
+
+function decodePosition(cursor: string | undefined, size: number): Position {
+  if (cursor === undefined) return { page: 0, size, skip: 0 };
   try {
-    const [tag, page] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (tag === 'p' && Number.isInteger(page) && (page as number) >= 0) return page as number;
+    const [tag, ...numbers] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    const [page, pageSize, skip] = numbers as number[];
+    if (tag === 'p' && numbers.length === 3 && numbers.every((n) => Number.isInteger(n) && (n as number) >= 0) && pageSize! > 0) return { page: page!, size: pageSize!, skip: skip! };
   } catch {
     // fall through
   }
@@ -153,19 +167,33 @@ export function createDirectoryClient(options: DirectoryClientOptions): Director
 
   return {
     async search(query: DirectoryQuery): Promise<DirectoryPage> {
-      const page = decodePage(query.cursor);
+      const position = decodePosition(query.cursor, query.limit);
       const params = new URLSearchParams();
       const q = query.q?.trim();
       if (q) params.set('q', q);
       else if (query.vatNumber) params.set('q', query.vatNumber);
       if (query.country) params.set('country', query.country);
       if (query.documentTypes?.[0]) params.set('doctype', `busdox-docid-qns::${PEPPOL_DOCUMENT_TYPE_IDS[query.documentTypes[0]]}`);
-      params.set('rpi', String(page));
-      params.set('rpc', String(query.limit));
-      const body = await call(params);
-      const rows = body.matches.flatMap((m) => toParticipants(m, query.includeSubEntities)).filter((row) => matchesLocally(row, query));
-      const hasMore = body['total-result-count'] > (page + 1) * query.limit;
-      return { rows, hasMore, cursor: hasMore ? encodePage(page + 1) : null };
+      params.set('rpc', String(position.size));
+      // Filters the Directory lacks thin its pages out: read on until the page is full.
+      const rows: DirectoryParticipant[] = [];
+      let { page, skip } = position;
+      let more = true;
+      for (let calls = 0; calls < MAX_UPSTREAM_PAGES && more && rows.length < query.limit; calls++) {
+        params.set('rpi', String(page));
+        const body = await call(params);
+        const matched = body.matches.flatMap((m) => toParticipants(m, query.includeSubEntities)).filter((row) => matchesLocally(row, query));
+        const wanted = query.limit - rows.length;
+        rows.push(...matched.slice(skip, skip + wanted));
+        if (skip + wanted < matched.length) {
+          const cursor = encodePosition({ page, size: position.size, skip: skip + wanted });
+          return { rows, hasMore: true, cursor };
+        }
+        more = body['total-result-count'] > (page + 1) * position.size;
+        page += 1;
+        skip = 0;
+      }
+      return { rows, hasMore: more, cursor: more ? encodePosition({ page, size: position.size, skip: 0 }) : null };
     },
 
     async participant(peppolId: string) {
