@@ -2,7 +2,7 @@ import type { Client } from '@temporalio/client';
 import { log } from '../../core/log.ts';
 import type { Db } from '../../db/database.ts';
 import { findCompanyByRef } from '../../db/companies.ts';
-import { resetCompanyClock, shiftCompanyClock } from '../../db/sandbox.ts';
+import { companyClockWorkflowIds, resetCompanyClock, shiftCompanyClock } from '../../db/sandbox.ts';
 import { clockChangedSignal } from '../../workflows/clock.ts';
 import type { Principal } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -38,28 +38,33 @@ async function sandboxCompany(db: Db, principal: Principal, ref: string) {
 }
 
 /**
- * Tells every running workflow of the company its clock's new offset. Runs that started a moment
- * ago may not be visible yet; they read the offset from the company row when they start.
+ * Tells every running workflow of the company its clock's new offset: those visibility lists, and
+ * those the database knows of, which a run started a moment ago (not listed yet) is among.
  */
-async function signalCompanyWorkflows(temporal: Client, companyId: string, offsetMs: number): Promise<number> {
+async function signalCompanyWorkflows(db: Db, temporal: Client, companyId: string, offsetMs: number): Promise<number> {
   let signaled = 0;
-  const signal = async (run: { workflowId: string; runId: string }) => {
+  const seen = new Set<string>();
+  const signal = async (workflowId: string, runId?: string) => {
     try {
-      await temporal.workflow.getHandle(run.workflowId, run.runId).signal(clockChangedSignal, { offsetMs });
+      await temporal.workflow.getHandle(workflowId, runId).signal(clockChangedSignal, { offsetMs });
       signaled += 1;
     } catch (err) {
-      // A run that completed between the listing and the signal has nothing left to wake.
-      log.debug('clock signal not delivered', { workflowId: run.workflowId, error: String(err) });
+      // A run that completed (or never started) has nothing left to wake.
+      log.debug('clock signal not delivered', { workflowId, error: String(err) });
     }
   };
   // A company with many waiting runs is signalled a batch at a time, not one round trip after another.
   const inFlight = new Set<Promise<void>>();
-  const query = `CompanyId = '${companyId}' AND Livemode = false AND ExecutionStatus = 'Running'`;
-  for await (const run of temporal.workflow.list({ query })) {
-    const sent: Promise<void> = signal(run).finally(() => inFlight.delete(sent));
+  const send = async (workflowId: string, runId?: string) => {
+    if (seen.has(workflowId)) return;
+    seen.add(workflowId);
+    const sent: Promise<void> = signal(workflowId, runId).finally(() => inFlight.delete(sent));
     inFlight.add(sent);
     if (inFlight.size >= SIGNALS_IN_FLIGHT) await Promise.race(inFlight);
-  }
+  };
+  const query = `CompanyId = '${companyId}' AND Livemode = false AND ExecutionStatus = 'Running'`;
+  for await (const run of temporal.workflow.list({ query })) await send(run.workflowId, run.runId);
+  for (const workflowId of await companyClockWorkflowIds(db, companyId)) await send(workflowId);
   await Promise.all(inFlight);
   return signaled;
 }
@@ -69,13 +74,13 @@ export async function advanceClock(db: Db, temporal: Client, principal: Principa
   const delta = advanceDelta(input.by, Date.now() + Number(company.clock_offset_ms));
   const offsetMs = await shiftCompanyClock(db, principal.organizationId, company.id, delta);
   if (offsetMs === undefined) throw new ApiError('COMPANY_NOT_FOUND', `No sandbox company ${input.companyId} in this organization.`);
-  const signaledWorkflows = await signalCompanyWorkflows(temporal, company.id, offsetMs);
+  const signaledWorkflows = await signalCompanyWorkflows(db, temporal, company.id, offsetMs);
   return { companyId: company.id, virtualNow: new Date(Date.now() + offsetMs).toISOString(), offsetMs, signaledWorkflows };
 }
 
 export async function resetClock(db: Db, temporal: Client, principal: Principal, input: { companyId: string }) {
   const company = await sandboxCompany(db, principal, input.companyId);
   await resetCompanyClock(db, principal.organizationId, company.id);
-  const signaledWorkflows = await signalCompanyWorkflows(temporal, company.id, 0);
+  const signaledWorkflows = await signalCompanyWorkflows(db, temporal, company.id, 0);
   return { companyId: company.id, virtualNow: new Date().toISOString(), offsetMs: 0, signaledWorkflows };
 }

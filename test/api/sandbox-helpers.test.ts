@@ -8,6 +8,10 @@ import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
 import { bearer, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
 import { ensureTestWorkers } from '../support/workers.ts';
+import { invoiceBody, waitForDocument } from '../support/documents.ts';
+import { SANDBOX_RECIPIENTS } from '../../core/sandbox-scenarios.ts';
+
+const SLOW_RECIPIENT = SANDBOX_RECIPIENTS.slowDelivery;
 
 const HOUR = 3_600_000;
 
@@ -40,6 +44,30 @@ describe('sandbox helpers (part 4.4)', () => {
   const post = (key: string, path: string, body?: unknown) => fetch(`${app.url}${path}`, { method: 'POST', headers: jsonHeaders(key), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
   describe('POST /v1/sandbox/clock/advance', () => {
+    it('also wakes the runs the database knows of, when visibility does not list them yet', async () => {
+      const tenant = await createTenant({ livemode: false, plan: 'pro' });
+      const sent = await post(tenant.key, '/v1/documents/send', { type: 'invoice', from: tenant.companyId, to: SLOW_RECIPIENT, document: invoiceBody({ number: 'INV-CLOCK-UNLISTED' }) });
+      const doc = (await sent.json()) as any;
+      expect(sent.status, JSON.stringify(doc)).to.equal(201);
+      // The app's client lists nothing, as visibility right after a start may not.
+      const { temporal } = testServers();
+      const workflow = new Proxy(temporal.workflow, {
+        get: (target, prop, receiver) => (prop === 'list' ? () => (async function* () {})() : Reflect.get(target, prop, receiver)),
+      });
+      const blind = await startTestApp({ temporal: Object.assign(Object.create(temporal), { workflow }) });
+      try {
+        const res = await fetch(`${blind.url}/v1/sandbox/clock/advance`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ companyId: tenant.companyId, by: '7h' }) });
+        const body = (await res.json()) as any;
+        expect(res.status, JSON.stringify(body)).to.equal(200);
+        expect(body.signaledWorkflows).to.be.at.least(1);
+      } finally {
+        await blind.close();
+      }
+      // The slow recipient confirms 6 hours after hand-off: only the advance can have delivered it.
+      const delivered = await waitForDocument(app.url, tenant.key, doc.id, (d) => d.deliveryStatus === 'delivered', 15_000);
+      expect(delivered.deliveryStatus).to.equal('delivered');
+    });
+
     it('moves the company clock and wakes a 12 h wait at once', async () => {
       const tenant = await createTenant({ livemode: false });
       const handle = await startWait(tenant, `sandbox-clock-${tenant.companyId}`, 12 * HOUR);
