@@ -2,14 +2,15 @@ import { UBL_NS } from '../document-types.ts';
 import { Dec } from '../money.ts';
 import type { ValidationResult } from '../types.ts';
 import type { El } from '../xml/dom.ts';
-import { ISO4217, UNCL5189, UNCL7161 } from './codelists.ts';
+import { UNCL5189, UNCL7161 } from './codelists.ts';
 import { RuleContext, all, attr, first, isAllowance, isCharge, kids, num, text, val, within, xround2 } from './context.ts';
 import { checkPoaccCommonRules } from './rules-order.ts';
+import { checkSyntaxBinding } from './syntax-binding.ts';
+import { ORDER_AGREEMENT_SYNTAX } from './syntax-order-agreement.ts';
 
 const F = 'fatal' as const;
 const W = 'warning' as const;
 const CUSTOMIZATION = 'urn:fdc:peppol.eu:poacc:trns:order_agreement:3';
-const PROFILE = 'urn:fdc:peppol.eu:poacc:bis:order_agreement:3';
 const ZERO = new Dec(0);
 
 const roundedSum = (els: El[]): Dec => xround2(els.reduce((s, e) => s.plus(num(e) ?? ZERO), ZERO));
@@ -23,9 +24,9 @@ export function isOrderAgreement(root: El): boolean {
 }
 
 /**
- * Peppol BIS Order Agreement 3 (PEPPOL-T110-*) on a UBL OrderResponse: the syntax-binding rules
- * for the specification and profile ids, mandatory parties and lines, and the business rules for
- * currency, amount decimals, the legal monetary totals, tax breakdown, allowances/charges and prices.
+ * Peppol BIS Order Agreement 3 (PEPPOL-T110-*) on a UBL OrderResponse: the syntax binding of the
+ * Order Agreement data model (elements, mandatory parts, code lists, the profile id), the
+ * specification id, and the business rules for currency, amount decimals, the legal monetary totals, tax breakdown, allowances/charges and prices.
  * Line arithmetic and line id uniqueness have no official T110 rule, so they only warn: the
  * verdict stays the one the official artefacts give.
  */
@@ -36,7 +37,7 @@ export function validateOrderAgreementElement(root: El): ValidationResult {
   const ctx = new RuleContext(root);
   try {
     checkPoaccCommonRules(ctx);
-    checkStructure(ctx, root);
+    checkSyntaxBinding(ctx, ORDER_AGREEMENT_SYNTAX);
     checkAgreement(ctx, root);
   } catch (e) {
     ctx.report('INTERNAL-RULE-ERROR', 'fatal', undefined, `Validator failure: ${String((e as Error)?.message ?? e)}`);
@@ -44,32 +45,10 @@ export function validateOrderAgreementElement(root: El): ValidationResult {
   return { valid: ctx.errors.length === 0, errors: ctx.errors, warnings: ctx.warnings };
 }
 
-function checkStructure(ctx: RuleContext, r: El): void {
-  const required: [string, string][] = [
-    ['cbc:CustomizationID', 'PEPPOL-T110-B00101'],
-    ['cbc:ProfileID', 'PEPPOL-T110-B00102'],
-    ['cbc:ID', 'PEPPOL-T110-B00103'],
-    ['cbc:IssueDate', 'PEPPOL-T110-B00104'],
-    ['cac:OrderReference', 'PEPPOL-T110-B00105'],
-    ['cac:SellerSupplierParty', 'PEPPOL-T110-B00106'],
-    ['cac:BuyerCustomerParty', 'PEPPOL-T110-B00107'],
-    ['cac:OrderLine', 'PEPPOL-T110-B00108'],
-  ];
-  for (const [name, rule] of required) ctx.check(first(r, name) !== undefined, rule, F, r, `Element '${name}' MUST be provided.`);
+function checkAgreement(ctx: RuleContext, r: El): void {
   for (const c of kids(r, 'cbc:CustomizationID')) {
-    ctx.check(text(c).trim() === CUSTOMIZATION, 'PEPPOL-T110-B00201', F, c, `Element 'cbc:CustomizationID' MUST contain value '${CUSTOMIZATION}'.`);
     ctx.check(text(c).trim().startsWith(CUSTOMIZATION), 'PEPPOL-T110-R030', F, c, `Specification identifier SHALL start with the value '${CUSTOMIZATION}'.`);
   }
-  for (const p of kids(r, 'cbc:ProfileID')) {
-    ctx.check(text(p).trim() === PROFILE, 'PEPPOL-T110-B00301', F, p, `Element 'cbc:ProfileID' MUST contain value '${PROFILE}'.`);
-  }
-  for (const c of kids(r, 'cbc:DocumentCurrencyCode')) {
-    ctx.check(ISO4217.has(text(c).trim()), 'PEPPOL-T110-B00901', F, c, "Value MUST be part of code list 'Currency codes (ISO 4217)'.");
-  }
-  for (const ref of kids(r, 'cac:OrderReference')) ctx.check(first(ref, 'cbc:ID') !== undefined, 'PEPPOL-T110-B01101', F, ref, "Element 'cbc:ID' MUST be provided.");
-}
-
-function checkAgreement(ctx: RuleContext, r: El): void {
   const currency = val(r, 'cbc:DocumentCurrencyCode') ?? '';
   const docAcs = kids(r, 'cac:AllowanceCharge');
   const orderLines = kids(r, 'cac:OrderLine');

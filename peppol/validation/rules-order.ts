@@ -6,6 +6,8 @@ import { RuleContext, all, attr, first, isAllowance, isCharge, kids, num, text, 
 import { Dec } from '../money.ts';
 import { isValidDate } from './rules-codelists.ts';
 import { checkIdentifierSchemes } from './rules-peppol.ts';
+import { checkSyntaxBinding } from './syntax-binding.ts';
+import { ORDER_SYNTAX } from './syntax-order.ts';
 
 const F = 'fatal' as const;
 const W = 'warning' as const;
@@ -17,8 +19,8 @@ const roundedSum = (els: El[]): Dec => els.reduce((s, e) => s.plus(num(e) ?? ZER
 const amounts = (acs: El[], charge: boolean) => acs.filter(charge ? isCharge : isAllowance).flatMap((ac) => kids(ac, 'cbc:Amount'));
 
 /**
- * Peppol BIS Ordering 3, Order transaction (PEPPOL-T01-*) on a UBL Order: profile and
- * specification ids, single currency, amount decimals, the anticipated totals against the lines,
+ * Peppol BIS Ordering 3, Order transaction (PEPPOL-T01-*) on a UBL Order: the syntax binding of
+ * the Order data model (elements, mandatory parts, code lists), profile and specification ids, single currency, amount decimals, the anticipated totals against the lines,
  * allowances and charges, tax categories, line arithmetic and reason code lists.
  */
 export function validateOrderElement(root: El): ValidationResult {
@@ -28,6 +30,7 @@ export function validateOrderElement(root: El): ValidationResult {
   const ctx = new RuleContext(root);
   try {
     checkPoaccCommonRules(ctx);
+    checkSyntaxBinding(ctx, ORDER_SYNTAX);
     checkOrder(ctx, root);
   } catch (e) {
     ctx.report('INTERNAL-RULE-ERROR', 'fatal', undefined, `Validator failure: ${String((e as Error)?.message ?? e)}`);

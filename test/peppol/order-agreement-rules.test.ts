@@ -27,9 +27,9 @@ describe('Peppol BIS Order Agreement 3 rules (PEPPOL-T110)', () => {
     });
   }
 
-  it('rejects wrong profile and specification ids (B00201, B00301, R030)', () => {
+  it('rejects wrong profile and specification ids (B00301, R030)', () => {
     const r = agreement(EXAMPLE.replace('<cbc:ProfileID>urn:fdc:peppol.eu:poacc:bis:order_agreement:3', '<cbc:ProfileID>urn:fdc:peppol.eu:poacc:bis:ordering:3').replace('<cbc:CustomizationID>urn:fdc:peppol.eu:poacc:trns:order_agreement:3', '<cbc:CustomizationID>urn:fdc:peppol.eu:poacc:trns:order_response:3'));
-    expect(rulesOf(r.errors)).to.include.members(['PEPPOL-T110-B00201', 'PEPPOL-T110-B00301', 'PEPPOL-T110-R030']);
+    expect(rulesOf(r.errors)).to.include.members(['PEPPOL-T110-B00301', 'PEPPOL-T110-R030']);
   });
 
   it('rejects a missing buyer and seller (B00106, B00107)', () => {
