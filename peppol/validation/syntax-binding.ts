@@ -1,5 +1,6 @@
 import { NS, type El } from '../xml/dom.ts';
 import type { RuleContext } from './context.ts';
+import { normalizeSpace } from './ordering-xpath.ts';
 
 /** A code list as the artefacts name it in their messages. */
 export interface CodeList {
@@ -141,9 +142,6 @@ function parseTree(rulePrefix: string, text: string): ParsedLine {
   return root;
 }
 
-/** XPath normalize-space(): only the XML white space characters count. */
-const normalizeSpace = (s: string) => s.replace(/[ \t\n\r]+/g, ' ').replace(/^ | $/g, '');
-
 /** The element's own text nodes, as `text()` selects them (CDATA is text in XPath). */
 function ownText(el: El): string {
   let out = '';
@@ -154,6 +152,19 @@ function ownText(el: El): string {
 function hasSchemaLocation(el: El): boolean {
   for (let i = 0; i < el.attributes.length; i++) if (el.attributes.item(i)?.localName === 'schemaLocation') return true;
   return false;
+}
+
+/** Every rule id a compiled model can report. */
+export function syntaxRuleIds(model: SyntaxModel): string[] {
+  const ids: string[] = [];
+  const collect = (m: ModelElement) => {
+    ids.push(...m.mandatory.map((c) => c.rule));
+    for (const a of m.attributes) ids.push(...[a.presenceRule, a.listRule].filter((r): r is string => r !== undefined));
+    ids.push(...[m.value?.rule, m.schemaLocationRule, m.unknownRule].filter((r): r is string => r !== undefined));
+    for (const child of m.children.values()) collect(child);
+  };
+  collect(model.root);
+  return ids;
 }
 
 /**
