@@ -9,7 +9,13 @@ import { num, type RuleContext } from './context.ts';
 const ZERO = new Dec(0);
 
 /** XPath string value: the text as written, white space included. */
-export const stringValue = (el: El | undefined): string => el?.textContent ?? '';
+export function stringValue(el: El | undefined): string {
+  if (!el) return '';
+  // Most elements hold one text node; textContent walks the subtree for them all the same.
+  const only = el.firstChild;
+  if (only && !only.nextSibling && (only.nodeType === 3 || only.nodeType === 4)) return only.nodeValue ?? '';
+  return el.textContent ?? '';
+}
 
 /** XPath normalize-space(): only the XML white space characters count. */
 export const normalizeSpace = (s: string): string => s.replace(/[ \t\n\r]+/g, ' ').replace(/^ | $/g, '');
