@@ -18,7 +18,7 @@ interface AttributeCheck {
 interface ValueCheck {
   readonly rule: string;
   readonly accepts: (value: string) => boolean;
-  readonly message: string;
+  readonly message: (value: string) => string;
 }
 
 interface ModelElement {
@@ -110,10 +110,10 @@ export function compileSyntaxModel(rulePrefix: string, rootNamespace: string, te
     if (valueToken) {
       const fixed = /^='(.*)'$/.exec(valueToken)?.[1];
       if (fixed !== undefined) {
-        value = { rule: nextRule(), accepts: (v) => v === fixed, message: `Element '${line.qname}' MUST contain value '${fixed}'.` };
+        value = { rule: nextRule(), accepts: (v) => v === fixed, message: () => `Element '${line.qname}' MUST contain value '${fixed}'.` };
       } else {
         const list = codeList(valueToken.slice(1));
-        value = { rule: nextRule(), accepts: (v) => list.codes.has(v), message: `Value MUST be part of code list ${list.label}.` };
+        value = { rule: nextRule(), accepts: (v) => list.codes.has(v), message: (v) => `Value '${v}' MUST be part of code list ${list.label}.` };
       }
     }
     const schemaLocationRule = isRoot ? nextRule() : undefined;
@@ -131,6 +131,8 @@ function parseTree(rulePrefix: string, text: string): ParsedLine {
     if (raw.trim() === '') continue;
     const indent = raw.length - raw.trimStart().length;
     const [qname, ...tokens] = raw.trim().split(/\s+/) as [string, ...string[]];
+    const unknown = tokens.find((t) => !/^(!|open|@\w+!?(:\w+)?|=\w+|='[^']*')$/.test(t));
+    if (unknown) throw new Error(`syntax model ${rulePrefix}: unknown token ${unknown} at ${qname}`);
     const line: ParsedLine = { depth: indent / 2, qname, tokens, children: [] };
     while (stack.length > line.depth) stack.pop();
     if (stack.length !== line.depth || (line.depth === 0 && root)) throw new Error(`syntax model ${rulePrefix}: bad indentation at ${qname}`);
@@ -203,6 +205,9 @@ function checkElement(ctx: RuleContext, el: El, model: ModelElement): void {
       ctx.report(a.listRule, 'fatal', el, `Attribute '${a.name}' value '${value}' MUST be part of code list ${a.list.label}.`);
     }
   }
-  if (model.value && !model.value.accepts(normalizeSpace(ownText(el)))) ctx.report(model.value.rule, 'fatal', el, model.value.message);
+  if (model.value) {
+    const value = normalizeSpace(ownText(el));
+    if (!model.value.accepts(value)) ctx.report(model.value.rule, 'fatal', el, model.value.message(value));
+  }
   if (model.schemaLocationRule && hasSchemaLocation(el)) ctx.report(model.schemaLocationRule, 'fatal', el, 'Document MUST not contain schema location.');
 }
