@@ -27,9 +27,19 @@ describe('Peppol BIS Order Agreement 3 rules (PEPPOL-T110)', () => {
     });
   }
 
-  it('rejects wrong profile and specification ids (B00201, B00301, R030)', () => {
+  it('rejects wrong profile and specification ids (B00301, R030)', () => {
     const r = agreement(EXAMPLE.replace('<cbc:ProfileID>urn:fdc:peppol.eu:poacc:bis:order_agreement:3', '<cbc:ProfileID>urn:fdc:peppol.eu:poacc:bis:ordering:3').replace('<cbc:CustomizationID>urn:fdc:peppol.eu:poacc:trns:order_agreement:3', '<cbc:CustomizationID>urn:fdc:peppol.eu:poacc:trns:order_response:3'));
-    expect(rulesOf(r.errors)).to.include.members(['PEPPOL-T110-B00201', 'PEPPOL-T110-B00301', 'PEPPOL-T110-R030']);
+    expect(rulesOf(r.errors)).to.include.members(['PEPPOL-T110-B00301', 'PEPPOL-T110-R030']);
+  });
+
+  it('rejects elements outside the Order Agreement model, missing mandatory parts and fixed values (T110-B*)', () => {
+    const r = agreement(EXAMPLE.replace('</cbc:IssueDate>', '</cbc:IssueDate><cbc:OrderTypeCode>220</cbc:OrderTypeCode>').replace(/<cbc:EndpointID schemeID="[^"]*">/, '<cbc:EndpointID>'));
+    expect(r.errors.map((e) => [e.rule, e.path])).to.deep.include.members([
+      ['PEPPOL-T110-B00110', '/OrderResponse/cbc:OrderTypeCode'],
+      ['PEPPOL-T110-B02801', '/OrderResponse/cac:SellerSupplierParty/cac:Party/cbc:EndpointID'],
+    ]);
+    const price = agreement(EXAMPLE.replace(/(<cac:Price>[\s\S]*?<cbc:PriceAmount[^>]*>[^<]*<\/cbc:PriceAmount>)/, '$1<cac:AllowanceCharge><cbc:ChargeIndicator>true</cbc:ChargeIndicator><cbc:Amount currencyID="EUR">1</cbc:Amount></cac:AllowanceCharge>'));
+    expect(rulesOf(price.errors)).to.include('PEPPOL-T110-B19501');
   });
 
   it('rejects a missing buyer and seller (B00106, B00107)', () => {

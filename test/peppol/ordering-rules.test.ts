@@ -59,6 +59,49 @@ describe('Peppol BIS Ordering 3 Order rules (PEPPOL-T01)', () => {
     expect(rulesOf(order(xml).errors)).to.include('PEPPOL-T01-R035');
   });
 
+  describe('syntax binding of the Order data model (PEPPOL-T01-B*)', () => {
+    const finding = (xml: string, rule: string) => order(xml).errors.find((e) => e.rule === rule);
+
+    it('rejects an element outside the model where it stands, at its XPath', () => {
+      const r = order(EXAMPLE.replace('</cbc:CustomerReference>', '</cbc:CustomerReference><cbc:TaxCurrencyCode>EUR</cbc:TaxCurrencyCode>'));
+      expect(r.errors.map((e) => [e.rule, e.path])).to.deep.include(['PEPPOL-T01-B00110', '/Order/cbc:TaxCurrencyCode']);
+      const party = finding(EXAMPLE.replace(/(<cac:BuyerCustomerParty>\s*<cac:Party>)/, '$1<cbc:Note>x</cbc:Note>'), 'PEPPOL-T01-B03703');
+      expect(party?.path).to.equal('/Order/cac:BuyerCustomerParty/cac:Party/cbc:Note');
+      expect(party?.message).to.contain("'cbc:Note'");
+    });
+
+    it('accepts any child where the model leaves an element open (a party name), as the artefacts do', () => {
+      const r = order(EXAMPLE.replace(/(<cac:BuyerCustomerParty>[\s\S]*?<cac:PartyName>)/, '$1<cbc:Note>x</cbc:Note>'));
+      expect(rulesOf(r.errors).filter((id) => id.includes('-B'))).to.deep.equal([]);
+    });
+
+    it('rejects a missing mandatory element on its parent', () => {
+      const r = order(EXAMPLE.replace(/<cac:ValidityPeriod>[\s\S]*?<\/cac:ValidityPeriod>/, '<cac:ValidityPeriod><cbc:StartDate>2013-07-01</cbc:StartDate></cac:ValidityPeriod>'));
+      expect(r.errors.map((e) => [e.rule, e.path])).to.deep.include.members([
+        ['PEPPOL-T01-B01301', '/Order/cac:ValidityPeriod'],
+        ['PEPPOL-T01-B01302', '/Order/cac:ValidityPeriod/cbc:StartDate'],
+      ]);
+    });
+
+    it('rejects a missing mandatory attribute and attribute values outside their code lists', () => {
+      expect(finding(EXAMPLE.replace(/<cbc:Quantity unitCode="[^"]*">/, '<cbc:Quantity>'), 'PEPPOL-T01-B24101')?.message).to.contain("'unitCode'");
+      expect(finding(EXAMPLE.replace(/<cbc:Quantity unitCode="[^"]*">/, '<cbc:Quantity unitCode="XYZ9">'), 'PEPPOL-T01-B24102')?.message).to.contain('XYZ9');
+      // Attribute values are compared as written, white space included.
+      expect(finding(EXAMPLE.replace(/<cbc:Quantity unitCode="([^"]*)">/, '<cbc:Quantity unitCode=" $1">'), 'PEPPOL-T01-B24102')).to.not.equal(undefined);
+    });
+
+    it('rejects element values outside their code lists, white space around them aside', () => {
+      expect(finding(EXAMPLE.replace(/<cbc:DocumentCurrencyCode>[^<]*/, '<cbc:DocumentCurrencyCode>EURO'), 'PEPPOL-T01-B01001')).to.not.equal(undefined);
+      expect(finding(EXAMPLE.replace(/<cbc:IdentificationCode>[^<]*/, '<cbc:IdentificationCode> NO '), 'PEPPOL-T01-B05401')).to.equal(undefined);
+    });
+
+    it('rejects an element in the wrong namespace as outside the model, and a schema location', () => {
+      const r = order(EXAMPLE.replace('<cbc:CustomerReference>', '<cac:CustomerReference>').replace('</cbc:CustomerReference>', '</cac:CustomerReference>').replace('<Order ', '<Order xsi:schemaLocation="urn:x x.xsd" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '));
+      expect(rulesOf(r.errors)).to.include.members(['PEPPOL-T01-B00110', 'PEPPOL-T01-B00109']);
+      expect(rulesOf(r.warnings)).to.include('PEPPOL-COMMON-R003');
+    });
+  });
+
   it('is applied by validateDocument to purchase orders, and every corpus purchase order passes', () => {
     const orders = TRADE_CORPUS.filter((c) => c.type === 'purchase-order');
     expect(orders.length).to.be.greaterThan(0);

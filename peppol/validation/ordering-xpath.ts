@@ -1,0 +1,54 @@
+import { NS, type El } from '../xml/dom.ts';
+import { Dec } from '../money.ts';
+import { num, type RuleContext } from './context.ts';
+
+// The XPath semantics the Ordering artefacts (T01, T110) rely on, where they differ from the
+// normalised readings the billing rules use: raw string values, XML-only white space, sequences
+// that are empty when an element is absent, and patterns that match at any depth.
+
+const ZERO = new Dec(0);
+
+/** XPath string value: the text as written, white space included. */
+export function stringValue(el: El | undefined): string {
+  if (!el) return '';
+  // Most elements hold one text node; textContent walks the subtree for them all the same.
+  const only = el.firstChild;
+  if (only && !only.nextSibling && (only.nodeType === 3 || only.nodeType === 4)) return only.nodeValue ?? '';
+  return el.textContent ?? '';
+}
+
+/** XPath normalize-space(): only the XML white space characters count. */
+export const normalizeSpace = (s: string): string => s.replace(/[ \t\n\r]+/g, ' ').replace(/^ | $/g, '');
+
+/** Elements `prefix:name` anywhere below the root: what a relative XSLT match pattern selects. */
+export function anywhere(ctx: RuleContext, qname: string): El[] {
+  const [prefix, local] = qname.split(':') as [string, string];
+  return ctx.descendants(local).filter((el) => el.namespaceURI === NS[prefix]);
+}
+
+/** `cbc:ChargeIndicator = 'true'`: a string comparison with any indicator, white space counting. */
+export const indicatorIs = (ac: El, value: 'true' | 'false'): boolean => childrenNamed(ac, 'ChargeIndicator').some((c) => stringValue(c) === value);
+
+/** `normalize-space(cbc:ChargeIndicator) = 'true'`: the first indicator, white space trimmed. */
+export const normalizedIndicatorIs = (ac: El, value: 'true' | 'false'): boolean => normalizeSpace(stringValue(childrenNamed(ac, 'ChargeIndicator')[0])) === value;
+
+function childrenNamed(el: El, cbcName: string): El[] {
+  const out: El[] = [];
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 1 && (n as El).localName === cbcName && (n as El).namespaceURI === NS.cbc) out.push(n as El);
+  }
+  return out;
+}
+
+/** `round(sum(els/xs:decimal(.)) * 10 * 10) div 100`; XPath round() takes halves up. */
+export const roundedSum = (els: El[]): Dec => xpathRound(els.reduce((s, e) => s.plus(num(e) ?? ZERO), ZERO).times(100)).div(100);
+
+/** XPath round(): the nearest integer, halves towards positive infinity. */
+export const xpathRound = (d: Dec): Dec => d.plus(0.5).floor();
+
+/** Decimal places as `string-length(substring-after(., '.'))` counts them on the string value. */
+export function decimalsAsWritten(el: El): number {
+  const value = stringValue(el);
+  const dot = value.indexOf('.');
+  return dot < 0 ? 0 : value.length - dot - 1;
+}
