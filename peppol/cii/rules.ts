@@ -364,7 +364,7 @@ function checkCodeLists(ctx: CiiContext): void {
   }
   for (const amount of ctx.anywhere('ram:TaxTotalAmount')) {
     const currency = attr(amount, 'currencyID');
-    if (currency !== undefined) ctx.check(CL.ISO4217.has(currency), 'PEPPOL-EN16931-CL007', F, amount, 'Currency code must be according to ISO 4217:2005');
+    if (currency !== undefined) ctx.check(CL.ISO4217_PEPPOL.has(currency), 'PEPPOL-EN16931-CL007', F, amount, 'Currency code must be according to ISO 4217:2005');
   }
   // The official context is ram:ExchangedDocument, which a CII document never has (its
   // ExchangedDocument is rsm:), so the rule stays silent on CII exactly as written.
@@ -381,7 +381,7 @@ function checkCodeLists(ctx: CiiContext): void {
     const party = (uri.parentNode?.parentNode as El | null)?.localName;
     if ((uri.parentNode as El | null)?.localName !== 'URIUniversalCommunication' || (party !== 'BuyerTradeParty' && party !== 'SellerTradeParty')) continue;
     const scheme = attr(uri, 'schemeID');
-    ctx.check(scheme !== undefined && CL.EAS.has(scheme), 'PEPPOL-EN16931-CL008', F, uri, 'Electronic address identifier scheme must be from the codelist "Electronic Address Identifier Scheme"');
+    ctx.check(scheme !== undefined && CL.EAS_PEPPOL.has(scheme), 'PEPPOL-EN16931-CL008', F, uri, 'Electronic address identifier scheme must be from the codelist "Electronic Address Identifier Scheme"');
   }
 }
 

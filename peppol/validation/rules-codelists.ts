@@ -10,8 +10,6 @@ const DATE_ELEMENTS = new Set(['IssueDate', 'DueDate', 'TaxPointDate', 'StartDat
 
 /** Peppol's restricted MIME list (PEPPOL-EN16931-CL001) is the same as the CEN one (BR-CL-24). */
 const PEPPOL_5189 = new Set('41 42 60 62 63 64 65 66 67 68 70 71 88 95 100 102 103 104 105'.split(' '));
-/** EAS codes the CEN code list keeps but Peppol's does not (e.g. EM, e-mail addresses). */
-const CEN_ONLY_EAS = new Set(['EM', 'AQ', 'AS', 'AU']);
 const DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 export function isValidDate(value: string): boolean {
@@ -63,7 +61,7 @@ function checkElement(ctx: RuleContext, el: El): void {
   if (AMOUNT_ELEMENTS.has(name)) {
     const currency = attr(el, 'currencyID');
     ctx.check(currency !== undefined && CL.ISO4217.has(currency), 'BR-CL-03', F, el, 'currencyID MUST be coded using ISO code list 4217 alpha-3.');
-    ctx.check(currency !== undefined && CL.ISO4217.has(currency), 'PEPPOL-EN16931-CL007', F, el, 'Currency code must be according to ISO 4217:2005');
+    ctx.check(currency !== undefined && CL.ISO4217_PEPPOL.has(currency), 'PEPPOL-EN16931-CL007', F, el, 'Currency code must be according to ISO 4217:2005');
     const isTaxCurrencyTotal = name === 'TaxAmount' && (el.parentNode as El | null)?.localName === 'TaxTotal' && !kids(el.parentNode as El, 'cac:TaxSubtotal').length;
     if (!isTaxCurrencyTotal) {
       ctx.check(currency === ctx.currency, 'PEPPOL-EN16931-R051', F, el, 'All currencyID attributes must have the same value as the invoice currency code (BT-5), except for the invoice total VAT amount in accounting currency (BT-111).');
@@ -80,8 +78,8 @@ function checkElement(ctx: RuleContext, el: El): void {
     case 'EndpointID': {
       const scheme = attr(el, 'schemeID');
       if (scheme !== undefined) {
-        ctx.check(CL.EAS.has(scheme) || CEN_ONLY_EAS.has(scheme), 'BR-CL-25', F, el, 'Endpoint identifier scheme identifier MUST belong to the CEF EAS code list');
-        ctx.check(CL.EAS.has(scheme), 'PEPPOL-EN16931-CL008', F, el, 'Electronic address identifier scheme must be from the codelist "Electronic Address Identifier Scheme"');
+        ctx.check(CL.EAS.has(scheme), 'BR-CL-25', F, el, 'Endpoint identifier scheme identifier MUST belong to the CEF EAS code list');
+        ctx.check(CL.EAS_PEPPOL.has(scheme), 'PEPPOL-EN16931-CL008', F, el, 'Electronic address identifier scheme must be from the codelist "Electronic Address Identifier Scheme"');
       }
       return;
     }

@@ -63,6 +63,23 @@ function ciiDocuments(): Subject[] {
   });
 }
 
+/**
+ * One invoice in the currencies and electronic address schemes where the CEN and Peppol code lists
+ * differ from each other or changed lately: both lists must be the artefacts' own.
+ */
+function codeListDocuments(): Subject[] {
+  const base = validateDocument('invoice', CORPUS[0]!.body).xml!;
+  const currencies = ['EUR', 'ANG', 'BGN', 'STN', 'STD', 'CNH', 'XCG'].map((code) => {
+    const xml = base.replace(/currencyID="EUR"/g, `currencyID="${code}"`).replace(/<cbc:DocumentCurrencyCode>EUR</, `<cbc:DocumentCurrencyCode>${code}<`);
+    return { name: `code lists: currency ${code}`, xml, ours: validateUblXml(xml) };
+  });
+  const schemes = ['0037', '0088', '0147', '0177', '0219', '0220', '0242', '0244', '0245', '0246', '0248', 'AN', 'AQ', 'EM'].map((scheme) => {
+    const xml = base.replace(/(<cbc:EndpointID schemeID=")[^"]*(")/, `$1${scheme}$2`);
+    return { name: `code lists: seller endpoint scheme ${scheme}`, xml, ours: validateUblXml(xml) };
+  });
+  return [...currencies, ...schemes];
+}
+
 function corpusDocuments(): Subject[] {
   return [...CORPUS, ...TRADE_CORPUS.filter((c) => c.type === 'purchase-order' || c.type === 'sales-order')].map((entry) => {
     const ours = validateDocument(entry.type, entry.body);
@@ -72,7 +89,7 @@ function corpusDocuments(): Subject[] {
 
 describe('conformance with the official Peppol validation artefacts (release 2026.5)', function () {
   const corpus = corpusDocuments();
-  const others = [...exampleDocuments(), ...unitDocuments(), ...ciiDocuments(), ...orderingDocuments()];
+  const others = [...exampleDocuments(), ...unitDocuments(), ...ciiDocuments(), ...orderingDocuments(), ...codeListDocuments()];
   const dir = mkdtempSync(join(tmpdir(), 'peppol-official-'));
   let official = new Map<string, OfficialResult>();
 
@@ -94,7 +111,7 @@ describe('conformance with the official Peppol validation artefacts (release 202
     }
   });
 
-  describe('official examples, rule unit tests, converted CII and ordering documents: same verdict, same rules', () => {
+  describe('official examples, rule unit tests, converted CII, ordering documents and code-list edges: same verdict, same rules', () => {
     for (const subject of others) {
       it(subject.name, () => {
         const result = official.get(subject.name);
