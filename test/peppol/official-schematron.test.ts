@@ -77,7 +77,17 @@ function codeListDocuments(): Subject[] {
     const xml = base.replace(/(<cbc:EndpointID schemeID=")[^"]*(")/, `$1${scheme}$2`);
     return { name: `code lists: seller endpoint scheme ${scheme}`, xml, ours: validateUblXml(xml) };
   });
-  return [...currencies, ...schemes];
+  const legalSchemes = ['0208', '0241', '0244', '0248', '9999'].map((scheme) => {
+    const xml = base.replace('<cbc:CompanyID schemeID="0208">', `<cbc:CompanyID schemeID="${scheme}">`);
+    return { name: `code lists: seller legal identifier scheme ${scheme}`, xml, ours: validateUblXml(xml) };
+  });
+  const exempt = CORPUS.find((c) => JSON.stringify(c.body).includes('VATEX'))!;
+  const exemptXml = validateDocument('invoice', exempt.body).xml!;
+  const exemptions = ['VATEX-EU-135-1', 'VATEX-EU-132', 'VATEX-EU-999'].map((code) => {
+    const xml = exemptXml.replace(/<cbc:TaxExemptionReasonCode>[^<]*</g, `<cbc:TaxExemptionReasonCode>${code}<`);
+    return { name: `code lists: exemption reason ${code}`, xml, ours: validateUblXml(xml) };
+  });
+  return [...currencies, ...schemes, ...legalSchemes, ...exemptions];
 }
 
 function corpusDocuments(): Subject[] {
