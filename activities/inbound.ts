@@ -7,7 +7,7 @@ import { findDocumentById, insertDocument, type DocumentRow } from '../db/docume
 import { insertEvent } from '../db/events.ts';
 import { findPartnerDuplicates, incrementPartnerStats, insertPartner, resolvePartnerByIdentifier, type PartnerRow, type PartnerScope } from '../db/partners.ts';
 import { newId } from '../core/ids.ts';
-import { computeDocument, countryOfScheme, normalizeVatNumber, readXmlDocument, splitParticipantId, type DocumentBody, type DocumentType, type Party, type ValidationIssue } from '../peppol/index.ts';
+import { computeDocument, countryOfScheme, normalizeVatNumber, readXmlDocumentChecked, splitParticipantId, type DocumentBody, type DocumentType, type Party, type ValidationIssue } from '../peppol/index.ts';
 import { documentEventData } from './documents.ts';
 
 export interface InboundActivityDeps {
@@ -120,7 +120,7 @@ export function createInboundActivities({ db, events }: InboundActivityDeps): In
       const file = await db.selectFrom('files').select(['content']).where('id', '=', message.fileId).executeTakeFirst();
       if (!file) throw failure('NOT_FOUND', `received file ${message.fileId} does not exist`);
 
-      const read = readXmlDocument(file.content.toString('utf8'), 'auto');
+      const read = await readXmlDocumentChecked(file.content.toString('utf8'), 'auto');
       let body: DocumentBody | undefined = read.body;
       let totals: ReturnType<typeof computeDocument>['totals'] | undefined;
       const problems: ValidationIssue[] = [...read.errors];

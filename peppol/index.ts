@@ -32,7 +32,7 @@ export { validateOrderElement } from './validation/rules-order.ts';
 export { checkDocumentBody, type BodyCheckOptions } from './validation/validate-json.ts';
 export { parseUbl, parseUblElement, type ParseResult } from './ubl/parse.ts';
 export { parseCii, parseCiiElement, type CiiParseResult } from './cii/parse.ts';
-export { readXmlDocument, type XmlDocument, type XmlFormat } from './xml-input.ts';
+export { readXmlDocument, readXmlDocumentChecked, type XmlDocument, type XmlFormat } from './xml-input.ts';
 export {
   checkParticipantId,
   checkVatNumber,

@@ -10,6 +10,7 @@ import { validateUblElement } from './validation/validate-ubl.ts';
 import { validateOrderElement } from './validation/rules-order.ts';
 import { validateOrderAgreementElement } from './validation/rules-order-agreement.ts';
 import { DEFAULT_MAX_XML_BYTES, NS, parseXml, type El } from './xml/dom.ts';
+import { checkSchema } from './xml/schema.ts';
 
 export type XmlFormat = 'ubl-xml' | 'cii-xml' | 'auto';
 
@@ -64,6 +65,18 @@ export function readXmlDocument(xml: string, format: XmlFormat = 'auto', maxByte
   const ubl = parseUblElement(root);
   if (!ubl.ok) return fail(ubl.errors);
   return { ...ublRules(ubl.type, root), type: ubl.type, body: ubl.body, ubl: xml, syntax: 'ubl' };
+}
+
+/**
+ * {@link readXmlDocument} with the schema step of the official validation first: a document its
+ * UBL 2.1 or CII D16B schema refuses (what a receiving access point refuses outright) gets
+ * XML-SCHEMA findings. What callers are told about XML they send or receive.
+ */
+export async function readXmlDocumentChecked(xml: string, format: XmlFormat = 'auto', maxBytes = DEFAULT_MAX_XML_BYTES): Promise<XmlDocument> {
+  const read = readXmlDocument(xml, format, maxBytes);
+  if (!read.syntax || !read.type) return read;
+  const schema = await checkSchema(xml, read.syntax === 'cii' ? 'CrossIndustryInvoice' : DOCUMENT_TYPE_INFO[read.type].root);
+  return schema.length ? { ...read, valid: false, errors: [...schema, ...read.errors] } : read;
 }
 
 /** The Peppol rule set of the document's transaction; types without one pass as parsed. */

@@ -5,7 +5,7 @@ import { searchAttributesFor } from '../../core/workflow-context.ts';
 import type { Db } from '../../db/database.ts';
 import { insertDocument, type DocumentRow } from '../../db/documents.ts';
 import { insertFile } from '../../db/files.ts';
-import { computeDocument, mergeParty, readXmlDocument, validateDocument, type DocumentBody, type DocumentType, type ValidationIssue } from '../../peppol/index.ts';
+import { computeDocument, mergeParty, readXmlDocument, readXmlDocumentChecked, validateDocument, type DocumentBody, type DocumentType, type ValidationIssue } from '../../peppol/index.ts';
 import type { documentWorkflow } from '../../workflows/documents/document.ts';
 import type { Principal } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -78,8 +78,8 @@ export function prepareJson(type: DocumentType, document: DocumentBody, sender: 
   return { body, ubl: result.xml, sourceFormat: 'json', warnings: result.warnings };
 }
 
-export function prepareXml(type: DocumentType, xml: string, format: 'ubl-xml' | 'cii-xml' | 'auto', sender: CompanyRow): Prepared {
-  const read = readXmlDocument(xml, format);
+export async function prepareXml(type: DocumentType, xml: string, format: 'ubl-xml' | 'cii-xml' | 'auto', sender: CompanyRow): Promise<Prepared> {
+  const read = await readXmlDocumentChecked(xml, format);
   if (!read.valid || !read.body || !read.ubl) throw validationFailed(read.errors, read.warnings);
   if (read.type && read.type !== type) {
     throw validationFailed([{ rule: 'DOCUMENT_TYPE', message: `the XML is a ${read.type}, not a ${type}`, path: '/' }], []);
@@ -134,7 +134,7 @@ export async function sendDocument(deps: SendDeps, principal: Principal, input: 
   } else {
     if (xml === undefined && input.file) xml = input.file.bytes.toString('utf8');
     requireField(xml, 'xml', format);
-    prepared = prepareXml(input.type, xml!, format, sender);
+    prepared = await prepareXml(input.type, xml!, format, sender);
   }
 
   const totals = computeDocument(prepared.body).totals;

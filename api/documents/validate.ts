@@ -46,7 +46,7 @@ export async function validateForSend(deps: { db: SendDeps['db']; recipients: Re
   try {
     const prepared = format === 'json'
       ? prepareJson(input.type, input.document!, sender, { peppolId, ...(reach.name ? { name: reach.name } : {}) })
-      : prepareXml(input.type, input.xml!, format, sender);
+      : await prepareXml(input.type, input.xml!, format, sender);
     return { valid: true, errors: [], warnings: prepared.warnings, recipientReachable };
   } catch (err) {
     if (!(err instanceof ApiError) || err.code !== 'UBL_VALIDATION_FAILED') throw err;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseUbl, readXmlDocument, renderUbl, validateDocument, validateUblXml, type DocumentBody } from '../../peppol/index.ts';
+import { parseUbl, readXmlDocument, readXmlDocumentChecked, renderUbl, validateDocument, validateUblXml, type DocumentBody } from '../../peppol/index.ts';
 import { CORPUS } from '../data/peppol/corpus.ts';
 import { readData } from './helpers.ts';
 
@@ -46,6 +46,30 @@ describe('bad input never throws and yields rule ids', () => {
     const xml = readData('examples', 'bis-3.0.21', 'base-example.xml');
     expect(rules(validateUblXml(xml, { maxBytes: 1000 }).errors)).to.deep.equal(['XML-SIZE']);
     expect(rules(readXmlDocument(`<a>${'x'.repeat(6 * 1024 * 1024)}</a>`).errors)).to.deep.equal(['XML-SIZE']);
+  });
+
+  it('a document its UBL or CII schema refuses → XML-SCHEMA naming the element, as a receiving access point would', async () => {
+    const invoice = readData('examples', 'bis-3.0.21', 'base-example.xml');
+    expect((await readXmlDocumentChecked(invoice)).valid).to.equal(true);
+    const misplaced = await readXmlDocumentChecked(invoice.replace('<cbc:IssueDate>', '<cbc:Note>too early</cbc:Note><cbc:IssueDate>'), 'ubl-xml');
+    expect(misplaced.valid).to.equal(false);
+    expect(rules(misplaced.errors)).to.deep.equal(['XML-SCHEMA']);
+    expect(misplaced.errors[0]!.message).to.contain('Note').and.contain('line');
+    const badDate = await readXmlDocumentChecked(invoice.replace(/<cbc:IssueDate>[^<]*</, '<cbc:IssueDate>2017-13-45<'), 'ubl-xml');
+    expect(rules(badDate.errors)).to.include('XML-SCHEMA');
+    const cii = readData('cii', 'CII_example1.xml');
+    const unknown = await readXmlDocumentChecked(cii.replace('<rsm:ExchangedDocument>', '<rsm:ExchangedDocument><ram:Unknown>x</ram:Unknown>'), 'cii-xml');
+    expect(rules(unknown.errors)).to.include('XML-SCHEMA');
+  });
+
+  it('a schema location or an include in a document makes the parser open nothing', async () => {
+    const invoice = readData('examples', 'bis-3.0.21', 'base-example.xml');
+    const pointing = invoice
+      .replace('<Invoice ', '<Invoice xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2 /etc/passwd" ')
+      .replace('<cbc:IssueDate>', '<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="/etc/passwd"/><cbc:IssueDate>');
+    const result = await readXmlDocumentChecked(pointing, 'ubl-xml');
+    expect(rules(result.errors)).to.include('XML-SCHEMA');
+    expect(JSON.stringify(result)).to.not.contain('root:');
   });
 
   it('format mismatch → XML-ROOT', () => {

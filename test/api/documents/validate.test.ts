@@ -65,6 +65,14 @@ describe('POST /v1/documents/validate', () => {
     expect(wrongSyntax.errors[0].rule).to.equal('XML-ROOT');
   });
 
+  it('refuses UBL its schema refuses (what the receiving access point would refuse outright), naming the element', async () => {
+    const misplaced = ubl.replace('<cbc:IssueDate>', '<cbc:DueDate>2026-12-31</cbc:DueDate><cbc:IssueDate>');
+    const result = await outcome({ type: 'invoice', format: 'ubl-xml', from: tenant.companyId, to: RECIPIENT, xml: misplaced });
+    expect(result.valid).to.equal(false);
+    expect(result.errors[0]).to.deep.include({ rule: 'XML-SCHEMA' });
+    expect(result.errors[0].message).to.contain('DueDate');
+  });
+
   it('400 MISSING_FIELD without the document (json) or the xml (ubl-xml, cii-xml)', async () => {
     for (const [format, field] of [['json', 'document'], ['ubl-xml', 'xml'], ['cii-xml', 'xml']]) {
       const res = await validate({ type: 'invoice', format, from: tenant.companyId, to: RECIPIENT });
