@@ -16,7 +16,7 @@ import { insertCompany } from '../db/companies.ts';
 import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { insertOrganization } from '../db/organizations.ts';
-import { percentile, startBenchServers, untilPolled } from './support.ts';
+import { cpuByRole, percentile, startBenchServers, untilPolled } from './support.ts';
 
 /**
  * End-to-end send benchmark: DOCUMENTS JSON invoices (default 1000) sent through the HTTP API,
@@ -67,6 +67,7 @@ try {
   // Warm-up: bundles, directory seed, pools.
   await fetch(`${base}/v1/documents/send`, { method: 'POST', headers, body: body(-1) });
 
+  const cpuBefore = cpuByRole();
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
@@ -96,11 +97,13 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const done = performance.now();
+  const cpuAfter = cpuByRole();
   console.log(`last delivery ${((done - accepted) / 1000).toFixed(1)} s after the last acceptance (the simulated access point confirms each ${SANDBOX_CONFIRMATION_MS / 1000} s after its hand-off)`);
 
   // Bare Temporal start-and-complete of a workflow without activities, same servers, same concurrency.
   const bareCount = Math.min(DOCUMENTS, 300);
   let bareNext = 0;
+  const bareCpuBefore = cpuByRole();
   const bareStarted = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
     while (bareNext < bareCount) {
@@ -109,6 +112,7 @@ try {
     }
   }));
   const bareRate = bareCount / ((performance.now() - bareStarted) / 1000);
+  const bareCpuAfter = cpuByRole();
 
   latencies.sort((a, b) => a - b);
   const rate = DOCUMENTS / ((done - started) / 1000);
@@ -116,6 +120,13 @@ try {
   console.log(`end to end (API → delivered)        ${rate.toFixed(1)} documents/s   total ${((done - started) / 1000).toFixed(1)} s`);
   console.log(`API latency                           p50 ${percentile(latencies, 50).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms`);
   console.log(`bare workflow start-and-complete      ${bareRate.toFixed(1)} workflows/s`);
+  // Where the cores go: a bare workflow's CPU beside a document's shows what the pipeline adds.
+  const perItem = (after: Map<string, number>, before: Map<string, number>, count: number) =>
+    [...after].map(([role, ms]) => [role, (ms - (before.get(role) ?? 0)) / count] as const).filter(([, ms]) => ms >= 0.05).map(([role, ms]) => `${role} ${ms.toFixed(1)}`).join(', ');
+  if (cpuAfter.size) {
+    console.log(`CPU per document (ms)                 ${perItem(cpuAfter, cpuBefore, DOCUMENTS)}`);
+    console.log(`CPU per bare workflow (ms)            ${perItem(bareCpuAfter, bareCpuBefore, bareCount)}`);
+  }
   console.log(`ratio to bare rate                    ${(rate / bareRate).toFixed(2)} (target ≥ 0.8; target ≥ 100 documents/s)`);
 
   server.close();

@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../core/embedded-postgres.ts';
@@ -60,4 +60,37 @@ export async function untilPolled(client: Client, taskQueue: string, timeoutMs =
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no worker polled ${taskQueue} within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * CPU time (ms) used so far by this process and its descendants, summed by role (API and bench,
+ * worker, Temporal, Postgres). Linux only (reads /proc); empty elsewhere.
+ */
+export function cpuByRole(): Map<string, number> {
+  const roles = new Map<string, number>();
+  if (!existsSync('/proc/self/stat')) return roles;
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  const parentOf = new Map<number, number>();
+  const usage = new Map<number, { ms: number; cmd: string }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parentOf.set(Number(entry), Number(fields[1]));
+      usage.set(Number(entry), { ms: (Number(fields[11]) + Number(fields[12])) / ticksPerMs, cmd: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ') });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const descends = (pid: number): boolean => {
+    for (let p: number | undefined = pid; p && p > 1; p = parentOf.get(p)) if (p === process.pid) return true;
+    return false;
+  };
+  for (const [pid, { ms, cmd }] of usage) {
+    if (!descends(pid)) continue;
+    const role = pid === process.pid ? 'API and bench' : cmd.includes('worker.ts') ? 'worker' : cmd.includes('temporal') ? 'Temporal' : cmd.includes('postgres') ? 'Postgres' : 'other';
+    roles.set(role, (roles.get(role) ?? 0) + ms);
+  }
+  return roles;
 }
