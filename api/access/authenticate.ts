@@ -14,6 +14,8 @@ function planLimit(plan: string): number {
   return isPlan(plan) ? PLANS[plan].requestsPerMinute : PLANS.free.requestsPerMinute;
 }
 
+const LAST_USED_PRECISION_MS = 60_000;
+
 /**
  * Part 5: `svc_…` tokens are API keys looked up by hash on every request (so a revocation takes
  * effect on the very next one); anything else is a JWT of the identity provider.
@@ -25,8 +27,9 @@ export function createAuthenticator(db: Db, verifyJwt: JwtVerifier): Authenticat
       if (!key) throw new ApiError('INVALID_TOKEN', 'The API key is not valid.');
       if (key.revoked_at) throw new ApiError('REVOKED_KEY', `The API key ${key.key_prefix}… was revoked.`);
       if (key.expires_at && key.expires_at.getTime() <= Date.now()) throw new ApiError('EXPIRED_TOKEN', `The API key ${key.key_prefix}… expired at ${key.expires_at.toISOString()}.`);
-      // Last use is informational: a failed write must not fail the request.
-      void touchApiKey(db, key.id).catch(() => undefined);
+      // Last use is informational, kept to the minute: a busy key writes it once a minute, not on
+      // every request, and a failed write must not fail the request.
+      if (!key.last_used_at || Date.now() - key.last_used_at.getTime() >= LAST_USED_PRECISION_MS) void touchApiKey(db, key.id).catch(() => undefined);
       return {
         authMethod: 'api_key',
         organizationId: key.organization_id,

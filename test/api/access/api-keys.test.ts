@@ -32,6 +32,21 @@ describe('API keys (part 4.13)', () => {
       expect(listed.keyPrefix).to.equal(body.keyPrefix);
     });
 
+    it('records when a key was last used, to the minute: one write, not one per request', async () => {
+      const tenant = await createTenant({ livemode: false });
+      const created = (await (await create(tenant.key, { name: 'used' })).json()) as any;
+      const lastUsed = async () => (await testServers().db.selectFrom('api_keys').select('last_used_at').where('id', '=', created.id).executeTakeFirstOrThrow()).last_used_at;
+      await fetch(`${app.url}/v1/me`, { headers: bearer(created.key) });
+      let first: Date | null = null;
+      for (const deadline = Date.now() + 5000; !first && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) first = await lastUsed();
+      expect(first, 'lastUsedAt after the first request').to.be.instanceOf(Date);
+      await Promise.all(Array.from({ length: 5 }, () => fetch(`${app.url}/v1/me`, { headers: bearer(created.key) })));
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await lastUsed())!.getTime()).to.equal(first!.getTime());
+      const listed = ((await (await fetch(`${app.url}/v1/api-keys`, { headers: bearer(tenant.key) })).json()) as any).data.find((k: any) => k.id === created.id);
+      expect(listed.lastUsedAt).to.equal(first!.toISOString());
+    });
+
     it('with a JWT creates live keys, or test keys with mode test', async () => {
       const orgId = newId('org');
       const token = await idp.sign({ sub: 'owner', _permissions: { [orgId]: ['admin'] } });
