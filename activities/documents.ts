@@ -20,7 +20,11 @@ export interface DocumentActivityDeps {
 }
 
 export interface DocumentActivities {
-  handOffDocument(input: { documentId: string; attempt: number }): Promise<HandOffResult>;
+  /**
+   * One hand-off to the access point; with `record`, the hand-off is also recorded (state and
+   * `document.sent`), as {@link recordHandOff} would, in the same activity.
+   */
+  handOffDocument(input: { documentId: string; attempt: number; record?: boolean }): Promise<HandOffResult>;
   recordHandOff(input: { documentId: string; messageId: string }): Promise<void>;
   recordDeliveryFailure(input: { documentId: string; code: string; message: string }): Promise<void>;
   /**
@@ -75,6 +79,11 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
     return moved?.row;
   };
 
+  const recordSent = async (documentId: string, messageId: string) => {
+    const at = new Date();
+    await moveWithEvent((trx) => markHandedOff(trx, documentId, messageId, at), (row) => ({ type: 'document.sent', data: { ...documentEventData(row), sentAt: at.toISOString() } }));
+  };
+
   /**
    * In the sandbox, a document addressed to another company of the same organization really
    * arrives there: the message that company receives, for its `inbound:` run (the document id is
@@ -105,7 +114,7 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
   };
 
   return {
-    async handOffDocument({ documentId, attempt }) {
+    async handOffDocument({ documentId, attempt, record }) {
       const row = await load(documentId);
       if (!row.xml) throw failure('SBDH_ERROR', 'the document has no rendered UBL to send');
       const sender = row.sender.peppolId;
@@ -120,12 +129,13 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
       });
       if (!wrapped.ok) throw failure('SBDH_ERROR', wrapped.errors.map((e) => e.message).join('; '));
       const transport = row.livemode ? transports.live : transports.sandbox;
-      return transport.handOff({ documentId, attempt, sbd: wrapped.xml, senderId: sender, receiverId: receiver, documentTypeId: wrapped.documentTypeId, processId: wrapped.processId });
+      const handedOff = await transport.handOff({ documentId, attempt, sbd: wrapped.xml, senderId: sender, receiverId: receiver, documentTypeId: wrapped.documentTypeId, processId: wrapped.processId });
+      if (record) await recordSent(documentId, handedOff.messageId);
+      return handedOff;
     },
 
     async recordHandOff({ documentId, messageId }) {
-      const at = new Date();
-      await moveWithEvent((trx) => markHandedOff(trx, documentId, messageId, at), (row) => ({ type: 'document.sent', data: { ...documentEventData(row), sentAt: at.toISOString() } }));
+      await recordSent(documentId, messageId);
     },
 
     async recordDeliveryFailure({ documentId, code, message }) {

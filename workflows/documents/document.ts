@@ -115,13 +115,16 @@ async function attemptDelivery(input: DocumentInput, clock: WorkflowClock): Prom
   let receipt: DeliveryReceipt | undefined;
   setHandler(deliveryReceiptSignal, (r) => { receipt ??= r; });
 
+  // Sandbox: the simulated hand-off and its record are one local activity (a failed record only
+  // re-sends to the simulator). Live: the record is its own activity, so a database error after the
+  // gateway took the message never sends it again.
   const handOffDocument = input.livemode ? remote.handOffDocument : local.handOffDocument;
   let attempt = 0;
   let handedOff: { messageId: string; confirmAfterMs?: number } | undefined;
   while (!handedOff) {
     attempt += 1;
     try {
-      handedOff = await handOffDocument({ documentId: input.documentId, attempt });
+      handedOff = await handOffDocument({ documentId: input.documentId, attempt, record: !input.livemode });
     } catch (err) {
       const { type, message } = failureType(err);
       const resendDelay = RESEND_DELAYS_MS[attempt - 1];
@@ -133,7 +136,7 @@ async function attemptDelivery(input: DocumentInput, clock: WorkflowClock): Prom
       return { documentId: input.documentId, deliveryStatus: type === 'AP_REJECTED' ? 'rejected' : 'failed', attempts: attempt, errorCode: type };
     }
   }
-  await recordHandOff({ documentId: input.documentId, messageId: handedOff.messageId });
+  if (input.livemode) await recordHandOff({ documentId: input.documentId, messageId: handedOff.messageId });
 
   if (handedOff.confirmAfterMs !== undefined) {
     await clock.sleep(handedOff.confirmAfterMs);
