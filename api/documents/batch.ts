@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Router } from 'express';
+import { forEachConcurrently } from '../../core/concurrency.ts';
 import { log } from '../../core/log.ts';
 import { isPlan, PLANS } from '../../core/plans.ts';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type IdempotencyScope } from '../../db/idempotency.ts';
@@ -108,26 +109,20 @@ export async function sendBatch(deps: SendDeps, principal: Principal, items: Bat
     throw new ApiError('INVALID_REQUEST', `A batch holds at most ${MAX_BATCH_ITEMS} documents (got ${items.length}); split it.`, { details: [{ field: 'documents', rule: 'maxItems', message: `at most ${MAX_BATCH_ITEMS}` }] });
   }
   const results: BatchResult[] = new Array(items.length);
-  let next = 0;
   // A key repeated inside the batch waits for its first use, then replays it like a later batch would.
   const byKey = new Map<string, Promise<unknown>>();
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      const item = items[index]!;
-      const prior = item.idempotencyKey === undefined ? undefined : byKey.get(item.idempotencyKey);
-      const run = (async () => {
-        if (prior) await prior.catch(() => undefined);
-        return sendKeyed(deps, principal, item, `${requestId}.${index}`);
-      })();
-      if (item.idempotencyKey !== undefined) byKey.set(item.idempotencyKey, run);
-      results[index] = await run.catch((): BatchResult => failure('INTERNAL_ERROR', 'This item could not be sent because of an internal error; retry it.'));
-    }
-  };
   // Each item takes its quota before it is checked and gives it back if it fails: near the limit,
   // items in flight together could refuse one another, so they go one at a time there.
   const roomy = !principal.livemode || quotaLimit(principal) - (await findDocumentUsage(deps.db, principal.organizationId)) >= items.length;
-  await Promise.all(Array.from({ length: Math.min(roomy ? CONCURRENCY : 1, items.length) }, worker));
+  await forEachConcurrently(items, roomy ? CONCURRENCY : 1, async (item, index) => {
+    const prior = item.idempotencyKey === undefined ? undefined : byKey.get(item.idempotencyKey);
+    const run = (async () => {
+      if (prior) await prior.catch(() => undefined);
+      return sendKeyed(deps, principal, item, `${requestId}.${index}`);
+    })();
+    if (item.idempotencyKey !== undefined) byKey.set(item.idempotencyKey, run);
+    results[index] = await run.catch((): BatchResult => failure('INTERNAL_ERROR', 'This item could not be sent because of an internal error; retry it.'));
+  });
   const sent = results.filter((r) => r.ok).length;
   return { results, sent, failed: results.length - sent };
 }

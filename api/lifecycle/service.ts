@@ -1,6 +1,7 @@
 import { WithStartWorkflowOperation, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { Decimal } from 'decimal.js';
+import { forEachConcurrently } from '../../core/concurrency.ts';
 import { log } from '../../core/log.ts';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
@@ -141,27 +142,22 @@ export type BatchItemResult =
 /** Part 4.6 batch: each document on its own (atomic per document), results in input order. */
 export async function updateLifecycleBatch(deps: LifecycleDeps, principal: Principal, updates: Array<LifecycleUpdateBody & { documentId: string }>) {
   const results: BatchItemResult[] = new Array(updates.length);
-  let next = 0;
   // A few at a time: each is a round trip to the workflow, and one document's updates stay in order.
-  const worker = async () => {
-    for (let i = next++; i < updates.length; i = next++) {
-      const { documentId, ...body } = updates[i]!;
-      try {
-        results[i] = { ok: true, documentId, result: await updateLifecycle(deps, principal, documentId, body) };
-      } catch (err) {
-        if (err instanceof ApiError) {
-          const allowed = err.extra?.allowedTransitions as string[] | undefined;
-          results[i] = { ok: false, documentId, error: { code: err.code, message: err.message, ...(allowed ? { allowedTransitions: allowed } : {}) } };
-        } else {
-          // One document's unexpected failure (its workflow unreachable, say) is that item's alone.
-          log.error('lifecycle batch item failed', { documentId, error: err instanceof Error ? err.stack : String(err) });
-          results[i] = { ok: false, documentId, error: { code: 'INTERNAL_ERROR', message: 'This update could not be applied because of an internal error; retry it.' } };
-        }
+  const sameDocumentTwice = new Set(updates.map((u) => u.documentId)).size !== updates.length;
+  await forEachConcurrently(updates, sameDocumentTwice ? 1 : 8, async ({ documentId, ...body }, i) => {
+    try {
+      results[i] = { ok: true, documentId, result: await updateLifecycle(deps, principal, documentId, body) };
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const allowed = err.extra?.allowedTransitions as string[] | undefined;
+        results[i] = { ok: false, documentId, error: { code: err.code, message: err.message, ...(allowed ? { allowedTransitions: allowed } : {}) } };
+      } else {
+        // One document's unexpected failure (its workflow unreachable, say) is that item's alone.
+        log.error('lifecycle batch item failed', { documentId, error: err instanceof Error ? err.stack : String(err) });
+        results[i] = { ok: false, documentId, error: { code: 'INTERNAL_ERROR', message: 'This update could not be applied because of an internal error; retry it.' } };
       }
     }
-  };
-  const sameDocumentTwice = new Set(updates.map((u) => u.documentId)).size !== updates.length;
-  await Promise.all(Array.from({ length: sameDocumentTwice ? 1 : Math.min(8, updates.length) }, worker));
+  });
   const updated = results.filter((r) => r.ok).length;
   return { results, updated, failed: results.length - updated };
 }

@@ -1,4 +1,5 @@
 import type { Client } from '@temporalio/client';
+import { forEachConcurrently } from '../../core/concurrency.ts';
 import { log } from '../../core/log.ts';
 import type { Db } from '../../db/database.ts';
 import { findCompanyByRef } from '../../db/companies.ts';
@@ -42,9 +43,18 @@ async function sandboxCompany(db: Db, principal: Principal, ref: string) {
  * those the database knows of, which a run started a moment ago (not listed yet) is among.
  */
 async function signalCompanyWorkflows(db: Db, temporal: Client, companyId: string, offsetMs: number): Promise<number> {
+  const known = await companyClockWorkflowIds(db, companyId);
+  const query = `CompanyId = '${companyId}' AND Livemode = false AND ExecutionStatus = 'Running'`;
+  async function* runs() {
+    for await (const run of temporal.workflow.list({ query })) yield { workflowId: run.workflowId, runId: run.runId as string | undefined };
+    for (const workflowId of known) yield { workflowId, runId: undefined };
+  }
   let signaled = 0;
   const seen = new Set<string>();
-  const signal = async (workflowId: string, runId?: string) => {
+  // A company with many waiting runs is signalled a batch at a time, not one round trip after another.
+  await forEachConcurrently(runs(), SIGNALS_IN_FLIGHT, async ({ workflowId, runId }) => {
+    if (seen.has(workflowId)) return;
+    seen.add(workflowId);
     try {
       await temporal.workflow.getHandle(workflowId, runId).signal(clockChangedSignal, { offsetMs });
       signaled += 1;
@@ -52,20 +62,7 @@ async function signalCompanyWorkflows(db: Db, temporal: Client, companyId: strin
       // A run that completed (or never started) has nothing left to wake.
       log.debug('clock signal not delivered', { workflowId, error: String(err) });
     }
-  };
-  // A company with many waiting runs is signalled a batch at a time, not one round trip after another.
-  const inFlight = new Set<Promise<void>>();
-  const send = async (workflowId: string, runId?: string) => {
-    if (seen.has(workflowId)) return;
-    seen.add(workflowId);
-    const sent: Promise<void> = signal(workflowId, runId).finally(() => inFlight.delete(sent));
-    inFlight.add(sent);
-    if (inFlight.size >= SIGNALS_IN_FLIGHT) await Promise.race(inFlight);
-  };
-  const query = `CompanyId = '${companyId}' AND Livemode = false AND ExecutionStatus = 'Running'`;
-  for await (const run of temporal.workflow.list({ query })) await send(run.workflowId, run.runId);
-  for (const workflowId of await companyClockWorkflowIds(db, companyId)) await send(workflowId);
-  await Promise.all(inFlight);
+  });
   return signaled;
 }
 
