@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from './database.ts';
 import type { WebhooksTable, WebhookStatus } from './schema.ts';
 import { olderThan } from './keyset.ts';
@@ -113,40 +113,35 @@ export interface EventOwner {
   type: string;
 }
 
-/**
- * Active subscriptions an event goes to: same organization and mode, the event's type or `*`, and
- * either no company scope or the event's company.
- */
-export async function findMatchingWebhooks(db: Db, event: EventOwner): Promise<WebhookRow[]> {
-  let query = db
-    .selectFrom('webhooks')
-    .selectAll()
-    .where('organization_id', '=', event.organization_id)
-    .where('livemode', '=', event.livemode)
-    .where('status', '=', 'active')
-    .where(sql<boolean>`events && ${sql.val([event.type, '*'])}::text[]`);
-  query = event.company_id
-    ? query.where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', '=', event.company_id)]))
-    : query.where('company_id', 'is', null);
-  return query.orderBy('created_at').execute();
-}
+/** An event's owner and type, as values or as the columns of an `events` row in a query. */
+type EventTerms = { organizationId: RawBuilder<unknown>; livemode: RawBuilder<unknown>; type: RawBuilder<unknown>; companyId: RawBuilder<unknown> };
 
 /**
- * Of `eventIds`, those no active webhook subscribes to (the rule of {@link findMatchingWebhooks}, as
- * a join), marked dispatched in the same statement.
+ * The one rule of which webhooks an event goes to: active, same organization and mode, the event's
+ * type or `*`, and either no company scope or the event's company (a company-less event only
+ * reaches webhooks without one: `= null` is never true).
  */
+function subscribes(event: EventTerms) {
+  return sql<boolean>`webhooks.status = 'active' and webhooks.organization_id = ${event.organizationId} and webhooks.livemode = ${event.livemode}
+    and webhooks.events && array[${event.type}, '*']::text[]
+    and (webhooks.company_id is null or webhooks.company_id = ${event.companyId})`;
+}
+
+/** Active subscriptions an event goes to (the rule of {@link subscribes}), oldest first. */
+export async function findMatchingWebhooks(db: Db, event: EventOwner): Promise<WebhookRow[]> {
+  const terms = { organizationId: sql.val(event.organization_id), livemode: sql.val(event.livemode), type: sql`${event.type}::text`, companyId: sql.val(event.company_id) };
+  return db.selectFrom('webhooks').selectAll().where(subscribes(terms)).orderBy('created_at').execute();
+}
+
+/** Of `eventIds`, those no webhook subscribes to, marked dispatched in the same statement. */
 export async function markEventsWithoutSubscribers(db: Db, eventIds: string[]): Promise<string[]> {
   if (eventIds.length === 0) return [];
+  const columns = { organizationId: sql.ref('e.organization_id'), livemode: sql.ref('e.livemode'), type: sql.ref('e.type'), companyId: sql.ref('e.company_id') };
   const { rows } = await sql<{ id: string }>`
     with quiet as (
       select e.id from events e
       where e.id = any(${eventIds}::text[])
-        and not exists (
-          select 1 from webhooks w
-          where w.organization_id = e.organization_id and w.livemode = e.livemode and w.status = 'active'
-            and w.events && array[e.type, '*']::text[]
-            and (w.company_id is null or w.company_id = e.company_id)
-        )
+        and not exists (select 1 from webhooks where ${subscribes(columns)})
     ), marked as (
       update events set dispatched_at = now() where id in (select id from quiet) and dispatched_at is null
     )
