@@ -1,4 +1,5 @@
 import { checkParticipantId, checkVatNumber, type DocumentType } from '../../../peppol/index.ts';
+import type { NewDirectoryParticipant } from '../../../db/directory.ts';
 import type { DirectoryAccessPoint, DirectorySmp } from '../../../db/tables/directory.ts';
 import { SANDBOX_RECIPIENTS, SANDBOX_RESPONDERS } from '../../../core/sandbox-scenarios.ts';
 
@@ -9,26 +10,8 @@ import { SANDBOX_RECIPIENTS, SANDBOX_RESPONDERS } from '../../../core/sandbox-sc
  */
 export const SANDBOX_DIRECTORY_VERSION = 1;
 
-export interface SeedParticipant {
-  peppolId: string;
-  name: string;
-  country: string;
-  street: string;
-  city: string;
-  postalCode: string;
-  vatNumber: string | null;
-  siren: string | null;
-  siret: string | null;
-  identifiers: Array<{ scheme: string; value: string }>;
-  naceCodes: string[];
-  documentTypes: DocumentType[];
-  parentPeppolId: string | null;
-  website: string | null;
-  contactEmail: string | null;
-  accessPoint: DirectoryAccessPoint;
-  smp: DirectorySmp;
-  registeredAt: string;
-}
+/** A seeded participant: a directory row that always has an address, with the service's document types. */
+export type SeedParticipant = NewDirectoryParticipant & { street: string; city: string; postalCode: string; documentTypes: DocumentType[] };
 
 /** mulberry32: tiny, fast and good enough for test data; the same seed gives the same sequence. */
 function prng(seed: number): () => number {
