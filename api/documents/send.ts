@@ -5,7 +5,7 @@ import { searchAttributesFor } from '../../core/workflow-context.ts';
 import type { Db } from '../../db/database.ts';
 import { insertDocument, type DocumentRow } from '../../db/documents.ts';
 import { insertFile } from '../../db/files.ts';
-import { computeDocument, mergeParty, readXmlDocument, readXmlDocumentChecked, validateDocument, type DocumentBody, type DocumentType, type ValidationIssue } from '../../peppol/index.ts';
+import { computeDocument, mergeParty, readXmlDocumentChecked, validateDocument, type XmlDocument, type DocumentBody, type DocumentType, type ValidationIssue } from '../../peppol/index.ts';
 import type { documentWorkflow } from '../../workflows/documents/document.ts';
 import type { Principal } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -78,8 +78,8 @@ export function prepareJson(type: DocumentType, document: DocumentBody, sender: 
   return { body, ubl: result.xml, sourceFormat: 'json', warnings: result.warnings };
 }
 
-export async function prepareXml(type: DocumentType, xml: string, format: 'ubl-xml' | 'cii-xml' | 'auto', sender: CompanyRow): Promise<Prepared> {
-  const read = await readXmlDocumentChecked(xml, format);
+/** A read XML document (`readXmlDocumentChecked`) as something to send: valid, of the type, from the sender. */
+export function prepareXml(type: DocumentType, read: XmlDocument, sender: CompanyRow): Prepared {
   if (!read.valid || !read.body || !read.ubl) throw validationFailed(read.errors, read.warnings);
   if (read.type && read.type !== type) {
     throw validationFailed([{ rule: 'DOCUMENT_TYPE', message: `the XML is a ${read.type}, not a ${type}`, path: '/' }], []);
@@ -108,12 +108,14 @@ export async function sendDocument(deps: SendDeps, principal: Principal, input: 
 
   let format: SendFormat = input.format;
   let xml = input.xml;
+  // With `auto`, the reading that tells the syntax is the one the document is judged by.
+  let read: XmlDocument | undefined;
   if (format === 'auto') {
     requireField(input.file, 'file', format);
     const kind = await sniff(input.file!.bytes, input.file!.contentType);
     if (kind.kind === 'xml') {
       const text = input.file!.bytes.toString('utf8');
-      const read = readXmlDocument(text, 'auto');
+      read = await readXmlDocumentChecked(text, 'auto');
       if (read.syntax) {
         xml = text;
         format = read.syntax === 'cii' ? 'cii-xml' : 'ubl-xml';
@@ -134,7 +136,8 @@ export async function sendDocument(deps: SendDeps, principal: Principal, input: 
   } else {
     if (xml === undefined && input.file) xml = input.file.bytes.toString('utf8');
     requireField(xml, 'xml', format);
-    prepared = await prepareXml(input.type, xml!, format, sender);
+    read ??= await readXmlDocumentChecked(xml!, format);
+    prepared = prepareXml(input.type, read, sender);
   }
 
   const totals = computeDocument(prepared.body).totals;

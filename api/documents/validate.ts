@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { DocumentBody, DocumentType, ValidationIssue } from '../../peppol/index.ts';
+import { readXmlDocumentChecked, type DocumentBody, type DocumentType, type ValidationIssue } from '../../peppol/index.ts';
 import type { Principal } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { principalOf } from '../principal.ts';
@@ -46,7 +46,7 @@ export async function validateForSend(deps: { db: SendDeps['db']; recipients: Re
   try {
     const prepared = format === 'json'
       ? prepareJson(input.type, input.document!, sender, { peppolId, ...(reach.name ? { name: reach.name } : {}) })
-      : await prepareXml(input.type, input.xml!, format, sender);
+      : prepareXml(input.type, await readXmlDocumentChecked(input.xml!, format), sender);
     return { valid: true, errors: [], warnings: prepared.warnings, recipientReachable };
   } catch (err) {
     if (!(err instanceof ApiError) || err.code !== 'UBL_VALIDATION_FAILED') throw err;
