@@ -1,7 +1,7 @@
-import { ApplicationFailure, condition, allHandlersFinished, defineSignal, defineUpdate, getExternalWorkflowHandle, ParentClosePolicy, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { ApplicationFailure, condition, allHandlersFinished, defineSignal, defineUpdate, getExternalWorkflowHandle, type ExternalWorkflowHandle, ParentClosePolicy, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
+import { WorkflowExecutionAlreadyStartedError, type TypedSearchAttributes } from '@temporalio/common';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
-import { complianceQueuedSignal, type complianceWorkflow } from '../compliance/report.ts';
+import { complianceQueuedSignal } from '../compliance/report.ts';
 import { Decimal } from 'decimal.js';
 import type { ApplyLifecycleResult, InvoiceResponseInput, LifecycleActivities, SandboxResponseRoute } from '../../activities/lifecycle.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
@@ -234,6 +234,33 @@ export interface LifecycleHandlers {
 }
 
 /**
+ * Starts `workflowId` as an abandoned child on the documents queue, or, when it runs already,
+ * signals it (a new run is signalled too with `signalNewRun`); when the run ends between the two
+ * calls, starts a new one.
+ */
+async function handToRun(
+  workflowType: string,
+  options: { workflowId: string; args: unknown[]; typedSearchAttributes: TypedSearchAttributes },
+  signal: (handle: ExternalWorkflowHandle) => Promise<void>,
+  { signalNewRun }: { signalNewRun: boolean },
+): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await startChild(workflowType, { ...options, taskQueue: TASK_QUEUES.documents, parentClosePolicy: ParentClosePolicy.ABANDON });
+      if (!signalNewRun) return;
+    } catch (err) {
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    }
+    try {
+      await signal(getExternalWorkflowHandle(options.workflowId));
+      return;
+    } catch {
+      // It ended between the two calls: start a new run.
+    }
+  }
+}
+
+/**
  * Registers the `lifecycle` update on the document workflow. The validator rejects an illegal
  * move before it is written to history; the handler runs one command at a time (commands are
  * chained), re-checks against the state it loaded, and lets an activity apply the guarded move.
@@ -254,52 +281,25 @@ export function installLifecycle(documentId: string, livemode: boolean, clock: W
   let received = 0;
 
   /** Hands the queued report rows to `compliance:<doc_id>:<country>`: a new run, or the open one. */
-  const reportCompliance = async (country: string) => {
-    const workflowId = workflowIds.compliance(documentId, country);
-    for (let attempt = 0; attempt < 3; attempt++) {
-      try {
-        await startChild<typeof complianceWorkflow>('complianceWorkflow', {
-          workflowId,
-          taskQueue: TASK_QUEUES.documents,
-          args: [{ documentId, country, livemode, offsetMs: clock.now() - Date.now() }],
-          parentClosePolicy: ParentClosePolicy.ABANDON,
-          typedSearchAttributes: workflowInfo().typedSearchAttributes,
-        });
-        return;
-      } catch (err) {
-        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-      }
-      try {
-        await getExternalWorkflowHandle(workflowId).signal(complianceQueuedSignal);
-        return;
-      } catch {
-        // It ended between the two calls: start a new run.
-      }
-    }
-  };
+  const reportCompliance = (country: string) =>
+    handToRun(
+      'complianceWorkflow',
+      { workflowId: workflowIds.compliance(documentId, country), args: [{ documentId, country, livemode, offsetMs: clock.now() - Date.now() }], typedSearchAttributes: workflowInfo().typedSearchAttributes },
+      (handle) => handle.signal(complianceQueuedSignal),
+      { signalNewRun: false },
+    );
   /** The sending company's document workflow gets the response: the open run, or one started for it. */
-  const answerSandboxSender = async (route: SandboxResponseRoute) => {
-    const workflowId = workflowIds.document(route.documentId);
-    for (let attempt = 0; attempt < 3; attempt++) {
-      try {
-        await startChild('documentWorkflow', {
-          workflowId,
-          taskQueue: TASK_QUEUES.documents,
-          args: [{ documentId: route.documentId, livemode: false, offsetMs: route.offsetMs, deliver: false }],
-          parentClosePolicy: ParentClosePolicy.ABANDON,
-          typedSearchAttributes: searchAttributesFor({ organizationId: route.organizationId, livemode: false, companyId: route.companyId, documentId: route.documentId }),
-        });
-      } catch (err) {
-        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-      }
-      try {
-        await getExternalWorkflowHandle(workflowId).signal(recipientResponseSignal, { command: route.command, actor: route.actor });
-        return;
-      } catch {
-        // It ended between the two calls: start a new run.
-      }
-    }
-  };
+  const answerSandboxSender = (route: SandboxResponseRoute) =>
+    handToRun(
+      'documentWorkflow',
+      {
+        workflowId: workflowIds.document(route.documentId),
+        args: [{ documentId: route.documentId, livemode: false, offsetMs: route.offsetMs, deliver: false }],
+        typedSearchAttributes: searchAttributesFor({ organizationId: route.organizationId, livemode: false, companyId: route.companyId, documentId: route.documentId }),
+      },
+      (handle) => handle.signal(recipientResponseSignal, { command: route.command, actor: route.actor }),
+      { signalNewRun: true },
+    );
 
   /** One Invoice Response per step, in order; in the sandbox, one for a company of the organization also reaches it. */
   const answerSender = async (responses: InvoiceResponseInput[]) => {
