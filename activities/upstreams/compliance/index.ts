@@ -5,7 +5,7 @@ import type { CompliancePlatform, CompliancePlatformName } from './types.ts';
 
 export type { ComplianceAnswer, CompliancePlatform, CompliancePlatformName, ComplianceSubmission } from './types.ts';
 export { createPpfPlatform, createSdiPlatform } from './http.ts';
-export { createSimulatedPlatform, SANDBOX_COMPLIANCE_FAILURES, SANDBOX_COMPLIANCE_SILENT, SANDBOX_COMPLIANCE_SLOW } from './simulator.ts';
+export { createSimulatedPlatform } from './simulator.ts';
 
 export interface CompliancePlatforms {
   live: Record<CompliancePlatformName, CompliancePlatform>;
