@@ -80,7 +80,7 @@ export function createCompanyActivities({ db, events, upstreams }: { db: Db; eve
       });
       if (!event) return { eventId: null };
       // A failed dispatch is not retried here: the maintenance sweeper dispatches stranded events.
-      await events.dispatch([event.id]).catch((err: unknown) => log.warn('event dispatch failed; the sweeper will retry', { eventId: event.id, error: String(err) }));
+      await events.dispatch([event]).catch((err: unknown) => log.warn('event dispatch failed; the sweeper will retry', { eventId: event.id, error: String(err) }));
       return { eventId: event.id };
     },
 

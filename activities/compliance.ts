@@ -54,7 +54,7 @@ export function createComplianceActivities({ db, events, platforms }: Compliance
   /** Records the platform's answer; a decided report writes its `compliance.reported` event in the same transaction. */
   const record = async (reportId: string, answer: ComplianceAnswer, nextCheckAt: number | null): Promise<ComplianceStep> => {
     const at = new Date();
-    const eventId = await db.transaction().execute(async (trx) => {
+    const event = await db.transaction().execute(async (trx) => {
       const row = await updateComplianceReport(trx, reportId, {
         status: answer.status,
         submission_id: answer.submissionId,
@@ -65,7 +65,7 @@ export function createComplianceActivities({ db, events, platforms }: Compliance
         updated_at: at,
       });
       if (!row || answer.status === 'submitted') return undefined;
-      const event = await insertEvent(trx, {
+      return insertEvent(trx, {
         organizationId: row.organization_id,
         livemode: row.livemode,
         companyId: row.company_id,
@@ -80,9 +80,8 @@ export function createComplianceActivities({ db, events, platforms }: Compliance
           ...(answer.status === 'failed' ? { errorCode: answer.errorCode ?? null, errorMessage: answer.errorMessage ?? null } : {}),
         },
       });
-      return event.id;
     });
-    if (eventId) await events.dispatch([eventId]);
+    if (event) await events.dispatch([event]);
     return { reportId, status: answer.status };
   };
 

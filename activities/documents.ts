@@ -3,11 +3,8 @@ import { SANDBOX_RESPONDERS } from '../core/sandbox-scenarios.ts';
 import { failure } from '../core/failures.ts';
 import { inboundDocumentId } from '../core/ids.ts';
 import type { Db } from '../db/database.ts';
-import { findDocumentById, markDelivered, markDeliveryFailed, markHandedOff, type DocumentRow } from '../db/documents.ts';
-import { insertEvent } from '../db/events.ts';
+import { findDocumentById, moveDelivery, type DeliveryMove, type DocumentRow } from '../db/documents.ts';
 import { insertFile } from '../db/files.ts';
-import { incrementCompanyStats } from '../db/companies.ts';
-import { incrementPartnerStats } from '../db/partners.ts';
 import { countryOfScheme, splitParticipantId, wrapInSbdh, type DocumentType } from '../peppol/index.ts';
 import type { InboundMessage } from './inbound.ts';
 import type { HandOffResult, PeppolTransport } from './upstreams/transport/types.ts';
@@ -66,22 +63,16 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
     return row;
   };
 
-  /** Applies a guarded move and writes its event in one transaction; dispatches after commit. The moved row, if it moved. */
-  const moveWithEvent = async (move: (trx: Db) => Promise<DocumentRow | undefined>, event: (row: DocumentRow) => { type: 'document.sent' | 'document.delivered' | 'document.failed'; data: Record<string, unknown> }) => {
-    const moved = await db.transaction().execute(async (trx) => {
-      const row = await move(trx);
-      if (!row) return undefined;
-      const e = event(row);
-      const inserted = await insertEvent(trx, { organizationId: row.organization_id, livemode: row.livemode, companyId: row.company_id, type: e.type, data: e.data });
-      return { row, eventId: inserted.id };
-    });
-    if (moved) await events.dispatch([moved.eventId]);
+  /** Applies a guarded delivery move with its event (one statement); dispatches after. The moved row, if it moved. */
+  const move = async (current: DocumentRow, to: DeliveryMove, event: { type: 'document.sent' | 'document.delivered' | 'document.failed'; data: Record<string, unknown> }, at: Date) => {
+    const moved = await moveDelivery(db, current.id, to, { organizationId: current.organization_id, livemode: current.livemode, companyId: current.company_id, type: event.type, data: { ...documentEventData(current), ...event.data } }, at);
+    if (moved) await events.dispatch([moved.event]);
     return moved?.row;
   };
 
-  const recordSent = async (documentId: string, messageId: string) => {
+  const recordSent = async (current: DocumentRow, messageId: string) => {
     const at = new Date();
-    await moveWithEvent((trx) => markHandedOff(trx, documentId, messageId, at), (row) => ({ type: 'document.sent', data: { ...documentEventData(row), sentAt: at.toISOString() } }));
+    await move(current, { to: 'handed_off', messageId }, { type: 'document.sent', data: { sentAt: at.toISOString() } }, at);
   };
 
   /**
@@ -130,35 +121,24 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
       if (!wrapped.ok) throw failure('SBDH_ERROR', wrapped.errors.map((e) => e.message).join('; '));
       const transport = row.livemode ? transports.live : transports.sandbox;
       const handedOff = await transport.handOff({ documentId, attempt, sbd: wrapped.xml, senderId: sender, receiverId: receiver, documentTypeId: wrapped.documentTypeId, processId: wrapped.processId });
-      if (record) await recordSent(documentId, handedOff.messageId);
+      if (record) await recordSent(row, handedOff.messageId);
       return handedOff;
     },
 
     async recordHandOff({ documentId, messageId }) {
-      await recordSent(documentId, messageId);
+      await recordSent(await load(documentId), messageId);
     },
 
     async recordDeliveryFailure({ documentId, code, message }) {
-      const at = new Date();
-      await moveWithEvent(
-        (trx) => markDeliveryFailed(trx, documentId, { rejected: code === 'AP_REJECTED', code, message }, at),
-        (row) => ({ type: 'document.failed', data: { ...documentEventData(row), errorCode: code, errorMessage: message } }),
-      );
+      const rejected = code === 'AP_REJECTED';
+      await move(await load(documentId), { to: rejected ? 'rejected' : 'failed', code, message }, { type: 'document.failed', data: { errorCode: code, errorMessage: message } }, new Date());
     },
 
     async completeDelivery({ documentId }) {
       const at = new Date();
-      const delivered = await moveWithEvent(
-        async (trx) => {
-          const moved = await markDelivered(trx, documentId, at);
-          if (moved) await incrementCompanyStats(trx, moved.company_id, { sent: 1 });
-          if (moved?.partner_id) await incrementPartnerStats(trx, moved.partner_id, { sent: 1 });
-          return moved;
-        },
-        (row) => ({ type: 'document.delivered', data: { ...documentEventData(row), deliveredAt: at.toISOString() } }),
-      );
-      // A repeated completion finds the document delivered already: it reads it instead.
-      const row = delivered ?? (await load(documentId));
+      const current = await load(documentId);
+      // A repeated completion finds the document delivered already: it goes on with the row as read.
+      const row = (await move(current, { to: 'delivered' }, { type: 'document.delivered', data: { deliveredAt: at.toISOString() } }, at)) ?? current;
       if (row.livemode) return { response: null, receipt: null };
       return { response: sandboxRecipientResponse(row), receipt: await sandboxReceipt(row) };
     },

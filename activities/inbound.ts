@@ -100,12 +100,12 @@ export function createInboundActivities({ db, events }: InboundActivityDeps): In
   const redispatch = async (row: DocumentRow) => {
     const event = await db
       .selectFrom('events')
-      .select('id')
+      .select(['id', 'dispatched_at'])
       .where('organization_id', '=', row.organization_id)
       .where('type', '=', 'document.received')
       .where(sql<boolean>`data->>'documentId' = ${row.id}`)
       .executeTakeFirst();
-    if (event) await events.dispatch([event.id]);
+    if (event) await events.dispatch([event]);
   };
 
   return {
@@ -145,7 +145,7 @@ export function createInboundActivities({ db, events }: InboundActivityDeps): In
       const receiverId = company.peppol_id ?? message.receiverId;
       const at = new Date();
 
-      const { row, eventId } = await db.transaction().execute(async (trx) => {
+      const { row, event } = await db.transaction().execute(async (trx) => {
         const partner = await senderPartner(trx, scope, message.senderId, body?.seller);
         const inbound = {
           source: message.source,
@@ -192,9 +192,9 @@ export function createInboundActivities({ db, events }: InboundActivityDeps): In
         await incrementCompanyStats(trx, company.id, { received: 1 });
         await incrementPartnerStats(trx, partner.id, { received: 1 });
         const event = await insertEvent(trx, { organizationId: inserted.organization_id, livemode: inserted.livemode, companyId: inserted.company_id, type: 'document.received', data: documentEventData(inserted) });
-        return { row: inserted, eventId: event.id };
+        return { row: inserted, event };
       });
-      await events.dispatch([eventId]);
+      await events.dispatch([event]);
       return { documentId: row.id, deliveryStatus: row.delivery_status === 'stored' ? 'stored' : 'delivered', created: true };
     },
   };

@@ -1,4 +1,4 @@
-import type { EventDispatcher } from '../core/event-dispatcher.ts';
+import type { DispatchableEvent, EventDispatcher } from '../core/event-dispatcher.ts';
 import { failure } from '../core/failures.ts';
 import type { Db } from '../db/database.ts';
 import { findDocumentById, type DocumentRow } from '../db/documents.ts';
@@ -127,10 +127,10 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
       const last = steps[steps.length - 1]!;
       const applied = await db.transaction().execute(async (trx) => {
         const moved = await moveLifecycle(trx, documentId, expected, last.to, at);
-        if (!moved) return { state: await stateOf(trx, await load(documentId)), eventIds: [] as string[] };
+        if (!moved) return { state: await stateOf(trx, await load(documentId)), events: [] as DispatchableEvent[] };
         const country = await complianceCountry(trx, moved.company_id);
         const compliance = complianceSummary(country, at);
-        const eventIds: string[] = [];
+        const written: DispatchableEvent[] = [];
         for (const step of steps) {
           const final = step === last;
           const update = command.kind === 'update' || command.kind === 'response' ? command : undefined;
@@ -160,7 +160,7 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
             type: 'lifecycle.updated',
             data: { ...documentEventData(moved), previousStatus: step.from, currentStatus: step.to, source: command.source, ...(final && update?.reasonCode ? { reasonCode: update.reasonCode, reason: update.reason ?? null } : {}), compliance },
           });
-          eventIds.push(event.id);
+          written.push(event);
           if (country) {
             await insertComplianceReport(trx, {
               id: newComplianceReportId(),
@@ -187,9 +187,9 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
           compliance,
           allowedTransitions: allowedTransitions(last.to),
         };
-        return { state: await stateOf(trx, moved), outcome, eventIds, country };
+        return { state: await stateOf(trx, moved), outcome, events: written, country };
       });
-      if (applied.eventIds.length) await events.dispatch(applied.eventIds);
+      await events.dispatch(applied.events);
       return 'outcome' in applied ? { state: applied.state, outcome: applied.outcome, complianceCountry: applied.country } : { state: applied.state };
     },
 

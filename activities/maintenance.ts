@@ -28,7 +28,7 @@ export function createMaintenanceActivities({ db, events }: { db: Db; events: Ev
     },
     async sweepUndispatchedEvents() {
       const stale = await findUndispatchedEvents(db, new Date(Date.now() - 60_000));
-      if (stale.length) await events.dispatch(stale.map((e) => e.id));
+      await events.dispatch(stale);
       return stale.length;
     },
   };

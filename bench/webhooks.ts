@@ -69,9 +69,8 @@ async function main(): Promise<void> {
   for (let i = 0; i < EVENTS; i += 50) {
     const batch = await Promise.all(Array.from({ length: Math.min(50, EVENTS - i) }, (_, j) =>
       insertEvent(db, { organizationId: org.id, livemode: false, companyId: company.id, type: 'document.delivered', data: { documentId: `doc_bench_${i + j}`, deliveredAt: new Date().toISOString() } })));
-    const batchIds = batch.map((e) => e.id);
-    ids.push(...batchIds);
-    await dispatcher.dispatch(batchIds);
+    ids.push(...batch.map((e) => e.id));
+    await dispatcher.dispatch(batch);
   }
   const dispatchedMs = performance.now() - started;
 

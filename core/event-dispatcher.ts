@@ -1,32 +1,34 @@
 import { WorkflowIdReusePolicy, type Client } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { TASK_QUEUES, workflowIds } from './temporal.ts';
-import type { Db } from '../db/database.ts';
-import { markEventsWithoutSubscribers } from '../db/webhooks.ts';
+
+/** A committed event as the dispatcher needs it: written dispatched already when nobody subscribes. */
+export interface DispatchableEvent {
+  id: string;
+  dispatched_at: Date | null;
+}
 
 /** Schedules the fan-out of committed events to their webhook subscriptions. */
 export interface EventDispatcher {
-  dispatch(eventIds: string[]): Promise<void>;
+  dispatch(events: DispatchableEvent[]): Promise<void>;
 }
 
 /**
- * One `event:<evt_id>` workflow per event with subscribers; events no active webhook subscribes to
- * are marked dispatched at once (the events API lists them all the same), which spares a workflow per
- * event in the common case. The id makes a repeated dispatch (a retried activity, the sweeper
- * racing a late dispatch) land on the same run instead of fanning out twice. Without `db` every
- * event gets its workflow.
+ * One `event:<evt_id>` workflow per event with subscribers when it was written (`insertEvent`
+ * marks the others dispatched in the same statement, which spares a workflow per event in the
+ * common case). The id makes a repeated dispatch (a retried activity, the sweeper racing a late
+ * dispatch) land on the same run instead of fanning out twice.
  */
-export function createEventDispatcher(client: Client, db?: Db): EventDispatcher {
+export function createEventDispatcher(client: Client): EventDispatcher {
   return {
-    async dispatch(eventIds) {
-      const quiet = db ? new Set(await markEventsWithoutSubscribers(db, eventIds)) : new Set<string>();
+    async dispatch(events) {
       await Promise.all(
-        eventIds.filter((id) => !quiet.has(id)).map((eventId) =>
+        events.filter((event) => event.dispatched_at === null).map((event) =>
           client.workflow
             .start('eventWorkflow', {
               taskQueue: TASK_QUEUES.webhooks,
-              workflowId: workflowIds.event(eventId),
-              args: [{ eventId }],
+              workflowId: workflowIds.event(event.id),
+              args: [{ eventId: event.id }],
               workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
             })
             .catch((err: unknown) => {

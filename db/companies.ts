@@ -201,18 +201,17 @@ export async function markCompanySmpDeregistered(db: Db, companyId: string): Pro
  * document is sent or received). Negative or absent increments count as 0.
  */
 export async function incrementCompanyStats(db: Db, companyId: string, by: { sent?: number; received?: number }): Promise<void> {
+  if (!by.sent && !by.received) return;
+  await db.updateTable('companies').set({ stats: companyStatsPlus(by) as any }).where('id', '=', companyId).execute();
+}
+
+/** The `stats` column with counters added, as an SQL expression (also for statements of other modules). */
+export function companyStatsPlus(by: { sent?: number; received?: number }) {
   const sent = Math.max(0, Math.trunc(by.sent ?? 0));
   const received = Math.max(0, Math.trunc(by.received ?? 0));
-  if (sent === 0 && received === 0) return;
-  await db
-    .updateTable('companies')
-    .set({
-      stats: sql`jsonb_build_object(
-        'sent', coalesce((stats->>'sent')::bigint, 0) + ${sent}::bigint,
-        'received', coalesce((stats->>'received')::bigint, 0) + ${received}::bigint)` as any,
-    })
-    .where('id', '=', companyId)
-    .execute();
+  return sql`jsonb_build_object(
+    'sent', coalesce((stats->>'sent')::bigint, 0) + ${sent}::bigint,
+    'received', coalesce((stats->>'received')::bigint, 0) + ${received}::bigint)`;
 }
 
 /**

@@ -1,8 +1,11 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
 import type { DocumentsTable } from './schema.ts';
 import { olderThan } from './keyset.ts';
+import { insertEventWhen, type NewEvent } from './events.ts';
+import { companyStatsPlus } from './companies.ts';
+import type { DispatchableEvent } from '../core/event-dispatcher.ts';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 
@@ -29,45 +32,49 @@ export async function findOutgoingDocumentByTransportMessage(db: Db, messageId: 
   return db.selectFrom('documents').selectAll().where('transport_message_id', '=', messageId).where('direction', '=', 'outgoing').executeTakeFirst();
 }
 
+/** Where a delivery moves from `pending`: handed off (still pending), or to its end. */
+export type DeliveryMove =
+  | { to: 'handed_off'; messageId: string }
+  | { to: 'delivered' }
+  | { to: 'failed' | 'rejected'; code: string; message: string };
+
+function deliveryChanges(move: DeliveryMove, at: Date): Updateable<DocumentsTable> {
+  switch (move.to) {
+    case 'handed_off':
+      return { transport_message_id: move.messageId, sent_at: at, updated_at: at };
+    case 'delivered':
+      return { delivery_status: 'delivered', status: 'delivered', delivered_at: at, updated_at: at };
+    case 'rejected':
+      return { delivery_status: 'rejected', status: 'rejected', error_code: move.code, error_message: move.message, updated_at: at };
+    case 'failed':
+      return { delivery_status: 'failed', error_code: move.code, error_message: move.message, updated_at: at };
+  }
+}
+
 /**
- * Guarded delivery-state moves: each applies only from the state it expects, so a repeated activity
- * changes nothing the second time. Returns the row when this call made the move.
+ * A guarded delivery-state move, its event and, for a delivery, the sender's and partner's sent
+ * counters, in one statement (so one round trip, atomic without a transaction). The move applies
+ * only from the state it expects, so a repeated activity changes nothing the second time. Returns
+ * the moved row and its event when this call made the move.
  */
-export async function markHandedOff(db: Db, id: string, messageId: string, at: Date): Promise<DocumentRow | undefined> {
-  return db
-    .updateTable('documents')
-    .set({ transport_message_id: messageId, sent_at: at, updated_at: at })
-    .where('id', '=', id)
-    .where('delivery_status', '=', 'pending')
-    .where('transport_message_id', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-}
-
-export async function markDelivered(db: Db, id: string, at: Date): Promise<DocumentRow | undefined> {
-  return db
-    .updateTable('documents')
-    .set({ delivery_status: 'delivered', status: 'delivered', delivered_at: at, updated_at: at })
-    .where('id', '=', id)
-    .where('delivery_status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
-}
-
-export async function markDeliveryFailed(db: Db, id: string, outcome: { rejected: boolean; code: string; message: string }, at: Date): Promise<DocumentRow | undefined> {
-  return db
-    .updateTable('documents')
-    .set({
-      delivery_status: outcome.rejected ? 'rejected' : 'failed',
-      ...(outcome.rejected ? { status: 'rejected' } : {}),
-      error_code: outcome.code,
-      error_message: outcome.message,
-      updated_at: at,
-    })
-    .where('id', '=', id)
-    .where('delivery_status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
+export async function moveDelivery(db: Db, id: string, move: DeliveryMove, event: NewEvent, at: Date): Promise<{ row: DocumentRow; event: DispatchableEvent } | undefined> {
+  let update = db.updateTable('documents').set(deliveryChanges(move, at)).where('id', '=', id).where('delivery_status', '=', 'pending');
+  if (move.to === 'handed_off') update = update.where('transport_message_id', 'is', null);
+  const counted = move.to === 'delivered'
+    ? sql`, counted_company as (
+        update companies set stats = ${companyStatsPlus({ sent: 1 })} where id = (select company_id from moved)
+      ), counted_partner as (
+        update partners set documents_sent = documents_sent + 1, last_activity_at = ${at} where id = (select partner_id from moved)
+      )`
+    : sql``;
+  const { rows } = await sql<DocumentRow & { event_id: string; event_dispatched_at: Date | null }>`
+    with moved as (${update.returningAll()})${counted}, event as (${insertEventWhen('moved', event)})
+    select moved.*, event.id as event_id, event.dispatched_at as event_dispatched_at from moved, event
+  `.execute(db);
+  const moved = rows[0];
+  if (!moved) return undefined;
+  const { event_id, event_dispatched_at, ...row } = moved;
+  return { row, event: { id: event_id, dispatched_at: event_dispatched_at } };
 }
 
 export interface DocumentFilters {

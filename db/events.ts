@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from './database.ts';
 import { newId } from '../core/ids.ts';
 import { EVENTS_API_VERSION, type EventType } from '../core/events.ts';
+import { anyWebhookSubscribes } from './webhooks.ts';
 
 export interface NewEvent {
   organizationId: string;
@@ -11,25 +12,40 @@ export interface NewEvent {
   data: Record<string, unknown>;
 }
 
+/** The columns of a new event row; one no webhook subscribes to is written dispatched already. */
+function newEventColumns(event: NewEvent) {
+  const owner = { organization_id: event.organizationId, livemode: event.livemode, company_id: event.companyId, type: event.type };
+  return {
+    id: newId('evt'),
+    organization_id: event.organizationId,
+    livemode: event.livemode,
+    company_id: event.companyId,
+    type: event.type,
+    data: JSON.stringify(event.data),
+    api_version: EVENTS_API_VERSION,
+    dispatched_at: sql<Date | null>`case when ${anyWebhookSubscribes(owner)} then null else now() end`,
+  };
+}
+
 /**
  * Writes an event row. Call it with the transaction that makes the state change it reports, then,
- * after commit, hand the id to the EventDispatcher; the sweeper catches what a crash in between
- * left undispatched.
+ * after commit, hand the row to the EventDispatcher; the sweeper catches what a crash in between
+ * left undispatched. An event no webhook subscribes to needs no fan-out: the events API lists it
+ * all the same.
  */
 export async function insertEvent(db: Db, event: NewEvent) {
-  return db
-    .insertInto('events')
-    .values({
-      id: newId('evt'),
-      organization_id: event.organizationId,
-      livemode: event.livemode,
-      company_id: event.companyId,
-      type: event.type,
-      data: JSON.stringify(event.data),
-      api_version: EVENTS_API_VERSION,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return db.insertInto('events').values(newEventColumns(event)).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * The same insert as a part of a larger statement: it happens only when the statement's CTE
+ * `guard` yields a row, so a guarded state change and its event are one statement.
+ */
+export function insertEventWhen(guard: string, event: NewEvent) {
+  const columns = newEventColumns(event);
+  const names = Object.keys(columns) as (keyof typeof columns)[];
+  const values = sql.join(names.map((name) => (name === 'data' ? sql`${columns.data}::jsonb` : sql`${columns[name]}`)));
+  return sql`insert into events (${sql.join(names.map((name) => sql.ref(name)))}) select ${values} where exists (select 1 from ${sql.table(guard)}) returning id, dispatched_at`;
 }
 
 export async function findEvent(db: Db, id: string) {
@@ -42,7 +58,7 @@ export async function markEventDispatched(db: Db, id: string): Promise<void> {
 
 /** Events older than `olderThan` whose fan-out was never scheduled (the process died after commit). */
 export async function findUndispatchedEvents(db: Db, olderThan: Date, limit = 500) {
-  return db.selectFrom('events').select('id').where('dispatched_at', 'is', null).where('created_at', '<', olderThan).orderBy('created_at').limit(limit).execute();
+  return db.selectFrom('events').select(['id', 'dispatched_at']).where('dispatched_at', 'is', null).where('created_at', '<', olderThan).orderBy('created_at').limit(limit).execute();
 }
 
 /** Whose events a caller sees: its organization and mode, and only its company if bound to one. */

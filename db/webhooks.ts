@@ -129,25 +129,16 @@ function subscribes(event: EventTerms) {
 
 /** Active subscriptions an event goes to (the rule of {@link subscribes}), oldest first. */
 export async function findMatchingWebhooks(db: Db, event: EventOwner): Promise<WebhookRow[]> {
-  const terms = { organizationId: sql.val(event.organization_id), livemode: sql.val(event.livemode), type: sql`${event.type}::text`, companyId: sql.val(event.company_id) };
-  return db.selectFrom('webhooks').selectAll().where(subscribes(terms)).orderBy('created_at').execute();
+  return db.selectFrom('webhooks').selectAll().where(subscribes(eventTerms(event))).orderBy('created_at').execute();
 }
 
-/** Of `eventIds`, those no webhook subscribes to, marked dispatched in the same statement. */
-export async function markEventsWithoutSubscribers(db: Db, eventIds: string[]): Promise<string[]> {
-  if (eventIds.length === 0) return [];
-  const columns = { organizationId: sql.ref('e.organization_id'), livemode: sql.ref('e.livemode'), type: sql.ref('e.type'), companyId: sql.ref('e.company_id') };
-  const { rows } = await sql<{ id: string }>`
-    with quiet as (
-      select e.id from events e
-      where e.id = any(${eventIds}::text[])
-        and not exists (select 1 from webhooks where ${subscribes(columns)})
-    ), marked as (
-      update events set dispatched_at = now() where id in (select id from quiet) and dispatched_at is null
-    )
-    select id from quiet
-  `.execute(db);
-  return rows.map((r) => r.id);
+/** Whether any webhook subscribes to an event with this owner and type, as an SQL condition. */
+export function anyWebhookSubscribes(event: EventOwner) {
+  return sql<boolean>`exists (select 1 from webhooks where ${subscribes(eventTerms(event))})`;
+}
+
+function eventTerms(event: EventOwner): EventTerms {
+  return { organizationId: sql.val(event.organization_id), livemode: sql.val(event.livemode), type: sql`${event.type}::text`, companyId: sql.val(event.company_id) };
 }
 
 /** A 2xx answer: the failure streak ends. */

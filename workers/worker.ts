@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const clientConnection = await Connection.connect({ address: config.temporalAddress });
   const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
   await ensureSchedules(client);
-  const workers = await createWorkers({ connection, namespace: config.temporalNamespace, db, events: createEventDispatcher(client, db), transports: createTransports(config), ...(requested?.length ? { taskQueues: requested } : {}) });
+  const workers = await createWorkers({ connection, namespace: config.temporalNamespace, db, events: createEventDispatcher(client), transports: createTransports(config), ...(requested?.length ? { taskQueues: requested } : {}) });
   const stop = new AbortController();
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => stop.abort());
   log.info('worker running', { taskQueues: requested ?? known, namespace: config.temporalNamespace });

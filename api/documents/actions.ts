@@ -127,7 +127,7 @@ export async function applyDocumentAction(deps: { db: Db; events: EventDispatche
   if (field && (input[field] === undefined || input[field] === '')) {
     throw new ApiError('MISSING_FIELD', `${field} is required for the action ${input.action}.`, { details: [{ field, rule: 'required', message: `required when action is ${input.action}` }] });
   }
-  const { row, eventId } = await deps.db.transaction().execute(async (trx) => {
+  const { row, event } = await deps.db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('documents')
       .selectAll()
@@ -139,13 +139,13 @@ export async function applyDocumentAction(deps: { db: Db; events: EventDispatche
     if (!current || (principal.boundCompanyId && current.company_id !== principal.boundCompanyId)) throw notFound(documentId);
     const now = new Date();
     const { set, changes } = await plan(trx, principal, current, input, now);
-    if (Object.keys(changes).length === 0) return { row: current, eventId: undefined };
+    if (Object.keys(changes).length === 0) return { row: current, event: undefined };
     const updated = await trx.updateTable('documents').set({ ...set, updated_at: now }).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow();
     const event = await insertEvent(trx, { organizationId: updated.organization_id, livemode: updated.livemode, companyId: updated.company_id, type: 'document.updated', data: { documentId: updated.id, changes } });
-    return { row: updated, eventId: event.id };
+    return { row: updated, event };
   });
   // The row and its event are committed; should this dispatch fail, the sweeper dispatches it later.
-  if (eventId) await deps.events.dispatch([eventId]).catch(() => undefined);
+  if (event) await deps.events.dispatch([event]).catch(() => undefined);
   return row;
 }
 

@@ -49,7 +49,7 @@ describe('companyRegistrationWorkflow (company:<comp_id>)', () => {
       // The live SMP is swapped per test through the closure.
       smp: { live: { name: 'live', register: (p) => smp.registrar.register(p), deregister: (id) => smp.registrar.deregister(id), registeredDocumentTypes: (id) => smp.registrar.registeredDocumentTypes(id), probe: () => smp.registrar.probe() }, sandbox: createSmpSimulator(db) },
     };
-    const activities = createCompanyActivities({ db, events: { dispatch: async (ids) => { dispatched.push(...ids); } }, upstreams });
+    const activities = createCompanyActivities({ db, events: { dispatch: async (events) => { dispatched.push(...events.map((e) => e.id)); } }, upstreams });
     worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities });
     running = worker.run();
   });

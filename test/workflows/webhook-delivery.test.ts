@@ -68,6 +68,20 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
     });
     after(async () => { await receiver.close(); await healthy.close(); });
 
+    it('writes an event nobody subscribes to as dispatched, and starts no fan-out for it', async () => {
+      const { temporal, db } = testServers();
+      const tenant = await createTenant({ livemode: false });
+      // Subscribed, but to another type, another mode and another company: none of them matches.
+      await addWebhook(tenant, healthy.url, { livemode: false, events: ['document.sent'] });
+      await addWebhook(tenant, healthy.url, { livemode: true });
+      await addWebhook(tenant, healthy.url, { livemode: false, companyId: await createCompany(tenant.organizationId, false) });
+      const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId, type: 'document.received', data: { documentId: 'doc_quiet' } });
+      expect(event.dispatched_at).to.be.instanceOf(Date);
+      await createEventDispatcher(temporal).dispatch([event]);
+      const started = await temporal.workflow.getHandle(workflowIds.event(event.id)).describe().then(() => true, () => false);
+      expect(started).to.equal(false);
+    });
+
     it('fans an event out to the matching webhooks only, signs each POST, and retries on the company\'s virtual clock until a 2xx', async () => {
       const { db, temporal } = testServers();
       const tenant = await createTenant({ livemode: false });
@@ -84,7 +98,8 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       await addWebhook(stranger, healthy.url, { livemode: false });
 
       const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId, type: 'document.received', data: { documentId: 'doc_abc', type: 'invoice', number: 'INV-1', direction: 'incoming' } });
-      await createEventDispatcher(temporal).dispatch([event.id]);
+      expect(event.dispatched_at, 'an event with subscribers waits for its fan-out').to.equal(null);
+      await createEventDispatcher(temporal).dispatch([event]);
       const fanOut = await temporal.workflow.getHandle<typeof eventWorkflow>(workflowIds.event(event.id)).result();
       expect(fanOut.deliveryIds).to.have.length(2);
       expect((await findEvent(db, event.id))?.dispatched_at).to.be.instanceOf(Date);
@@ -152,7 +167,7 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       await addWebhook(tenant, healthy.url, { livemode: false });
       const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: false, companyId: null, type: 'document.sent', data: { documentId: 'doc_1' } });
       const first = await createFanOutDeliveries(db, event);
-      await createEventDispatcher(temporal).dispatch([event.id]);
+      await createEventDispatcher(temporal).dispatch([event]);
       const { deliveryIds } = await temporal.workflow.getHandle<typeof eventWorkflow>(workflowIds.event(event.id)).result();
       expect(deliveryIds).to.deep.equal(first.map((d) => d.id));
       expect(await db.selectFrom('webhook_deliveries').select('id').where('event_id', '=', event.id).execute()).to.have.length(1);

@@ -29,13 +29,15 @@ describe('POST /v1/documents/{document_id}/actions', () => {
 
   it('mark-read / mark-unread set read and write document.updated with the diff, once per change', async () => {
     const id = await seedDocument(tenant);
+    const subscribed = await fetch(`${app.url}/v1/webhooks`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ url: 'https://ok.webhook.test/actions', events: ['document.updated'] }) });
+    expect(subscribed.status).to.equal(201);
     const doc = await ok(id, { action: 'mark-read' });
     expect(doc).to.deep.include({ id, read: true, archived: false });
     const events = await updatedEvents(id);
     expect(events).to.have.length(1);
     expect(events[0]).to.deep.include({ organization_id: tenant.organizationId, livemode: false, company_id: tenant.companyId });
     expect(events[0]!.data).to.deep.equal({ documentId: id, changes: { read: { from: false, to: true } } });
-    // Dispatched after commit: the event's fan-out workflow exists.
+    // Dispatched after commit to its subscriber: the event's fan-out workflow exists.
     const run = await testServers().temporal.workflow.getHandle(workflowIds.event(events[0]!.id)).describe();
     expect(run.type).to.equal('eventWorkflow');
     expect((await ok(id, { action: 'mark-read' })).read).to.equal(true);
