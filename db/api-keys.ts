@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
-import { olderThan } from './keyset.ts';
+import { newestFirst } from './keyset.ts';
 
 export function hashKeySecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -65,10 +65,7 @@ export async function findApiKeys(db: Db, organizationId: string, page: KeyPage)
     .selectAll()
     .where('organization_id', '=', organizationId)
     .where('revoked_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit + 1);
-  if (page.after) query = query.where(olderThan(page.after));
+    .$call(newestFirst(page));
   return query.execute();
 }
 

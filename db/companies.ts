@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
 import type { Address } from './tables/companies.ts';
-import { olderThan } from './keyset.ts';
+import { newestFirst } from './keyset.ts';
 
 /**
  * A company of the organization, in the caller's mode, by `comp_…`, `vat:…` or `peppol:…`
@@ -96,8 +96,7 @@ export async function findCompanies(db: Db, organizationId: string, livemode: bo
     // A search with no word in it matches nothing rather than everything.
     query = tsQuery ? query.where(sql<boolean>`${SEARCH_VECTOR} @@ to_tsquery('simple', ${tsQuery})`) : query.where(sql<boolean>`false`);
   }
-  if (q.after) query = query.where(olderThan(q.after));
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit + 1).execute();
+  return query.$call(newestFirst(q)).execute();
 }
 
 /** Autocomplete over the organization's active companies: best text match first, then newest. */

@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { randomToken } from '../core/ids.ts';
 import type { Db } from './database.ts';
 import type { ComplianceReportsTable } from './schema.ts';
-import { olderThan } from './keyset.ts';
+import { newestFirst } from './keyset.ts';
 
 export type ComplianceReportRow = Selectable<ComplianceReportsTable>;
 
@@ -70,15 +70,12 @@ export async function findComplianceReports(db: Db, scope: { organizationId: str
     .selectAll()
     .where('organization_id', '=', scope.organizationId)
     .where('livemode', '=', scope.livemode)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit + 1);
+    .$call(newestFirst(page));
   if (filters.companyId) query = query.where('company_id', '=', filters.companyId);
   if (filters.country) query = query.where('country', '=', filters.country);
   if (filters.status) query = query.where('status', '=', filters.status);
   if (filters.from) query = query.where('created_at', '>=', new Date(filters.from));
   if (filters.to) query = query.where('created_at', '<', new Date(new Date(filters.to).getTime() + (filters.to.length === 10 ? 86_400_000 : 0)));
-  if (page.after) query = query.where(olderThan(page.after));
   return query.execute();
 }
 

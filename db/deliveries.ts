@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from './database.ts';
 import { newId } from '../core/ids.ts';
 import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from './schema.ts';
+import { newestFirst } from './keyset.ts';
 import { findMatchingWebhooks, recordWebhookFailure, recordWebhookSuccess, type EventOwner } from './webhooks.ts';
 
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -131,14 +132,8 @@ export async function listDeliveries(db: Db, webhookId: string, page: DeliveryPa
     .selectAll('d')
     .select('e.type as event_type')
     .where('d.webhook_id', '=', webhookId)
-    .orderBy('d.created_at', 'desc')
-    .orderBy('d.id', 'desc')
-    .limit(page.limit + 1);
+    .$call(newestFirst(page, 'd'));
   if (page.status) query = query.where('d.status', '=', page.status as DeliveryRow['status']);
-  if (page.after) {
-    const { createdAt, id } = page.after;
-    query = query.where((eb) => eb.or([eb('d.created_at', '<', createdAt), eb.and([eb('d.created_at', '=', createdAt), eb('d.id', '<', id)])]));
-  }
   const rows = await query.execute();
   const ids = rows.map((r) => r.id);
   const attempts = ids.length

@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
 import type { DocumentsTable } from './schema.ts';
-import { olderThan } from './keyset.ts';
+import { newestFirst } from './keyset.ts';
 import { insertEventWhen, type NewEvent } from './events.ts';
 import { companyStatsPlus } from './companies.ts';
 import type { DispatchableEvent } from '../core/event-dispatcher.ts';
@@ -99,9 +99,7 @@ export async function findDocuments(db: Db, scope: { organizationId: string; liv
     .selectAll()
     .where('organization_id', '=', scope.organizationId)
     .where('livemode', '=', scope.livemode)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit + 1);
+    .$call(newestFirst(page));
   if (filters.direction) query = query.where('direction', '=', filters.direction);
   if (filters.type) query = query.where('type', '=', filters.type);
   if (filters.status) {
@@ -117,6 +115,5 @@ export async function findDocuments(db: Db, scope: { organizationId: string; liv
   if (filters.companyId) query = query.where('company_id', '=', filters.companyId);
   if (filters.search) query = query.where(sql<boolean>`search @@ websearch_to_tsquery('simple', ${filters.search})`);
   if (filters.archived !== undefined) query = query.where('archived_at', filters.archived ? 'is not' : 'is', null);
-  if (page.after) query = query.where(olderThan(page.after));
   return query.execute();
 }

@@ -3,6 +3,7 @@ import type { Db } from './database.ts';
 import { newId } from '../core/ids.ts';
 import { EVENTS_API_VERSION, type EventType } from '../core/events.ts';
 import { anyWebhookSubscribes } from './webhooks.ts';
+import { newestFirst } from './keyset.ts';
 
 export interface NewEvent {
   organizationId: string;
@@ -85,19 +86,13 @@ export interface EventPage {
   companyId?: string | undefined;
 }
 
-// Rows keep microseconds; cursors carry milliseconds: order and compare at the cursor's precision.
-const createdMs = sql<Date>`date_trunc('milliseconds', created_at)`;
-
 /** Unacknowledged events, newest first, keyset-paginated. */
 export async function listUnacknowledgedEvents(db: Db, scope: EventScope, page: EventPage) {
   let query = visibleEvents(db, scope)
     .where('acknowledged_at', 'is', null)
-    .orderBy(createdMs, 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit + 1);
+    .$call(newestFirst(page));
   if (page.type) query = query.where('type', '=', page.type);
   if (page.companyId) query = query.where('company_id', '=', page.companyId);
-  if (page.after) query = query.where(sql<boolean>`(${createdMs}, id) < (${page.after.createdAt}, ${page.after.id})`);
   return query.execute();
 }
 

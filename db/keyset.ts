@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 
 /** Where a newest-first page ended: the last row's creation time and id (the tiebreaker). */
 export interface CreatedPosition {
@@ -6,10 +6,22 @@ export interface CreatedPosition {
   id: string;
 }
 
+export interface NewestFirstPage {
+  limit: number;
+  after?: CreatedPosition | undefined;
+}
+
 /**
- * Rows after `position` in a list ordered by (created_at desc, id desc): a row comparison, which
- * Postgres answers from the (…, created_at, id) indexes.
+ * A list ordered newest first by (created_at desc, id desc), from after `page.after`, `limit + 1`
+ * rows (the extra one tells whether there is more; see api/pagination.ts). The position is a row
+ * comparison, which Postgres answers from the (…, created_at, id) indexes. Apply with `$call`;
+ * `table` qualifies the columns in a join.
  */
-export function olderThan(position: CreatedPosition) {
-  return sql<boolean>`(created_at, id) < (${position.createdAt}, ${position.id})`;
+export function newestFirst(page: NewestFirstPage, table?: string) {
+  const createdAt = sql.ref(table ? `${table}.created_at` : 'created_at');
+  const id = sql.ref(table ? `${table}.id` : 'id');
+  return <QB extends SelectQueryBuilder<any, any, any>>(query: QB): QB => {
+    const ordered = query.orderBy(createdAt, 'desc').orderBy(id, 'desc').limit(page.limit + 1);
+    return (page.after ? ordered.where(sql<boolean>`(${createdAt}, ${id}) < (${page.after.createdAt}, ${page.after.id})`) : ordered) as QB;
+  };
 }

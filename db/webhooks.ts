@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from './database.ts';
 import type { WebhooksTable, WebhookStatus } from './schema.ts';
-import { olderThan } from './keyset.ts';
+import { newestFirst } from './keyset.ts';
 
 export type WebhookRow = Selectable<WebhooksTable>;
 
@@ -63,9 +63,8 @@ export interface WebhookPage {
 
 /** Newest first, keyset-paginated. */
 export async function listWebhooks(db: Db, scope: WebhookScope, page: WebhookPage): Promise<WebhookRow[]> {
-  let query = scoped(db, scope).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit + 1);
+  let query = scoped(db, scope).$call(newestFirst(page));
   if (page.companyId) query = query.where('company_id', '=', page.companyId);
-  if (page.after) query = query.where(olderThan(page.after));
   return query.execute();
 }
 
