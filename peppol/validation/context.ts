@@ -1,6 +1,6 @@
 import { Dec, isDecimalText } from '../money.ts';
 import type { ValidationIssue } from '../types.ts';
-import { all, attr, first, kids, text, val, xpathOf, type El } from '../xml/dom.ts';
+import { NS, all, attr, first, kids, text, val, xpathOf, type El } from '../xml/dom.ts';
 
 export type Flag = 'fatal' | 'warning';
 
@@ -62,6 +62,15 @@ export class RuleContext {
       this.byLocalName = index;
     }
     return this.byLocalName.get(localName) ?? [];
+  }
+
+  /**
+   * Elements named `qname` (`cac:…`, `cbc:…`) anywhere below the root: what an official rule whose
+   * context is that bare name matches, wherever the element stands.
+   */
+  everywhere(qname: string): El[] {
+    const [prefix, local] = qname.split(':') as [string, string];
+    return this.descendants(local).filter((el) => el.namespaceURI === NS[prefix]);
   }
 
   get docAllowanceCharges(): El[] {

@@ -1,6 +1,6 @@
 import type { El } from '../xml/dom.ts';
 import * as CL from './codelists.ts';
-import { RuleContext, all, attr, first, isAllowance, isCharge, kids, text } from './context.ts';
+import { RuleContext, attr, first, isAllowance, isCharge, kids, text } from './context.ts';
 
 const AMOUNT_ELEMENTS = new Set([
   'Amount', 'BaseAmount', 'PriceAmount', 'TaxAmount', 'TaxableAmount', 'LineExtensionAmount', 'TaxExclusiveAmount',
@@ -25,16 +25,17 @@ export function isValidDate(value: string): boolean {
 export function checkCodeListRules(ctx: RuleContext): void {
   const F = 'fatal' as const;
   const r = ctx.root;
-  const typeCode = first(r, ctx.isCredit ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode');
-  if (typeCode) {
-    const list = ctx.isCredit ? CL.UNCL1001_CN : CL.UNCL1001_INV;
-    ctx.check(list.has(text(typeCode)), 'BR-CL-01', F, typeCode, 'The document type code MUST be coded by the invoice and credit note related code lists of UNTDID 1001.');
+  // Either type code, wherever it stands, is judged by its own list (the official context is both).
+  for (const [qname, list] of [['cbc:InvoiceTypeCode', CL.UNCL1001_INV], ['cbc:CreditNoteTypeCode', CL.UNCL1001_CN]] as const) {
+    for (const typeCode of ctx.everywhere(qname)) {
+      ctx.check(list.has(text(typeCode)), 'BR-CL-01', F, typeCode, 'The document type code MUST be coded by the invoice and credit note related code lists of UNTDID 1001.');
+    }
   }
   const docCurrency = first(r, 'cbc:DocumentCurrencyCode');
   if (docCurrency) ctx.check(CL.ISO4217.has(text(docCurrency)), 'BR-CL-04', F, docCurrency, 'Invoice currency code MUST be coded using ISO code list 4217 alpha-3.');
   const taxCurrency = first(r, 'cbc:TaxCurrencyCode');
   if (taxCurrency) ctx.check(CL.ISO4217.has(text(taxCurrency)), 'BR-CL-05', F, taxCurrency, 'Tax currency code MUST be coded using ISO code list 4217 alpha-3.');
-  for (const code of all(r, 'cac:InvoicePeriod/cbc:DescriptionCode')) {
+  for (const code of ctx.everywhere('cac:InvoicePeriod').flatMap((period) => kids(period, 'cbc:DescriptionCode'))) {
     ctx.check(CL.UNCL2005.has(text(code)), 'BR-CL-06', F, code, 'Value added tax point date code MUST be coded using a restriction of UNTDID 2005.');
     ctx.check(CL.UNCL2005.has(text(code)), 'PEPPOL-EN16931-CL006', F, code, 'Invoice period description code must be according to UNCL 2005 D.16B.');
   }
@@ -92,7 +93,7 @@ function checkElement(ctx: RuleContext, el: El): void {
         ctx.check(CL.ICD.has(scheme), 'BR-CL-21', F, el, 'Item standard identifier scheme identifier MUST belong to the ISO 6523 ICD code list');
       } else if (parentName === 'DeliveryLocation') {
         ctx.check(CL.ICD.has(scheme), 'BR-CL-26', F, el, 'Delivery location identifier scheme identifier MUST belong to the ISO 6523 ICD code list');
-      } else if (parentName === 'AdditionalDocumentReference' || parentName === 'DocumentReference') {
+      } else if ((parentName === 'AdditionalDocumentReference' || parentName === 'DocumentReference') && kids(el.parentNode as El, 'cbc:DocumentTypeCode').some((c) => c.textContent === '130')) {
         ctx.check(CL.UNCL1153.has(scheme), 'BR-CL-07', F, el, 'Object identifier identification scheme identifier MUST be coded using a restriction of UNTDID 1153.');
       }
       return;

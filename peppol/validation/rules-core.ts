@@ -66,9 +66,17 @@ export function checkCoreRules(ctx: RuleContext): void {
     }
   }
 
+  // The official contexts match these elements wherever they stand, not only where EN16931 puts them.
+  for (const pm of ctx.everywhere('cac:PaymentMeans')) {
+    ctx.check(first(pm, 'cbc:PaymentMeansCode') !== undefined, 'BR-49', F, pm, 'A Payment instruction (BG-16) shall specify the Payment means type code (BT-81).');
+  }
+  for (const pan of ctx.everywhere('cbc:PrimaryAccountNumberID')) {
+    const card = pan.parentNode as El;
+    const inPaymentMeans = card.localName === 'CardAccount' && (card.parentNode as El | null)?.localName === 'PaymentMeans';
+    if (inPaymentMeans) ctx.check(text(pan).length <= 10, 'BR-51', 'warning', pan, 'In accordance with card payments security standards an invoice should never include a full card primary account number (BT-87). At the moment PCI Security Standards Council has defined that the first 6 digits and last 4 digits are the maximum number of digits to be shown.');
+  }
   for (const pm of kids(r, 'cac:PaymentMeans')) {
     const code = val(pm, 'cbc:PaymentMeansCode');
-    ctx.check(first(pm, 'cbc:PaymentMeansCode') !== undefined, 'BR-49', F, pm, 'A Payment instruction (BG-16) shall specify the Payment means type code (BT-81).');
     // `cbc:PaymentMeansCode = '30'` compares the raw text: a padded code is not a credit transfer here.
     const creditTransfer = kids(pm, 'cbc:PaymentMeansCode').some((c) => c.textContent === '30' || c.textContent === '58');
     if (code === '30' || code === '58') {
@@ -79,16 +87,12 @@ export function checkCoreRules(ctx: RuleContext): void {
         ctx.check(val(acct, 'cbc:ID') !== undefined, 'BR-50', F, acct, 'A Payment account identifier (BT-84) shall be present if Credit transfer (BG-17) information is provided in the Invoice.');
       }
     }
-    for (const card of kids(pm, 'cac:CardAccount')) {
-      const pan = text(first(card, 'cbc:PrimaryAccountNumberID'));
-      ctx.check(pan.length >= 4 && pan.length <= 6, 'BR-51', 'warning', card, 'In accordance with card payments security standards an invoice should never include a full card primary account number (BT-87). At the moment PCI Security Standards Council has defined that the first 6 digits and last 4 digits are the maximum number of digits to be shown.');
-    }
   }
 
-  for (const ref of kids(r, 'cac:AdditionalDocumentReference')) {
+  for (const ref of ctx.everywhere('cac:AdditionalDocumentReference')) {
     ctx.check(val(ref, 'cbc:ID') !== undefined, 'BR-52', F, ref, 'Each Additional supporting document (BG-24) shall contain a Supporting document reference (BT-122).');
   }
-  for (const ref of kids(r, 'cac:BillingReference')) {
+  for (const ref of ctx.everywhere('cac:BillingReference')) {
     ctx.check(val(ref, 'cac:InvoiceDocumentReference/cbc:ID') !== undefined, 'BR-55', F, ref, 'Each Preceding Invoice reference (BG-3) shall contain a Preceding Invoice reference (BT-25).');
   }
   // BR-DEC-13 and BR-DEC-15 are not here: their official XPath compares the currency with a child of

@@ -5,8 +5,8 @@ const F = 'fatal' as const;
 
 /**
  * The UBL syntax binding rules of the official CEN artefacts: cardinalities UBL narrows for EN16931
- * (UBL-SR-*), data type rules (UBL-DT-*) and the two fatal UBL-CR rules. The other UBL-CR rules
- * only warn about elements EN16931 does not use and are not checked here.
+ * (UBL-SR-*), data type rules (UBL-DT-*) and the two fatal UBL-CR rules. The other UBL-CR rules,
+ * warnings about elements EN16931 does not use, are in rules-ubl-cr.ts.
  */
 export function checkSyntaxRules(ctx: RuleContext): void {
   const r = ctx.root;

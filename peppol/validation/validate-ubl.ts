@@ -8,6 +8,7 @@ import { checkNationalRules } from './rules-national.ts';
 import { checkPeppolRules } from './rules-peppol.ts';
 import { checkReasonConsistencyRules } from './rules-reasons.ts';
 import { checkSyntaxRules } from './rules-syntax.ts';
+import { checkUblCrRules } from './rules-ubl-cr.ts';
 import { checkVatCategoryRules } from './rules-vat.ts';
 
 export interface XmlValidationOptions {
@@ -31,6 +32,7 @@ export function validateUblElement(root: El): ValidationResult {
   try {
     checkCoreRules(ctx);
     checkSyntaxRules(ctx);
+    checkUblCrRules(ctx);
     checkReasonConsistencyRules(ctx);
     checkVatCategoryRules(ctx);
     checkCodeListRules(ctx);

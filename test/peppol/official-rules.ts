@@ -36,11 +36,10 @@ const MISSING_TOOLS = 3;
 /** The service's own Belgian rules (peppol/README.md): not part of any official artefact. */
 const SERVICE_RULE = /^BR-BE-/;
 /**
- * Warnings only one side raises by design: the UBL-CR warnings about elements EN16931 does not use
- * (not implemented here), and our own hints where the artefacts have none (BR-CO-05…08 are true()
- * officially; OA-* flag order agreement arithmetic T110 has no rule for).
+ * Warnings only one side raises by design: our own hints where the artefacts have none (BR-CO-05…08
+ * are true() officially; OA-* flag order agreement arithmetic T110 has no rule for).
  */
-const UNCOMPARED_WARNING = /^(UBL-CR-|BR-CO-0[5-8]$|OA-)/;
+const UNCOMPARED_WARNING = /^(BR-CO-0[5-8]$|OA-)/;
 
 /** Runs the checker once over all subjects; a string says why java/mvn are unavailable. */
 export function runOfficialRules(subjects: Subject[], dir: string): Map<string, OfficialResult> | string {
