@@ -65,6 +65,15 @@ describe('POST /v1/documents/validate', () => {
     expect(wrongSyntax.errors[0].rule).to.equal('XML-ROOT');
   });
 
+  it('warns, without refusing, about UBL elements EN16931 has no place for (UBL-CR), which the rendered JSON never has', async () => {
+    const withUuid = ubl.replace('<cbc:IssueDate>', '<cbc:UUID>5b2c3c3e-94a4-4f0e-9d7a-0f8b1c2d3e4f</cbc:UUID><cbc:IssueDate>');
+    const result = await outcome({ type: 'invoice', format: 'ubl-xml', from: tenant.companyId, to: RECIPIENT, xml: withUuid });
+    expect(result).to.deep.include({ valid: true, errors: [] });
+    expect(result.warnings.filter((w: any) => w.rule.startsWith('UBL-CR-'))).to.deep.equal([{ rule: 'UBL-CR-005', message: 'A UBL invoice should not include the UUID', path: '/Invoice' }]);
+    const rendered = await outcome({ type: 'invoice', format: 'json', from: tenant.companyId, to: RECIPIENT, document: invoiceBody() });
+    expect(rendered.warnings.filter((w: any) => w.rule.startsWith('UBL-CR-'))).to.deep.equal([]);
+  });
+
   it('refuses UBL its schema refuses (what the receiving access point would refuse outright), naming the element', async () => {
     const misplaced = ubl.replace('<cbc:IssueDate>', '<cbc:DueDate>2026-12-31</cbc:DueDate><cbc:IssueDate>');
     const result = await outcome({ type: 'invoice', format: 'ubl-xml', from: tenant.companyId, to: RECIPIENT, xml: misplaced });
