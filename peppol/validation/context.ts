@@ -68,7 +68,7 @@ export class RuleContext {
    * Elements named `qname` (`cac:…`, `cbc:…`) anywhere below the root: what an official rule whose
    * context is that bare name matches, wherever the element stands.
    */
-  everywhere(qname: string): El[] {
+  anywhere(qname: string): El[] {
     const [prefix, local] = qname.split(':') as [string, string];
     return this.descendants(local).filter((el) => el.namespaceURI === NS[prefix]);
   }

@@ -1,6 +1,6 @@
 import { NS, type El } from '../xml/dom.ts';
 import { Dec } from '../money.ts';
-import { num, type RuleContext } from './context.ts';
+import { num } from './context.ts';
 
 // The XPath semantics the Ordering artefacts (T01, T110) rely on, where they differ from the
 // normalised readings the billing rules use: raw string values, XML-only white space, sequences
@@ -19,12 +19,6 @@ export function stringValue(el: El | undefined): string {
 
 /** XPath normalize-space(): only the XML white space characters count. */
 export const normalizeSpace = (s: string): string => s.replace(/[ \t\n\r]+/g, ' ').replace(/^ | $/g, '');
-
-/** Elements `prefix:name` anywhere below the root: what a relative XSLT match pattern selects. */
-export function anywhere(ctx: RuleContext, qname: string): El[] {
-  const [prefix, local] = qname.split(':') as [string, string];
-  return ctx.descendants(local).filter((el) => el.namespaceURI === NS[prefix]);
-}
 
 /** `cbc:ChargeIndicator = 'true'`: a string comparison with any indicator, white space counting. */
 export const indicatorIs = (ac: El, value: 'true' | 'false'): boolean => childrenNamed(ac, 'ChargeIndicator').some((c) => stringValue(c) === value);

@@ -27,7 +27,7 @@ export function checkCodeListRules(ctx: RuleContext): void {
   const r = ctx.root;
   // Either type code, wherever it stands, is judged by its own list (the official context is both).
   for (const [qname, list] of [['cbc:InvoiceTypeCode', CL.UNCL1001_INV], ['cbc:CreditNoteTypeCode', CL.UNCL1001_CN]] as const) {
-    for (const typeCode of ctx.everywhere(qname)) {
+    for (const typeCode of ctx.anywhere(qname)) {
       ctx.check(list.has(text(typeCode)), 'BR-CL-01', F, typeCode, 'The document type code MUST be coded by the invoice and credit note related code lists of UNTDID 1001.');
     }
   }
@@ -35,7 +35,7 @@ export function checkCodeListRules(ctx: RuleContext): void {
   if (docCurrency) ctx.check(CL.ISO4217.has(text(docCurrency)), 'BR-CL-04', F, docCurrency, 'Invoice currency code MUST be coded using ISO code list 4217 alpha-3.');
   const taxCurrency = first(r, 'cbc:TaxCurrencyCode');
   if (taxCurrency) ctx.check(CL.ISO4217.has(text(taxCurrency)), 'BR-CL-05', F, taxCurrency, 'Tax currency code MUST be coded using ISO code list 4217 alpha-3.');
-  for (const code of ctx.everywhere('cac:InvoicePeriod').flatMap((period) => kids(period, 'cbc:DescriptionCode'))) {
+  for (const code of ctx.anywhere('cac:InvoicePeriod').flatMap((period) => kids(period, 'cbc:DescriptionCode'))) {
     ctx.check(CL.UNCL2005.has(text(code)), 'BR-CL-06', F, code, 'Value added tax point date code MUST be coded using a restriction of UNTDID 2005.');
     ctx.check(CL.UNCL2005.has(text(code)), 'PEPPOL-EN16931-CL006', F, code, 'Invoice period description code must be according to UNCL 2005 D.16B.');
   }

@@ -67,10 +67,10 @@ export function checkCoreRules(ctx: RuleContext): void {
   }
 
   // The official contexts match these elements wherever they stand, not only where EN16931 puts them.
-  for (const pm of ctx.everywhere('cac:PaymentMeans')) {
+  for (const pm of ctx.anywhere('cac:PaymentMeans')) {
     ctx.check(first(pm, 'cbc:PaymentMeansCode') !== undefined, 'BR-49', F, pm, 'A Payment instruction (BG-16) shall specify the Payment means type code (BT-81).');
   }
-  for (const pan of ctx.everywhere('cbc:PrimaryAccountNumberID')) {
+  for (const pan of ctx.anywhere('cbc:PrimaryAccountNumberID')) {
     const card = pan.parentNode as El;
     const inPaymentMeans = card.localName === 'CardAccount' && (card.parentNode as El | null)?.localName === 'PaymentMeans';
     if (inPaymentMeans) ctx.check(text(pan).length <= 10, 'BR-51', 'warning', pan, 'In accordance with card payments security standards an invoice should never include a full card primary account number (BT-87). At the moment PCI Security Standards Council has defined that the first 6 digits and last 4 digits are the maximum number of digits to be shown.');
@@ -89,10 +89,10 @@ export function checkCoreRules(ctx: RuleContext): void {
     }
   }
 
-  for (const ref of ctx.everywhere('cac:AdditionalDocumentReference')) {
+  for (const ref of ctx.anywhere('cac:AdditionalDocumentReference')) {
     ctx.check(val(ref, 'cbc:ID') !== undefined, 'BR-52', F, ref, 'Each Additional supporting document (BG-24) shall contain a Supporting document reference (BT-122).');
   }
-  for (const ref of ctx.everywhere('cac:BillingReference')) {
+  for (const ref of ctx.anywhere('cac:BillingReference')) {
     ctx.check(val(ref, 'cac:InvoiceDocumentReference/cbc:ID') !== undefined, 'BR-55', F, ref, 'Each Preceding Invoice reference (BG-3) shall contain a Preceding Invoice reference (BT-25).');
   }
   // BR-DEC-13 and BR-DEC-15 are not here: their official XPath compares the currency with a child of

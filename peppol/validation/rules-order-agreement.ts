@@ -4,7 +4,7 @@ import type { ValidationResult } from '../types.ts';
 import { NS, type El } from '../xml/dom.ts';
 import { UNCL5189, UNCL7161 } from './codelists.ts';
 import { RuleContext, all, attr, first, kids, num, text, val, within } from './context.ts';
-import { anywhere, decimalsAsWritten, indicatorIs, normalizeSpace, roundedSum, stringValue, xpathRound } from './ordering-xpath.ts';
+import { decimalsAsWritten, indicatorIs, normalizeSpace, roundedSum, stringValue, xpathRound } from './ordering-xpath.ts';
 import { checkPoaccCommonRules } from './rules-order.ts';
 import { checkSyntaxBinding } from './syntax-binding.ts';
 import { ORDER_AGREEMENT_SYNTAX } from './syntax-order-agreement.ts';
@@ -45,12 +45,12 @@ export function validateOrderAgreementElement(root: El): ValidationResult {
 }
 
 function checkAgreement(ctx: RuleContext, r: El): void {
-  for (const c of anywhere(ctx, 'cbc:CustomizationID')) {
+  for (const c of ctx.anywhere('cbc:CustomizationID')) {
     ctx.check(normalizeSpace(stringValue(c)).startsWith(CUSTOMIZATION), 'PEPPOL-T110-R030', F, c, `Specification identifier SHALL start with the value '${CUSTOMIZATION}'.`);
   }
   const breakdown = kids(r, 'cac:TaxTotal').flatMap((t) => all(t, 'cac:TaxSubtotal/cac:TaxCategory'));
   const taxContext: TaxContext = {
-    hasTaxTotal: anywhere(ctx, 'cac:TaxTotal').length > 0,
+    hasTaxTotal: ctx.anywhere('cac:TaxTotal').length > 0,
     keys: new Set(breakdown.map(categoryKey)),
     ids: new Set(breakdown.map((c) => normalizeSpace(stringValue(first(c, 'cbc:ID'))))),
   };
@@ -77,7 +77,7 @@ function checkAgreement(ctx: RuleContext, r: El): void {
     ctx.check(first(ac, 'cbc:AllowanceChargeReason') !== undefined || first(ac, 'cbc:AllowanceChargeReasonCode') !== undefined, 'PEPPOL-T110-R018', F, ac, 'Each document level allowance SHALL have an allowance reason text or an allowance reason code.');
     ctx.check((num(first(ac, 'cbc:Amount')) ?? new Dec(-1)).gte(0), 'PEPPOL-T110-R021', F, ac, 'Document level allowance or charge amounts SHALL NOT be negative.');
   }
-  for (const ac of anywhere(ctx, 'cac:AllowanceCharge')) {
+  for (const ac of ctx.anywhere('cac:AllowanceCharge')) {
     for (const code of kids(ac, 'cbc:AllowanceChargeReasonCode')) {
       const value = normalizeSpace(stringValue(code));
       if (indicatorIs(ac, 'false')) ctx.check(UNCL5189.has(value), 'PEPPOL-T110-CL001', F, code, 'Reason code MUST be according to subset of UNCL 5189 D.16B.');
@@ -89,7 +89,7 @@ function checkAgreement(ctx: RuleContext, r: El): void {
 
 /** The tax breakdown: category amounts (R024), their sum (R025) and exemption reasons (R028, R029). */
 function checkTaxBreakdown(ctx: RuleContext, r: El): void {
-  for (const s of anywhere(ctx, 'cac:TaxSubtotal')) {
+  for (const s of ctx.anywhere('cac:TaxSubtotal')) {
     const category = first(s, 'cac:TaxCategory');
     if (isChildOf(s, 'TaxTotal')) {
       // Every branch of the artefact's test compares the tax amount: without one it fails.
@@ -118,14 +118,14 @@ function checkTaxBreakdown(ctx: RuleContext, r: El): void {
 
 /** The legal monetary totals against the lines, allowances, charges and tax (R005…R014). */
 function checkTotals(ctx: RuleContext, r: El): void {
-  const lines = anywhere(ctx, 'cac:OrderLine');
-  const lineAmounts = anywhere(ctx, 'cbc:LineExtensionAmount').filter((a) => isChildOf(a, 'LineItem'));
+  const lines = ctx.anywhere('cac:OrderLine');
+  const lineAmounts = ctx.anywhere('cbc:LineExtensionAmount').filter((a) => isChildOf(a, 'LineItem'));
   const lineSum = roundedSum(lines.flatMap((l) => kids(l, 'cac:LineItem')).flatMap((i) => kids(i, 'cbc:LineExtensionAmount')));
   const docAcs = kids(r, 'cac:AllowanceCharge');
   const chargeSum = roundedSum(docAcs.filter((ac) => indicatorIs(ac, 'true')).flatMap((ac) => kids(ac, 'cbc:Amount')));
   const allowanceSum = roundedSum(docAcs.filter((ac) => indicatorIs(ac, 'false')).flatMap((ac) => kids(ac, 'cbc:Amount')));
   const taxTotal = num(first(r, 'cac:TaxTotal/cbc:TaxAmount')) ?? ZERO;
-  for (const t of anywhere(ctx, 'cac:LegalMonetaryTotal')) {
+  for (const t of ctx.anywhere('cac:LegalMonetaryTotal')) {
     const amt = (name: string) => num(first(t, name)) ?? ZERO;
     const has = (name: string) => first(t, name) !== undefined;
     const lineExt = amt('cbc:LineExtensionAmount');

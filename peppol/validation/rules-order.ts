@@ -4,7 +4,7 @@ import { NS, type El } from '../xml/dom.ts';
 import { UNCL5189, UNCL7161 } from './codelists.ts';
 import { RuleContext, all, attr, first, kids, num, text, within } from './context.ts';
 import { Dec } from '../money.ts';
-import { anywhere, decimalsAsWritten, indicatorIs, normalizeSpace, normalizedIndicatorIs, roundedSum, stringValue } from './ordering-xpath.ts';
+import { decimalsAsWritten, indicatorIs, normalizeSpace, normalizedIndicatorIs, roundedSum, stringValue } from './ordering-xpath.ts';
 import { isValidDate } from './rules-codelists.ts';
 import { checkIdentifierSchemes } from './rules-peppol.ts';
 import { checkSyntaxBinding } from './syntax-binding.ts';
@@ -71,19 +71,19 @@ export function checkPoaccCommonRules(ctx: RuleContext): void {
 }
 
 function checkOrder(ctx: RuleContext, r: El): void {
-  for (const p of anywhere(ctx, 'cbc:ProfileID')) {
+  for (const p of ctx.anywhere('cbc:ProfileID')) {
     ctx.check(ORDER_PROFILES.has(normalizeSpace(stringValue(p))), 'PEPPOL-T01-R031', F, p, 'An order transaction SHALL use profile order only, ordering or advanced_ordering.');
   }
-  for (const c of anywhere(ctx, 'cbc:CustomizationID')) {
+  for (const c of ctx.anywhere('cbc:CustomizationID')) {
     ctx.check(normalizeSpace(stringValue(c)).startsWith('urn:fdc:peppol.eu:poacc:trns:order:3'), 'PEPPOL-T01-R034', F, c, "Specification identifier SHALL start with the value 'urn:fdc:peppol.eu:poacc:trns:order:3'.");
   }
   ctx.check(first(r, 'cac:ValidityPeriod/cbc:EndDate') !== undefined, 'PEPPOL-T01-R002', W, r, 'An order SHOULD provide information about its validity end date.');
 
   walkAmounts(ctx, r, kids(r, 'cbc:DocumentCurrencyCode').map(stringValue), false);
-  for (const party of anywhere(ctx, 'cac:OriginatorCustomerParty')) {
+  for (const party of ctx.anywhere('cac:OriginatorCustomerParty')) {
     ctx.check(first(party, 'cac:Party/cac:PartyName/cbc:Name') !== undefined || first(party, 'cac:Party/cac:PartyIdentification/cbc:ID') !== undefined, 'PEPPOL-T01-R014', F, party, 'An order SHALL have the originator party name or an identifier');
   }
-  for (const scheme of anywhere(ctx, 'cac:PartyTaxScheme')) {
+  for (const scheme of ctx.anywhere('cac:PartyTaxScheme')) {
     if (!all(scheme, 'cac:TaxScheme/cbc:ID').some((id) => stringValue(id) === 'VAT')) continue;
     // contains() over the list as one string, as the artefact tests it: an absent id passes.
     const prefix = stringValue(first(scheme, 'cbc:CompanyID')).slice(0, 2);
@@ -93,7 +93,7 @@ function checkOrder(ctx: RuleContext, r: El): void {
   checkAllowanceCharges(ctx, r);
   checkLineItems(ctx);
 
-  for (const p of anywhere(ctx, 'cac:Price')) {
+  for (const p of ctx.anywhere('cac:Price')) {
     ctx.check((decimalNumber(first(p, 'cbc:PriceAmount')) ?? -1) >= 0, 'PEPPOL-T01-R005', F, p, 'Each order line item net price SHALL not be negative');
     const gross = all(p, 'cac:AllowanceCharge/cbc:BaseAmount');
     ctx.check(gross.length === 0 || gross.some((g) => (decimalNumber(g) ?? -1) >= 0), 'PEPPOL-T01-R027', F, p, 'The Item gross price SHALL NOT be negative.');
@@ -101,10 +101,10 @@ function checkOrder(ctx: RuleContext, r: El): void {
     ctx.check(!discount || (decimalNumber(discount) ?? -1) >= 0, 'PEPPOL-T01-R033', F, p, 'Allowance or charge amounts SHALL NOT be negative.');
   }
   const quoted = first(r, 'cac:QuotationDocumentReference/cbc:ID') !== undefined;
-  for (const lineId of anywhere(ctx, 'cbc:LineID')) {
+  for (const lineId of ctx.anywhere('cbc:LineID')) {
     if (isChildOf(lineId, 'QuotationLineReference')) ctx.check(quoted, 'PEPPOL-T01-R035', F, lineId, 'The quotation document reference MUST be provided when referencing a quotation line');
   }
-  for (const ac of anywhere(ctx, 'cac:AllowanceCharge')) {
+  for (const ac of ctx.anywhere('cac:AllowanceCharge')) {
     for (const code of kids(ac, 'cbc:AllowanceChargeReasonCode')) {
       const value = normalizeSpace(stringValue(code));
       if (indicatorIs(ac, 'false')) ctx.check(UNCL5189.has(value), 'PEPPOL-T01-CL001', F, code, 'Reason code MUST be according to subset of UNCL 5189 D.16B.');
@@ -121,7 +121,7 @@ function checkTotals(ctx: RuleContext, r: El): void {
   const allowanceSum = indicatedSum(docAcs, 'false');
   const chargeSum = indicatedSum(docAcs, 'true');
   const taxAmount = num(first(r, 'cac:TaxTotal/cbc:TaxAmount')) ?? ZERO;
-  for (const t of anywhere(ctx, 'cac:AnticipatedMonetaryTotal')) {
+  for (const t of ctx.anywhere('cac:AnticipatedMonetaryTotal')) {
     // An absent amount is the empty sequence: every comparison with it is false.
     const payable = num(first(t, 'cbc:PayableAmount'));
     const lineExt = num(first(t, 'cbc:LineExtensionAmount'));
@@ -154,7 +154,7 @@ function checkTotals(ctx: RuleContext, r: El): void {
 function checkAllowanceCharges(ctx: RuleContext, r: El): void {
   const percentWithoutBase = (ac: El) => first(ac, 'cbc:MultiplierFactorNumeric') !== undefined && first(ac, 'cbc:BaseAmount') === undefined;
   const docAndLine = new Set([...kids(r, 'cac:AllowanceCharge'), ...kids(r, 'cac:OrderLine').flatMap((l) => all(l, 'cac:LineItem/cac:AllowanceCharge'))]);
-  for (const ac of anywhere(ctx, 'cac:AllowanceCharge')) {
+  for (const ac of ctx.anywhere('cac:AllowanceCharge')) {
     if (percentWithoutBase(ac)) {
       ctx.report('PEPPOL-T01-R020', F, ac, 'Allowance/charge base amount SHALL be provided when allowance/charge percentage is provided.');
       continue;
@@ -183,7 +183,7 @@ function checkAllowanceCharges(ctx: RuleContext, r: El): void {
 
 /** Order lines: line arithmetic (R024), base quantity (R025), unique ids (R001) and quantities (R004, R013). */
 function checkLineItems(ctx: RuleContext): void {
-  const items = anywhere(ctx, 'cac:LineItem');
+  const items = ctx.anywhere('cac:LineItem');
   // key('k_lineId', cbc:ID): the line items sharing an id value as written, wherever they are.
   const byId = new Map<string, Set<El>>();
   for (const item of items) {

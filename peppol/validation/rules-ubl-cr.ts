@@ -91,7 +91,7 @@ export function checkUblCrRules(ctx: RuleContext): void {
   collect(r, fromRoot, broken);
   for (const line of ctx.lines) collect(line, fromLine, broken);
   for (const a of anywhere) {
-    const found = ctx.everywhere(a.qname).flatMap((el) => (a.rest ? all(el, a.rest) : [el]));
+    const found = ctx.anywhere(a.qname).flatMap((el) => (a.rest ? all(el, a.rest) : [el]));
     if (found.some((el) => !a.attribute || el.hasAttribute(a.attribute))) broken.set(a.rule, a.message);
   }
   if (anyAttribute && hasAttributeAnywhere(r, anyAttribute.attribute)) broken.set(anyAttribute.rule, anyAttribute.message);
@@ -99,7 +99,7 @@ export function checkUblCrRules(ctx: RuleContext): void {
   const version = kids(r, 'cbc:UBLVersionID');
   if (version.length && !version.some((v) => v.textContent === '2.1')) broken.set('UBL-CR-002', 'A UBL invoice should not include the UBLVersionID or it should be 2.1');
   if (ctx.isInvoice && first(r, 'cac:PaymentMeans/cbc:PaymentDueDate')) broken.set('UBL-CR-412', 'A UBL invoice should not include the PaymentMeans PaymentDueDate');
-  const schemedReference = ctx.everywhere('cac:AdditionalDocumentReference').some((ref) => {
+  const schemedReference = ctx.anywhere('cac:AdditionalDocumentReference').some((ref) => {
     const codes = kids(ref, 'cbc:DocumentTypeCode').map((c) => c.textContent);
     return (codes.length === 0 || codes.some((c) => c !== '130')) && kids(ref, 'cbc:ID').some((id) => id.hasAttribute('schemeID'));
   });
