@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { Db } from './database.ts';
 import type { Address } from './tables/companies.ts';
 import { newestFirst } from './keyset.ts';
@@ -200,17 +200,25 @@ export async function markCompanySmpDeregistered(db: Db, companyId: string): Pro
  * document is sent or received). Negative or absent increments count as 0.
  */
 export async function incrementCompanyStats(db: Db, companyId: string, by: { sent?: number; received?: number }): Promise<void> {
-  if (!by.sent && !by.received) return;
-  await db.updateTable('companies').set({ stats: companyStatsPlus(by) as any }).where('id', '=', companyId).execute();
-}
-
-/** The `stats` column with counters added, as an SQL expression (also for statements of other modules). */
-export function companyStatsPlus(by: { sent?: number; received?: number }) {
   const sent = Math.max(0, Math.trunc(by.sent ?? 0));
   const received = Math.max(0, Math.trunc(by.received ?? 0));
-  return sql`jsonb_build_object(
-    'sent', coalesce((stats->>'sent')::bigint, 0) + ${sent}::bigint,
-    'received', coalesce((stats->>'received')::bigint, 0) + ${received}::bigint)`;
+  if (sent === 0 && received === 0) return;
+  await companyStatsUpdate(db, companyId, { sent, received }).execute();
+}
+
+/**
+ * The update that adds to a company's counters, unexecuted: `companyId` may be an expression, so a
+ * larger statement can count the company of a row it changes (db/documents.ts moveDelivery).
+ */
+export function companyStatsUpdate(db: Db, companyId: string | Expression<string>, by: { sent: number; received: number }) {
+  return db
+    .updateTable('companies')
+    .set({
+      stats: sql`jsonb_build_object(
+        'sent', coalesce((stats->>'sent')::bigint, 0) + ${by.sent}::bigint,
+        'received', coalesce((stats->>'received')::bigint, 0) + ${by.received}::bigint)` as any,
+    })
+    .where('id', '=', companyId);
 }
 
 /**

@@ -4,7 +4,8 @@ import type { Db } from './database.ts';
 import type { DocumentsTable } from './schema.ts';
 import { newestFirst } from './keyset.ts';
 import { insertEventWhen, type NewEvent } from './events.ts';
-import { companyStatsPlus } from './companies.ts';
+import { companyStatsUpdate } from './companies.ts';
+import { partnerStatsUpdate } from './partners.ts';
 import type { DispatchableEvent } from '../core/event-dispatcher.ts';
 
 export type DocumentRow = Selectable<DocumentsTable>;
@@ -61,11 +62,8 @@ export async function moveDelivery(db: Db, id: string, move: DeliveryMove, event
   let update = db.updateTable('documents').set(deliveryChanges(move, at)).where('id', '=', id).where('delivery_status', '=', 'pending');
   if (move.to === 'handed_off') update = update.where('transport_message_id', 'is', null);
   const counted = move.to === 'delivered'
-    ? sql`, counted_company as (
-        update companies set stats = ${companyStatsPlus({ sent: 1 })} where id = (select company_id from moved)
-      ), counted_partner as (
-        update partners set documents_sent = documents_sent + 1, last_activity_at = ${at} where id = (select partner_id from moved)
-      )`
+    ? sql`, counted_company as (${companyStatsUpdate(db, sql<string>`(select company_id from moved)`, { sent: 1, received: 0 })}),
+        counted_partner as (${partnerStatsUpdate(db, sql<string | null>`(select partner_id from moved)`, { sent: 1 }, at)})`
     : sql``;
   const { rows } = await sql<DocumentRow & { event_id: string; event_dispatched_at: Date | null }>`
     with moved as (${update.returningAll()})${counted}, event as (${insertEventWhen('moved', event)})

@@ -180,15 +180,19 @@ export async function listPartners(db: Db, scope: PartnerScope, query: PartnerLi
  * and stamps the activity time. Atomic: concurrent deliveries never lose a count.
  */
 export async function incrementPartnerStats(db: Db, partnerId: string, delta: { sent?: number; received?: number }): Promise<void> {
-  await db
+  await partnerStatsUpdate(db, partnerId, delta, new Date()).execute();
+}
+
+/** The update {@link incrementPartnerStats} makes, unexecuted; `partnerId` may be an expression (see companyStatsUpdate). */
+export function partnerStatsUpdate(db: Db, partnerId: string | Expression<string | null>, delta: { sent?: number; received?: number }, at: Date) {
+  return db
     .updateTable('partners')
     .set((eb) => ({
       documents_sent: eb('documents_sent', '+', delta.sent ?? 0),
       documents_received: eb('documents_received', '+', delta.received ?? 0),
-      last_activity_at: new Date(),
+      last_activity_at: at,
     }))
-    .where('id', '=', partnerId)
-    .execute();
+    .where('id', '=', partnerId as string | Expression<string>);
 }
 
 /**

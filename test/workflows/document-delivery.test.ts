@@ -5,7 +5,9 @@ import { createEventDispatcher } from '../../core/event-dispatcher.ts';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import { findDocumentById } from '../../db/documents.ts';
 import { createWorkers, runWorkers } from '../../workers/create-workers.ts';
-import { participantIdDirectory } from '../../api/documents/parties.ts';
+import { participantIdDirectory, type RecipientDirectory } from '../../api/documents/parties.ts';
+import { newId } from '../../core/ids.ts';
+import { insertPartner } from '../../db/partners.ts';
 import { sendDocument } from '../../api/documents/send.ts';
 import type { Principal } from '../../api/context.ts';
 import type { HandOff, PeppolTransport } from '../../activities/upstreams/transport/types.ts';
@@ -58,11 +60,11 @@ describe('documentWorkflow (delivery)', () => {
     await env.teardown();
   });
 
-  async function deliver(scripted: ScriptedAccessPoint, onStarted?: (workflowId: string) => Promise<void>) {
+  async function deliver(scripted: ScriptedAccessPoint, onStarted?: (workflowId: string) => Promise<void>, recipients: RecipientDirectory = participantIdDirectory) {
     const { db } = testServers();
     accessPoint = scripted;
     {
-      const row = await sendDocument({ db, temporal: env.client, recipients: participantIdDirectory }, principalOf(tenant), { type: 'invoice', format: 'json', from: tenant.companyId, to: RECIPIENT, document: invoiceBody() as any });
+      const row = await sendDocument({ db, temporal: env.client, recipients }, principalOf(tenant), { type: 'invoice', format: 'json', from: tenant.companyId, to: RECIPIENT, document: invoiceBody() as any });
       const handle = env.client.workflow.getHandle<typeof documentWorkflow>(workflowIds.document(row.id));
       if (onStarted) await onStarted(handle.workflowId);
       const result = await handle.result();
@@ -85,6 +87,26 @@ describe('documentWorkflow (delivery)', () => {
     expect(accessPoint.handOffs[0]!.receiverId).to.equal(RECIPIENT);
     expect(row).to.deep.include({ delivery_status: 'delivered', status: 'delivered', transport_message_id: `msg-${row.id}` });
     expect(await eventsOf(row.id)).to.include.members(['document.sent', 'document.delivered']);
+  });
+
+  it('counts a delivered document once for the sending company and for its partner; a failed one not at all', async () => {
+    const { db } = testServers();
+    const partner = await insertPartner(db, { id: newId('part'), scope: { organizationId: tenant.organizationId, livemode: true }, peppolId: RECIPIENT, vatNumber: null, name: 'Counted Buyer', country: 'BE', role: 'buyer', contactName: null, contactEmail: null, peppolStatus: 'registered', defaults: {}, tags: [], identifiers: [], enrichment: {}, metadata: {} });
+    const withPartner: RecipientDirectory = { ...participantIdDirectory, resolve: async () => ({ peppolId: RECIPIENT, partnerId: partner.id }) };
+    const counts = async () => ({
+      company: (await db.selectFrom('companies').select('stats').where('id', '=', tenant.companyId).executeTakeFirstOrThrow()).stats,
+      partner: (await db.selectFrom('partners').select(['documents_sent', 'documents_received']).where('id', '=', partner.id).executeTakeFirstOrThrow()),
+    });
+    const before = await counts();
+    const delivered = await deliver(new ScriptedAccessPoint(['ok']), (workflowId) => env.client.workflow.getHandle(workflowId).signal(deliveryReceiptSignal, { status: 'delivered' }), withPartner);
+    expect(delivered.row).to.deep.include({ delivery_status: 'delivered', partner_id: partner.id });
+    const after = await counts();
+    expect(Number(after.company.sent)).to.equal(Number(before.company.sent) + 1);
+    expect(Number(after.company.received)).to.equal(Number(before.company.received));
+    expect(after.partner).to.deep.equal({ documents_sent: before.partner.documents_sent + 1, documents_received: before.partner.documents_received });
+    const failed = await deliver(new ScriptedAccessPoint(['AP_REJECTED']), undefined, withPartner);
+    expect(failed.row.delivery_status).to.equal('rejected');
+    expect(await counts()).to.deep.equal(after);
   });
 
   it('gives up after five re-sends: failed with TRANSPORT_FAILURE', async () => {
