@@ -106,12 +106,8 @@ async function receiveInSandbox(message: InboundMessage): Promise<void> {
   }
 }
 
+/** The delivery's outcome, and the answer a sandbox responder recipient will give to it. */
 async function deliver(input: DocumentInput, clock: WorkflowClock): Promise<{ result: DocumentResult; response: SandboxResponse | null }> {
-  const outcome = await attemptDelivery(input, clock);
-  return 'result' in outcome ? outcome : { result: outcome, response: null };
-}
-
-async function attemptDelivery(input: DocumentInput, clock: WorkflowClock): Promise<DocumentResult | { result: DocumentResult; response: SandboxResponse | null }> {
   let receipt: DeliveryReceipt | undefined;
   setHandler(deliveryReceiptSignal, (r) => { receipt ??= r; });
 
@@ -133,7 +129,7 @@ async function attemptDelivery(input: DocumentInput, clock: WorkflowClock): Prom
         continue;
       }
       await recordDeliveryFailure({ documentId: input.documentId, code: type, message: attempt > 1 ? `${message} (after ${attempt} attempts)` : message });
-      return { documentId: input.documentId, deliveryStatus: type === 'AP_REJECTED' ? 'rejected' : 'failed', attempts: attempt, errorCode: type };
+      return { result: { documentId: input.documentId, deliveryStatus: type === 'AP_REJECTED' ? 'rejected' : 'failed', attempts: attempt, errorCode: type }, response: null };
     }
   }
   if (input.livemode) await recordHandOff({ documentId: input.documentId, messageId: handedOff.messageId });
@@ -153,5 +149,5 @@ async function attemptDelivery(input: DocumentInput, clock: WorkflowClock): Prom
   const code = receipt ? (receipt.errorCode ?? 'AP_REJECTED') : 'TRANSPORT_FAILURE';
   const message = receipt ? (receipt.errorMessage ?? 'the recipient access point rejected the message') : 'no delivery confirmation from the access point within 48 hours';
   await recordDeliveryFailure({ documentId: input.documentId, code, message });
-  return { documentId: input.documentId, deliveryStatus: receipt ? 'rejected' : 'failed', attempts: attempt, errorCode: code };
+  return { result: { documentId: input.documentId, deliveryStatus: receipt ? 'rejected' : 'failed', attempts: attempt, errorCode: code }, response: null };
 }
