@@ -18,7 +18,8 @@ import {
   type ReasonCode,
   type RecipientResponseCommand,
   type TargetStatus,
-} from '../workflows/documents/lifecycle.ts';
+} from '../core/lifecycle.ts';
+import type { InvoiceResponseInput } from '../core/invoice-responses.ts';
 import { countryOfScheme, lifecycleStatusFor, renderInvoiceResponse, responseCodeFor, splitParticipantId, wrapInSbdh } from '../peppol/index.ts';
 import { documentEventData } from './documents.ts';
 import type { PeppolTransport } from './upstreams/transport/types.ts';
@@ -28,16 +29,6 @@ export interface LifecycleActivityDeps {
   events: EventDispatcher;
   /** Invoice Responses travel like any Peppol message: the gateway live, the simulator in the sandbox. */
   transports: { live: PeppolTransport; sandbox: PeppolTransport };
-}
-
-export interface InvoiceResponseInput {
-  documentId: string;
-  status: LifecycleStatus;
-  /** Distinguishes the responses of one document (the lifecycle history length works). */
-  sequence: number;
-  reasonCode?: string | undefined;
-  reason?: string | undefined;
-  date: string;
 }
 
 export interface ApplyLifecycleInput {

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { listComplianceStates } from '../../db/compliance.ts';
 import { listLifecycleEvents, type LifecycleEventRow } from '../../db/lifecycle.ts';
 import { amountPaid } from '../../db/payments.ts';
-import { allowedTransitions } from '../../workflows/documents/lifecycle.ts';
+import { allowedTransitions } from '../../core/lifecycle.ts';
 import { principalOf } from '../principal.ts';
 import { updateLifecycle, updateLifecycleBatch, visibleDocument, type LifecycleDeps } from './service.ts';
 

@@ -10,19 +10,20 @@ import { findDocument, type DocumentRow } from '../../db/documents.ts';
 import { amountPaid } from '../../db/payments.ts';
 import type { documentWorkflow } from '../../workflows/documents/document.ts';
 import { lifecycleStatusFor, parseInvoiceResponse, type InvoiceResponse } from '../../peppol/index.ts';
-import {
-  lifecycleUpdate,
-  type AnyLifecycleCommand,
-  type LifecycleCommand,
-  type LifecycleOutcome,
-  type LifecycleSource,
-  type LifecycleStatus,
-  type LifecycleUpdateCommand,
-  type ReasonCode,
-  type TargetStatus,
-} from '../../workflows/documents/lifecycle.ts';
+import { isLifecycleRefusal } from '../../core/failures.ts';
+import { lifecycleUpdate } from '../../workflows/documents/lifecycle.ts';
+import type {
+  AnyLifecycleCommand,
+  LifecycleCommand,
+  LifecycleOutcome,
+  LifecycleSource,
+  LifecycleStatus,
+  LifecycleUpdateCommand,
+  ReasonCode,
+  TargetStatus,
+} from '../../core/lifecycle.ts';
 import type { Principal } from '../context.ts';
-import { ApiError, type ErrorCode } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 
 export interface LifecycleDeps {
   db: Db;
@@ -87,9 +88,9 @@ export function updateCommand(body: LifecycleUpdateBody, prefix = ''): Lifecycle
 function refusalToApiError(err: unknown): unknown {
   if (!(err instanceof WorkflowUpdateFailedError)) return err;
   const cause = err.cause;
-  if (cause instanceof ApplicationFailure && cause.type && ['INVALID_TRANSITION', 'OVERPAYMENT', 'AMOUNT_MISMATCH'].includes(cause.type)) {
+  if (cause instanceof ApplicationFailure && isLifecycleRefusal(cause.type)) {
     const detail = (cause.details?.[0] ?? {}) as { allowedTransitions?: string[] };
-    return new ApiError(cause.type as ErrorCode, cause.message, { extra: { allowedTransitions: detail.allowedTransitions ?? [] } });
+    return new ApiError(cause.type, cause.message, { extra: { allowedTransitions: detail.allowedTransitions ?? [] } });
   }
   return err;
 }

@@ -3,7 +3,7 @@ import { randomToken } from '../../core/ids.ts';
 import type { DocumentRow } from '../../db/documents.ts';
 import { amountPaid, amountsPaid } from '../../db/payments.ts';
 import { buildCreditTransfer, checkCreditTransfer, type BuiltCreditTransfer, type SepaTransfer } from '../../peppol/sepa.ts';
-import type { LifecycleOutcome } from '../../workflows/documents/lifecycle.ts';
+import type { LifecycleOutcome } from '../../core/lifecycle.ts';
 import type { Principal } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { actorOf, money, runLifecycleCommand, visibleDocument, type LifecycleDeps } from '../lifecycle/service.ts';

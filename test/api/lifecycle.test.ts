@@ -5,7 +5,7 @@ import { bearer, createTenant, jsonHeaders, type Tenant } from '../support/acces
 import { eventsOf, invoiceBody, RECIPIENT } from '../support/documents.ts';
 import { testServers } from '../support/servers.ts';
 import { findDocumentById } from '../../db/documents.ts';
-import { LIFECYCLE_STATUSES, TRANSITIONS, type TargetStatus } from '../../workflows/documents/lifecycle.ts';
+import { LIFECYCLE_STATUSES, TRANSITIONS, type TargetStatus } from '../../core/lifecycle.ts';
 import { storedDocument } from './lifecycle-fixtures.ts';
 
 const TARGETS: TargetStatus[] = ['under_review', 'approved', 'partially_paid', 'paid', 'rejected', 'disputed'];

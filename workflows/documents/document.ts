@@ -7,7 +7,8 @@ import { searchAttributesFor } from '../../core/workflow-context.ts';
 import { inboundWorkflow } from './inbound.ts';
 import { ACTIVITY_PRESETS } from '../activity-options.ts';
 import { useClock, type WorkflowClock } from '../clock.ts';
-import { installLifecycle, type LifecycleHandlers, type RecipientResponseCommand } from './lifecycle.ts';
+import { installLifecycle, type LifecycleHandlers } from './lifecycle.ts';
+import type { RecipientResponseCommand } from '../../core/lifecycle.ts';
 import { SANDBOX_RESPONSE_DELAY_MS } from '../../core/sandbox-scenarios.ts';
 
 /** A live hand-off crosses the network to the AS4 gateway: a task any worker of the queue may take. */
