@@ -1,6 +1,6 @@
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
 import { SANDBOX_RESPONDERS } from '../core/sandbox-scenarios.ts';
-import { failure } from '../core/failures.ts';
+import { failure, FailureType } from '../core/failures.ts';
 import { inboundDocumentId } from '../core/ids.ts';
 import type { Db } from '../db/database.ts';
 import { findDocumentById, moveDelivery, type DeliveryMove, type DocumentRow } from '../db/documents.ts';
@@ -130,7 +130,7 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
     },
 
     async recordDeliveryFailure({ documentId, code, message }) {
-      const rejected = code === 'AP_REJECTED';
+      const rejected = code === FailureType.AP_REJECTED;
       await move(await load(documentId), { to: rejected ? 'rejected' : 'failed', code, message }, { type: 'document.failed', data: { errorCode: code, errorMessage: message } }, new Date());
     },
 

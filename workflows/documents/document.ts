@@ -1,5 +1,6 @@
 import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, defineSignal, ParentClosePolicy, proxyActivities, proxyLocalActivities, setHandler, startChild } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { FailureType } from '../../core/failures.ts';
 import type { DocumentActivities, SandboxRecipientResponse as SandboxResponse } from '../../activities/documents.ts';
 import type { InboundMessage } from '../../activities/inbound.ts';
 import { workflowIds } from '../../core/temporal.ts';
@@ -57,8 +58,8 @@ export const CONFIRMATION_TIMEOUT_MS = 48 * 3_600_000;
 
 function failureType(err: unknown): { type: string; message: string } {
   const cause = err instanceof ActivityFailure ? err.cause : err;
-  if (cause instanceof ApplicationFailure) return { type: cause.type ?? 'TRANSPORT_FAILURE', message: cause.message };
-  return { type: 'TRANSPORT_FAILURE', message: err instanceof Error ? err.message : String(err) };
+  if (cause instanceof ApplicationFailure) return { type: cause.type ?? FailureType.TRANSPORT_FAILURE, message: cause.message };
+  return { type: FailureType.TRANSPORT_FAILURE, message: err instanceof Error ? err.message : String(err) };
 }
 
 /**
@@ -125,12 +126,12 @@ async function deliver(input: DocumentInput, clock: WorkflowClock): Promise<{ re
     } catch (err) {
       const { type, message } = failureType(err);
       const resendDelay = RESEND_DELAYS_MS[attempt - 1];
-      if (type === 'TRANSPORT_FAILURE' && resendDelay !== undefined) {
+      if (type === FailureType.TRANSPORT_FAILURE && resendDelay !== undefined) {
         await clock.sleep(resendDelay);
         continue;
       }
       await recordDeliveryFailure({ documentId: input.documentId, code: type, message: attempt > 1 ? `${message} (after ${attempt} attempts)` : message });
-      return { result: { documentId: input.documentId, deliveryStatus: type === 'AP_REJECTED' ? 'rejected' : 'failed', attempts: attempt, errorCode: type }, response: null };
+      return { result: { documentId: input.documentId, deliveryStatus: type === FailureType.AP_REJECTED ? 'rejected' : 'failed', attempts: attempt, errorCode: type }, response: null };
     }
   }
   if (input.livemode) await recordHandOff({ documentId: input.documentId, messageId: handedOff.messageId });
@@ -147,7 +148,7 @@ async function deliver(input: DocumentInput, clock: WorkflowClock): Promise<{ re
     if (received) await receiveInSandbox(received);
     return { result: { documentId: input.documentId, deliveryStatus: 'delivered', attempts: attempt }, response };
   }
-  const code = receipt ? (receipt.errorCode ?? 'AP_REJECTED') : 'TRANSPORT_FAILURE';
+  const code = receipt ? (receipt.errorCode ?? FailureType.AP_REJECTED) : FailureType.TRANSPORT_FAILURE;
   const message = receipt ? (receipt.errorMessage ?? 'the recipient access point rejected the message') : 'no delivery confirmation from the access point within 48 hours';
   await recordDeliveryFailure({ documentId: input.documentId, code, message });
   return { result: { documentId: input.documentId, deliveryStatus: receipt ? 'rejected' : 'failed', attempts: attempt, errorCode: code }, response: null };
