@@ -5,8 +5,8 @@ import { log } from '../core/log.ts';
 import type { Db } from '../db/database.ts';
 import { findCompanyById, markCompanySmpDeregistered, markCompanySmpRegistered } from '../db/companies.ts';
 import { insertEvent } from '../db/events.ts';
-import { createRegistrySimulator, createViesRegistry, type NationalRegistry } from './upstreams/registry/index.ts';
-import { createSmpRestRegistrar, createSmpSimulator, documentTypeIdsFor, SmpError, type SmpRegistrar } from './upstreams/smp-registration/index.ts';
+import { createRegistrySimulator, createViesRegistry, type NationalRegistry } from '../upstreams/registry/index.ts';
+import { createSmpRestRegistrar, createSmpSimulator, documentTypeIdsFor, SmpError, type SmpRegistrar } from '../upstreams/smp-registration/index.ts';
 
 /** The registry and SMP adapters of each mode: sandbox always uses the simulators (DESIGN.md §3). */
 export interface CompanyUpstreams {

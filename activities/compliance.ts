@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import { findComplianceReport, nextOpenReport, updateComplianceReport } from '../db/compliance.ts';
 import { findDocumentById } from '../db/documents.ts';
 import { insertEvent } from '../db/events.ts';
-import type { ComplianceAnswer, CompliancePlatforms, CompliancePlatformName, ComplianceSubmission } from './upstreams/compliance/index.ts';
+import type { ComplianceAnswer, CompliancePlatforms, CompliancePlatformName, ComplianceSubmission } from '../upstreams/compliance/index.ts';
 
 export interface ComplianceActivityDeps {
   db: Db;

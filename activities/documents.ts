@@ -7,7 +7,7 @@ import { findDocumentById, moveDelivery, type DeliveryMove, type DocumentRow } f
 import { insertFile } from '../db/files.ts';
 import { countryOfScheme, splitParticipantId, wrapInSbdh, type DocumentType } from '../peppol/index.ts';
 import type { InboundMessage } from './inbound.ts';
-import type { HandOffResult, PeppolTransport } from './upstreams/transport/types.ts';
+import type { HandOffResult, PeppolTransport } from '../upstreams/transport/types.ts';
 
 export interface DocumentActivityDeps {
   db: Db;

@@ -7,12 +7,12 @@ import { createWebhookActivities } from './webhooks.ts';
 import { createDocumentActivities } from './documents.ts';
 import { createLifecycleActivities } from './lifecycle.ts';
 import { createComplianceActivities } from './compliance.ts';
-import { compliancePlatformsFromConfig, type CompliancePlatforms } from './upstreams/compliance/index.ts';
+import { compliancePlatformsFromConfig, type CompliancePlatforms } from '../upstreams/compliance/index.ts';
 import { createInboundActivities } from './inbound.ts';
 import { companyUpstreamsFromConfig, createCompanyActivities, type CompanyUpstreams } from './companies.ts';
 import { loadConfig } from '../core/config.ts';
-import type { PeppolTransport } from './upstreams/transport/index.ts';
-import { createSimulatedTransport, unconfiguredTransport } from './upstreams/transport/simulator.ts';
+import type { PeppolTransport } from '../upstreams/transport/index.ts';
+import { createSimulatedTransport, unconfiguredTransport } from '../upstreams/transport/simulator.ts';
 
 export interface ActivityDeps {
   db: Db;

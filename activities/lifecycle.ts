@@ -21,7 +21,7 @@ import {
 } from '../workflows/documents/lifecycle.ts';
 import { countryOfScheme, lifecycleStatusFor, renderInvoiceResponse, responseCodeFor, splitParticipantId, wrapInSbdh } from '../peppol/index.ts';
 import { documentEventData } from './documents.ts';
-import type { PeppolTransport } from './upstreams/transport/types.ts';
+import type { PeppolTransport } from '../upstreams/transport/types.ts';
 
 export interface LifecycleActivityDeps {
   db: Db;

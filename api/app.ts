@@ -36,7 +36,7 @@ import type { CompanyUpstreams } from '../activities/companies.ts';
 import { directoryRoutes } from './directory/routes.ts';
 import { partnerRoutes } from './partners/routes.ts';
 import { as4Gate, inboundRoutes, type As4Settings } from './inbound/routes.ts';
-import { createDirectoryServices, type DirectoryServices } from '../activities/upstreams/directory/index.ts';
+import { createDirectoryServices, type DirectoryServices } from '../upstreams/directory/index.ts';
 import { loadConfig } from '../core/config.ts';
 import { loadOpenApiDocument, OperationIndex, type OpenApiDocument } from './openapi.ts';
 

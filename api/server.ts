@@ -5,10 +5,10 @@ import { log } from '../core/log.ts';
 import { createDb, pingDb } from '../db/database.ts';
 import { createApp } from './app.ts';
 import { companyUpstreamsFromConfig } from '../activities/companies.ts';
-import { createTransports } from '../activities/upstreams/transport/index.ts';
+import { createTransports } from '../upstreams/transport/index.ts';
 import { companyContractProbes } from './companies/probes.ts';
 import { directoryContractProbes } from './directory/probes.ts';
-import { createDirectoryServices } from '../activities/upstreams/directory/index.ts';
+import { createDirectoryServices } from '../upstreams/directory/index.ts';
 
 /** Entry point of the API process (`npm run api`). */
 async function main(): Promise<void> {

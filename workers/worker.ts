@@ -7,7 +7,7 @@ import { Client, Connection } from '@temporalio/client';
 import { createEventDispatcher } from '../core/event-dispatcher.ts';
 import { createDb, pingDb } from '../db/database.ts';
 import { ensureSchedules } from './schedules.ts';
-import { createTransports } from '../activities/upstreams/transport/index.ts';
+import { createTransports } from '../upstreams/transport/index.ts';
 import { createWorkers, runWorkers } from './create-workers.ts';
 
 /** Entry point of the worker process (`npm run worker`). WORKER_TASK_QUEUES limits it to some queues. */

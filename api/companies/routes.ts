@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { DirectoryServices } from '../../activities/upstreams/directory/index.ts';
+import type { DirectoryServices } from '../../upstreams/directory/index.ts';
 import type { Client } from '@temporalio/client';
 import { loadConfig } from '../../core/config.ts';
 import type { Db } from '../../db/database.ts';

@@ -1,4 +1,4 @@
-import type { Config } from '../../../core/config.ts';
+import type { Config } from '../../core/config.ts';
 import { createHttpTransport } from './http.ts';
 import { createSimulatedTransport } from './simulator.ts';
 import type { PeppolTransport } from './types.ts';

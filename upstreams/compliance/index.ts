@@ -1,4 +1,4 @@
-import type { Config } from '../../../core/config.ts';
+import type { Config } from '../../core/config.ts';
 import { createPpfPlatform, createSdiPlatform } from './http.ts';
 import { createSimulatedPlatform } from './simulator.ts';
 import type { CompliancePlatform, CompliancePlatformName } from './types.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { failure } from '../../../core/failures.ts';
-import { SANDBOX_CONFIRMATION_MS, SANDBOX_FLAKY_FAILURES, SANDBOX_RECIPIENTS, SANDBOX_SLOW_CONFIRMATION_MS } from '../../../core/sandbox-scenarios.ts';
+import { failure } from '../../core/failures.ts';
+import { SANDBOX_CONFIRMATION_MS, SANDBOX_FLAKY_FAILURES, SANDBOX_RECIPIENTS, SANDBOX_SLOW_CONFIRMATION_MS } from '../../core/sandbox-scenarios.ts';
 import type { HandOff, HandOffResult, PeppolTransport } from './types.ts';
 
 /** The sandbox access point: deterministic outcomes by recipient (core/sandbox-scenarios.ts). */
