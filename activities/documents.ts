@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import { findDocumentById, moveDelivery, type DeliveryMove, type DocumentRow } from '../db/documents.ts';
 import { insertFile } from '../db/files.ts';
 import { countryOfScheme, splitParticipantId, wrapInSbdh, type DocumentType } from '../peppol/index.ts';
-import type { InboundMessage } from './inbound.ts';
+import type { InboundMessage } from '../core/inbound-message.ts';
 import type { HandOffResult, PeppolTransport } from '../upstreams/transport/types.ts';
 
 export interface DocumentActivityDeps {

@@ -13,7 +13,7 @@ import {
 } from '../../db/companies.ts';
 import type { Address } from '../../db/tables/companies.ts';
 import { checkVatNumber } from '../../peppol/index.ts';
-import { registryFor, type CompanyUpstreams } from '../../activities/companies.ts';
+import { registryFor, type CompanyUpstreams } from '../../upstreams/companies.ts';
 import { RegistryError, vatFromRegistrationNumber, type RegistryCompany } from '../../upstreams/registry/index.ts';
 import type { Principal } from '../context.ts';
 import { ApiError } from '../errors.ts';

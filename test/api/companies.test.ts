@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { workflowIds } from '../../core/temporal.ts';
 import { loadConfig } from '../../core/config.ts';
-import { companyUpstreamsFromConfig } from '../../activities/companies.ts';
+import { companyUpstreamsFromConfig } from '../../upstreams/companies.ts';
 import { createViesRegistry } from '../../upstreams/registry/index.ts';
 import { DOCUMENT_TYPES } from '../../core/plans.ts';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';

@@ -30,15 +30,3 @@ export function createSimulatedTransport(): PeppolTransport {
     },
   };
 }
-
-/** A live transport for processes started without a gateway: every hand-off is a temporary failure. */
-export function unconfiguredTransport(): PeppolTransport {
-  return {
-    async handOff() {
-      throw failure('TRANSPORT_FAILURE', 'no AS4 gateway is configured for live documents (AS4_GATEWAY_URL)');
-    },
-    async probe() {
-      throw new Error('no AS4 gateway is configured');
-    },
-  };
-}

@@ -1,7 +1,7 @@
 import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, defineSignal, ParentClosePolicy, proxyActivities, proxyLocalActivities, setHandler, startChild } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { DocumentActivities, SandboxRecipientResponse as SandboxResponse } from '../../activities/documents.ts';
-import type { InboundMessage } from '../../activities/inbound.ts';
+import type { InboundMessage } from '../../core/inbound-message.ts';
 import { workflowIds } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
 import { inboundWorkflow } from './inbound.ts';
