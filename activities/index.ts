@@ -12,7 +12,7 @@ import { createInboundActivities } from './inbound.ts';
 import { createCompanyActivities } from './companies.ts';
 
 /** The upstreams activities call; each picks the live adapter or the simulator by the object's mode. */
-export type ActivityUpstreams = Pick<Upstreams, 'companies' | 'transports' | 'compliance'>;
+export type ActivityUpstreams = Pick<Upstreams, 'companies' | 'transports' | 'compliance' | 'webhooks'>;
 
 export interface ActivityDeps {
   db: Db;
@@ -28,7 +28,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSystemActivities(deps),
     ...createEventActivities(deps),
     ...createMaintenanceActivities(deps),
-    ...createWebhookActivities(deps),
+    ...createWebhookActivities({ ...deps, senders: upstreams.webhooks }),
     ...createCompanyActivities({ ...deps, upstreams: upstreams.companies }),
     ...createDocumentActivities({ ...deps, transports: upstreams.transports }),
     ...createLifecycleActivities({ ...deps, transports: upstreams.transports }),

@@ -5,6 +5,7 @@ import { compliancePlatformsFromConfig, type CompliancePlatforms } from './compl
 import { createDirectoryServices, type DirectoryServices } from './directory/index.ts';
 import type { PerMode } from './modes.ts';
 import { createTransports, type PeppolTransport } from './transport/index.ts';
+import { createWebhookSenders, type WebhookSender } from './webhooks/index.ts';
 
 /**
  * Every upstream of a process, each with its live adapter and its sandbox simulator. The entry
@@ -15,6 +16,7 @@ export interface Upstreams {
   companies: CompanyUpstreams;
   transports: PerMode<PeppolTransport>;
   compliance: CompliancePlatforms;
+  webhooks: PerMode<WebhookSender>;
 }
 
 export function createUpstreams(config: Config, db: Db): Upstreams {
@@ -23,5 +25,6 @@ export function createUpstreams(config: Config, db: Db): Upstreams {
     companies: companyUpstreamsFromConfig(config, db),
     transports: createTransports(config),
     compliance: compliancePlatformsFromConfig(config),
+    webhooks: createWebhookSenders(),
   };
 }
