@@ -1,43 +1,11 @@
-import type { Config } from '../core/config.ts';
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
 import { failure } from '../core/failures.ts';
 import { log } from '../core/log.ts';
 import type { Db } from '../db/database.ts';
 import { findCompanyById, markCompanySmpDeregistered, markCompanySmpRegistered } from '../db/companies.ts';
 import { insertEvent } from '../db/events.ts';
-import { createRegistrySimulator, createViesRegistry, type NationalRegistry } from './upstreams/registry/index.ts';
-import { createSmpRestRegistrar, createSmpSimulator, documentTypeIdsFor, SmpError, type SmpRegistrar } from './upstreams/smp-registration/index.ts';
-
-/** The registry and SMP adapters of each mode: sandbox always uses the simulators (DESIGN.md §3). */
-export interface CompanyUpstreams {
-  registry: { live: NationalRegistry; sandbox: NationalRegistry };
-  smp: { live: SmpRegistrar; sandbox: SmpRegistrar };
-}
-
-export function registryFor(upstreams: CompanyUpstreams, livemode: boolean): NationalRegistry {
-  return livemode ? upstreams.registry.live : upstreams.registry.sandbox;
-}
-
-export function smpFor(upstreams: CompanyUpstreams, livemode: boolean): SmpRegistrar {
-  return livemode ? upstreams.smp.live : upstreams.smp.sandbox;
-}
-
-/** The real adapters configured by REGISTRY_* / SMP_* settings, and the sandbox simulators. */
-export function companyUpstreamsFromConfig(config: Config, db: Db): CompanyUpstreams {
-  return {
-    registry: { live: createViesRegistry({ baseUrl: config.registryBaseUrl, timeoutMs: config.registryTimeoutMs }), sandbox: createRegistrySimulator() },
-    smp: {
-      live: createSmpRestRegistrar({
-        baseUrl: config.smpBaseUrl,
-        username: config.smpUsername,
-        password: config.smpPassword,
-        timeoutMs: config.smpTimeoutMs,
-        endpointUrl: `${config.publicBaseUrl}/as4`,
-      }),
-      sandbox: createSmpSimulator(db),
-    },
-  };
-}
+import { smpFor, type CompanyUpstreams } from '../upstreams/companies.ts';
+import { documentTypeIdsFor, SmpError } from '../upstreams/smp-registration/index.ts';
 
 export type SmpRegistrationOutcome =
   | { outcome: 'registered'; peppolId: string; generation: number }

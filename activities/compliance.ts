@@ -4,7 +4,8 @@ import type { Db } from '../db/database.ts';
 import { findComplianceReport, nextOpenReport, updateComplianceReport } from '../db/compliance.ts';
 import { findDocumentById } from '../db/documents.ts';
 import { insertEvent } from '../db/events.ts';
-import type { ComplianceAnswer, CompliancePlatforms, CompliancePlatformName, ComplianceSubmission } from './upstreams/compliance/index.ts';
+import type { ComplianceAnswer, CompliancePlatforms, CompliancePlatformName, ComplianceSubmission } from '../upstreams/compliance/index.ts';
+import { forMode } from '../upstreams/modes.ts';
 
 export interface ComplianceActivityDeps {
   db: Db;
@@ -34,7 +35,7 @@ export function createComplianceActivities({ db, events, platforms }: Compliance
     if (!report) throw failure('NOT_FOUND', `compliance report ${reportId} does not exist`);
     const doc = await findDocumentById(db, report.document_id);
     if (!doc) throw failure('NOT_FOUND', `document ${report.document_id} does not exist`);
-    const platform = (doc.livemode ? platforms.live : platforms.sandbox)[report.platform as CompliancePlatformName];
+    const platform = forMode(platforms, doc.livemode)[report.platform as CompliancePlatformName];
     if (!platform) throw failure('INVALID_INPUT', `no compliance platform ${report.platform}`);
     const submission: ComplianceSubmission = {
       reportId: report.id,

@@ -6,23 +6,23 @@ import type { Db } from '../db/database.ts';
 import { findDocumentById, moveDelivery, type DeliveryMove, type DocumentRow } from '../db/documents.ts';
 import { insertFile } from '../db/files.ts';
 import { countryOfScheme, splitParticipantId, wrapInSbdh, type DocumentType } from '../peppol/index.ts';
-import type { InboundMessage } from './inbound.ts';
-import type { HandOffResult, PeppolTransport } from './upstreams/transport/types.ts';
+import type { InboundMessage } from '../core/inbound-message.ts';
+import type { HandOffResult, PeppolTransport } from '../upstreams/transport/types.ts';
+import { forMode, type PerMode } from '../upstreams/modes.ts';
 
 export interface DocumentActivityDeps {
   db: Db;
   events: EventDispatcher;
-  /** Live documents go through the real gateway; sandbox ones through the simulator. */
-  transports: { live: PeppolTransport; sandbox: PeppolTransport };
+  /** Live documents go through the real gateway; sandbox ones through the simulated access point. */
+  transports: PerMode<PeppolTransport>;
 }
 
 export interface DocumentActivities {
   /**
-   * One hand-off to the access point; with `record`, the hand-off is also recorded (state and
-   * `document.sent`), as {@link recordHandOff} would, in the same activity.
+   * One hand-off to the access point of the document's mode, recorded (state and `document.sent`)
+   * in the same activity.
    */
-  handOffDocument(input: { documentId: string; attempt: number; record?: boolean }): Promise<HandOffResult>;
-  recordHandOff(input: { documentId: string; messageId: string }): Promise<void>;
+  handOffDocument(input: { documentId: string; attempt: number }): Promise<HandOffResult>;
   recordDeliveryFailure(input: { documentId: string; code: string; message: string }): Promise<void>;
   /**
    * A confirmed delivery in one step: the delivered state and its event; in the sandbox, the
@@ -105,7 +105,7 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
   };
 
   return {
-    async handOffDocument({ documentId, attempt, record }) {
+    async handOffDocument({ documentId, attempt }) {
       const row = await load(documentId);
       if (!row.xml) throw failure('SBDH_ERROR', 'the document has no rendered UBL to send');
       const sender = row.sender.peppolId;
@@ -119,14 +119,11 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
         countryC1: countryOfScheme(splitParticipantId(sender)?.scheme ?? '') ?? 'BE',
       });
       if (!wrapped.ok) throw failure('SBDH_ERROR', wrapped.errors.map((e) => e.message).join('; '));
-      const transport = row.livemode ? transports.live : transports.sandbox;
-      const handedOff = await transport.handOff({ documentId, attempt, sbd: wrapped.xml, senderId: sender, receiverId: receiver, documentTypeId: wrapped.documentTypeId, processId: wrapped.processId });
-      if (record) await recordSent(row, handedOff.messageId);
+      const handedOff = await forMode(transports, row.livemode).handOff({ documentId, attempt, sbd: wrapped.xml, senderId: sender, receiverId: receiver, documentTypeId: wrapped.documentTypeId, processId: wrapped.processId });
+      // A failed record fails the attempt, and the workflow sends again: the gateway takes the
+      // document id as its idempotency key, so the message still leaves once.
+      await recordSent(row, handedOff.messageId);
       return handedOff;
-    },
-
-    async recordHandOff({ documentId, messageId }) {
-      await recordSent(await load(documentId), messageId);
     },
 
     async recordDeliveryFailure({ documentId, code, message }) {

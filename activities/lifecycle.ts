@@ -22,13 +22,15 @@ import {
 import type { InvoiceResponseInput } from '../core/invoice-responses.ts';
 import { countryOfScheme, lifecycleStatusFor, renderInvoiceResponse, responseCodeFor, splitParticipantId, wrapInSbdh } from '../peppol/index.ts';
 import { documentEventData } from './documents.ts';
-import type { PeppolTransport } from './upstreams/transport/types.ts';
+import type { PeppolTransport } from '../upstreams/transport/types.ts';
+import { forMode, type PerMode } from '../upstreams/modes.ts';
+import { COMPLIANCE_PLATFORMS } from '../upstreams/compliance/countries.ts';
 
 export interface LifecycleActivityDeps {
   db: Db;
   events: EventDispatcher;
   /** Invoice Responses travel like any Peppol message: the gateway live, the simulator in the sandbox. */
-  transports: { live: PeppolTransport; sandbox: PeppolTransport };
+  transports: PerMode<PeppolTransport>;
 }
 
 export interface ApplyLifecycleInput {
@@ -76,8 +78,6 @@ export interface SandboxResponseRoute {
   command: RecipientResponseCommand;
 }
 
-/** National platforms a lifecycle change is reported to, by the company's country (never Belgium). */
-export const COMPLIANCE_PLATFORMS: Record<string, string> = { FR: 'PPF', IT: 'SDI' };
 /** The first status check of a submission, after the report is filed. */
 export const COMPLIANCE_FIRST_CHECK_MS = 5 * 60_000;
 
@@ -204,7 +204,7 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
       });
       const wrapped = wrapInSbdh(xml, { sender: buyer.peppolId, receiver: seller.peppolId, instanceId: id, createdAt: new Date(), countryC1: countryOfScheme(splitParticipantId(buyer.peppolId)?.scheme ?? '') ?? 'BE' });
       if (!wrapped.ok) throw failure('SBDH_ERROR', wrapped.errors.map((e) => e.message).join('; '));
-      const transport = row.livemode ? transports.live : transports.sandbox;
+      const transport = forMode(transports, row.livemode);
       const result = await transport.handOff({ documentId, attempt: 1, sbd: wrapped.xml, senderId: buyer.peppolId, receiverId: seller.peppolId, documentTypeId: wrapped.documentTypeId, processId: wrapped.processId });
       return result.messageId;
     },

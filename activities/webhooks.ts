@@ -1,7 +1,3 @@
-import http from 'node:http';
-import { sandboxWebhookAnswer } from '../core/sandbox-scenarios.ts';
-import https from 'node:https';
-import net from 'node:net';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Context } from '@temporalio/activity';
@@ -11,10 +7,8 @@ import { pauseWebhook } from '../db/webhooks.ts';
 import { PROJECT_ROOT } from '../core/config.ts';
 import { log } from '../core/log.ts';
 import { signWebhookPayload } from '../core/webhook-signature.ts';
-import { classifyAddress, guardedLookup, isAllowedAddress, type TargetPolicy } from '../core/webhook-targets.ts';
-
-/** Part 6.4 / 8: an answer slower than this is a failed attempt. */
-export const WEBHOOK_TIMEOUT_MS = 20_000;
+import { forMode, type PerMode } from '../upstreams/modes.ts';
+import type { WebhookAnswer, WebhookSender } from '../upstreams/webhooks/index.ts';
 
 const VERSION = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 export const WEBHOOK_USER_AGENT = `docex-webhooks/${VERSION}`;
@@ -43,9 +37,8 @@ export interface WebhookActivities {
 
 export interface WebhookActivityOptions {
   db: Db;
-  /** Lets live webhooks reach private addresses: for tests against 127.0.0.1 only. */
-  allowPrivateTargets?: boolean;
-  timeoutMs?: number;
+  /** The receivers' door per mode: real HTTP live, the simulated receivers in the sandbox. */
+  senders: PerMode<WebhookSender>;
 }
 
 /**
@@ -53,7 +46,7 @@ export interface WebhookActivityOptions {
  * infrastructure trouble (a dead worker, Postgres down) makes Temporal retry the activity, which
  * then repeats the same attempt with the same event id.
  */
-export function createWebhookActivities({ db, allowPrivateTargets = false, timeoutMs = WEBHOOK_TIMEOUT_MS }: WebhookActivityOptions): WebhookActivities {
+export function createWebhookActivities({ db, senders }: WebhookActivityOptions): WebhookActivities {
   return {
     async attemptDelivery({ deliveryId, attempt, nextDelayMs, clockOffsetMs }) {
       const ctx = await loadDeliveryContext(db, deliveryId);
@@ -81,10 +74,9 @@ export function createWebhookActivities({ db, allowPrivateTargets = false, timeo
       const cancellation = activityCancellation();
       const started = performance.now();
       const stopHeartbeat = heartbeatEvery(2_000);
-      let answer: { statusCode: number | null; error: string | null };
+      let answer: WebhookAnswer;
       try {
-        // Sandbox scenario hosts answer in-process (core/sandbox-scenarios.ts); everything else is real HTTP.
-        answer = (!ctx.livemode ? sandboxWebhookAnswer(ctx.url, attempt, timeoutMs) : undefined) ?? (await post(ctx.url, body, headers, { livemode: ctx.livemode, allowPrivateTargets }, timeoutMs, cancellation));
+        answer = await forMode(senders, ctx.livemode).send({ url: ctx.url, body, headers, attempt, signal: cancellation });
       } finally {
         stopHeartbeat();
       }
@@ -131,57 +123,4 @@ function heartbeatEvery(ms: number): () => void {
   context.heartbeat();
   const timer = setInterval(() => context.heartbeat(), ms);
   return () => clearInterval(timer);
-}
-
-/**
- * POSTs without following redirects. The address is checked where the connection is made (IP
- * literal here, names in the lookup), which defeats DNS rebinding between save and delivery.
- */
-function post(rawUrl: string, body: string, headers: Record<string, string>, policy: TargetPolicy, timeoutMs: number, cancellation: AbortSignal | undefined): Promise<{ statusCode: number | null; error: string | null }> {
-  return new Promise((resolve) => {
-    let url: URL;
-    try {
-      url = new URL(rawUrl);
-    } catch {
-      return resolve({ statusCode: null, error: 'the webhook URL is not valid' });
-    }
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (net.isIP(host) && !isAllowedAddress(host, policy)) {
-      return resolve({ statusCode: null, error: `refused: ${host} is a ${classifyAddress(host)} address` });
-    }
-    let settled = false;
-    const finish = (result: { statusCode: number | null; error: string | null }) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      cancellation?.removeEventListener('abort', onAbort);
-      resolve(result);
-    };
-    const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(url, { method: 'POST', headers, agent: false, lookup: guardedLookup(policy) as never }, (res) => {
-      const status = res.statusCode ?? 0;
-      res.resume();
-      res.on('error', () => undefined);
-      if (status >= 300 && status < 400) {
-        finish({ statusCode: status, error: `redirect to ${res.headers.location ?? '(no Location)'} not followed: answer with a 2xx at the webhook URL itself` });
-      } else if (status >= 200 && status < 300) {
-        finish({ statusCode: status, error: null });
-      } else {
-        finish({ statusCode: status, error: `HTTP ${status}` });
-      }
-    });
-    const timer = setTimeout(() => {
-      req.destroy();
-      finish({ statusCode: null, error: `no answer within ${timeoutMs / 1000} s` });
-    }, timeoutMs);
-    const onAbort = () => {
-      req.destroy();
-      finish({ statusCode: null, error: 'attempt cancelled' });
-    };
-    cancellation?.addEventListener('abort', onAbort, { once: true });
-    req.on('error', (err: NodeJS.ErrnoException) => {
-      finish({ statusCode: null, error: err.code === 'EBLOCKEDADDRESS' ? err.message : `${err.code ?? 'ERROR'}: ${err.message}` });
-    });
-    req.end(body);
-  });
 }

@@ -32,12 +32,11 @@ import { MAX_FILE_BYTES } from './documents/payload.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
-import type { CompanyUpstreams } from '../activities/companies.ts';
+import type { CompanyUpstreams } from '../upstreams/companies.ts';
 import { directoryRoutes } from './directory/routes.ts';
 import { partnerRoutes } from './partners/routes.ts';
 import { as4Gate, inboundRoutes, type As4Settings } from './inbound/routes.ts';
-import { createDirectoryServices, type DirectoryServices } from '../activities/upstreams/directory/index.ts';
-import { loadConfig } from '../core/config.ts';
+import type { DirectoryServices } from '../upstreams/directory/index.ts';
 import { loadOpenApiDocument, OperationIndex, type OpenApiDocument } from './openapi.ts';
 
 /** JSON bodies may carry a 5 MiB file as base64 (4/3 larger) plus the envelope around it. */
@@ -60,14 +59,14 @@ export interface AppDeps {
   extraContractProbes?: ContractProbe[];
   /** Resolves and checks document recipients; defaults to partners, then the directory and SMP. */
   recipients?: RecipientDirectory;
-  /** National registry and SMP adapters for companies; defaults to the configured ones. */
-  companyUpstreams?: CompanyUpstreams;
-  /** Peppol Directory and SMP lookup per mode; defaults to the configured adapters (sandbox: simulators). */
-  directory?: DirectoryServices;
+  /** National registry and SMP adapters for companies. */
+  companyUpstreams: CompanyUpstreams;
+  /** Peppol Directory and SMP lookup per mode; one instance serves every router and the recipient lookup. */
+  directory: DirectoryServices;
   /** Routers mounted after the built-in ones (their operations must be in `openapi`). */
   extraRouters?: Router[];
-  /** The AS4 gateway's shared secret for /internal/as4/*; defaults to AS4_INBOUND_SECRET. */
-  as4?: As4Settings;
+  /** The AS4 gateway's shared secret for /internal/as4/*. */
+  as4: As4Settings;
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -96,7 +95,7 @@ export function createApp(deps: AppDeps): express.Express {
   );
   // Raw-body mode of the send operation: the body is the document itself (XML, PDF, image …).
   app.use('/v1/documents/send', express.raw({ type: (req) => !/json/i.test(String(req.headers['content-type'] ?? '')), limit: MAX_FILE_BYTES }));
-  app.use(as4Gate(deps.as4 ?? { inboundSecret: loadConfig().as4InboundSecret }));
+  app.use(as4Gate(deps.as4));
   for (const step of accessSteps(deps)) app.use(step);
   app.use(
     OpenApiValidator.middleware({
@@ -126,7 +125,7 @@ function accessSteps(deps: AppDeps): RequestHandler[] {
 }
 
 function routers(deps: AppDeps, breakers: Breakers): Router[] {
-  const directory = deps.directory ?? createDirectoryServices(deps.db, loadConfig());
+  const { directory } = deps;
   const contractProbes = [postgresProbe(deps.db), temporalProbe(deps.db, deps.temporal), ...(deps.extraContractProbes ?? [])];
   return [
     healthRoutes({ db: deps.db, temporal: deps.temporal, breakers, contractProbes }),

@@ -4,11 +4,9 @@ import { StartupError } from '../core/startup-error.ts';
 import { log } from '../core/log.ts';
 import { createDb, pingDb } from '../db/database.ts';
 import { createApp } from './app.ts';
-import { companyUpstreamsFromConfig } from '../activities/companies.ts';
-import { createTransports } from '../activities/upstreams/transport/index.ts';
+import { createUpstreams } from '../upstreams/index.ts';
 import { companyContractProbes } from './companies/probes.ts';
 import { directoryContractProbes } from './directory/probes.ts';
-import { createDirectoryServices } from '../activities/upstreams/directory/index.ts';
 
 /** Entry point of the API process (`npm run api`). */
 async function main(): Promise<void> {
@@ -21,12 +19,13 @@ async function main(): Promise<void> {
     throw new StartupError('postgres', `cannot connect with DATABASE_URL: ${(err as Error).message}`, 'check that the server runs and the URL is right', err);
   });
   const temporal = await connectTemporal(config.temporalAddress, config.temporalNamespace);
-  const companyUpstreams = companyUpstreamsFromConfig(config, db);
-  const transports = createTransports(config);
+  const upstreams = createUpstreams(config, db);
   const app = createApp({
     db,
-    companyUpstreams,
-    extraContractProbes: [...companyContractProbes(companyUpstreams), { name: 'as4-gateway', run: () => transports.live.probe() }, ...directoryContractProbes(createDirectoryServices(db, config), { smlParticipant: config.smlProbeParticipant })],
+    companyUpstreams: upstreams.companies,
+    directory: upstreams.directory,
+    as4: { inboundSecret: config.as4InboundSecret },
+    extraContractProbes: [...companyContractProbes(upstreams.companies), { name: 'as4-gateway', run: () => upstreams.transports.live.probe() }, ...directoryContractProbes(upstreams.directory, { smlParticipant: config.smlProbeParticipant })],
     temporal: temporal.client,
     publicBaseUrl: config.publicBaseUrl,
     jwt: { jwksUrl: config.jwksUrl, audience: config.jwtAudience, issuer: config.jwtIssuer },

@@ -7,9 +7,9 @@ import { freePort } from '../core/ports.ts';
 import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { insertOrganization } from '../db/organizations.ts';
-import { createDirectorySimulator } from '../activities/upstreams/directory/simulator.ts';
-import { sandboxDirectory } from '../activities/upstreams/directory/seed.ts';
-import type { DirectoryQuery } from '../activities/upstreams/directory/types.ts';
+import { createDirectorySimulator } from '../upstreams/directory/simulator.ts';
+import { sandboxDirectory } from '../upstreams/directory/seed.ts';
+import type { DirectoryQuery } from '../upstreams/directory/types.ts';
 
 /**
  * Sandbox directory search latency: the seeded directory (~7,300 participants) in PostgreSQL, a

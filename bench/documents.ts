@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../core/config.ts';
+import { loadConfig, PROJECT_ROOT } from '../core/config.ts';
 import { stopChild } from '../core/temporal-dev-server.ts';
 import { createApp } from '../api/app.ts';
 import { generateKeySecret } from '../api/api-keys/secrets.ts';
@@ -16,6 +16,7 @@ import { insertCompany } from '../db/companies.ts';
 import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { insertOrganization } from '../db/organizations.ts';
+import { createUpstreams } from '../upstreams/index.ts';
 import { cpuByRole, percentile, startBenchServers, untilPolled } from './support.ts';
 
 /**
@@ -48,7 +49,9 @@ try {
   worker.stderr!.on('data', (c) => { workerErrors += c; });
   worker.once('exit', (code) => { if (code) console.error(`worker exited (${code}): ${workerErrors}`); });
   await untilPolled(client, TASK_QUEUES.documents);
-  const app = createApp({ db, temporal: client, publicBaseUrl: 'http://bench' });
+  const config = loadConfig();
+  const upstreams = createUpstreams(config, db);
+  const app = createApp({ db, temporal: client, publicBaseUrl: 'http://bench', companyUpstreams: upstreams.companies, directory: upstreams.directory, as4: { inboundSecret: config.as4InboundSecret } });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -13,6 +13,8 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { insertOrganization } from '../db/organizations.ts';
 import { insertWebhook } from '../db/webhooks.ts';
 import { createWorkers, runWorkers } from '../workers/create-workers.ts';
+import { loadConfig } from '../core/config.ts';
+import { createUpstreams } from '../upstreams/index.ts';
 
 /**
  * Webhook fan-out benchmark: EVENTS events (default 1,000), each fanned out to 2 sandbox webhooks on
@@ -58,7 +60,7 @@ async function main(): Promise<void> {
     await insertWebhook(db, { id: newId('wh'), organizationId: org.id, livemode: false, companyId: null, url: `http://127.0.0.1:${port}/hook-${i}`, events: ['*'], secret: `whsec_bench_${i}_0123456789abcdef` });
   }
 
-  const workers = await createWorkers({ connection, namespace: 'default', db, events: createEventDispatcher(client), taskQueues: [TASK_QUEUES.webhooks] });
+  const workers = await createWorkers({ connection, namespace: 'default', db, events: createEventDispatcher(client), upstreams: createUpstreams(loadConfig(), db), taskQueues: [TASK_QUEUES.webhooks] });
   const stop = new AbortController();
   const running = runWorkers(workers, stop.signal);
   const dispatcher = createEventDispatcher(client);

@@ -40,7 +40,7 @@ export function findTemporalCli(explicit?: string): string {
 }
 
 /** The time-skipping test server: TEMPORAL_TEST_SERVER_PATH, then the project venv, then the PATH. */
-export function findTemporalTestServer(explicit = process.env.TEMPORAL_TEST_SERVER_PATH): string {
+export function findTemporalTestServer(explicit?: string): string {
   if (explicit && executable(explicit)) return explicit;
   const venv = path.join(PROJECT_ROOT, '.venv', 'bin', 'temporal-test-server');
   if (executable(venv)) return venv;

@@ -1,6 +1,6 @@
 import { ensureDirectorySeeded } from '../db/directory.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { sandboxDirectory } from '../activities/upstreams/directory/seed.ts';
+import { sandboxDirectory } from '../upstreams/directory/seed.ts';
 import { runWithDatabase } from './database.ts';
 
 /**

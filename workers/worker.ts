@@ -7,7 +7,7 @@ import { Client, Connection } from '@temporalio/client';
 import { createEventDispatcher } from '../core/event-dispatcher.ts';
 import { createDb, pingDb } from '../db/database.ts';
 import { ensureSchedules } from './schedules.ts';
-import { createTransports } from '../activities/upstreams/transport/index.ts';
+import { createUpstreams } from '../upstreams/index.ts';
 import { createWorkers, runWorkers } from './create-workers.ts';
 
 /** Entry point of the worker process (`npm run worker`). WORKER_TASK_QUEUES limits it to some queues. */
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const clientConnection = await Connection.connect({ address: config.temporalAddress });
   const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
   await ensureSchedules(client);
-  const workers = await createWorkers({ connection, namespace: config.temporalNamespace, db, events: createEventDispatcher(client), transports: createTransports(config), ...(requested?.length ? { taskQueues: requested } : {}) });
+  const workers = await createWorkers({ connection, namespace: config.temporalNamespace, db, events: createEventDispatcher(client), upstreams: createUpstreams(config, db), ...(requested?.length ? { taskQueues: requested } : {}) });
   const stop = new AbortController();
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => stop.abort());
   log.info('worker running', { taskQueues: requested ?? known, namespace: config.temporalNamespace });

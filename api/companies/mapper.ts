@@ -1,5 +1,5 @@
 import type { CompanyRecord } from '../../db/companies.ts';
-import type { RegistryCompany } from '../../activities/upstreams/registry/index.ts';
+import type { RegistryCompany } from '../../upstreams/registry/index.ts';
 
 /** The Company resource of part 2.2: the one place a row becomes JSON. */
 export function toCompany(row: CompanyRecord) {

@@ -1,5 +1,5 @@
 import { withTimeout, type ContractProbe } from '../health/probes.ts';
-import type { CompanyUpstreams } from '../../activities/companies.ts';
+import type { CompanyUpstreams } from '../../upstreams/companies.ts';
 
 /**
  * /health/contracts probes of the live registry (VIES `check-status`) and the live SMP (a service

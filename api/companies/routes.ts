@@ -1,10 +1,9 @@
 import { Router } from 'express';
-import type { DirectoryServices } from '../../activities/upstreams/directory/index.ts';
+import type { DirectoryServices } from '../../upstreams/directory/index.ts';
 import type { Client } from '@temporalio/client';
-import { loadConfig } from '../../core/config.ts';
 import type { Db } from '../../db/database.ts';
 import { findCompanies } from '../../db/companies.ts';
-import { companyUpstreamsFromConfig, type CompanyUpstreams } from '../../activities/companies.ts';
+import type { CompanyUpstreams } from '../../upstreams/companies.ts';
 import { decodeCursor, page } from '../pagination.ts';
 import { principalOf } from '../principal.ts';
 import { decideJoin, listJoinRequests, requestToJoin, toJoinRequest } from './join-requests.ts';
@@ -14,15 +13,14 @@ import { createCompany, deleteCompany, getCompany, resolveCompany, searchCompani
 export interface CompanyRouteDeps {
   db: Db;
   temporal: Client;
-  /** Defaults to the adapters REGISTRY_* / SMP_* configure. */
-  upstreams?: CompanyUpstreams | undefined;
+  upstreams: CompanyUpstreams;
   directory?: DirectoryServices | undefined;
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 export function companyRoutes(options: CompanyRouteDeps): Router {
-  const deps = { db: options.db, temporal: options.temporal, upstreams: options.upstreams ?? companyUpstreamsFromConfig(loadConfig(), options.db), directory: options.directory };
+  const deps = { db: options.db, temporal: options.temporal, upstreams: options.upstreams, directory: options.directory };
   const router = Router();
 
   router.post('/v1/companies', async (req, res) => {

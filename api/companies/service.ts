@@ -13,13 +13,13 @@ import {
 } from '../../db/companies.ts';
 import type { Address } from '../../db/tables/companies.ts';
 import { checkVatNumber } from '../../peppol/index.ts';
-import { registryFor, type CompanyUpstreams } from '../../activities/companies.ts';
-import { RegistryError, vatFromRegistrationNumber, type RegistryCompany } from '../../activities/upstreams/registry/index.ts';
+import { registryFor, type CompanyUpstreams } from '../../upstreams/companies.ts';
+import { RegistryError, vatFromRegistrationNumber, type RegistryCompany } from '../../upstreams/registry/index.ts';
 import type { Principal } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { managedHit, registryHit } from './mapper.ts';
-import type { DirectoryServices } from '../../activities/upstreams/directory/index.ts';
-import { UpstreamError } from '../../activities/upstreams/directory/types.ts';
+import type { DirectoryServices } from '../../upstreams/directory/index.ts';
+import { UpstreamError } from '../../upstreams/directory/types.ts';
 import { requestDeregistration, signalCapabilitiesChanged, startCompanyRegistration } from './registration.ts';
 
 export interface CompanyServiceDeps {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Db } from '../../db/database.ts';
 import { complianceCounts, findComplianceReports, type ComplianceReportRow } from '../../db/compliance.ts';
-import { COMPLIANCE_PLATFORMS } from '../../activities/lifecycle.ts';
+import { COMPLIANCE_PLATFORMS } from '../../upstreams/compliance/countries.ts';
 import { ApiError } from '../errors.ts';
 import { decodeCursor, page } from '../pagination.ts';
 import { principalOf } from '../principal.ts';

@@ -1,5 +1,5 @@
 import { withTimeout, type ContractProbe } from '../health/probes.ts';
-import type { DirectoryServices } from '../../activities/upstreams/directory/index.ts';
+import type { DirectoryServices } from '../../upstreams/directory/index.ts';
 
 export interface DirectoryProbeOptions {
   timeoutMs?: number;

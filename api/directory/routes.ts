@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { DirectoryServices } from '../../activities/upstreams/directory/index.ts';
+import type { DirectoryServices } from '../../upstreams/directory/index.ts';
 import type { DocumentType } from '../../peppol/index.ts';
 import { ApiError } from '../errors.ts';
 import { principalOf } from '../principal.ts';

@@ -1,9 +1,9 @@
 import { X509Certificate } from 'node:crypto';
-import type { DirectoryServices } from '../../activities/upstreams/directory/index.ts';
-import { documentTypesOfId, parseDocumentType, PEPPOL_DOCUMENT_TYPE_IDS, peppolProcessId } from '../../activities/upstreams/directory/document-types.ts';
-import { InvalidCursorError, isSiren, isSiret, UpstreamError, type DirectoryAccessPoint, type DirectoryParticipant, type DirectoryQuery } from '../../activities/upstreams/directory/types.ts';
-import type { SmpParticipant } from '../../activities/upstreams/smp-lookup/types.ts';
-import { CircuitOpenError } from '../../activities/upstreams/smp-lookup/breaker.ts';
+import type { DirectoryServices } from '../../upstreams/directory/index.ts';
+import { documentTypesOfId, parseDocumentType, PEPPOL_DOCUMENT_TYPE_IDS, peppolProcessId } from '../../upstreams/directory/document-types.ts';
+import { InvalidCursorError, isSiren, isSiret, UpstreamError, type DirectoryAccessPoint, type DirectoryParticipant, type DirectoryQuery } from '../../upstreams/directory/types.ts';
+import type { SmpParticipant } from '../../upstreams/smp-lookup/types.ts';
+import { CircuitOpenError } from '../../upstreams/smp-lookup/breaker.ts';
 import { countryOfScheme, splitParticipantId } from '../../peppol/index.ts';
 import { ApiError } from '../errors.ts';
 

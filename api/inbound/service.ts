@@ -9,7 +9,7 @@ import { findDocumentById, findOutgoingDocumentByTransportMessage } from '../../
 import { insertFile } from '../../db/files.ts';
 import { documentTypeOf, isInvoiceResponse, unwrapSbdh, type DocumentType } from '../../peppol/index.ts';
 import { receiveInvoiceResponse } from '../lifecycle/service.ts';
-import type { InboundMessage } from '../../activities/inbound.ts';
+import type { InboundMessage } from '../../core/inbound-message.ts';
 import type { CompanyRow } from '../documents/parties.ts';
 import { deliveryReceiptSignal, type DeliveryReceipt } from '../../workflows/documents/document.ts';
 import type { inboundWorkflow } from '../../workflows/documents/inbound.ts';

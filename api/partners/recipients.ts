@@ -1,5 +1,5 @@
-import type { DirectoryServices } from '../../activities/upstreams/directory/index.ts';
-import { UpstreamError } from '../../activities/upstreams/directory/types.ts';
+import type { DirectoryServices } from '../../upstreams/directory/index.ts';
+import { UpstreamError } from '../../upstreams/directory/types.ts';
 import type { Db } from '../../db/database.ts';
 import { findPartnerByRef, resolvePartnerByIdentifier, type PartnerRow, type PartnerScope } from '../../db/partners.ts';
 import type { DocumentType } from '../../peppol/index.ts';

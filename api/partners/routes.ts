@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { DirectoryServices } from '../../activities/upstreams/directory/index.ts';
+import type { DirectoryServices } from '../../upstreams/directory/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { PartnerSort } from '../../db/partners.ts';
 import type { PartnerRole, PeppolStatus } from '../../db/tables/partners.ts';

@@ -1,5 +1,5 @@
-import type { DirectoryServices } from '../../activities/upstreams/directory/index.ts';
-import { UpstreamError, type DirectoryParticipant } from '../../activities/upstreams/directory/types.ts';
+import type { DirectoryServices } from '../../upstreams/directory/index.ts';
+import { UpstreamError, type DirectoryParticipant } from '../../upstreams/directory/types.ts';
 import { newId } from '../../core/ids.ts';
 import type { Db } from '../../db/database.ts';
 import {

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createDirectoryServices } from '../../activities/upstreams/directory/index.ts';
-import { createDirectoryClient } from '../../activities/upstreams/directory/real.ts';
-import { UpstreamError } from '../../activities/upstreams/directory/types.ts';
-import { CircuitOpenError, perHostBreakers } from '../../activities/upstreams/smp-lookup/breaker.ts';
-import { smlHostname, type NaptrRecord } from '../../activities/upstreams/smp-lookup/dns.ts';
-import { createSmpLookupClient } from '../../activities/upstreams/smp-lookup/real.ts';
+import { createDirectoryServices } from '../../upstreams/directory/index.ts';
+import { createDirectoryClient } from '../../upstreams/directory/real.ts';
+import { UpstreamError } from '../../upstreams/directory/types.ts';
+import { CircuitOpenError, perHostBreakers } from '../../upstreams/smp-lookup/breaker.ts';
+import { smlHostname, type NaptrRecord } from '../../upstreams/smp-lookup/dns.ts';
+import { createSmpLookupClient } from '../../upstreams/smp-lookup/real.ts';
 import { loadConfig } from '../../core/config.ts';
 import { bearer, createTenant, type Tenant } from '../support/access.ts';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createDirectoryServices } from '../../activities/upstreams/directory/index.ts';
-import { createDirectoryClient } from '../../activities/upstreams/directory/real.ts';
-import { createNaptrResolver, smlHostname } from '../../activities/upstreams/smp-lookup/dns.ts';
-import { createSmpLookupClient } from '../../activities/upstreams/smp-lookup/real.ts';
+import { createDirectoryServices } from '../../upstreams/directory/index.ts';
+import { createDirectoryClient } from '../../upstreams/directory/real.ts';
+import { createNaptrResolver, smlHostname } from '../../upstreams/smp-lookup/dns.ts';
+import { createSmpLookupClient } from '../../upstreams/smp-lookup/real.ts';
 import { directoryContractProbes } from '../../api/directory/probes.ts';
 import { loadConfig } from '../../core/config.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createDirectoryClient } from '../../activities/upstreams/directory/real.ts';
-import { PEPPOL_DOCUMENT_TYPE_IDS } from '../../activities/upstreams/directory/document-types.ts';
-import { InvalidCursorError, UpstreamError } from '../../activities/upstreams/directory/types.ts';
+import { createDirectoryClient } from '../../upstreams/directory/real.ts';
+import { PEPPOL_DOCUMENT_TYPE_IDS } from '../../upstreams/directory/document-types.ts';
+import { InvalidCursorError, UpstreamError } from '../../upstreams/directory/types.ts';
 import { freePort } from '../../core/ports.ts';
 
 /** A stand-in Peppol Directory on loopback: records each request and answers with `reply`. */

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { createRegistrySimulator, createViesRegistry, MAGIC_VAT_NUMBERS, RegistryError, vatFromRegistrationNumber } from '../../activities/upstreams/registry/index.ts';
+import { createRegistrySimulator, createViesRegistry, MAGIC_VAT_NUMBERS, RegistryError, vatFromRegistrationNumber } from '../../upstreams/registry/index.ts';
 import { checkVatNumber } from '../../peppol/index.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Element as XElement } from '@xmldom/xmldom';
 import { parseXml } from '../../peppol/xml/dom.ts';
-import { smlHostname } from '../../activities/upstreams/smp-lookup/dns.ts';
-import { createSmpLookupClient } from '../../activities/upstreams/smp-lookup/real.ts';
-import { ALGORITHMS, canonicalize, DSIG_NS, loadTrustAnchors, type SmpSignaturePolicy } from '../../activities/upstreams/smp-lookup/signature.ts';
-import { smpSignaturePolicy } from '../../activities/upstreams/directory/index.ts';
-import { PEPPOL_DOCUMENT_TYPE_IDS } from '../../activities/upstreams/directory/document-types.ts';
-import { UpstreamError } from '../../activities/upstreams/directory/types.ts';
+import { smlHostname } from '../../upstreams/smp-lookup/dns.ts';
+import { createSmpLookupClient } from '../../upstreams/smp-lookup/real.ts';
+import { ALGORITHMS, canonicalize, DSIG_NS, loadTrustAnchors, type SmpSignaturePolicy } from '../../upstreams/smp-lookup/signature.ts';
+import { smpSignaturePolicy } from '../../upstreams/directory/index.ts';
+import { PEPPOL_DOCUMENT_TYPE_IDS } from '../../upstreams/directory/document-types.ts';
+import { UpstreamError } from '../../upstreams/directory/types.ts';
 
 const ZONE = 'sml.test.example';
 const PARTICIPANT = '0208:0403019261';

@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import dgram from 'node:dgram';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createNaptrResolver, smlHostname, smpUrlFromNaptr, type NaptrRecord } from '../../activities/upstreams/smp-lookup/dns.ts';
-import { createSmpLookupClient } from '../../activities/upstreams/smp-lookup/real.ts';
-import { PEPPOL_DOCUMENT_TYPE_IDS } from '../../activities/upstreams/directory/document-types.ts';
-import { UpstreamError } from '../../activities/upstreams/directory/types.ts';
+import { createNaptrResolver, smlHostname, smpUrlFromNaptr, type NaptrRecord } from '../../upstreams/smp-lookup/dns.ts';
+import { createSmpLookupClient } from '../../upstreams/smp-lookup/real.ts';
+import { PEPPOL_DOCUMENT_TYPE_IDS } from '../../upstreams/directory/document-types.ts';
+import { UpstreamError } from '../../upstreams/directory/types.ts';
 import { stubDns } from '../support/dns-stub.ts';
 
 const ZONE = 'sml.test.example';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { createSmpRestRegistrar, createSmpSimulator, documentTypeIdsFor, parseServiceGroup, SmpError } from '../../activities/upstreams/smp-registration/index.ts';
+import { createSmpRestRegistrar, createSmpSimulator, documentTypeIdsFor, parseServiceGroup, SmpError } from '../../upstreams/smp-registration/index.ts';
 import { testServers } from '../support/servers.ts';
 
 interface Recorded { method: string; url: string; body: string; authorization: string | undefined }

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { workflowIds } from '../../core/temporal.ts';
 import { loadConfig } from '../../core/config.ts';
-import { companyUpstreamsFromConfig } from '../../activities/companies.ts';
-import { createViesRegistry } from '../../activities/upstreams/registry/index.ts';
+import { companyUpstreamsFromConfig } from '../../upstreams/companies.ts';
+import { createViesRegistry } from '../../upstreams/registry/index.ts';
 import { DOCUMENT_TYPES } from '../../core/plans.ts';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
 import { bearer, createKey, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
-import { sandboxDirectory } from '../../activities/upstreams/directory/seed.ts';
+import { sandboxDirectory } from '../../upstreams/directory/seed.ts';
 import { testServers } from '../support/servers.ts';
 
 /** A VIES stand-in: answers per VAT number from `answers`, 503 for everything else. */

@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
 import { bearer, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
-import { createDirectoryServices } from '../../activities/upstreams/directory/index.ts';
-import { createDirectoryClient } from '../../activities/upstreams/directory/real.ts';
-import { createSmpLookupClient } from '../../activities/upstreams/smp-lookup/real.ts';
-import { smlHostname } from '../../activities/upstreams/smp-lookup/dns.ts';
-import { PEPPOL_DOCUMENT_TYPE_IDS } from '../../activities/upstreams/directory/document-types.ts';
+import { createDirectoryServices } from '../../upstreams/directory/index.ts';
+import { createDirectoryClient } from '../../upstreams/directory/real.ts';
+import { createSmpLookupClient } from '../../upstreams/smp-lookup/real.ts';
+import { smlHostname } from '../../upstreams/smp-lookup/dns.ts';
+import { PEPPOL_DOCUMENT_TYPE_IDS } from '../../upstreams/directory/document-types.ts';
 import { loadConfig } from '../../core/config.ts';
 
 const INVOICE = PEPPOL_DOCUMENT_TYPE_IDS.invoice;

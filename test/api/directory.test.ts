@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
 import { bearer, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
-import { sandboxDirectory, type SeedParticipant } from '../../activities/upstreams/directory/seed.ts';
-import { PEPPOL_DOCUMENT_TYPE_IDS } from '../../activities/upstreams/directory/document-types.ts';
+import { sandboxDirectory, type SeedParticipant } from '../../upstreams/directory/seed.ts';
+import { PEPPOL_DOCUMENT_TYPE_IDS } from '../../upstreams/directory/document-types.ts';
 import { SANDBOX_RECIPIENTS } from '../../core/sandbox-scenarios.ts';
 
 const directory = sandboxDirectory();

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLifecycleActivities } from '../../activities/lifecycle.ts';
-import type { HandOff, PeppolTransport } from '../../activities/upstreams/transport/types.ts';
+import type { HandOff, PeppolTransport } from '../../upstreams/transport/types.ts';
 import { receiveInvoiceResponse } from '../../api/lifecycle/service.ts';
 import { ApiError } from '../../api/errors.ts';
 import { findDocumentById } from '../../db/documents.ts';

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { createTenant, type Tenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
-import { sandboxDirectory } from '../../activities/upstreams/directory/seed.ts';
-import { createDirectoryServices, type DirectoryServices } from '../../activities/upstreams/directory/index.ts';
+import { sandboxDirectory } from '../../upstreams/directory/seed.ts';
+import { createDirectoryServices, type DirectoryServices } from '../../upstreams/directory/index.ts';
 import { incrementPartnerStats, resolvePartnerByIdentifier, findPartnerByRef, type PartnerScope } from '../../db/partners.ts';
 import { createPartner, provisionPartner } from '../../api/partners/service.ts';
 import { partnerRecipientDirectory } from '../../api/partners/recipients.ts';

@@ -3,8 +3,8 @@ import { startTestApp, type TestApp } from '../support/app.ts';
 import { createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { invoiceBody } from '../support/documents.ts';
 import { testServers } from '../support/servers.ts';
-import { createDirectoryServices } from '../../activities/upstreams/directory/index.ts';
-import { sandboxDirectory } from '../../activities/upstreams/directory/seed.ts';
+import { createDirectoryServices } from '../../upstreams/directory/index.ts';
+import { sandboxDirectory } from '../../upstreams/directory/seed.ts';
 import { partnerRecipientDirectory } from '../../api/partners/recipients.ts';
 import { loadConfig } from '../../core/config.ts';
 

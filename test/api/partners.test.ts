@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
 import { bearer, createKey, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
-import { sandboxDirectory } from '../../activities/upstreams/directory/seed.ts';
-import { createDirectoryServices } from '../../activities/upstreams/directory/index.ts';
-import { UpstreamError, type DirectoryUpstream } from '../../activities/upstreams/directory/types.ts';
-import type { SmpLookup } from '../../activities/upstreams/smp-lookup/types.ts';
+import { sandboxDirectory } from '../../upstreams/directory/seed.ts';
+import { createDirectoryServices } from '../../upstreams/directory/index.ts';
+import { UpstreamError, type DirectoryUpstream } from '../../upstreams/directory/types.ts';
+import type { SmpLookup } from '../../upstreams/smp-lookup/types.ts';
 import { incrementPartnerStats } from '../../db/partners.ts';
 import { loadConfig } from '../../core/config.ts';
 

@@ -1,19 +1,31 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp, type AppDeps } from '../../api/app.ts';
+import { loadConfig } from '../../core/config.ts';
 import { createTenant, type Tenant } from './access.ts';
 import { testServers } from './servers.ts';
 import { ensureTestWorkers } from './workers.ts';
+import { testUpstreams } from './upstreams.ts';
 
 export interface TestApp {
   url: string;
   close(): Promise<void>;
 }
 
-/** The real app on a loopback port, with response validation on. */
+/** The real app on a loopback port, with response validation on; its adapters are built as api/server.ts builds them. */
 export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
   const { db, temporal } = testServers();
-  const app = createApp({ db, temporal, publicBaseUrl: 'http://docs.test', validateResponses: true, ...overrides });
+  const upstreams = testUpstreams({}, overrides.db ?? db);
+  const app = createApp({
+    db,
+    temporal,
+    publicBaseUrl: 'http://docs.test',
+    validateResponses: true,
+    companyUpstreams: upstreams.companies,
+    directory: upstreams.directory,
+    as4: { inboundSecret: loadConfig().as4InboundSecret },
+    ...overrides,
+  });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

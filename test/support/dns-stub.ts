@@ -1,5 +1,5 @@
 import dgram from 'node:dgram';
-import type { NaptrRecord } from '../../activities/upstreams/smp-lookup/dns.ts';
+import type { NaptrRecord } from '../../upstreams/smp-lookup/dns.ts';
 
 /**
  * A DNS server on loopback UDP answering NAPTR queries from `records` (by lower-cased name);

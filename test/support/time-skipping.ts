@@ -11,7 +11,7 @@ const INDEXED_TYPES = { Keyword: temporal.api.enums.v1.IndexedValueType.INDEXED_
  */
 export async function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> {
   const env = await TestWorkflowEnvironment.createTimeSkipping({
-    server: { executable: { type: 'existing-path', path: findTemporalTestServer() } },
+    server: { executable: { type: 'existing-path', path: findTemporalTestServer(process.env.TEMPORAL_TEST_SERVER_PATH) } },
   });
   const searchAttributes = Object.fromEntries(Object.entries(SEARCH_ATTRIBUTES).map(([name, type]) => [name, INDEXED_TYPES[type]]));
   await env.connection.operatorService.addSearchAttributes({ namespace: env.namespace ?? 'default', searchAttributes });

@@ -2,6 +2,7 @@ import { NativeConnection, type Worker } from '@temporalio/worker';
 import { createWorkers, runWorkers } from '../../workers/create-workers.ts';
 import { testServers } from './servers.ts';
 import { createEventDispatcher } from '../../core/event-dispatcher.ts';
+import { testUpstreams } from './upstreams.ts';
 
 interface WorkerState {
   running?: { stop: AbortController; done: Promise<void>; connection: NativeConnection };
@@ -15,7 +16,7 @@ export async function ensureTestWorkers(): Promise<void> {
   if (state.running) return;
   const { temporalAddress, db, temporal } = testServers();
   const connection = await NativeConnection.connect({ address: temporalAddress });
-  const workers: Worker[] = await createWorkers({ connection, namespace: 'default', db, events: createEventDispatcher(temporal) });
+  const workers: Worker[] = await createWorkers({ connection, namespace: 'default', db, events: createEventDispatcher(temporal), upstreams: testUpstreams() });
   const stop = new AbortController();
   state.running = { stop, connection, done: runWorkers(workers, stop.signal) };
 }

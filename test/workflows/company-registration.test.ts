@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import { Worker } from '@temporalio/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { createCompanyActivities, type CompanyUpstreams } from '../../activities/companies.ts';
-import { createRegistrySimulator } from '../../activities/upstreams/registry/index.ts';
-import { SmpError, createSmpSimulator, documentTypeIdsFor, type SmpParticipant, type SmpRegistrar } from '../../activities/upstreams/smp-registration/index.ts';
+import { createCompanyActivities } from '../../activities/companies.ts';
+import type { CompanyUpstreams } from '../../upstreams/companies.ts';
+import { createRegistrySimulator } from '../../upstreams/registry/index.ts';
+import { SmpError, createSmpSimulator, documentTypeIdsFor, type SmpParticipant, type SmpRegistrar } from '../../upstreams/smp-registration/index.ts';
 import { workflowIds } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
 import { findCompanyById } from '../../db/companies.ts';

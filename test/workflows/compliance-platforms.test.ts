@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPpfPlatform, createSdiPlatform, type ComplianceSubmission } from '../../activities/upstreams/compliance/index.ts';
+import { createPpfPlatform, createSdiPlatform, type ComplianceSubmission } from '../../upstreams/compliance/index.ts';
 import { loadConfig } from '../../core/config.ts';
 
 interface Seen {

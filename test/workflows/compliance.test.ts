@@ -10,6 +10,7 @@ import type { complianceWorkflow } from '../../workflows/compliance/report.ts';
 import { createTenant, type Tenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
 import { createTimeSkippingEnv } from '../support/time-skipping.ts';
+import { testUpstreams } from '../support/upstreams.ts';
 import { companyIn, storedDocument } from '../api/lifecycle-fixtures.ts';
 
 describe('complianceWorkflow (PPF / SDI reporting)', () => {
@@ -25,7 +26,7 @@ describe('complianceWorkflow (PPF / SDI reporting)', () => {
     tenant = await createTenant({ livemode: false, plan: 'pro' });
     fr = await companyIn(tenant, 'FR');
     it_ = await companyIn(tenant, 'IT');
-    const workers: Worker[] = await createWorkers({ connection: env.nativeConnection, namespace: 'default', db: testServers().db, events: createEventDispatcher(env.client), taskQueues: [TASK_QUEUES.documents, TASK_QUEUES.webhooks] });
+    const workers: Worker[] = await createWorkers({ connection: env.nativeConnection, namespace: 'default', db: testServers().db, events: createEventDispatcher(env.client), upstreams: testUpstreams(), taskQueues: [TASK_QUEUES.documents, TASK_QUEUES.webhooks] });
     stop = new AbortController();
     running = runWorkers(workers, stop.signal);
   });

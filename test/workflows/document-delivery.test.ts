@@ -10,14 +10,15 @@ import { newId } from '../../core/ids.ts';
 import { insertPartner } from '../../db/partners.ts';
 import { sendDocument } from '../../api/documents/send.ts';
 import type { Principal } from '../../api/context.ts';
-import type { HandOff, PeppolTransport } from '../../activities/upstreams/transport/types.ts';
-import { createSimulatedTransport } from '../../activities/upstreams/transport/simulator.ts';
+import type { HandOff, PeppolTransport } from '../../upstreams/transport/types.ts';
+import { createSimulatedTransport } from '../../upstreams/transport/simulator.ts';
 import { deliveryReceiptSignal, type documentWorkflow } from '../../workflows/documents/document.ts';
 import type { Worker } from '@temporalio/worker';
 import { createTenant, type Tenant } from '../support/access.ts';
 import { eventsOf, invoiceBody, RECIPIENT } from '../support/documents.ts';
 import { testServers } from '../support/servers.ts';
 import { createTimeSkippingEnv } from '../support/time-skipping.ts';
+import { testUpstreams } from '../support/upstreams.ts';
 
 /** An access point that answers with the outcomes it is given, one per hand-off, and records each. */
 class ScriptedAccessPoint implements PeppolTransport {
@@ -50,7 +51,7 @@ describe('documentWorkflow (delivery)', () => {
   before(async () => {
     env = await createTimeSkippingEnv();
     tenant = await createTenant();
-    const workers: Worker[] = await createWorkers({ connection: env.nativeConnection, namespace: 'default', db: testServers().db, events: createEventDispatcher(env.client), transports: { live: delegate, sandbox: createSimulatedTransport() }, taskQueues: [TASK_QUEUES.documents, TASK_QUEUES.webhooks] });
+    const workers: Worker[] = await createWorkers({ connection: env.nativeConnection, namespace: 'default', db: testServers().db, events: createEventDispatcher(env.client), upstreams: testUpstreams({ transports: { live: delegate, sandbox: createSimulatedTransport() } }), taskQueues: [TASK_QUEUES.documents, TASK_QUEUES.webhooks] });
     stop = new AbortController();
     running = runWorkers(workers, stop.signal);
   });

@@ -11,9 +11,9 @@ import { createWorkers, runWorkers } from '../../workers/create-workers.ts';
 import { participantIdDirectory } from '../../api/documents/parties.ts';
 import { sendDocument } from '../../api/documents/send.ts';
 import type { Principal } from '../../api/context.ts';
-import type { HandOff, PeppolTransport } from '../../activities/upstreams/transport/types.ts';
-import { createSimulatedTransport } from '../../activities/upstreams/transport/simulator.ts';
-import type { InboundMessage } from '../../activities/inbound.ts';
+import type { HandOff, PeppolTransport } from '../../upstreams/transport/types.ts';
+import { createSimulatedTransport } from '../../upstreams/transport/simulator.ts';
+import type { InboundMessage } from '../../core/inbound-message.ts';
 import type { documentWorkflow } from '../../workflows/documents/document.ts';
 import type { inboundWorkflow } from '../../workflows/documents/inbound.ts';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
@@ -21,6 +21,7 @@ import { createTenant, type Tenant } from '../support/access.ts';
 import { eventsOf, invoiceBody, RECIPIENT } from '../support/documents.ts';
 import { testServers } from '../support/servers.ts';
 import { createTimeSkippingEnv } from '../support/time-skipping.ts';
+import { testUpstreams } from '../support/upstreams.ts';
 
 const SECRET = 'as4-receipts-secret';
 
@@ -48,7 +49,7 @@ describe('AS4 receipts and the inbound workflow (time-skipping)', () => {
   before(async () => {
     env = await createTimeSkippingEnv();
     tenant = await createTenant();
-    const workers: Worker[] = await createWorkers({ connection: env.nativeConnection, namespace: 'default', db: testServers().db, events: createEventDispatcher(env.client), transports: { live: new ReceiptingAccessPoint(), sandbox: createSimulatedTransport() }, taskQueues: [TASK_QUEUES.documents, TASK_QUEUES.webhooks] });
+    const workers: Worker[] = await createWorkers({ connection: env.nativeConnection, namespace: 'default', db: testServers().db, events: createEventDispatcher(env.client), upstreams: testUpstreams({ transports: { live: new ReceiptingAccessPoint(), sandbox: createSimulatedTransport() } }), taskQueues: [TASK_QUEUES.documents, TASK_QUEUES.webhooks] });
     stop = new AbortController();
     running = runWorkers(workers, stop.signal);
     app = await startTestApp({ temporal: env.client, as4: { inboundSecret: SECRET } });

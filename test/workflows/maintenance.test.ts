@@ -8,6 +8,7 @@ import type { maintenanceWorkflow } from '../../workflows/system/maintenance.ts'
 import { createTenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
 import { createTimeSkippingEnv } from '../support/time-skipping.ts';
+import { testUpstreams } from '../support/upstreams.ts';
 
 describe('maintenanceWorkflow (the maintenance schedule)', () => {
   let env: TestWorkflowEnvironment;
@@ -25,7 +26,7 @@ describe('maintenanceWorkflow (the maintenance schedule)', () => {
     // As a crash between the commit of an event with subscribers and its fan-out leaves it.
     await db.updateTable('events').set({ created_at: new Date(Date.now() - 5 * 60_000), dispatched_at: null }).where('id', '=', stranded.id).execute();
 
-    const workers = await createWorkers({ connection: env.nativeConnection, namespace: 'default', db, events: createEventDispatcher(env.client), taskQueues: [TASK_QUEUES.system, TASK_QUEUES.webhooks] });
+    const workers = await createWorkers({ connection: env.nativeConnection, namespace: 'default', db, events: createEventDispatcher(env.client), upstreams: testUpstreams(), taskQueues: [TASK_QUEUES.system, TASK_QUEUES.webhooks] });
     const stop = new AbortController();
     const running = runWorkers(workers, stop.signal);
     try {

@@ -10,6 +10,7 @@ import type { probeWorkflow } from '../../workflows/system/probe.ts';
 import { workflowBundle } from '../../workers/bundle.ts';
 import { testServers } from '../support/servers.ts';
 import { createTimeSkippingEnv } from '../support/time-skipping.ts';
+import { testUpstreams } from '../support/upstreams.ts';
 
 describe('probeWorkflow', () => {
   let env: TestWorkflowEnvironment;
@@ -18,7 +19,7 @@ describe('probeWorkflow', () => {
 
   it('writes its row through the real activity, once, even when run twice with the same id', async () => {
     const { db } = testServers();
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue: 'probe-test', workflowBundle: await workflowBundle(), activities: createActivities({ db, events: createEventDispatcher(env.client) }) });
+    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue: 'probe-test', workflowBundle: await workflowBundle(), activities: createActivities({ db, events: createEventDispatcher(env.client), upstreams: testUpstreams() }) });
     const probeId = newId('probe');
     await worker.runUntil(async () => {
       for (let i = 0; i < 2; i++) {

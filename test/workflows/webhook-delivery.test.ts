@@ -9,6 +9,7 @@ import { workflowIds } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
 import { createEventActivities } from '../../activities/events.ts';
 import { createWebhookActivities, WEBHOOK_USER_AGENT } from '../../activities/webhooks.ts';
+import { createWebhookSenders } from '../../upstreams/webhooks/index.ts';
 import { createFanOutDeliveries, findDelivery } from '../../db/deliveries.ts';
 import { findEvent, insertEvent } from '../../db/events.ts';
 import { findWebhookById, insertWebhook, updateWebhook } from '../../db/webhooks.ts';
@@ -181,7 +182,7 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       // The first request never gets an answer: the worker handling it is stopped meanwhile.
       const slow = await startWebhookReceiver((i) => (i === 0 ? 'hang' : 200));
       const connection = await NativeConnection.connect({ address: temporalAddress });
-      const makeWorker = async () => Worker.create({ connection, taskQueue, workflowBundle: await workflowBundle(), activities: { ...createEventActivities({ db }), ...createWebhookActivities({ db }) } });
+      const makeWorker = async () => Worker.create({ connection, taskQueue, workflowBundle: await workflowBundle(), activities: { ...createEventActivities({ db }), ...createWebhookActivities({ db, senders: createWebhookSenders() }) } });
       try {
         const tenant = await createTenant({ livemode: false });
         await addWebhook(tenant, slow.url, { livemode: false });
@@ -233,7 +234,7 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
           const webhook = await addWebhook(tenant, url, { livemode: true });
           const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: true, companyId: null, type: 'document.sent', data: {} });
           const [delivery] = (await createFanOutDeliveries(db, event)).filter((d) => d.webhook_id === webhook.id);
-          const outcome = await createWebhookActivities({ db }).attemptDelivery({ deliveryId: delivery!.id, attempt: 1, nextDelayMs: 30_000, clockOffsetMs: 0 });
+          const outcome = await createWebhookActivities({ db, senders: createWebhookSenders() }).attemptDelivery({ deliveryId: delivery!.id, attempt: 1, nextDelayMs: 30_000, clockOffsetMs: 0 });
           expect(outcome.outcome, url).to.equal('failed');
           expect(outcome.error, url).to.match(/loopback address/);
           await updateWebhook(db, { organizationId: tenant.organizationId, livemode: true }, webhook.id, { status: 'paused' });
@@ -252,7 +253,7 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         await addWebhook(tenant, receiver.url, { livemode: true });
         const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: true, companyId: null, type: 'document.sent', data: {} });
         const [delivery] = await createFanOutDeliveries(db, event);
-        const activities = createWebhookActivities({ db, allowPrivateTargets: true, timeoutMs: 300 });
+        const activities = createWebhookActivities({ db, senders: createWebhookSenders({ allowPrivateTargets: true, timeoutMs: 300 }) });
         const redirected = await activities.attemptDelivery({ deliveryId: delivery!.id, attempt: 1, nextDelayMs: 30_000, clockOffsetMs: 0 });
         expect(redirected).to.deep.include({ outcome: 'failed', statusCode: 302 });
         expect(redirected.error).to.match(/redirect to https:\/\/example\.com\/elsewhere not followed/);
@@ -281,7 +282,7 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         connection: env.nativeConnection,
         taskQueue,
         workflowBundle: await workflowBundle(),
-        activities: { ...createEventActivities({ db }), ...createWebhookActivities({ db, allowPrivateTargets: true }) },
+        activities: { ...createEventActivities({ db }), ...createWebhookActivities({ db, senders: createWebhookSenders({ allowPrivateTargets: true }) }) },
       });
       running = worker.run();
     });

@@ -2,7 +2,7 @@ import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, de
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { FailureType } from '../../core/failures.ts';
 import type { DocumentActivities, SandboxRecipientResponse as SandboxResponse } from '../../activities/documents.ts';
-import type { InboundMessage } from '../../activities/inbound.ts';
+import type { InboundMessage } from '../../core/inbound-message.ts';
 import { workflowIds } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
 import { inboundWorkflow } from './inbound.ts';
@@ -20,7 +20,7 @@ const remote = proxyActivities<DocumentActivities>(ACTIVITY_PRESETS.transportAtt
  * server a scheduled task and a further workflow task each.
  */
 const local = proxyLocalActivities<DocumentActivities>(ACTIVITY_PRESETS.transportAttempt);
-const { recordHandOff, recordDeliveryFailure, completeDelivery } = proxyLocalActivities<DocumentActivities>(ACTIVITY_PRESETS.database);
+const { recordDeliveryFailure, completeDelivery } = proxyLocalActivities<DocumentActivities>(ACTIVITY_PRESETS.database);
 
 /** The access point's receipt for a handed-off message (posted by the AS4 gateway). */
 export interface DeliveryReceipt {
@@ -113,16 +113,14 @@ async function deliver(input: DocumentInput, clock: WorkflowClock): Promise<{ re
   let receipt: DeliveryReceipt | undefined;
   setHandler(deliveryReceiptSignal, (r) => { receipt ??= r; });
 
-  // Sandbox: the simulated hand-off and its record are one local activity (a failed record only
-  // re-sends to the simulator). Live: the record is its own activity, so a database error after the
-  // gateway took the message never sends it again.
-  const handOffDocument = input.livemode ? remote.handOffDocument : local.handOffDocument;
+  // The activity picks the access point by the document's mode; the workflow only picks where it runs.
+  const { handOffDocument } = input.livemode ? remote : local;
   let attempt = 0;
   let handedOff: { messageId: string; confirmAfterMs?: number } | undefined;
   while (!handedOff) {
     attempt += 1;
     try {
-      handedOff = await handOffDocument({ documentId: input.documentId, attempt, record: !input.livemode });
+      handedOff = await handOffDocument({ documentId: input.documentId, attempt });
     } catch (err) {
       const { type, message } = failureType(err);
       const resendDelay = RESEND_DELAYS_MS[attempt - 1];
@@ -134,7 +132,6 @@ async function deliver(input: DocumentInput, clock: WorkflowClock): Promise<{ re
       return { result: { documentId: input.documentId, deliveryStatus: type === FailureType.AP_REJECTED ? 'rejected' : 'failed', attempts: attempt, errorCode: type }, response: null };
     }
   }
-  if (input.livemode) await recordHandOff({ documentId: input.documentId, messageId: handedOff.messageId });
 
   if (handedOff.confirmAfterMs !== undefined) {
     await clock.sleep(handedOff.confirmAfterMs);

@@ -1,5 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
-import type { InboundActivities, InboundMessage, InboundResult } from '../../activities/inbound.ts';
+import type { InboundActivities, InboundResult } from '../../activities/inbound.ts';
+import type { InboundMessage } from '../../core/inbound-message.ts';
 import { ACTIVITY_PRESETS } from '../activity-options.ts';
 
 const { receiveInboundDocument } = proxyActivities<InboundActivities>(ACTIVITY_PRESETS.database);

@@ -1,7 +1,7 @@
-import { checkParticipantId, checkVatNumber, type DocumentType } from '../../../peppol/index.ts';
-import type { NewDirectoryParticipant } from '../../../db/directory.ts';
-import type { DirectoryAccessPoint, DirectorySmp } from '../../../db/tables/directory.ts';
-import { SANDBOX_RECIPIENTS, SANDBOX_RESPONDERS } from '../../../core/sandbox-scenarios.ts';
+import { checkParticipantId, checkVatNumber, type DocumentType } from '../../peppol/index.ts';
+import type { NewDirectoryParticipant } from '../../db/directory.ts';
+import type { DirectoryAccessPoint, DirectorySmp } from '../../db/tables/directory.ts';
+import { SANDBOX_RECIPIENTS, SANDBOX_RESPONDERS } from '../../core/sandbox-scenarios.ts';
 
 /**
  * The sandbox Peppol Directory: thousands of participants across the supported countries, generated

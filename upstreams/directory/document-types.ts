@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPE_INFO, DOCUMENT_TYPES, peppolDocumentTypeId, type DocumentType } from '../../../peppol/index.ts';
+import { DOCUMENT_TYPE_INFO, DOCUMENT_TYPES, peppolDocumentTypeId, type DocumentType } from '../../peppol/index.ts';
 
 /** Peppol document type identifier (scheme `busdox-docid-qns`) of each service document type. */
 export const PEPPOL_DOCUMENT_TYPE_IDS: Record<DocumentType, string> = Object.fromEntries(

@@ -1,4 +1,4 @@
-import { CircuitBreaker } from '../../../core/circuit-breaker.ts';
+import { CircuitBreaker } from '../../core/circuit-breaker.ts';
 import { UpstreamError } from '../directory/types.ts';
 
 /** Calls to a failing upstream are suspended; the API answers 503 with Retry-After. */

@@ -1,4 +1,4 @@
-import type { Address } from '../../../db/tables/companies.ts';
+import type { Address } from '../../db/tables/companies.ts';
 
 /** What a national registry knows about a VAT-registered company. */
 export interface RegistryCompany {

@@ -1,4 +1,4 @@
-import { failure } from '../../../core/failures.ts';
+import { failure } from '../../core/failures.ts';
 import type { ComplianceAnswer, CompliancePlatform, ComplianceSubmission } from './types.ts';
 
 export interface PlatformHttpOptions {

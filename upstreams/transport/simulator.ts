@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { failure } from '../../../core/failures.ts';
-import { SANDBOX_CONFIRMATION_MS, SANDBOX_FLAKY_FAILURES, SANDBOX_RECIPIENTS, SANDBOX_SLOW_CONFIRMATION_MS } from '../../../core/sandbox-scenarios.ts';
+import { failure } from '../../core/failures.ts';
+import { SANDBOX_CONFIRMATION_MS, SANDBOX_FLAKY_FAILURES, SANDBOX_RECIPIENTS, SANDBOX_SLOW_CONFIRMATION_MS } from '../../core/sandbox-scenarios.ts';
 import type { HandOff, HandOffResult, PeppolTransport } from './types.ts';
 
 /** The sandbox access point: deterministic outcomes by recipient (core/sandbox-scenarios.ts). */
@@ -27,18 +27,6 @@ export function createSimulatedTransport(): PeppolTransport {
     },
     async probe() {
       return 'simulator';
-    },
-  };
-}
-
-/** A live transport for processes started without a gateway: every hand-off is a temporary failure. */
-export function unconfiguredTransport(): PeppolTransport {
-  return {
-    async handOff() {
-      throw failure('TRANSPORT_FAILURE', 'no AS4 gateway is configured for live documents (AS4_GATEWAY_URL)');
-    },
-    async probe() {
-      throw new Error('no AS4 gateway is configured');
     },
   };
 }

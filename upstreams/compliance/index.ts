@@ -1,19 +1,18 @@
-import type { Config } from '../../../core/config.ts';
+import type { Config } from '../../core/config.ts';
 import { createPpfPlatform, createSdiPlatform } from './http.ts';
 import { createSimulatedPlatform } from './simulator.ts';
+import type { PerMode } from '../modes.ts';
 import type { CompliancePlatform, CompliancePlatformName } from './types.ts';
 
+export { COMPLIANCE_PLATFORMS } from './countries.ts';
 export type { ComplianceAnswer, CompliancePlatform, CompliancePlatformName, ComplianceSubmission } from './types.ts';
 export { createPpfPlatform, createSdiPlatform } from './http.ts';
 export { createSimulatedPlatform } from './simulator.ts';
 
-export interface CompliancePlatforms {
-  live: Record<CompliancePlatformName, CompliancePlatform>;
-  sandbox: Record<CompliancePlatformName, CompliancePlatform>;
-}
+export type CompliancePlatforms = PerMode<Record<CompliancePlatformName, CompliancePlatform>>;
 
 /** Live reports go to the configured platforms; sandbox ones always to the simulators. */
-export function compliancePlatformsFromConfig(config: Config): CompliancePlatforms {
+export function compliancePlatformsFromConfig(config: Pick<Config, 'ppfBaseUrl' | 'ppfToken' | 'sdiBaseUrl' | 'sdiToken' | 'complianceTimeoutMs'>): CompliancePlatforms {
   return {
     live: {
       PPF: createPpfPlatform({ baseUrl: config.ppfBaseUrl, token: config.ppfToken, timeoutMs: config.complianceTimeoutMs }),

@@ -1,5 +1,5 @@
-import { checkParticipantId, checkVatNumber } from '../../../peppol/index.ts';
-import { PARTICIPANT_SCHEMES } from '../../../peppol/participant-schemes.ts';
+import { checkParticipantId, checkVatNumber } from '../../peppol/index.ts';
+import { PARTICIPANT_SCHEMES } from '../../peppol/participant-schemes.ts';
 
 /**
  * Schemes that identify a company by its national number rather than by its VAT number, where that

@@ -1,6 +1,6 @@
-import { CircuitBreaker } from '../../../core/circuit-breaker.ts';
-import { checkVatNumber } from '../../../peppol/index.ts';
-import type { Address } from '../../../db/tables/companies.ts';
+import { CircuitBreaker } from '../../core/circuit-breaker.ts';
+import { checkVatNumber } from '../../peppol/index.ts';
+import type { Address } from '../../db/tables/companies.ts';
 import { looksLikeVatNumber, peppolIdFromVat } from './peppol-id.ts';
 import { RegistryError, type NationalRegistry, type RegistryCompany } from './types.ts';
 

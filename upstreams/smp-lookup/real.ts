@@ -1,9 +1,9 @@
 import xpath from 'xpath';
 import type { Node as XNode } from '@xmldom/xmldom';
-import { parseXml } from '../../../peppol/xml/dom.ts';
+import { parseXml } from '../../peppol/xml/dom.ts';
 import { UpstreamError } from '../directory/types.ts';
 import { PARTICIPANT_SCHEME, smlHostname, smpUrlFromNaptr, type NaptrResolver } from './dns.ts';
-import type { CircuitBreaker } from '../../../core/circuit-breaker.ts';
+import type { CircuitBreaker } from '../../core/circuit-breaker.ts';
 import { throughBreaker } from './breaker.ts';
 import { enforceSignaturePolicy, NO_TRUST_ANCHORS, type SmpSignaturePolicy } from './signature.ts';
 import type { SmpDocumentType, SmpEndpoint, SmpLookup, SmpLookupOptions, SmpParticipant } from './types.ts';

@@ -1,5 +1,5 @@
 import xpath from 'xpath';
-import { parseXml } from '../../../peppol/xml/dom.ts';
+import { parseXml } from '../../peppol/xml/dom.ts';
 import { profileOf } from './document-types.ts';
 import { SmpError, type SmpRegistrar } from './types.ts';
 

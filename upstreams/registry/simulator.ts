@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { checkVatNumber } from '../../../peppol/index.ts';
-import type { Address } from '../../../db/tables/companies.ts';
+import { checkVatNumber } from '../../peppol/index.ts';
+import type { Address } from '../../db/tables/companies.ts';
 import { looksLikeVatNumber, peppolIdFromVat } from './peppol-id.ts';
 import { RegistryError, type NationalRegistry, type RegistryCompany } from './types.ts';
 

@@ -1,6 +1,6 @@
-import type { Db } from '../../../db/database.ts';
-import { ensureDirectorySeeded, findDirectoryParticipant, searchDirectory, type DirectoryRecord } from '../../../db/directory.ts';
-import { DOCUMENT_TYPES, type DocumentType } from '../../../peppol/index.ts';
+import type { Db } from '../../db/database.ts';
+import { ensureDirectorySeeded, findDirectoryParticipant, searchDirectory, type DirectoryRecord } from '../../db/directory.ts';
+import { DOCUMENT_TYPES, type DocumentType } from '../../peppol/index.ts';
 import { documentTypeIdsOf } from './document-types.ts';
 import { sandboxDirectory } from './seed.ts';
 import { InvalidCursorError, isSiren, isSiret, type DirectoryAccessPoint, type DirectoryCaller, type DirectoryParticipant, type DirectoryPage, type DirectoryQuery, type DirectorySmp, type DirectoryUpstream } from './types.ts';

@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPE_INFO, peppolDocumentTypeId, type DocumentType } from '../../../peppol/index.ts';
+import { DOCUMENT_TYPE_INFO, peppolDocumentTypeId, type DocumentType } from '../../peppol/index.ts';
 
 /** The SMP document type ids for a set of receive capabilities (invoice and debit-note share one). */
 export function documentTypeIdsFor(types: readonly string[]): string[] {

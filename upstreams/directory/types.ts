@@ -1,5 +1,5 @@
-import type { DocumentType } from '../../../peppol/index.ts';
-import type { DirectoryAccessPoint, DirectorySmp } from '../../../db/tables/directory.ts';
+import type { DocumentType } from '../../peppol/index.ts';
+import type { DirectoryAccessPoint, DirectorySmp } from '../../db/tables/directory.ts';
 
 export type { DirectoryAccessPoint, DirectorySmp };
 

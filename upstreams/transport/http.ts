@@ -1,4 +1,4 @@
-import { failure } from '../../../core/failures.ts';
+import { failure } from '../../core/failures.ts';
 import type { HandOff, HandOffResult, PeppolTransport } from './types.ts';
 
 export interface HttpTransportOptions {

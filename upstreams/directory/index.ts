@@ -1,8 +1,8 @@
-import type { Config } from '../../../core/config.ts';
-import type { Db } from '../../../db/database.ts';
+import type { Config } from '../../core/config.ts';
+import type { Db } from '../../db/database.ts';
 import { createNaptrResolver } from '../smp-lookup/dns.ts';
 import { createSmpLookupClient } from '../smp-lookup/real.ts';
-import { CircuitBreaker } from '../../../core/circuit-breaker.ts';
+import { CircuitBreaker } from '../../core/circuit-breaker.ts';
 import { DEFAULT_BREAKER, perHostBreakers, throughBreaker, type BreakerSettings } from '../smp-lookup/breaker.ts';
 import { createSmpLookupSimulator } from '../smp-lookup/simulator.ts';
 import { loadTrustAnchors, NO_TRUST_ANCHORS, type SmpSignaturePolicy } from '../smp-lookup/signature.ts';

@@ -1,0 +1,38 @@
+import type { Config } from '../core/config.ts';
+import type { Db } from '../db/database.ts';
+import { forMode, type PerMode } from './modes.ts';
+import { createRegistrySimulator, createViesRegistry, type NationalRegistry } from './registry/index.ts';
+import { createSmpRestRegistrar, createSmpSimulator, type SmpRegistrar } from './smp-registration/index.ts';
+
+/** The registry and SMP adapters of each mode: sandbox always uses the simulators (DESIGN.md §3). */
+export interface CompanyUpstreams {
+  registry: PerMode<NationalRegistry>;
+  smp: PerMode<SmpRegistrar>;
+}
+
+export function registryFor(upstreams: CompanyUpstreams, livemode: boolean): NationalRegistry {
+  return forMode(upstreams.registry, livemode);
+}
+
+export function smpFor(upstreams: CompanyUpstreams, livemode: boolean): SmpRegistrar {
+  return forMode(upstreams.smp, livemode);
+}
+
+export type CompanyUpstreamsConfig = Pick<Config, 'registryBaseUrl' | 'registryTimeoutMs' | 'smpBaseUrl' | 'smpUsername' | 'smpPassword' | 'smpTimeoutMs' | 'publicBaseUrl'>;
+
+/** The real adapters configured by REGISTRY_* / SMP_* settings, and the sandbox simulators. */
+export function companyUpstreamsFromConfig(config: CompanyUpstreamsConfig, db: Db): CompanyUpstreams {
+  return {
+    registry: { live: createViesRegistry({ baseUrl: config.registryBaseUrl, timeoutMs: config.registryTimeoutMs }), sandbox: createRegistrySimulator() },
+    smp: {
+      live: createSmpRestRegistrar({
+        baseUrl: config.smpBaseUrl,
+        username: config.smpUsername,
+        password: config.smpPassword,
+        timeoutMs: config.smpTimeoutMs,
+        endpointUrl: `${config.publicBaseUrl}/as4`,
+      }),
+      sandbox: createSmpSimulator(db),
+    },
+  };
+}

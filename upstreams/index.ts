@@ -1,0 +1,30 @@
+import type { Config } from '../core/config.ts';
+import type { Db } from '../db/database.ts';
+import { companyUpstreamsFromConfig, type CompanyUpstreams } from './companies.ts';
+import { compliancePlatformsFromConfig, type CompliancePlatforms } from './compliance/index.ts';
+import { createDirectoryServices, type DirectoryServices } from './directory/index.ts';
+import type { PerMode } from './modes.ts';
+import { createTransports, type PeppolTransport } from './transport/index.ts';
+import { createWebhookSenders, type WebhookSender } from './webhooks/index.ts';
+
+/**
+ * Every upstream of a process, each with its live adapter and its sandbox simulator. The entry
+ * points build this once, so every router and activity shares the same clients and circuit breakers.
+ */
+export interface Upstreams {
+  directory: DirectoryServices;
+  companies: CompanyUpstreams;
+  transports: PerMode<PeppolTransport>;
+  compliance: CompliancePlatforms;
+  webhooks: PerMode<WebhookSender>;
+}
+
+export function createUpstreams(config: Config, db: Db): Upstreams {
+  return {
+    directory: createDirectoryServices(db, config),
+    companies: companyUpstreamsFromConfig(config, db),
+    transports: createTransports(config),
+    compliance: compliancePlatformsFromConfig(config),
+    webhooks: createWebhookSenders(),
+  };
+}
