@@ -19,6 +19,7 @@ import { createTenant, jsonHeaders } from '../support/access.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { invoiceBody } from '../support/documents.ts';
 import { readHistoryFixtures, replayFailures, writeHistoryFixture, type History } from '../support/histories.ts';
+import { testUpstreams } from '../support/upstreams.ts';
 import { testServers } from '../support/servers.ts';
 import { createTimeSkippingEnv } from '../support/time-skipping.ts';
 
@@ -42,7 +43,7 @@ describe('workflow replay (determinism)', () => {
 
     before(async () => {
       env = await createTimeSkippingEnv();
-      const workers: Worker[] = await createWorkers({ connection: env.nativeConnection, namespace: 'default', db: testServers().db, events: createEventDispatcher(env.client) });
+      const workers: Worker[] = await createWorkers({ connection: env.nativeConnection, namespace: 'default', db: testServers().db, events: createEventDispatcher(env.client), upstreams: testUpstreams() });
       stop = new AbortController();
       running = runWorkers(workers, stop.signal);
       app = await startTestApp({ temporal: env.client });
