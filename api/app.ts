@@ -10,7 +10,7 @@ import { postgresProbe, temporalProbe, type ContractProbe } from './health/probe
 import { errorHandler } from './middleware/error-handler.ts';
 import { matchOperation } from './middleware/match-operation.ts';
 import { requestContext } from './middleware/request-context.ts';
-import type { Breakers } from './middleware/upstream-errors.ts';
+import type { Breakers } from './foreign-errors.ts';
 import { FORMATS } from './formats.ts';
 import { createAuthenticator } from './access/authenticate.ts';
 import { createJwtVerifier, type JwtSettings } from './access/jwt.ts';

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler } from 'express';
 import { log } from '../../core/log.ts';
 import { ApiError } from '../errors.ts';
 import { toValidationError } from './validation-errors.ts';
-import { toUpstreamError, type Breakers } from './upstream-errors.ts';
+import { toApiError, toOutageError, type Breakers } from '../foreign-errors.ts';
 
 export interface ErrorHandlerOptions {
   docsUrl: string;
@@ -51,10 +51,10 @@ function fromValidator(err: any, exposeInternal: boolean): ApiError | undefined 
 export function errorHandler(options: ErrorHandlerOptions): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const apiError =
-      (err instanceof ApiError ? err : undefined) ??
+      toApiError(err) ??
       fromBodyParser(err) ??
       fromValidator(err, options.exposeInternalErrors) ??
-      toUpstreamError(err, options.breakers) ??
+      toOutageError(err, options.breakers) ??
       new ApiError('INTERNAL_ERROR', 'An unexpected error occurred.', { cause: err });
     if (apiError.status >= 500) {
       log.error('request failed', { requestId: req.context?.requestId, code: apiError.code, error: err instanceof Error ? err.stack : String(err) });
