@@ -1,17 +1,13 @@
 import express, { type RequestHandler, type Router } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
 import type { Client } from '@temporalio/client';
 import { CircuitBreaker } from '../core/circuit-breaker.ts';
 import type { Db } from '../db/database.ts';
 import { docsRoutes } from './docs.ts';
-import { ApiError } from './errors.ts';
 import { healthRoutes } from './health/routes.ts';
 import { postgresProbe, temporalProbe, type ContractProbe } from './health/probes.ts';
-import { errorHandler } from './middleware/error-handler.ts';
-import { matchOperation } from './middleware/match-operation.ts';
-import { requestContext } from './middleware/request-context.ts';
-import type { Breakers } from './middleware/upstream-errors.ts';
-import { FORMATS } from './formats.ts';
+import { renderEnvelope } from './middleware/error-handler.ts';
+import type { Breakers } from './foreign-errors.ts';
+import { contractOf, createPipeline, type PipelineOptions, type SharedSteps } from './pipeline.ts';
 import { createAuthenticator } from './access/authenticate.ts';
 import { createJwtVerifier, type JwtSettings } from './access/jwt.ts';
 import { authenticate, authorize } from './access/middleware.ts';
@@ -37,10 +33,9 @@ import { directoryRoutes } from './directory/routes.ts';
 import { partnerRoutes } from './partners/routes.ts';
 import { as4Gate, inboundRoutes, type As4Settings } from './inbound/routes.ts';
 import type { DirectoryServices } from '../upstreams/directory/index.ts';
-import { loadOpenApiDocument, OperationIndex, type OpenApiDocument } from './openapi.ts';
+import { loadOpenApiDocument, type OpenApiDocument } from './openapi.ts';
 
-/** JSON bodies may carry a 5 MiB file as base64 (4/3 larger) plus the envelope around it. */
-export const JSON_BODY_LIMIT = '8mb';
+export { JSON_BODY_LIMIT } from './pipeline.ts';
 
 export interface AppDeps {
   db: Db;
@@ -67,51 +62,37 @@ export interface AppDeps {
   extraRouters?: Router[];
   /** The AS4 gateway's shared secret for /internal/as4/*. */
   as4: As4Settings;
+  /** Further APIs with a contract and error shape of their own, each under its own mount path. */
+  apis?: Array<(shared: SharedSteps) => PipelineOptions>;
 }
 
 export function createApp(deps: AppDeps): express.Express {
   const doc = deps.openapi ?? loadOpenApiDocument();
-  const operations = new OperationIndex(doc);
   const breakers = deps.breakers ?? { postgres: new CircuitBreaker('postgres'), temporal: new CircuitBreaker('temporal') };
-  const strict = deps.validateResponses ?? false;
+  const shared: SharedSteps = { requestLog: requestLog(deps.db), access: accessSteps(deps), breakers, validateResponses: deps.validateResponses ?? false };
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'extended');
 
-  app.use(requestContext());
-  app.use(docsRoutes(doc));
-  // Matching comes before parsing so that an unknown route is a 404 whatever its body.
-  app.use(matchOperation(operations));
-  app.use(requestLog(deps.db));
-  app.use(
-    express.json({
-      limit: JSON_BODY_LIMIT,
-      type: ['application/json', 'application/*+json'],
-      // Idempotency compares the exact bytes sent, not a re-serialisation.
-      verify: (req, _res, buf) => { (req as { rawBody?: Buffer }).rawBody = buf; },
-    }),
-  );
   // Raw-body mode of the send operation: the body is the document itself (XML, PDF, image …).
-  app.use('/v1/documents/send', express.raw({ type: (req) => !/json/i.test(String(req.headers['content-type'] ?? '')), limit: MAX_FILE_BYTES }));
-  app.use(as4Gate(deps.as4));
-  for (const step of accessSteps(deps)) app.use(step);
+  const rawDocumentBody = express.Router().use('/v1/documents/send', express.raw({ type: (req) => !/json/i.test(String(req.headers['content-type'] ?? '')), limit: MAX_FILE_BYTES }));
+
+  // Each further API owns its mount path; the main API, mounted last at the root, answers the rest.
+  for (const api of deps.apis ?? []) app.use(createPipeline(api(shared)));
   app.use(
-    OpenApiValidator.middleware({
-      apiSpec: structuredClone(doc) as any,
-      validateApiSpec: true,
-      validateRequests: { allowUnknownQueryParameters: false, allErrors: true },
-      validateResponses: strict ? { removeAdditional: false } : false,
-      validateSecurity: false,
-      ignorePaths: /^\/(docs|openapi\.json)/,
-      formats: FORMATS,
+    createPipeline({
+      ...shared,
+      contract: contractOf(doc),
+      mountPath: '/',
+      renderError: renderEnvelope(`${deps.publicBaseUrl}/docs`),
+      docs: docsRoutes(doc),
+      bodyParsers: [rawDocumentBody],
+      gates: [as4Gate(deps.as4)],
+      routers: routers(deps, breakers),
     }),
   );
-  for (const router of routers(deps, breakers)) app.use(router);
-  // Reached only if the contract has an operation that no router serves.
-  app.use(((req, _res, next) => next(new ApiError('RESOURCE_NOT_FOUND', `No route ${req.method} ${req.path}.`))) as RequestHandler);
-  app.use(errorHandler({ docsUrl: `${deps.publicBaseUrl}/docs`, breakers, exposeInternalErrors: strict }));
   return app;
 }
 

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
 import { PROJECT_ROOT } from '../core/config.ts';
+import { bundleOpenApi } from './openapi-bundle.ts';
 
 export const OPENAPI_PATH = path.join(PROJECT_ROOT, 'openapi', 'openapi.yaml');
 
@@ -13,8 +12,9 @@ export type OpenApiDocument = {
   [k: string]: unknown;
 };
 
+/** The contract as one document, its files bundled (see `bundleOpenApi`). */
 export function loadOpenApiDocument(file = OPENAPI_PATH): OpenApiDocument {
-  return parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+  return bundleOpenApi<OpenApiDocument>(file);
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;

@@ -17,6 +17,7 @@ import { registryFor, type CompanyUpstreams } from '../../upstreams/companies.ts
 import { RegistryError, vatFromRegistrationNumber, type RegistryCompany } from '../../upstreams/registry/index.ts';
 import type { Principal } from '../context.ts';
 import { ApiError } from '../errors.ts';
+import { onUniqueViolation } from '../foreign-errors.ts';
 import { managedHit, registryHit } from './mapper.ts';
 import type { DirectoryServices } from '../../upstreams/directory/index.ts';
 import { UpstreamError } from '../../upstreams/directory/types.ts';
@@ -76,18 +77,6 @@ export function assertVatNumber(vatNumber: string, field = 'vatNumber'): string 
   return check.country;
 }
 
-/** Registry answers as API errors: 422 for the number, 503/504 with Retry-After for the registry. */
-async function lookupRegistry(deps: CompanyServiceDeps, livemode: boolean, vatNumber: string): Promise<RegistryCompany> {
-  try {
-    return await registryFor(deps.upstreams, livemode).lookupVat(vatNumber);
-  } catch (err) {
-    if (!(err instanceof RegistryError)) throw err;
-    const headers = err.retryAfterSeconds !== undefined ? { 'Retry-After': String(err.retryAfterSeconds) } : undefined;
-    const hint = err.code.startsWith('UPSTREAM') ? ' Retry later with the same Idempotency-Key.' : '';
-    throw new ApiError(err.code, `${err.message}${hint}`, { ...(headers ? { headers } : {}), details: [{ field: 'vatNumber', rule: err.code.toLowerCase(), message: err.message }] });
-  }
-}
-
 function companyExists(vatNumber: string, existingId: string): ApiError {
   return new ApiError('COMPANY_EXISTS', `The organization already has company ${existingId} with VAT number ${vatNumber}.`, {
     details: [{ field: 'vatNumber', value: vatNumber, existingId }],
@@ -106,11 +95,13 @@ export async function createCompany(deps: CompanyServiceDeps, principal: Princip
   const existing = await findCompanyByRef(deps.db, organizationId, livemode, `vat:${vatNumber}`);
   if (existing) throw companyExists(vatNumber, existing.id);
 
-  const registry = await lookupRegistry(deps, livemode, vatNumber);
+  // An unknown or ceased VAT number, or the registry down, propagates as the registry's RegistryError.
+  const registry = await registryFor(deps.upstreams, livemode).lookupVat(vatNumber);
   const listedPeppolId = await directoryPeppolId(deps, organizationId, livemode, vatNumber);
   const compliance = { ...(DEFAULT_COMPLIANCE[country] ?? {}), ...(input.compliance ?? {}) };
-  try {
-    return await deps.db.transaction().execute(async (trx) => {
+  // Two concurrent creates of one VAT: the unique index lets one win, the other is a duplicate.
+  return onUniqueViolation(
+    deps.db.transaction().execute(async (trx) => {
       const row = await insertCompany(trx, {
         id: newId('comp'),
         organizationId,
@@ -129,15 +120,12 @@ export async function createCompany(deps: CompanyServiceDeps, principal: Princip
       });
       await startCompanyRegistration(deps.temporal, { id: row.id, organizationId, livemode, clockOffsetMs: Number(row.clock_offset_ms) });
       return row;
-    });
-  } catch (err) {
-    // Two concurrent creates of one VAT: the unique index lets one win, the other is a duplicate.
-    if ((err as { code?: string }).code === '23505') {
+    }),
+    async () => {
       const winner = await findCompanyByRef(deps.db, organizationId, livemode, `vat:${vatNumber}`);
-      if (winner) throw companyExists(vatNumber, winner.id);
-    }
-    throw err;
-  }
+      return winner ? companyExists(vatNumber, winner.id) : undefined;
+    },
+  );
 }
 
 export async function getCompany(db: Db, principal: Principal, ref: string): Promise<CompanyRecord> {

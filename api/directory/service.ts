@@ -1,9 +1,8 @@
 import { X509Certificate } from 'node:crypto';
 import type { DirectoryServices } from '../../upstreams/directory/index.ts';
 import { documentTypesOfId, parseDocumentType, PEPPOL_DOCUMENT_TYPE_IDS, peppolProcessId } from '../../upstreams/directory/document-types.ts';
-import { InvalidCursorError, isSiren, isSiret, UpstreamError, type DirectoryAccessPoint, type DirectoryParticipant, type DirectoryQuery } from '../../upstreams/directory/types.ts';
+import { isSiren, isSiret, type DirectoryAccessPoint, type DirectoryParticipant, type DirectoryQuery } from '../../upstreams/directory/types.ts';
 import type { SmpParticipant } from '../../upstreams/smp-lookup/types.ts';
-import { CircuitOpenError } from '../../upstreams/smp-lookup/breaker.ts';
 import { countryOfScheme, splitParticipantId } from '../../peppol/index.ts';
 import { ApiError } from '../errors.ts';
 
@@ -11,25 +10,6 @@ import { ApiError } from '../errors.ts';
 export interface DirectoryCallerScope {
   organizationId: string;
   livemode: boolean;
-}
-
-/** An upstream failure in the envelope: 504 for a timeout, 503 otherwise (both safe to retry). */
-export function upstreamApiError(err: UpstreamError): ApiError {
-  const what = err.upstream === 'peppol-directory' ? 'The Peppol Directory' : err.upstream === 'sml' ? 'The SML' : 'The SMP';
-  // An open circuit knows when it will try again; otherwise a short wait.
-  const retryAfter = err instanceof CircuitOpenError ? String(err.retryAfterSeconds) : '5';
-  return err.kind === 'timeout'
-    ? new ApiError('UPSTREAM_TIMEOUT', `${what} timed out; retry shortly.`, { headers: { 'Retry-After': retryAfter }, cause: err })
-    : new ApiError('UPSTREAM_UNAVAILABLE', `${what} is unavailable or answered something unusable; retry after ${retryAfter} s.`, { headers: { 'Retry-After': retryAfter }, cause: err });
-}
-
-async function upstream<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    if (err instanceof UpstreamError) throw upstreamApiError(err);
-    throw err;
-  }
 }
 
 function bareId(peppolId: string): string {
@@ -141,15 +121,7 @@ export async function searchDirectory(services: DirectoryServices, caller: Direc
     limit: input.limit,
     ...(input.cursor !== undefined ? { cursor: input.cursor } : {}),
   };
-  let page;
-  try {
-    page = await upstream(() => services.directory(caller.livemode).search(query, caller));
-  } catch (err) {
-    if (err instanceof InvalidCursorError) {
-      throw new ApiError('INVALID_REQUEST', err.message, { details: [{ field: 'cursor', rule: 'cursor', message: 'is not valid' }] });
-    }
-    throw err;
-  }
+  const page = await services.directory(caller.livemode).search(query, caller);
   let smps: Array<SmpParticipant | undefined> = [];
   if (input.detail === 'full') {
     // The live Directory has no access point: ask each row's SMP; a failed lookup leaves the row without one.
@@ -175,7 +147,7 @@ export interface VerifyResult {
  * Whether a participant exists (is registered in the SML/SMP) and can receive a document type.
  * Used by POST /v1/directory/verify and by the send pipeline before delivery. `documentType` is a
  * service type name (`invoice`) or its upper-case form (`INVOICE`), echoed as given.
- * Throws ApiError UPSTREAM_* when the SML/SMP cannot be asked.
+ * Throws the SML/SMP's UpstreamError when it cannot be asked.
  */
 export async function verifyRecipient(services: DirectoryServices, caller: DirectoryCallerScope, input: { peppolId: string; documentType: string }): Promise<VerifyResult> {
   const peppolId = bareId(input.peppolId);
@@ -186,7 +158,7 @@ export async function verifyRecipient(services: DirectoryServices, caller: Direc
   const documentTypeId = PEPPOL_DOCUMENT_TYPE_IDS[type];
   // Asked together; the business card only names the recipient, so a Directory failure must not fail the verification.
   const cardLookup = services.directory(caller.livemode).participant(peppolId, caller).catch(() => undefined);
-  const smp = await upstream(() => services.smp(caller.livemode).lookup(peppolId, caller, { documentTypeIds: [documentTypeId] }));
+  const smp = await services.smp(caller.livemode).lookup(peppolId, caller, { documentTypeIds: [documentTypeId] });
   const card = await cardLookup;
   const metadata = smp?.documentTypes.find((d) => d.documentTypeId === documentTypeId);
   const canReceive = !!metadata && metadata.processes.some((p) => p.endpoints.length > 0);
@@ -204,12 +176,10 @@ export async function verifyRecipient(services: DirectoryServices, caller: Direc
 /** GET /v1/directory/participants/{peppol_id}: business card, document types and SMP; undefined when unknown. */
 export async function getParticipant(services: DirectoryServices, caller: DirectoryCallerScope, rawPeppolId: string) {
   const peppolId = bareId(rawPeppolId);
-  const [card, smp] = await upstream(() =>
-    Promise.all([
-      services.directory(caller.livemode).participant(peppolId, caller),
-      services.smp(caller.livemode).lookup(peppolId, caller, { documentTypeIds: Object.values(PEPPOL_DOCUMENT_TYPE_IDS) }),
-    ]),
-  );
+  const [card, smp] = await Promise.all([
+    services.directory(caller.livemode).participant(peppolId, caller),
+    services.smp(caller.livemode).lookup(peppolId, caller, { documentTypeIds: Object.values(PEPPOL_DOCUMENT_TYPE_IDS) }),
+  ]);
   if (!card && !smp) return undefined;
   const ids = smp ? smp.documentTypeIds : (card?.documentTypeIds ?? []);
   const documentTypes = ids.flatMap((id) =>

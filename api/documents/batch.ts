@@ -8,6 +8,7 @@ import { consumeDocumentQuota, findDocumentUsage, refundDocumentQuota } from '..
 import type { DocumentBody, DocumentType } from '../../peppol/index.ts';
 import type { Principal } from '../context.ts';
 import { ApiError, ERROR_CATALOG } from '../errors.ts';
+import { toApiError } from '../foreign-errors.ts';
 import { principalOf } from '../principal.ts';
 import { decodeBase64File } from './payload.ts';
 import { sendDocument, type SendDeps, type SendFormat } from './send.ts';
@@ -69,7 +70,8 @@ async function sendOne(deps: SendDeps, principal: Principal, item: BatchItem): P
     counted = false;
     return { ok: true, id: row.id, status: row.status, deliveryStatus: row.delivery_status };
   } catch (err) {
-    if (err instanceof ApiError) return failure(err.code, err.message, err.details);
+    const apiError = toApiError(err);
+    if (apiError) return failure(apiError.code, apiError.message, apiError.details);
     log.error('batch item failed', { error: err instanceof Error ? err.stack : String(err) });
     return failure('INTERNAL_ERROR', 'This item could not be sent because of an internal error; retry it.');
   } finally {

@@ -1,8 +1,7 @@
 import { Router } from 'express';
 import type { Db } from '../../db/database.ts';
-import { searchDocuments, SearchInputError, type FilterNode, type SortField, type SortOrder } from '../../db/document-search.ts';
+import { searchDocuments, type FilterNode, type SortField, type SortOrder } from '../../db/document-search.ts';
 import type { Principal } from '../context.ts';
-import { ApiError } from '../errors.ts';
 import { principalOf } from '../principal.ts';
 import { toDocument } from './mapper.ts';
 
@@ -33,23 +32,18 @@ function filterTrees(body: SearchBody): Array<{ node: FilterNode; at: string }> 
 
 export async function searchDocumentPage(db: Db, principal: Principal, body: SearchBody) {
   const limit = body.limit ?? 20;
-  try {
-    const page = await searchDocuments(db, {
-      organizationId: principal.organizationId,
-      livemode: principal.livemode,
-      companyId: principal.boundCompanyId,
-      query: body.query,
-      filters: filterTrees(body),
-      archived: body.archived,
-      sort: { field: body.sort?.field ?? 'createdAt', order: body.sort?.order ?? 'desc' },
-      limit,
-      cursor: body.cursor,
-    });
-    return { data: page.rows.map(({ sort_key: _key, ...row }) => toDocument(row)), hasMore: page.hasMore, cursor: page.cursor };
-  } catch (err) {
-    if (err instanceof SearchInputError) throw new ApiError(err.code, err.message, { details: [{ field: err.field, rule: 'filter', message: err.detail }] });
-    throw err;
-  }
+  const page = await searchDocuments(db, {
+    organizationId: principal.organizationId,
+    livemode: principal.livemode,
+    companyId: principal.boundCompanyId,
+    query: body.query,
+    filters: filterTrees(body),
+    archived: body.archived,
+    sort: { field: body.sort?.field ?? 'createdAt', order: body.sort?.order ?? 'desc' },
+    limit,
+    cursor: body.cursor,
+  });
+  return { data: page.rows.map(({ sort_key: _key, ...row }) => toDocument(row)), hasMore: page.hasMore, cursor: page.cursor };
 }
 
 export function documentSearchRoutes(db: Db): Router {

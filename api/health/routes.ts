@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Client } from '@temporalio/client';
 import type { Db } from '../../db/database.ts';
 import { pingDb } from '../../db/database.ts';
-import type { Breakers } from '../middleware/upstream-errors.ts';
+import type { Breakers } from '../foreign-errors.ts';
 import { withTimeout, type ContractProbe } from './probes.ts';
 
 export interface HealthDeps {

@@ -1,5 +1,4 @@
-import { WithStartWorkflowOperation, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
+import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
 import { Decimal } from 'decimal.js';
 import { forEachConcurrently } from '../../core/concurrency.ts';
 import { log } from '../../core/log.ts';
@@ -10,7 +9,6 @@ import { findDocument, type DocumentRow } from '../../db/documents.ts';
 import { amountPaid } from '../../db/payments.ts';
 import type { documentWorkflow } from '../../workflows/documents/document.ts';
 import { lifecycleStatusFor, parseInvoiceResponse, type InvoiceResponse } from '../../peppol/index.ts';
-import { isLifecycleRefusal } from '../../core/failures.ts';
 import { lifecycleUpdate } from '../../workflows/documents/lifecycle.ts';
 import type {
   AnyLifecycleCommand,
@@ -24,6 +22,7 @@ import type {
 } from '../../core/lifecycle.ts';
 import type { Principal } from '../context.ts';
 import { ApiError } from '../errors.ts';
+import { toApiError } from '../foreign-errors.ts';
 
 export interface LifecycleDeps {
   db: Db;
@@ -84,20 +83,10 @@ export function updateCommand(body: LifecycleUpdateBody, prefix = ''): Lifecycle
   };
 }
 
-/** Turns the workflow's refusal into the API error it stands for; anything else propagates. */
-function refusalToApiError(err: unknown): unknown {
-  if (!(err instanceof WorkflowUpdateFailedError)) return err;
-  const cause = err.cause;
-  if (cause instanceof ApplicationFailure && isLifecycleRefusal(cause.type)) {
-    const detail = (cause.details?.[0] ?? {}) as { allowedTransitions?: string[] };
-    return new ApiError(cause.type, cause.message, { extra: { allowedTransitions: detail.allowedTransitions ?? [] } });
-  }
-  return err;
-}
-
 /**
  * Sends one command to the document's workflow as an Update: to the running run if there is one
- * (the delivery run, or a lifecycle run still open), else to a fresh lifecycle-only run.
+ * (the delivery run, or a lifecycle run still open), else to a fresh lifecycle-only run. A refused
+ * move rejects with the workflow's WorkflowUpdateFailedError (see api/foreign-errors.ts).
  */
 export async function runLifecycleCommand(
   deps: LifecycleDeps,
@@ -119,11 +108,7 @@ export async function runLifecycleCommand(
     workflowIdConflictPolicy: 'USE_EXISTING',
     typedSearchAttributes: searchAttributesFor({ organizationId: row.organization_id, livemode: row.livemode, companyId: row.company_id, documentId: row.id }),
   });
-  try {
-    return await deps.temporal.workflow.executeUpdateWithStart(lifecycleUpdate, { args: [full], startWorkflowOperation: start });
-  } catch (err) {
-    throw refusalToApiError(err);
-  }
+  return deps.temporal.workflow.executeUpdateWithStart(lifecycleUpdate, { args: [full], startWorkflowOperation: start });
 }
 
 export function actorOf(principal: Principal): string | null {
@@ -149,9 +134,10 @@ export async function updateLifecycleBatch(deps: LifecycleDeps, principal: Princ
     try {
       results[i] = { ok: true, documentId, result: await updateLifecycle(deps, principal, documentId, body) };
     } catch (err) {
-      if (err instanceof ApiError) {
-        const allowed = err.extra?.allowedTransitions as string[] | undefined;
-        results[i] = { ok: false, documentId, error: { code: err.code, message: err.message, ...(allowed ? { allowedTransitions: allowed } : {}) } };
+      const apiError = toApiError(err);
+      if (apiError) {
+        const allowed = apiError.extra?.allowedTransitions as string[] | undefined;
+        results[i] = { ok: false, documentId, error: { code: apiError.code, message: apiError.message, ...(allowed ? { allowedTransitions: allowed } : {}) } };
       } else {
         // One document's unexpected failure (its workflow unreachable, say) is that item's alone.
         log.error('lifecycle batch item failed', { documentId, error: err instanceof Error ? err.stack : String(err) });
@@ -176,8 +162,8 @@ export interface ReceivedInvoiceResponse {
  * pipeline with the unwrapped ApplicationResponse). Finds the invoice by the responding party
  * (our company's customer), our company's participant id and the invoice number, and moves its
  * lifecycle with history source `recipient`. Returns null when no outgoing invoice matches.
- * Throws ApiError INVALID_REQUEST for a payload that is not a BIS Invoice Response, and
- * INVALID_TRANSITION when the status cannot follow from the current one.
+ * Throws ApiError INVALID_REQUEST for a payload that is not a BIS Invoice Response, and the
+ * workflow's refusal (INVALID_TRANSITION) when the status cannot follow from the current one.
  */
 export async function receiveInvoiceResponse(deps: LifecycleDeps, input: { xml: string; livemode: boolean; organizationId?: string }): Promise<ReceivedInvoiceResponse | null> {
   const parsed = parseInvoiceResponse(input.xml);

@@ -1,11 +1,29 @@
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Request } from 'express';
 import { log } from '../../core/log.ts';
 import { ApiError } from '../errors.ts';
 import { toValidationError } from './validation-errors.ts';
-import { toUpstreamError, type Breakers } from './upstream-errors.ts';
+import { toApiError, toOutageError, type Breakers } from '../foreign-errors.ts';
+
+/** The body of an error response in one contract's shape; status and headers come from the ApiError. */
+export type ErrorRenderer = (error: ApiError, req: Request) => unknown;
+
+/** The envelope of part 7.1: `{error: {type, code, message, details?, requestId, docUrl}}`. */
+export function renderEnvelope(docsUrl: string): ErrorRenderer {
+  return (apiError, req) => ({
+    error: {
+      type: apiError.type,
+      code: apiError.code,
+      message: apiError.message,
+      ...(apiError.details ? { details: apiError.details } : {}),
+      ...(apiError.extra ?? {}),
+      requestId: req.context?.requestId ?? 'req_unknown',
+      docUrl: `${docsUrl}/errors#${apiError.code}`,
+    },
+  });
+}
 
 export interface ErrorHandlerOptions {
-  docsUrl: string;
+  renderError: ErrorRenderer;
   breakers: Breakers;
   /** Include internal messages (response-validation failures) in 500 bodies: tests only. */
   exposeInternalErrors: boolean;
@@ -47,14 +65,14 @@ function fromValidator(err: any, exposeInternal: boolean): ApiError | undefined 
   }
 }
 
-/** The one place that turns any thrown error into the status, headers and envelope of part 7. */
+/** The one place that turns any thrown error into the status, headers and body of an error response. */
 export function errorHandler(options: ErrorHandlerOptions): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const apiError =
-      (err instanceof ApiError ? err : undefined) ??
+      toApiError(err) ??
       fromBodyParser(err) ??
       fromValidator(err, options.exposeInternalErrors) ??
-      toUpstreamError(err, options.breakers) ??
+      toOutageError(err, options.breakers) ??
       new ApiError('INTERNAL_ERROR', 'An unexpected error occurred.', { cause: err });
     if (apiError.status >= 500) {
       log.error('request failed', { requestId: req.context?.requestId, code: apiError.code, error: err instanceof Error ? err.stack : String(err) });
@@ -62,16 +80,6 @@ export function errorHandler(options: ErrorHandlerOptions): ErrorRequestHandler 
     if (req.context) req.context.errorCode = apiError.code;
     if (res.headersSent) return;
     for (const [name, value] of Object.entries(apiError.headers)) res.setHeader(name, value);
-    res.status(apiError.status).json({
-      error: {
-        type: apiError.type,
-        code: apiError.code,
-        message: apiError.message,
-        ...(apiError.details ? { details: apiError.details } : {}),
-        ...(apiError.extra ?? {}),
-        requestId: req.context?.requestId ?? 'req_unknown',
-        docUrl: `${options.docsUrl}/errors#${apiError.code}`,
-      },
-    });
+    res.status(apiError.status).json(options.renderError(apiError, req));
   };
 }

@@ -19,6 +19,7 @@ import {
 import type { PartnerDefaults, PartnerEnrichment, PartnerRole, PeppolStatus } from '../../db/tables/partners.ts';
 import { checkParticipantId, checkVatNumber, normalizeVatNumber, splitParticipantId } from '../../peppol/index.ts';
 import { ApiError } from '../errors.ts';
+import { onUniqueViolation } from '../foreign-errors.ts';
 import { toPartner } from './mapper.ts';
 
 export interface PartnerInput {
@@ -123,20 +124,22 @@ function checkIdentifiers(peppolId: string | null | undefined, vatNumber: string
   }
 }
 
-async function rejectDuplicates(db: Db, scope: PartnerScope, ids: { peppolId: string | null; vatNumber: string | null }, exceptId?: string): Promise<void> {
+/** 409 PARTNER_EXISTS naming the partner that already holds one of the identifiers, if any does. */
+async function duplicateOf(db: Db, scope: PartnerScope, ids: { peppolId: string | null; vatNumber: string | null }, exceptId?: string): Promise<ApiError | undefined> {
   const dups = await findPartnerDuplicates(db, scope, ids, exceptId);
-  if (dups.length === 0) return;
+  if (dups.length === 0) return undefined;
   const existing = dups[0]!;
   const byPeppol = ids.peppolId && existing.peppol_id?.toLowerCase() === ids.peppolId.toLowerCase();
   const field = byPeppol ? 'peppolId' : 'vatNumber';
   const value = byPeppol ? ids.peppolId : ids.vatNumber;
-  throw new ApiError('PARTNER_EXISTS', `A partner with ${field} ${value} already exists: ${existing.id}.`, {
+  return new ApiError('PARTNER_EXISTS', `A partner with ${field} ${value} already exists: ${existing.id}.`, {
     details: [{ field, value, existingId: existing.id, message: 'already used by another partner' }],
   });
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  return (err as { code?: string })?.code === '23505';
+async function rejectDuplicates(db: Db, scope: PartnerScope, ids: { peppolId: string | null; vatNumber: string | null }, exceptId?: string): Promise<void> {
+  const duplicate = await duplicateOf(db, scope, ids, exceptId);
+  if (duplicate) throw duplicate;
 }
 
 function countryOf(peppolId: string | null, vatNumber: string | null, card: DirectoryParticipant | undefined): string | null {
@@ -173,8 +176,9 @@ export async function createPartner(db: Db, services: DirectoryServices, scope: 
       vatNumber = givenVat;
     }
   }
-  try {
-    return await insertPartner(db, {
+  // A concurrent create of the same partner loses the race to the unique index.
+  return onUniqueViolation(
+    insertPartner(db, {
       id: newId('part'),
       scope,
       peppolId,
@@ -190,12 +194,9 @@ export async function createPartner(db: Db, services: DirectoryServices, scope: 
       identifiers: identifiersOf(peppolId, card),
       enrichment: enrichmentOf(card),
       metadata: cleanMetadata(input.metadata),
-    });
-  } catch (err) {
-    // A concurrent create of the same partner lost the race to the unique index.
-    if (isUniqueViolation(err)) await rejectDuplicates(db, scope, { peppolId, vatNumber });
-    throw err;
-  }
+    }),
+    () => duplicateOf(db, scope, { peppolId, vatNumber }),
+  );
 }
 
 export async function getPartner(db: Db, scope: PartnerScope, ref: string): Promise<PartnerRow> {
@@ -237,14 +238,9 @@ export async function updatePartnerByRef(db: Db, services: DirectoryServices, sc
     changes.identifiers = identifiersOf(peppolId, card);
     changes.country = countryOf(peppolId, vatNumber, card);
   }
-  try {
-    const row = await updatePartner(db, scope, current.id, changes);
-    if (!row) throw new ApiError('PARTNER_NOT_FOUND', `No partner ${ref} in this organization.`);
-    return row;
-  } catch (err) {
-    if (isUniqueViolation(err)) await rejectDuplicates(db, scope, { peppolId, vatNumber }, current.id);
-    throw err;
-  }
+  const row = await onUniqueViolation(updatePartner(db, scope, current.id, changes), () => duplicateOf(db, scope, { peppolId, vatNumber }, current.id));
+  if (!row) throw new ApiError('PARTNER_NOT_FOUND', `No partner ${ref} in this organization.`);
+  return row;
 }
 
 export async function deletePartnerByRef(db: Db, scope: PartnerScope, ref: string): Promise<void> {

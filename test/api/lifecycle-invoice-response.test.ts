@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createLifecycleActivities } from '../../activities/lifecycle.ts';
 import type { HandOff, PeppolTransport } from '../../upstreams/transport/types.ts';
 import { receiveInvoiceResponse } from '../../api/lifecycle/service.ts';
-import { ApiError } from '../../api/errors.ts';
+import { toApiError } from '../../api/foreign-errors.ts';
 import { findDocumentById } from '../../db/documents.ts';
 import { listLifecycleEvents } from '../../db/lifecycle.ts';
 import { amountPaid } from '../../db/payments.ts';
@@ -157,8 +157,7 @@ describe('Peppol Invoice Response and the lifecycle', () => {
       expect(ab).to.deep.include({ documentId: doc.id, outcome: null });
       expect(await receiveInvoiceResponse(deps(), { xml: responseFor('INV-NOPE', 'AP'), livemode: false })).to.equal(null);
       const refused = await receiveInvoiceResponse(deps(), { xml: responseFor('INV-RCV-4', 'RE', { reasonCode: 'OTH', reason: 'late' }), livemode: false }).catch((e) => e);
-      expect(refused).to.be.instanceOf(ApiError);
-      expect(refused.code).to.equal('INVALID_TRANSITION');
+      expect(toApiError(refused)?.code).to.equal('INVALID_TRANSITION');
       expect((await findDocumentById(testServers().db, doc.id))!.lifecycle_status).to.equal('paid');
       const junk = await receiveInvoiceResponse(deps(), { xml: '<Invoice/>', livemode: false }).catch((e) => e);
       expect(junk.code).to.equal('INVALID_REQUEST');
