@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import type { Db } from '../../db/database.ts';
-import { searchDocuments, SearchInputError, type FilterNode, type SortField, type SortOrder } from '../../db/document-search.ts';
-import type { Principal } from '../context.ts';
-import { ApiError } from '../errors.ts';
-import { principalOf } from '../principal.ts';
+import { searchDocuments, SearchInputError, type FilterNode, type SearchProblem, type SortField, type SortOrder } from '../../db/document-search.ts';
+import type { Scope } from '../../core/scope.ts';
+import { ApiError, type ErrorCode } from '../errors.ts';
+import { scopeOf } from '../scope.ts';
 import { toDocument } from './mapper.ts';
 
 /** The validated body of POST /v1/documents/search. */
@@ -31,13 +31,12 @@ function filterTrees(body: SearchBody): Array<{ node: FilterNode; at: string }> 
   return trees;
 }
 
-export async function searchDocumentPage(db: Db, principal: Principal, body: SearchBody) {
+const SEARCH_ERROR_CODES: Record<SearchProblem, ErrorCode> = { invalid: 'INVALID_REQUEST', not_in_list: 'INVALID_ENUM', not_a_date: 'INVALID_DATE' };
+
+export async function searchDocumentPage(db: Db, scope: Scope, body: SearchBody) {
   const limit = body.limit ?? 20;
   try {
-    const page = await searchDocuments(db, {
-      organizationId: principal.organizationId,
-      livemode: principal.livemode,
-      companyId: principal.boundCompanyId,
+    const page = await searchDocuments(db, scope, {
       query: body.query,
       filters: filterTrees(body),
       archived: body.archived,
@@ -47,7 +46,7 @@ export async function searchDocumentPage(db: Db, principal: Principal, body: Sea
     });
     return { data: page.rows.map(({ sort_key: _key, ...row }) => toDocument(row)), hasMore: page.hasMore, cursor: page.cursor };
   } catch (err) {
-    if (err instanceof SearchInputError) throw new ApiError(err.code, err.message, { details: [{ field: err.field, rule: 'filter', message: err.detail }] });
+    if (err instanceof SearchInputError) throw new ApiError(SEARCH_ERROR_CODES[err.problem], err.message, { details: [{ field: err.field, rule: 'filter', message: err.detail }] });
     throw err;
   }
 }
@@ -55,7 +54,7 @@ export async function searchDocumentPage(db: Db, principal: Principal, body: Sea
 export function documentSearchRoutes(db: Db): Router {
   const router = Router();
   router.post('/v1/documents/search', async (req, res) => {
-    res.json(await searchDocumentPage(db, principalOf(req), req.body as SearchBody));
+    res.json(await searchDocumentPage(db, scopeOf(req), req.body as SearchBody));
   });
   return router;
 }
