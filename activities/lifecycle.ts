@@ -102,10 +102,8 @@ export function complianceSummary(country: string | null, at: Date): ComplianceS
   return { reportedTo: [COMPLIANCE_PLATFORMS[country]!], status: 'pending', nextCheckAt: new Date(at.getTime() + COMPLIANCE_FIRST_CHECK_MS).toISOString() };
 }
 
-const isoDay = (value: unknown) => (value === null || value === undefined ? undefined : value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
-
 async function stateOf(db: Db, row: DocumentRow): Promise<LifecycleState> {
-  return { status: row.lifecycle_status as LifecycleStatus, amountPaid: await amountPaid(db, row.id), grossAmount: row.gross_amount, currency: row.currency, direction: row.direction };
+  return { status: row.lifecycle_status, amountPaid: await amountPaid(db, row.id), grossAmount: row.gross_amount, currency: row.currency, direction: row.direction };
 }
 
 export function createLifecycleActivities({ db, events, transports }: LifecycleActivityDeps): LifecycleActivities {
@@ -211,7 +209,7 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
         effectiveDate: date,
         reasonCode,
         reason,
-        invoice: { id: row.number, issueDate: isoDay(row.issue_date), typeCode: row.type === 'credit-note' ? '381' : row.type === 'debit-note' ? '383' : '380' },
+        invoice: { id: row.number, issueDate: row.issue_date ?? undefined, typeCode: row.type === 'credit-note' ? '381' : row.type === 'debit-note' ? '383' : '380' },
       });
       const wrapped = wrapInSbdh(xml, { sender: buyer.peppolId, receiver: seller.peppolId, instanceId: id, createdAt: new Date(), countryC1: countryOfScheme(splitParticipantId(buyer.peppolId)?.scheme ?? '') ?? 'BE' });
       if (!wrapped.ok) throw failure('SBDH_ERROR', wrapped.errors.map((e) => e.message).join('; '));

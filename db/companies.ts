@@ -1,6 +1,6 @@
 import { sql, type Expression } from 'kysely';
 import type { Db } from './database.ts';
-import type { Address } from './tables/companies.ts';
+import type { Address, CompanyStatus } from './tables/companies.ts';
 import { newestFirst } from './keyset.ts';
 import type { Scope } from '../core/scope.ts';
 
@@ -107,7 +107,7 @@ const SEARCH_VECTOR = sql`to_tsvector('simple', name || ' ' || legal_name || ' '
 
 export interface CompanyListQuery {
   country?: string | undefined;
-  status?: string | undefined;
+  status?: CompanyStatus | undefined;
   search?: string | undefined;
   limit: number;
   after?: { createdAt: Date; id: string } | undefined;

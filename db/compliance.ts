@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { randomToken } from '../core/ids.ts';
 import type { Db } from './database.ts';
-import type { ComplianceReportsTable } from './schema.ts';
+import type { ComplianceReportStatus, ComplianceReportsTable } from './schema.ts';
 import { newestFirst } from './keyset.ts';
 import type { Scope } from '../core/scope.ts';
 
@@ -53,7 +53,7 @@ export async function updateComplianceReport(db: Db, id: string, values: Updatea
 export interface ComplianceReportFilters {
   companyId?: string | undefined;
   country?: string | undefined;
-  status?: string | undefined;
+  status?: ComplianceReportStatus | undefined;
   from?: string | undefined;
   to?: string | undefined;
 }

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from './database.ts';
-import type { Database } from './schema.ts';
+import type { Database, DocumentDeliveryStatus, DocumentLifecycleStatus } from './schema.ts';
 import type { DocumentRow } from './documents.ts';
 import type { Scope } from '../core/scope.ts';
 
@@ -126,8 +126,9 @@ function likePattern(value: string): string {
 
 /** Part 3.1: `delivered` and `failed` are delivery statuses; every other value is a lifecycle status. */
 function statusMatch(eb: Eb, values: string[]): Where {
-  const delivery = values.filter((v) => v === 'delivered' || v === 'failed');
-  const lifecycle = values.filter((v) => v !== 'delivered' && v !== 'failed');
+  // The values were checked against both lists by `scalar`.
+  const delivery = values.filter((v): v is DocumentDeliveryStatus => v === 'delivered' || v === 'failed');
+  const lifecycle = values.filter((v) => v !== 'delivered' && v !== 'failed') as DocumentLifecycleStatus[];
   const parts: Where[] = [];
   if (lifecycle.length) parts.push(eb('lifecycle_status', 'in', lifecycle));
   if (delivery.length) parts.push(eb('delivery_status', 'in', delivery));

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
-import type { DocumentsTable } from './schema.ts';
+import type { DocumentDeliveryStatus, DocumentLifecycleStatus, DocumentsTable } from './schema.ts';
 import { newestFirst } from './keyset.ts';
 import { insertEventWhen, type NewEvent } from './events.ts';
 import { companyStatsUpdate } from './companies.ts';
@@ -137,8 +137,8 @@ export interface DocumentFilters {
   direction?: string;
   type?: string;
   /** Exact lifecycle status; `delivered` and `failed` mean the delivery status (part 3.1). */
-  status?: string;
-  deliveryStatus?: string;
+  status?: DocumentLifecycleStatus | 'delivered' | 'failed';
+  deliveryStatus?: DocumentDeliveryStatus;
   from?: string;
   to?: string;
   amountMin?: number;

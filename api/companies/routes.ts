@@ -4,6 +4,7 @@ import type { Client } from '@temporalio/client';
 import { loadConfig } from '../../core/config.ts';
 import type { Db } from '../../db/database.ts';
 import { findCompanies } from '../../db/companies.ts';
+import type { CompanyStatus } from '../../db/tables/companies.ts';
 import { companyUpstreamsFromConfig, type CompanyUpstreams } from '../../activities/companies.ts';
 import { decodeCursor, page } from '../pagination.ts';
 import { principalOf } from '../principal.ts';
@@ -35,7 +36,7 @@ export function companyRoutes(options: CompanyRouteDeps): Router {
     const includeAddress = String(req.query.include_address ?? 'true') !== 'false';
     const rows = await findCompanies(deps.db, scopeOf(req), {
       country: text(req.query.country),
-      status: text(req.query.status),
+      status: text(req.query.status) as CompanyStatus | undefined,
       search: text(req.query.search),
       limit,
       after: decodeCursor(text(req.query.cursor)),

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Db } from '../../db/database.ts';
 import { complianceCounts, findComplianceReports, type ComplianceReportRow } from '../../db/compliance.ts';
+import type { ComplianceReportStatus } from '../../db/schema.ts';
 import { COMPLIANCE_PLATFORMS } from '../../activities/lifecycle.ts';
 import { ApiError } from '../errors.ts';
 import { decodeCursor, page } from '../pagination.ts';
@@ -63,7 +64,7 @@ export function complianceRoutes(db: Db): Router {
     const q = req.query as Record<string, string | undefined>;
     const companyId = await companyScope(db, scope, q.companyId);
     const limit = Number(q.limit ?? 20);
-    const rows = await findComplianceReports(db, scope, { companyId, country: q.country, status: q.status, from: q.from, to: q.to }, { limit, after: decodeCursor(q.cursor) });
+    const rows = await findComplianceReports(db, scope, { companyId, country: q.country, status: q.status as ComplianceReportStatus | undefined, from: q.from, to: q.to }, { limit, after: decodeCursor(q.cursor) });
     res.json(page(rows, limit, toComplianceReport));
   });
 

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import type { Db } from '../../db/database.ts';
-import { findDocument, findDocuments } from '../../db/documents.ts';
+import { findDocument, findDocuments, type DocumentFilters } from '../../db/documents.ts';
 import type { DocumentType } from '../../peppol/index.ts';
 import { ApiError } from '../errors.ts';
 import { decodeCursor, page } from '../pagination.ts';
@@ -70,8 +70,8 @@ export function documentRoutes(deps: SendDeps): Router {
       {
         ...(q.direction ? { direction: q.direction } : {}),
         ...(q.type ? { type: q.type } : {}),
-        ...(q.status ? { status: q.status } : {}),
-        ...(q.deliveryStatus ? { deliveryStatus: q.deliveryStatus } : {}),
+        ...(q.status ? { status: q.status as DocumentFilters['status'] } : {}),
+        ...(q.deliveryStatus ? { deliveryStatus: q.deliveryStatus as DocumentFilters['deliveryStatus'] } : {}),
         ...(q.from ? { from: q.from } : {}),
         ...(q.to ? { to: q.to } : {}),
         ...(q.amountMin !== undefined ? { amountMin: Number(q.amountMin) } : {}),

@@ -7,8 +7,6 @@ import { principalOf } from '../principal.ts';
 import { scopeOf } from '../scope.ts';
 import { updateLifecycle, updateLifecycleBatch, visibleDocument, type LifecycleDeps } from './service.ts';
 
-const day = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
-
 function toHistoryEntry(row: LifecycleEventRow) {
   return {
     id: row.id,
@@ -21,7 +19,7 @@ function toHistoryEntry(row: LifecycleEventRow) {
     reason: row.reason,
     reasonCode: row.reason_code,
     note: row.note,
-    payment: row.payment_amount === null || row.payment_date === null ? null : { date: day(row.payment_date), amount: Number(row.payment_amount), currency: row.payment_currency ?? 'EUR', reference: row.payment_reference },
+    payment: row.payment_amount === null || row.payment_date === null ? null : { date: row.payment_date, amount: Number(row.payment_amount), currency: row.payment_currency ?? 'EUR', reference: row.payment_reference },
   };
 }
 

@@ -17,7 +17,6 @@ import {
   type LifecycleCommand,
   type LifecycleOutcome,
   type LifecycleSource,
-  type LifecycleStatus,
   type LifecycleUpdateCommand,
   type ReasonCode,
   type TargetStatus,
@@ -110,7 +109,7 @@ export async function runLifecycleCommand(
     ...command,
     source: by.source,
     actor: by.actor,
-    observed: { status: row.lifecycle_status as LifecycleStatus, amountPaid: await amountPaid(deps.db, row.id), grossAmount: row.gross_amount, currency: row.currency, direction: row.direction },
+    observed: { status: row.lifecycle_status, amountPaid: await amountPaid(deps.db, row.id), grossAmount: row.gross_amount, currency: row.currency, direction: row.direction },
   };
   const start = new WithStartWorkflowOperation<typeof documentWorkflow>('documentWorkflow', {
     taskQueue: TASK_QUEUES.documents,

@@ -24,8 +24,6 @@ export interface PaymentInfo {
   reference: string | null;
 }
 
-const day = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
-
 function paymentTerms(row: DocumentRow): { iban: string | null; bic: string | null; reference: string | null } {
   const payment = (row.body as { payment?: { iban?: string; bic?: string; reference?: string } } | null)?.payment;
   return { iban: payment?.iban ?? null, bic: payment?.bic ?? null, reference: payment?.reference ?? null };
@@ -43,7 +41,7 @@ async function companyToday(deps: LifecycleDeps, companyId: string): Promise<str
 export function paymentInfoOf(row: DocumentRow, paid: string, today: string): PaymentInfo {
   const gross = row.gross_amount === null ? null : new Decimal(row.gross_amount);
   const due = gross === null ? new Decimal(0) : Decimal.max(gross.minus(paid), 0);
-  const dueDate = day(row.due_date);
+  const dueDate = row.due_date;
   let status: PaymentStatus;
   if (row.lifecycle_status === 'paid' || (gross !== null && gross.greaterThan(0) && due.isZero())) status = 'paid';
   else if (dueDate !== null && dueDate < today) status = 'overdue';
