@@ -27,8 +27,6 @@ export interface ComplianceActivities {
   checkComplianceReport(input: { reportId: string; nextCheckAt: number | null; giveUp: boolean }): Promise<ComplianceStep>;
 }
 
-const day = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
-
 export function createComplianceActivities({ db, events, platforms }: ComplianceActivityDeps): ComplianceActivities {
   const context = async (reportId: string) => {
     const report = await findComplianceReport(db, reportId);
@@ -42,7 +40,7 @@ export function createComplianceActivities({ db, events, platforms }: Compliance
       documentId: doc.id,
       documentNumber: doc.number ?? doc.id,
       documentType: doc.type,
-      issueDate: day(doc.issue_date),
+      issueDate: doc.issue_date,
       lifecycleStatus: report.lifecycle_status,
       sellerVat: doc.sender.vatNumber,
       buyerVat: doc.receiver?.vatNumber ?? null,
@@ -94,7 +92,7 @@ export function createComplianceActivities({ db, events, platforms }: Compliance
 
     async submitComplianceReport({ reportId, nextCheckAt }) {
       const { report, platform, submission } = await context(reportId);
-      if (report.status !== 'pending') return { reportId, status: report.status as ComplianceStep['status'] };
+      if (report.status !== 'pending') return { reportId, status: report.status };
       return record(reportId, await platform.submit(submission), nextCheckAt);
     },
 

@@ -5,6 +5,8 @@ import { inboundDocumentId } from '../core/ids.ts';
 import type { Db } from '../db/database.ts';
 import { findDocumentById, moveDelivery, type DeliveryMove, type DocumentRow } from '../db/documents.ts';
 import { insertFile } from '../db/files.ts';
+import { findCompanyByRef } from '../db/companies.ts';
+import { organizationWide, scopeOfRow } from '../core/scope.ts';
 import { countryOfScheme, splitParticipantId, wrapInSbdh, type DocumentType } from '../peppol/index.ts';
 import type { InboundMessage } from '../core/inbound-message.ts';
 import type { HandOffResult, PeppolTransport } from '../upstreams/transport/types.ts';
@@ -83,7 +85,8 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
   const sandboxReceipt = async (source: DocumentRow): Promise<InboundMessage | null> => {
     const receiverId = source.receiver?.peppolId;
     if (!receiverId || !source.xml || source.direction !== 'outgoing') return null;
-    const recipient = await db.selectFrom('companies').select(['id']).where('organization_id', '=', source.organization_id).where('livemode', '=', false).where('peppol_id', '=', receiverId).executeTakeFirst();
+    // The receiving sandbox company is any company of the sender's organization, not the sender's own.
+    const recipient = await findCompanyByRef(db, organizationWide(scopeOfRow(source), false), `peppol:${receiverId}`);
     if (!recipient) return null;
     const messageId = source.transport_message_id ?? source.id;
     const documentId = inboundDocumentId(recipient.id, messageId);

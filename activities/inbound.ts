@@ -1,10 +1,11 @@
-import { sql } from 'kysely';
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
 import { failure } from '../core/failures.ts';
 import type { Db } from '../db/database.ts';
 import { findCompanyById, incrementCompanyStats } from '../db/companies.ts';
 import { findDocumentById, insertDocument, type DocumentRow } from '../db/documents.ts';
-import { insertEvent } from '../db/events.ts';
+import { findReceivedEvent, insertEvent } from '../db/events.ts';
+import { findFile } from '../db/files.ts';
+import { scopeOfCompany, scopeOfRow } from '../core/scope.ts';
 import { findPartnerDuplicates, incrementPartnerStats, insertPartner, resolvePartnerByIdentifier, type PartnerRow, type PartnerScope } from '../db/partners.ts';
 import { newId } from '../core/ids.ts';
 import { computeDocument, countryOfScheme, normalizeVatNumber, readXmlDocumentChecked, splitParticipantId, type DocumentBody, type DocumentType, type Party, type ValidationIssue } from '../peppol/index.ts';
@@ -75,13 +76,7 @@ async function senderPartner(trx: Db, scope: PartnerScope, senderId: string, sel
 export function createInboundActivities({ db, events }: InboundActivityDeps): InboundActivities {
   /** A repeated run finds the document: it only re-dispatches the event (the dispatcher dedupes). */
   const redispatch = async (row: DocumentRow) => {
-    const event = await db
-      .selectFrom('events')
-      .select(['id', 'dispatched_at'])
-      .where('organization_id', '=', row.organization_id)
-      .where('type', '=', 'document.received')
-      .where(sql<boolean>`data->>'documentId' = ${row.id}`)
-      .executeTakeFirst();
+    const event = await findReceivedEvent(db, scopeOfRow(row), row.id);
     if (event) await events.dispatch([event]);
   };
 
@@ -94,7 +89,8 @@ export function createInboundActivities({ db, events }: InboundActivityDeps): In
       }
       const company = await findCompanyById(db, message.companyId);
       if (!company) throw failure('NOT_FOUND', `company ${message.companyId} does not exist`);
-      const file = await db.selectFrom('files').select(['content']).where('id', '=', message.fileId).executeTakeFirst();
+      const scope = scopeOfCompany(company);
+      const file = await findFile(db, scope, message.fileId);
       if (!file) throw failure('NOT_FOUND', `received file ${message.fileId} does not exist`);
 
       const read = await readXmlDocumentChecked(file.content.toString('utf8'), 'auto');
@@ -118,7 +114,6 @@ export function createInboundActivities({ db, events }: InboundActivityDeps): In
       const parsed = body !== undefined && totals !== undefined;
       // An unreadable payload keeps the type its envelope announced (invoice when it announced none).
       const type: DocumentType = read.type ?? message.typeHint ?? 'invoice';
-      const scope = { organizationId: message.organizationId, livemode: message.livemode };
       const receiverId = company.peppol_id ?? message.receiverId;
       const at = new Date();
 

@@ -1,7 +1,9 @@
 import type { DispatchableEvent, EventDispatcher } from '../core/event-dispatcher.ts';
 import { failure } from '../core/failures.ts';
 import type { Db } from '../db/database.ts';
-import { findDocumentById, type DocumentRow } from '../db/documents.ts';
+import { findDocumentById, findSentToAmong, type DocumentRow } from '../db/documents.ts';
+import { findCompanyById } from '../db/companies.ts';
+import { organizationWide, scopeOfRow } from '../core/scope.ts';
 import { insertEvent } from '../db/events.ts';
 import { insertComplianceReport, newComplianceReportId } from '../db/compliance.ts';
 import { insertLifecycleEvent, moveLifecycle, newLifecycleEventId } from '../db/lifecycle.ts';
@@ -82,7 +84,7 @@ export interface SandboxResponseRoute {
 export const COMPLIANCE_FIRST_CHECK_MS = 5 * 60_000;
 
 export async function complianceCountry(db: Db, companyId: string): Promise<string | null> {
-  const company = await db.selectFrom('companies').select('country').where('id', '=', companyId).executeTakeFirst();
+  const company = await findCompanyById(db, companyId);
   return company && COMPLIANCE_PLATFORMS[company.country] ? company.country : null;
 }
 
@@ -91,10 +93,8 @@ export function complianceSummary(country: string | null, at: Date): ComplianceS
   return { reportedTo: [COMPLIANCE_PLATFORMS[country]!], status: 'pending', nextCheckAt: new Date(at.getTime() + COMPLIANCE_FIRST_CHECK_MS).toISOString() };
 }
 
-const isoDay = (value: unknown) => (value === null || value === undefined ? undefined : value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
-
 async function stateOf(db: Db, row: DocumentRow): Promise<LifecycleState> {
-  return { status: row.lifecycle_status as LifecycleStatus, amountPaid: await amountPaid(db, row.id), grossAmount: row.gross_amount, currency: row.currency, direction: row.direction };
+  return { status: row.lifecycle_status, amountPaid: await amountPaid(db, row.id), grossAmount: row.gross_amount, currency: row.currency, direction: row.direction };
 }
 
 export function createLifecycleActivities({ db, events, transports }: LifecycleActivityDeps): LifecycleActivities {
@@ -200,7 +200,7 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
         effectiveDate: date,
         reasonCode,
         reason,
-        invoice: { id: row.number, issueDate: isoDay(row.issue_date), typeCode: row.type === 'credit-note' ? '381' : row.type === 'debit-note' ? '383' : '380' },
+        invoice: { id: row.number, issueDate: row.issue_date ?? undefined, typeCode: row.type === 'credit-note' ? '381' : row.type === 'debit-note' ? '383' : '380' },
       });
       const wrapped = wrapInSbdh(xml, { sender: buyer.peppolId, receiver: seller.peppolId, instanceId: id, createdAt: new Date(), countryC1: countryOfScheme(splitParticipantId(buyer.peppolId)?.scheme ?? '') ?? 'BE' });
       if (!wrapped.ok) throw failure('SBDH_ERROR', wrapped.errors.map((e) => e.message).join('; '));
@@ -215,16 +215,8 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
       const target = code ? lifecycleStatusFor(code) : undefined;
       const responder = row.receiver?.peppolId;
       if (row.livemode || row.direction !== 'incoming' || !target || !responder || row.linked_document_ids.length === 0) return null;
-      const sent = await db
-        .selectFrom('documents')
-        .innerJoin('companies', 'companies.id', 'documents.company_id')
-        .select(['documents.id', 'documents.company_id', 'companies.clock_offset_ms'])
-        .where('documents.id', 'in', row.linked_document_ids)
-        .where('documents.organization_id', '=', row.organization_id)
-        .where('documents.livemode', '=', false)
-        .where('documents.direction', '=', 'outgoing')
-        .where('documents.receiver_peppol_id', '=', responder)
-        .executeTakeFirst();
+      // The sandbox sender that answers is another company of the same organization.
+      const sent = await findSentToAmong(db, organizationWide(scopeOfRow(row)), row.linked_document_ids, responder);
       if (!sent) return null;
       return {
         documentId: sent.id,

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { findUndispatchedEvents } from '../db/events.ts';
+import { deleteOlderThan, type ExpiringTable } from '../db/retention.ts';
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
 
 /** How long request traces stay inspectable. */
@@ -12,10 +12,7 @@ export interface MaintenanceActivities {
 }
 
 export function createMaintenanceActivities({ db, events }: { db: Db; events: EventDispatcher }): MaintenanceActivities {
-  const prune = async (table: 'idempotency_keys' | 'rate_limit_hits' | 'probes' | 'request_logs', column: string, interval: string) => {
-    const result = await sql`delete from ${sql.table(table)} where ${sql.ref(column)} < now() - ${interval}::interval`.execute(db);
-    return Number(result.numAffectedRows ?? 0);
-  };
+  const prune = (table: ExpiringTable, column: string, interval: string) => deleteOlderThan(db, table, column, interval);
   return {
     async pruneExpiredRecords() {
       return {

@@ -1,3 +1,4 @@
+import type { Scope } from '../core/scope.ts';
 import type { OperationInfo } from './openapi.ts';
 
 /** Who is calling, resolved by authentication; filled in by the access-control layer. */
@@ -14,8 +15,6 @@ export interface Principal {
   scopes: string[];
   /** The company a key is bound to, if any. */
   boundCompanyId: string | undefined;
-  /** The company a platform key acts for (`X-Service-Company`), or the bound company. */
-  actingCompanyId: string | undefined;
   /** Organizations a JWT grants (ids). */
   organizationIds: string[];
   rateLimitPerMinute: number;
@@ -29,6 +28,8 @@ export interface RequestContext {
   startedAt: number;
   operation: OperationInfo | undefined;
   principal: Principal | undefined;
+  /** Tenancy of the request (organization, mode, company), set with the principal's authorization. */
+  scope: Scope | undefined;
   idempotencyKey: string | undefined;
   /** The catalog code of the error this request ended with, for the request log. */
   errorCode: string | undefined;

@@ -2,7 +2,7 @@ import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { CircuitBreaker } from '../core/circuit-breaker.ts';
 import { isLifecycleRefusal } from '../core/failures.ts';
-import { SearchInputError } from '../db/document-search.ts';
+import { SearchInputError, type SearchProblem } from '../db/document-search.ts';
 import { InvalidCursorError, UpstreamError } from '../upstreams/directory/types.ts';
 import { RegistryError } from '../upstreams/registry/index.ts';
 import { CircuitOpenError } from '../upstreams/smp-lookup/breaker.ts';
@@ -13,6 +13,9 @@ import { ApiError, type ErrorCode } from './errors.ts';
  * become API errors. Services let them propagate; the error handler, and batch operations that
  * report per item, ask here what each one means to the caller.
  */
+
+/** What a search filter the database cannot apply means in the error catalog. */
+const SEARCH_ERROR_CODES: Record<SearchProblem, ErrorCode> = { invalid: 'INVALID_REQUEST', not_in_list: 'INVALID_ENUM', not_a_date: 'INVALID_DATE' };
 
 /**
  * The API error `err` stands for, or undefined when it means nothing to the caller (an internal
@@ -26,7 +29,7 @@ export function toApiError(err: unknown): ApiError | undefined {
     return new ApiError('INVALID_REQUEST', err.message, { details: [{ field: 'cursor', rule: 'cursor', message: 'is not valid' }] });
   }
   if (err instanceof SearchInputError) {
-    return new ApiError(err.code, err.message, { details: [{ field: err.field, rule: 'filter', message: err.detail }] });
+    return new ApiError(SEARCH_ERROR_CODES[err.problem], err.message, { details: [{ field: err.field, rule: 'filter', message: err.detail }] });
   }
   if (err instanceof WorkflowUpdateFailedError) return workflowRefusal(err);
   return undefined;

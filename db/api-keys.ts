@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
 import { newestFirst } from './keyset.ts';
+import type { Scope } from '../core/scope.ts';
 
 export function hashKeySecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -58,26 +59,30 @@ export interface KeyPage {
   after?: { createdAt: Date; id: string } | undefined;
 }
 
-/** Active keys of the organization, newest first, keyset-paginated. */
-export async function findApiKeys(db: Db, organizationId: string, page: KeyPage) {
-  let query = db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('revoked_at', 'is', null)
-    .$call(newestFirst(page));
-  return query.execute();
+/**
+ * The keys a scope sees: its organization's keys of its own mode (a test key never lists or revokes
+ * a live one), and only those bound to its company when it has one.
+ */
+function visibleKeys(db: Db, scope: Scope) {
+  let query = db.selectFrom('api_keys').selectAll().where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode);
+  if (scope.companyId) query = query.where('company_id', '=', scope.companyId);
+  return query;
 }
 
-export async function findApiKey(db: Db, organizationId: string, id: string) {
-  return db.selectFrom('api_keys').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+/** Active keys the scope sees, newest first, keyset-paginated. */
+export async function findApiKeys(db: Db, scope: Scope, page: KeyPage) {
+  return visibleKeys(db, scope).where('revoked_at', 'is', null).$call(newestFirst(page)).execute();
+}
+
+export async function findApiKey(db: Db, scope: Scope, id: string) {
+  return visibleKeys(db, scope).where('id', '=', id).executeTakeFirst();
 }
 
 /** Revokes at once; a key already revoked keeps its first revocation time. */
-export async function revokeApiKey(db: Db, organizationId: string, id: string): Promise<boolean> {
-  const found = await findApiKey(db, organizationId, id);
+export async function revokeApiKey(db: Db, scope: Scope, id: string): Promise<boolean> {
+  const found = await findApiKey(db, scope, id);
   if (!found) return false;
-  await db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', id).where('organization_id', '=', organizationId).where('revoked_at', 'is', null).execute();
+  await db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', found.id).where('revoked_at', 'is', null).execute();
   return true;
 }
 

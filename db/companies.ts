@@ -1,22 +1,49 @@
 import { sql, type Expression } from 'kysely';
 import type { Db } from './database.ts';
-import type { Address } from './tables/companies.ts';
+import type { Address, CompanyStatus } from './tables/companies.ts';
 import { newestFirst } from './keyset.ts';
+import type { Scope } from '../core/scope.ts';
+
+/** The companies a scope sees: its organization and mode, and only its own company when it has one. */
+function visibleCompanies(db: Db, scope: Scope) {
+  let query = db.selectFrom('companies').selectAll().where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode);
+  if (scope.companyId) query = query.where('id', '=', scope.companyId);
+  return query;
+}
 
 /**
- * A company of the organization, in the caller's mode, by `comp_…`, `vat:…` or `peppol:…`
- * (part 2.1). Ids of other organizations find nothing.
+ * A company the scope sees, by `comp_…`, `vat:…` or `peppol:…` (part 2.1). Ids of other
+ * organizations, modes or companies find nothing.
  */
-export async function findCompanyByRef(db: Db, organizationId: string, livemode: boolean, ref: string) {
-  let query = db.selectFrom('companies').selectAll().where('organization_id', '=', organizationId).where('livemode', '=', livemode);
-  query = whereRef(query, ref);
-  return query.executeTakeFirst();
+export async function findCompanyByRef(db: Db, scope: Scope, ref: string) {
+  return whereRef(visibleCompanies(db, scope), ref).executeTakeFirst();
+}
+
+/** Up to `limit` active companies the scope sees, oldest first (a sender is implied when there is one). */
+export async function findActiveCompanies(db: Db, scope: Scope, limit: number) {
+  return visibleCompanies(db, scope).where('status', '=', 'active').orderBy('created_at').orderBy('id').limit(limit).execute();
 }
 
 function whereRef<Q extends { where: (...args: any[]) => any }>(query: Q, ref: string): Q {
   if (ref.startsWith('vat:')) return query.where('vat_number', '=', ref.slice(4).replace(/[\s.\-]/g, '').toUpperCase());
   if (ref.startsWith('peppol:')) return query.where('peppol_id', '=', ref.slice(7));
   return query.where('id', '=', ref);
+}
+
+/**
+ * The live company a Peppol participant id designates, across every organization: a participant id
+ * is registered in the SMP by at most one of them.
+ */
+export async function findReceivingCompany(db: Db, participantId: string) {
+  const bare = participantId.trim().replace(/^iso6523-actorid-upis::/i, '').toLowerCase();
+  return db
+    .selectFrom('companies')
+    .selectAll()
+    .where('livemode', '=', true)
+    .where('status', '=', 'active')
+    .where(sql`lower(peppol_id)`, '=', bare)
+    .orderBy('created_at')
+    .executeTakeFirst();
 }
 
 /** By id alone: for workers, which act on ids they were given by a scoped request. */
@@ -80,15 +107,15 @@ const SEARCH_VECTOR = sql`to_tsvector('simple', name || ' ' || legal_name || ' '
 
 export interface CompanyListQuery {
   country?: string | undefined;
-  status?: string | undefined;
+  status?: CompanyStatus | undefined;
   search?: string | undefined;
   limit: number;
   after?: { createdAt: Date; id: string } | undefined;
 }
 
 /** A page of the organization's companies, newest first, `limit + 1` rows (see api/pagination.ts). */
-export async function findCompanies(db: Db, organizationId: string, livemode: boolean, q: CompanyListQuery) {
-  let query = db.selectFrom('companies').selectAll().where('organization_id', '=', organizationId).where('livemode', '=', livemode);
+export async function findCompanies(db: Db, scope: Scope, q: CompanyListQuery) {
+  let query = visibleCompanies(db, scope);
   if (q.country) query = query.where('country', '=', q.country);
   if (q.status) query = query.where('status', '=', q.status);
   if (q.search !== undefined) {
@@ -100,14 +127,10 @@ export async function findCompanies(db: Db, organizationId: string, livemode: bo
 }
 
 /** Autocomplete over the organization's active companies: best text match first, then newest. */
-export async function searchCompanies(db: Db, organizationId: string, livemode: boolean, q: { text: string; countryCode?: string | undefined; limit: number }) {
+export async function searchCompanies(db: Db, scope: Scope, q: { text: string; countryCode?: string | undefined; limit: number }) {
   const tsQuery = prefixTsQuery(q.text);
   if (!tsQuery) return [];
-  let query = db
-    .selectFrom('companies')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('livemode', '=', livemode)
+  let query = visibleCompanies(db, scope)
     .where('status', '!=', 'inactive')
     .where(sql<boolean>`${SEARCH_VECTOR} @@ to_tsquery('simple', ${tsQuery})`);
   if (q.countryCode) query = query.where('country', '=', q.countryCode);
@@ -133,7 +156,7 @@ export interface CompanyChanges {
  * Applies an update in one statement: top-level fields replaced, metadata merged in SQL so two
  * concurrent updates of different keys both survive. Returns the row, or undefined if not found.
  */
-export async function updateCompany(db: Db, organizationId: string, livemode: boolean, id: string, changes: CompanyChanges) {
+export async function updateCompany(db: Db, scope: Scope, id: string, changes: CompanyChanges) {
   const set: Record<string, unknown> = { updated_at: sql`now()` };
   if (changes.name !== undefined) set.name = changes.name;
   if (changes.address !== undefined) set.address = JSON.stringify(changes.address);
@@ -149,21 +172,17 @@ export async function updateCompany(db: Db, organizationId: string, livemode: bo
   return db
     .updateTable('companies')
     .set(set as any)
-    .where('organization_id', '=', organizationId)
-    .where('livemode', '=', livemode)
-    .where('id', '=', id)
+    .where('id', 'in', visibleCompanies(db, scope).clearSelect().select('id').where('id', '=', id))
     .returningAll()
     .executeTakeFirst();
 }
 
 /** Sets status `inactive`; `changed` is false when it already was (a repeated DELETE). */
-export async function deactivateCompany(db: Db, organizationId: string, livemode: boolean, id: string) {
+export async function deactivateCompany(db: Db, scope: Scope, id: string) {
   const row = await db
     .updateTable('companies')
     .set({ status: 'inactive', updated_at: sql`now()` as any })
-    .where('organization_id', '=', organizationId)
-    .where('livemode', '=', livemode)
-    .where('id', '=', id)
+    .where('id', 'in', visibleCompanies(db, scope).clearSelect().select('id').where('id', '=', id))
     .where('status', '!=', 'inactive')
     .returningAll()
     .executeTakeFirst();

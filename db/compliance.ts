@@ -1,8 +1,9 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { randomToken } from '../core/ids.ts';
 import type { Db } from './database.ts';
-import type { ComplianceReportsTable } from './schema.ts';
+import type { ComplianceReportStatus, ComplianceReportsTable } from './schema.ts';
 import { newestFirst } from './keyset.ts';
+import type { Scope } from '../core/scope.ts';
 
 export type ComplianceReportRow = Selectable<ComplianceReportsTable>;
 
@@ -14,8 +15,8 @@ export async function insertComplianceReport(db: Db, row: Insertable<ComplianceR
   return db.insertInto('compliance_reports').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-/** The latest report per country of one document: its compliance state. */
-export async function listComplianceStates(db: Db, documentId: string) {
+/** The latest report per country of one document (a document the caller found through its scope). */
+export async function latestComplianceReports(db: Db, documentId: string): Promise<ComplianceReportRow[]> {
   const rows = await db
     .selectFrom('compliance_reports')
     .selectAll()
@@ -24,14 +25,7 @@ export async function listComplianceStates(db: Db, documentId: string) {
     .execute();
   const latest = new Map<string, ComplianceReportRow>();
   for (const row of rows) if (!latest.has(row.country)) latest.set(row.country, row);
-  return [...latest.values()].map((row) => ({
-    country: row.country,
-    platform: row.platform,
-    status: row.status,
-    lastReportedAt: row.updated_at.toISOString(),
-    nextCheckAt: row.next_check_at?.toISOString() ?? null,
-    errorCode: row.error_code,
-  }));
+  return [...latest.values()];
 }
 
 export async function findComplianceReport(db: Db, id: string): Promise<ComplianceReportRow | undefined> {
@@ -59,18 +53,20 @@ export async function updateComplianceReport(db: Db, id: string, values: Updatea
 export interface ComplianceReportFilters {
   companyId?: string | undefined;
   country?: string | undefined;
-  status?: string | undefined;
+  status?: ComplianceReportStatus | undefined;
   from?: string | undefined;
   to?: string | undefined;
 }
 
-export async function findComplianceReports(db: Db, scope: { organizationId: string; livemode: boolean }, filters: ComplianceReportFilters, page: { limit: number; after?: { createdAt: Date; id: string } | undefined }) {
-  let query = db
-    .selectFrom('compliance_reports')
-    .selectAll()
-    .where('organization_id', '=', scope.organizationId)
-    .where('livemode', '=', scope.livemode)
-    .$call(newestFirst(page));
+/** The reports a scope sees: its organization and mode, and only its company's when it has one. */
+function visibleReports(db: Db, scope: Scope) {
+  let query = db.selectFrom('compliance_reports').where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode);
+  if (scope.companyId) query = query.where('company_id', '=', scope.companyId);
+  return query;
+}
+
+export async function findComplianceReports(db: Db, scope: Scope, filters: ComplianceReportFilters, page: { limit: number; after?: { createdAt: Date; id: string } | undefined }) {
+  let query = visibleReports(db, scope).selectAll().$call(newestFirst(page));
   if (filters.companyId) query = query.where('company_id', '=', filters.companyId);
   if (filters.country) query = query.where('country', '=', filters.country);
   if (filters.status) query = query.where('status', '=', filters.status);
@@ -80,12 +76,9 @@ export async function findComplianceReports(db: Db, scope: { organizationId: str
 }
 
 /** Report counts per country and status, for the compliance dashboard. */
-export async function complianceCounts(db: Db, scope: { organizationId: string; livemode: boolean }, filters: { companyId?: string | undefined; country?: string | undefined }) {
-  let query = db
-    .selectFrom('compliance_reports')
+export async function complianceCounts(db: Db, scope: Scope, filters: { companyId?: string | undefined; country?: string | undefined }) {
+  let query = visibleReports(db, scope)
     .select((eb) => ['country', 'platform', 'status', eb.fn.countAll<string>().as('n'), eb.fn.max('updated_at').as('last'), eb.fn.min('next_check_at').as('next')])
-    .where('organization_id', '=', scope.organizationId)
-    .where('livemode', '=', scope.livemode)
     .groupBy(['country', 'platform', 'status']);
   if (filters.companyId) query = query.where('company_id', '=', filters.companyId);
   if (filters.country) query = query.where('country', '=', filters.country);

@@ -4,6 +4,9 @@ import type { Database } from './schema.ts';
 
 // Counts and bigint ids fit in a double here; `numeric` stays a string so money never becomes a float.
 pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
+// A `date` is a calendar day, not an instant: kept as the `YYYY-MM-DD` text Postgres sends, so no
+// time zone of the process can move it to the day before.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 
 export type Db = Kysely<Database>;
 

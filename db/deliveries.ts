@@ -142,6 +142,18 @@ export async function listDeliveries(db: Db, webhookId: string, page: DeliveryPa
   return rows.map((row) => ({ ...row, attempts: attempts.filter((a) => a.delivery_id === row.id) }));
 }
 
+/** The error of the last attempt of a delivery, for the reason a webhook is paused with. */
+export async function lastAttemptError(db: Db, deliveryId: string): Promise<string | null | undefined> {
+  const last = await db.selectFrom('webhook_delivery_attempts').select(['error']).where('delivery_id', '=', deliveryId).orderBy('attempt', 'desc').executeTakeFirst();
+  return last?.error;
+}
+
+/** Takes back deliveries whose runs could not start, so none stays pending forever. */
+export async function deleteDeliveries(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('webhook_deliveries').where('id', 'in', ids).execute();
+}
+
 /** A sandbox company's virtual clock offset (0 for live companies and company-less events). */
 export async function clockOffsetOf(db: Db, companyId: string | null): Promise<number> {
   if (!companyId) return 0;

@@ -172,3 +172,13 @@ export async function findDirectoryParticipant(
      limit 1`.execute(db);
   return rows[0];
 }
+
+/** A seeded directory entry's name, VAT number and address, by participant id (case-insensitive). */
+export async function findSeededParticipant(db: Db, peppolId: string) {
+  return db
+    .selectFrom('directory_participants')
+    .select(['name', 'vat_number', 'country', 'street', 'city', 'postal_code'])
+    .where(sql`lower(peppol_id)`, '=', peppolId.toLowerCase())
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,7 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from './database.ts';
-import type { Database } from './schema.ts';
+import type { Database, DocumentDeliveryStatus, DocumentLifecycleStatus } from './schema.ts';
 import type { DocumentRow } from './documents.ts';
+import type { Scope } from '../core/scope.ts';
 
 /** The search body's filter tree (POST /v1/documents/search); see `compileFilter` for its rules. */
 export interface FilterNode {
@@ -72,15 +73,18 @@ const MAX_IN_VALUES = 100;
 type Eb = ExpressionBuilder<Database, 'documents'>;
 type Where = Expression<SqlBool>;
 
-/** A search the caller got wrong; the API turns it into a 400 with `code`, naming `field`. */
+/** What is wrong with a search input: a value outside its field's list, a malformed date, or anything else. */
+export type SearchProblem = 'invalid' | 'not_in_list' | 'not_a_date';
+
+/** A search the caller got wrong, naming `field`; the API decides how it answers. */
 export class SearchInputError extends Error {
-  constructor(readonly code: 'INVALID_REQUEST' | 'INVALID_ENUM' | 'INVALID_DATE', readonly field: string, readonly detail: string, message: string) {
+  constructor(readonly problem: SearchProblem, readonly field: string, readonly detail: string, message: string) {
     super(message);
   }
 }
 
-function invalid(path: string, message: string, code: SearchInputError['code'] = 'INVALID_REQUEST'): SearchInputError {
-  return new SearchInputError(code, path, message, `${path}: ${message}.`);
+function invalid(path: string, message: string, problem: SearchProblem = 'invalid'): SearchInputError {
+  return new SearchInputError(problem, path, message, `${path}: ${message}.`);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -94,7 +98,7 @@ function scalar(spec: FieldSpec, field: string, value: unknown, path: string): s
       if (typeof value !== 'boolean') throw invalid(path, `${field} takes true or false`);
       return value;
     case 'date':
-      if (typeof value !== 'string' || !DATE_RE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw invalid(path, `${field} takes a date (YYYY-MM-DD)`, 'INVALID_DATE');
+      if (typeof value !== 'string' || !DATE_RE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw invalid(path, `${field} takes a date (YYYY-MM-DD)`, 'not_a_date');
       return value;
     case 'amount': {
       const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
@@ -102,11 +106,11 @@ function scalar(spec: FieldSpec, field: string, value: unknown, path: string): s
       return text;
     }
     case 'enum':
-      if (typeof value !== 'string' || !spec.values!.includes(value)) throw invalid(path, `${field} is one of ${spec.values!.join(', ')}`, 'INVALID_ENUM');
+      if (typeof value !== 'string' || !spec.values!.includes(value)) throw invalid(path, `${field} is one of ${spec.values!.join(', ')}`, 'not_in_list');
       return value;
     case 'status':
       if (typeof value !== 'string' || !(LIFECYCLE_STATUSES as readonly string[]).includes(value) && !(DELIVERY_STATUSES as readonly string[]).includes(value)) {
-        throw invalid(path, `status is a lifecycle status (${LIFECYCLE_STATUSES.join(', ')}) or delivered / failed`, 'INVALID_ENUM');
+        throw invalid(path, `status is a lifecycle status (${LIFECYCLE_STATUSES.join(', ')}) or delivered / failed`, 'not_in_list');
       }
       return value;
     default:
@@ -122,8 +126,9 @@ function likePattern(value: string): string {
 
 /** Part 3.1: `delivered` and `failed` are delivery statuses; every other value is a lifecycle status. */
 function statusMatch(eb: Eb, values: string[]): Where {
-  const delivery = values.filter((v) => v === 'delivered' || v === 'failed');
-  const lifecycle = values.filter((v) => v !== 'delivered' && v !== 'failed');
+  // The values were checked against both lists by `scalar`.
+  const delivery = values.filter((v): v is DocumentDeliveryStatus => v === 'delivered' || v === 'failed');
+  const lifecycle = values.filter((v) => v !== 'delivered' && v !== 'failed') as DocumentLifecycleStatus[];
   const parts: Where[] = [];
   if (lifecycle.length) parts.push(eb('lifecycle_status', 'in', lifecycle));
   if (delivery.length) parts.push(eb('delivery_status', 'in', delivery));
@@ -209,7 +214,7 @@ export function encodeSearchCursor(cursor: SearchCursor): string {
 }
 
 function decodeSearchCursor(cursor: string, field: SortField, order: SortOrder): SearchCursor {
-  const bad = (message: string) => new SearchInputError('INVALID_REQUEST', 'cursor', message, `The cursor ${message}.`);
+  const bad = (message: string) => new SearchInputError('invalid', 'cursor', message, `The cursor ${message}.`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -222,10 +227,6 @@ function decodeSearchCursor(cursor: string, field: SortField, order: SortOrder):
 }
 
 export interface DocumentSearch {
-  organizationId: string;
-  livemode: boolean;
-  /** A key bound to one company sees only that company's documents. */
-  companyId?: string | undefined;
   query?: string | undefined;
   /** Trees that must all hold (the body's `filters`, `any`, `all`, `from`/`to`), checked as one budget. */
   filters?: Array<{ node: FilterNode; at: string }> | undefined;
@@ -243,7 +244,7 @@ const CASTS: Record<SortField, string> = { createdAt: 'timestamptz', issueDate: 
  * One page of the search, `limit + 1` rows (the extra one says whether there is more). Order:
  * the sort field (unknown values last, in either direction), then the id, so the keyset is total.
  */
-export async function searchDocuments(db: Db, search: DocumentSearch): Promise<{ rows: SearchRow[]; hasMore: boolean; cursor: string | null }> {
+export async function searchDocuments(db: Db, scope: Scope, search: DocumentSearch): Promise<{ rows: SearchRow[]; hasMore: boolean; cursor: string | null }> {
   const { field, order } = search.sort;
   const column = SORT_FIELDS[field];
   const ref = sql.ref(column);
@@ -252,13 +253,13 @@ export async function searchDocuments(db: Db, search: DocumentSearch): Promise<{
     .selectFrom('documents')
     .selectAll()
     .select(sql<string | null>`${ref}::text`.as('sort_key'))
-    .where('organization_id', '=', search.organizationId)
-    .where('livemode', '=', search.livemode)
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode)
     .orderBy(sql`${ref} is null`)
     .orderBy(sql`${ref} ${direction}`)
     .orderBy(sql`${sql.ref('id')} ${direction}`)
     .limit(search.limit + 1);
-  if (search.companyId) query = query.where('company_id', '=', search.companyId);
+  if (scope.companyId) query = query.where('company_id', '=', scope.companyId);
   if (search.query) query = query.where(sql<boolean>`search @@ websearch_to_tsquery('simple', ${search.query})`);
   if (search.archived !== undefined) query = query.where('archived_at', search.archived ? 'is not' : 'is', null);
   if (search.filters?.length) {

@@ -1,12 +1,13 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
-import type { DocumentsTable } from './schema.ts';
+import type { DocumentDeliveryStatus, DocumentLifecycleStatus, DocumentsTable } from './schema.ts';
 import { newestFirst } from './keyset.ts';
 import { insertEventWhen, type NewEvent } from './events.ts';
 import { companyStatsUpdate } from './companies.ts';
 import { partnerStatsUpdate } from './partners.ts';
 import type { DispatchableEvent } from '../core/event-dispatcher.ts';
+import type { Scope } from '../core/scope.ts';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 
@@ -14,9 +15,31 @@ export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): P
   return db.insertInto('documents').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-/** A document of the organization in the caller's mode; another tenant's id finds nothing. */
-export async function findDocument(db: Db, organizationId: string, livemode: boolean, id: string): Promise<DocumentRow | undefined> {
-  return db.selectFrom('documents').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).where('livemode', '=', livemode).executeTakeFirst();
+/** The documents a scope sees: its organization and mode, and only its company's when it has one. */
+function visibleDocuments(db: Db, scope: Scope) {
+  let query = db.selectFrom('documents').selectAll().where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode);
+  if (scope.companyId) query = query.where('company_id', '=', scope.companyId);
+  return query;
+}
+
+/** A document the scope sees; another tenant's or another company's id finds nothing. */
+export async function findDocument(db: Db, scope: Scope, id: string): Promise<DocumentRow | undefined> {
+  return visibleDocuments(db, scope).where('id', '=', id).executeTakeFirst();
+}
+
+/** The same, locked until the transaction `trx` ends, for a read-modify-write. */
+export async function findDocumentForUpdate(trx: Db, scope: Scope, id: string): Promise<DocumentRow | undefined> {
+  return visibleDocuments(trx, scope).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Writes changed fields of a document the caller already holds (found through its scope). */
+export async function updateDocumentFields(db: Db, id: string, changes: Updateable<DocumentsTable>): Promise<DocumentRow> {
+  return db.updateTable('documents').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Takes back a document whose workflow could not start, so a retried send starts clean. */
+export async function deleteDocument(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('documents').where('id', '=', id).execute();
 }
 
 /** For activities, which act on a document already authorised when its workflow started. */
@@ -75,12 +98,47 @@ export async function moveDelivery(db: Db, id: string, move: DeliveryMove, event
   return { row, event: { id: event_id, dispatched_at: event_dispatched_at } };
 }
 
+/**
+ * The outgoing invoice a received Invoice Response answers: matched by number and by the two
+ * participants, across organizations unless one is given (the network does not know our tenants).
+ */
+export async function findInvoiceAnswered(db: Db, match: { livemode: boolean; organizationId?: string | undefined; number: string; senderPeppolId: string; receiverPeppolId: string }): Promise<DocumentRow | undefined> {
+  let query = db
+    .selectFrom('documents')
+    .selectAll()
+    .where('livemode', '=', match.livemode)
+    .where('direction', '=', 'outgoing')
+    .where('number', '=', match.number)
+    .where('sender_peppol_id', '=', match.senderPeppolId)
+    .where('receiver_peppol_id', '=', match.receiverPeppolId)
+    .orderBy('created_at', 'desc')
+    .limit(1);
+  if (match.organizationId) query = query.where('organization_id', '=', match.organizationId);
+  return query.executeTakeFirst();
+}
+
+/** Among `ids`, the outgoing document the scope sees that was sent to `receiverPeppolId`, with its sender's clock. */
+export async function findSentToAmong(db: Db, scope: Scope, ids: string[], receiverPeppolId: string) {
+  if (ids.length === 0) return undefined;
+  let query = db
+    .selectFrom('documents')
+    .innerJoin('companies', 'companies.id', 'documents.company_id')
+    .select(['documents.id', 'documents.company_id', 'companies.clock_offset_ms'])
+    .where('documents.id', 'in', ids)
+    .where('documents.organization_id', '=', scope.organizationId)
+    .where('documents.livemode', '=', scope.livemode)
+    .where('documents.direction', '=', 'outgoing')
+    .where('documents.receiver_peppol_id', '=', receiverPeppolId);
+  if (scope.companyId) query = query.where('documents.company_id', '=', scope.companyId);
+  return query.executeTakeFirst();
+}
+
 export interface DocumentFilters {
   direction?: string;
   type?: string;
   /** Exact lifecycle status; `delivered` and `failed` mean the delivery status (part 3.1). */
-  status?: string;
-  deliveryStatus?: string;
+  status?: DocumentLifecycleStatus | 'delivered' | 'failed';
+  deliveryStatus?: DocumentDeliveryStatus;
   from?: string;
   to?: string;
   amountMin?: number;
@@ -91,13 +149,8 @@ export interface DocumentFilters {
   archived?: boolean;
 }
 
-export async function findDocuments(db: Db, scope: { organizationId: string; livemode: boolean }, filters: DocumentFilters, page: { limit: number; after?: { createdAt: Date; id: string } | undefined }) {
-  let query = db
-    .selectFrom('documents')
-    .selectAll()
-    .where('organization_id', '=', scope.organizationId)
-    .where('livemode', '=', scope.livemode)
-    .$call(newestFirst(page));
+export async function findDocuments(db: Db, scope: Scope, filters: DocumentFilters, page: { limit: number; after?: { createdAt: Date; id: string } | undefined }) {
+  let query = visibleDocuments(db, scope).$call(newestFirst(page));
   if (filters.direction) query = query.where('direction', '=', filters.direction);
   if (filters.type) query = query.where('type', '=', filters.type);
   if (filters.status) {

@@ -4,6 +4,7 @@ import { newId } from '../core/ids.ts';
 import { EVENTS_API_VERSION, type EventType } from '../core/events.ts';
 import { anyWebhookSubscribes } from './webhooks.ts';
 import { newestFirst } from './keyset.ts';
+import type { Scope } from '../core/scope.ts';
 
 export interface NewEvent {
   organizationId: string;
@@ -62,20 +63,24 @@ export async function findUndispatchedEvents(db: Db, olderThan: Date, limit = 50
   return db.selectFrom('events').select(['id', 'dispatched_at']).where('dispatched_at', 'is', null).where('created_at', '<', olderThan).orderBy('created_at').limit(limit).execute();
 }
 
-/** Whose events a caller sees: its organization and mode, and only its company if bound to one. */
-export interface EventScope {
-  organizationId: string;
-  livemode: boolean;
-  boundCompanyId?: string | undefined;
-}
-
-function visibleEvents(db: Db, scope: EventScope) {
+/** The events a scope sees: its organization and mode, and only its company's when it has one. */
+function visibleEvents(db: Db, scope: Scope) {
   let query = db.selectFrom('events').selectAll().where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode);
-  if (scope.boundCompanyId) query = query.where('company_id', '=', scope.boundCompanyId);
+  if (scope.companyId) query = query.where('company_id', '=', scope.companyId);
   return query;
 }
 
-export async function findVisibleEvent(db: Db, scope: EventScope, id: string) {
+/** The `document.received` event of a document the scope sees (a repeated inbound run re-dispatches it). */
+export async function findReceivedEvent(db: Db, scope: Scope, documentId: string) {
+  return visibleEvents(db, scope)
+    .clearSelect()
+    .select(['id', 'dispatched_at'])
+    .where('type', '=', 'document.received')
+    .where(sql<boolean>`data->>'documentId' = ${documentId}`)
+    .executeTakeFirst();
+}
+
+export async function findVisibleEvent(db: Db, scope: Scope, id: string) {
   return visibleEvents(db, scope).where('id', '=', id).executeTakeFirst();
 }
 
@@ -87,7 +92,7 @@ export interface EventPage {
 }
 
 /** Unacknowledged events, newest first, keyset-paginated. */
-export async function listUnacknowledgedEvents(db: Db, scope: EventScope, page: EventPage) {
+export async function listUnacknowledgedEvents(db: Db, scope: Scope, page: EventPage) {
   let query = visibleEvents(db, scope)
     .where('acknowledged_at', 'is', null)
     .$call(newestFirst(page));
@@ -97,7 +102,7 @@ export async function listUnacknowledgedEvents(db: Db, scope: EventScope, page: 
 }
 
 /** Acknowledges the visible ones among `ids`; returns how many were newly acknowledged. */
-export async function acknowledgeEvents(db: Db, scope: EventScope, ids: string[]): Promise<number> {
+export async function acknowledgeEvents(db: Db, scope: Scope, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   let query = db
     .updateTable('events')
@@ -106,7 +111,7 @@ export async function acknowledgeEvents(db: Db, scope: EventScope, ids: string[]
     .where('livemode', '=', scope.livemode)
     .where('id', 'in', ids)
     .where('acknowledged_at', 'is', null);
-  if (scope.boundCompanyId) query = query.where('company_id', '=', scope.boundCompanyId);
+  if (scope.companyId) query = query.where('company_id', '=', scope.companyId);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from './database.ts';
 import { newId } from '../core/ids.ts';
+import type { Scope } from '../core/scope.ts';
 
 export async function insertFile(db: Db, file: { organizationId: string; livemode: boolean; content: Buffer; contentType: string; filename: string }) {
   return db
@@ -19,6 +20,12 @@ export async function insertFile(db: Db, file: { organizationId: string; livemod
     .executeTakeFirstOrThrow();
 }
 
-export async function findFile(db: Db, organizationId: string, livemode: boolean, id: string) {
-  return db.selectFrom('files').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).where('livemode', '=', livemode).executeTakeFirst();
+/** Files belong to the organization and mode; the document that points at one was found through its scope. */
+export async function findFile(db: Db, scope: Scope, id: string) {
+  return db.selectFrom('files').selectAll().where('id', '=', id).where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode).executeTakeFirst();
+}
+
+/** Takes back a received payload whose workflow already holds its own copy. */
+export async function deleteFile(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('files').where('id', '=', id).execute();
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
+import type { Scope } from '../core/scope.ts';
 
 export interface NewJoinRequest {
   id: string;
@@ -42,25 +43,25 @@ export async function openJoinRequest(db: Db, request: NewJoinRequest) {
 }
 
 /** Pending requests the organization made (outgoing) or received for its companies (incoming), newest first. */
-export async function findPendingJoinRequests(db: Db, organizationId: string, livemode: boolean) {
+export async function findPendingJoinRequests(db: Db, scope: Scope) {
   return db
     .selectFrom('join_requests')
     .selectAll()
-    .where('livemode', '=', livemode)
+    .where('livemode', '=', scope.livemode)
     .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('organization_id', '=', organizationId), eb('requester_organization_id', '=', organizationId)]))
+    .where((eb) => eb.or([eb('organization_id', '=', scope.organizationId), eb('requester_organization_id', '=', scope.organizationId)]))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(500)
     .execute();
 }
 
-export async function findJoinRequest(db: Db, organizationId: string, livemode: boolean, companyId: string, id: string) {
+export async function findJoinRequest(db: Db, scope: Scope, companyId: string, id: string) {
   return db
     .selectFrom('join_requests')
     .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('livemode', '=', livemode)
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode)
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .executeTakeFirst();

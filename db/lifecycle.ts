@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import { randomToken } from '../core/ids.ts';
 import type { Db } from './database.ts';
-import type { LifecycleEventsTable } from './schema.ts';
+import type { DocumentLifecycleStatus, LifecycleEventsTable } from './schema.ts';
 
 export type LifecycleEventRow = Selectable<LifecycleEventsTable>;
 
@@ -13,7 +13,7 @@ export function newLifecycleEventId(): string {
  * The guarded lifecycle move: applies only from the status the workflow expects, so a repeated
  * activity or a stale command changes nothing. Returns the row when this call made the move.
  */
-export async function moveLifecycle(db: Db, documentId: string, expected: string, to: string, at: Date) {
+export async function moveLifecycle(db: Db, documentId: string, expected: DocumentLifecycleStatus, to: DocumentLifecycleStatus, at: Date) {
   return db
     .updateTable('documents')
     .set({ lifecycle_status: to, updated_at: at })

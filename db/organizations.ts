@@ -59,3 +59,9 @@ export async function ensureUser(db: Db, externalId: string, email: string | und
 export async function setForcedRateLimit(db: Db, organizationId: string, until: Date | null): Promise<void> {
   await db.updateTable('organizations').set({ forced_rate_limit_until: until, updated_at: new Date() }).where('id', '=', organizationId).execute();
 }
+
+/** The role a user holds in an organization, if any. */
+export async function findMembershipRole(db: Db, organizationId: string, userId: string): Promise<string | undefined> {
+  const membership = await db.selectFrom('memberships').select('role').where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirst();
+  return membership?.role;
+}

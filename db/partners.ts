@@ -1,14 +1,15 @@
 import { sql, type Selectable, type SqlBool, type Expression } from 'kysely';
 import type { Db } from './database.ts';
+import type { Scope } from '../core/scope.ts';
 import type { PartnerDefaults, PartnerEnrichment, PartnerRole, PartnersTable, PeppolStatus } from './tables/partners.ts';
 
 export type PartnerRow = Selectable<PartnersTable>;
 
-/** Organization and mode every partner query is scoped by. */
-export interface PartnerScope {
-  organizationId: string;
-  livemode: boolean;
-}
+/**
+ * Partners belong to the organization (any of its companies trades with them), so a partner query is
+ * narrowed by the scope's organization and mode, never by its company.
+ */
+export type PartnerScope = Pick<Scope, 'organizationId' | 'livemode'>;
 
 function scoped(db: Db, scope: PartnerScope) {
   return db.selectFrom('partners').selectAll().where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode);

@@ -1,22 +1,25 @@
 import { sql } from 'kysely';
 import { workflowIds } from '../core/temporal.ts';
 import type { Db } from './database.ts';
+import type { Scope } from '../core/scope.ts';
+
+function sandboxCompanyClock(db: Db, scope: Scope, companyId: string) {
+  let query = db.updateTable('companies').where('id', '=', companyId).where('organization_id', '=', scope.organizationId).where('livemode', '=', false);
+  if (scope.companyId) query = query.where('id', '=', scope.companyId);
+  return query;
+}
 
 /** Moves a sandbox company's clock by `deltaMs` (atomically, so concurrent advances add up). */
-export async function shiftCompanyClock(db: Db, organizationId: string, companyId: string, deltaMs: number): Promise<number | undefined> {
-  const row = await db
-    .updateTable('companies')
+export async function shiftCompanyClock(db: Db, scope: Scope, companyId: string, deltaMs: number): Promise<number | undefined> {
+  const row = await sandboxCompanyClock(db, scope, companyId)
     .set((eb) => ({ clock_offset_ms: eb('clock_offset_ms', '+', deltaMs) }))
-    .where('id', '=', companyId)
-    .where('organization_id', '=', organizationId)
-    .where('livemode', '=', false)
     .returning('clock_offset_ms')
     .executeTakeFirst();
   return row === undefined ? undefined : Number(row.clock_offset_ms);
 }
 
-export async function resetCompanyClock(db: Db, organizationId: string, companyId: string): Promise<void> {
-  await db.updateTable('companies').set({ clock_offset_ms: 0 }).where('id', '=', companyId).where('organization_id', '=', organizationId).where('livemode', '=', false).execute();
+export async function resetCompanyClock(db: Db, scope: Scope, companyId: string): Promise<void> {
+  await sandboxCompanyClock(db, scope, companyId).set({ clock_offset_ms: 0 }).execute();
 }
 
 /** Sandbox events of the organization; rows that hang off an event go with it (foreign keys cascade). */

@@ -2,15 +2,9 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from './database.ts';
 import type { WebhooksTable, WebhookStatus } from './schema.ts';
 import { newestFirst } from './keyset.ts';
+import type { Scope } from '../core/scope.ts';
 
 export type WebhookRow = Selectable<WebhooksTable>;
-
-/** Whose webhooks a caller sees: its organization and mode, and only its company if bound to one. */
-export interface WebhookScope {
-  organizationId: string;
-  livemode: boolean;
-  boundCompanyId?: string | undefined;
-}
 
 export interface NewWebhook {
   id: string;
@@ -41,13 +35,14 @@ export async function insertWebhook(db: Db, webhook: NewWebhook): Promise<Webhoo
     .executeTakeFirstOrThrow();
 }
 
-function scoped(db: Db, scope: WebhookScope) {
+/** The webhooks a scope sees: its organization and mode, and only its company's when it has one. */
+function scoped(db: Db, scope: Scope) {
   let query = db.selectFrom('webhooks').selectAll().where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode);
-  if (scope.boundCompanyId) query = query.where('company_id', '=', scope.boundCompanyId);
+  if (scope.companyId) query = query.where('company_id', '=', scope.companyId);
   return query;
 }
 
-export async function findWebhook(db: Db, scope: WebhookScope, id: string): Promise<WebhookRow | undefined> {
+export async function findWebhook(db: Db, scope: Scope, id: string): Promise<WebhookRow | undefined> {
   return scoped(db, scope).where('id', '=', id).executeTakeFirst();
 }
 
@@ -62,7 +57,7 @@ export interface WebhookPage {
 }
 
 /** Newest first, keyset-paginated. */
-export async function listWebhooks(db: Db, scope: WebhookScope, page: WebhookPage): Promise<WebhookRow[]> {
+export async function listWebhooks(db: Db, scope: Scope, page: WebhookPage): Promise<WebhookRow[]> {
   let query = scoped(db, scope).$call(newestFirst(page));
   if (page.companyId) query = query.where('company_id', '=', page.companyId);
   return query.execute();
@@ -79,7 +74,7 @@ export interface WebhookChanges {
  * Applies a PATCH. Moving to `active` is a re-activation: the failure count starts again and the
  * pause notice is cleared.
  */
-export async function updateWebhook(db: Db, scope: WebhookScope, id: string, changes: WebhookChanges): Promise<WebhookRow | undefined> {
+export async function updateWebhook(db: Db, scope: Scope, id: string, changes: WebhookChanges): Promise<WebhookRow | undefined> {
   const found = await findWebhook(db, scope, id);
   if (!found) return undefined;
   const reactivated = changes.status === 'active' && found.status !== 'active';
@@ -98,7 +93,7 @@ export async function updateWebhook(db: Db, scope: WebhookScope, id: string, cha
     .executeTakeFirst();
 }
 
-export async function deleteWebhook(db: Db, scope: WebhookScope, id: string): Promise<boolean> {
+export async function deleteWebhook(db: Db, scope: Scope, id: string): Promise<boolean> {
   const found = await findWebhook(db, scope, id);
   if (!found) return false;
   await db.deleteFrom('webhooks').where('id', '=', found.id).execute();

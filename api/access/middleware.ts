@@ -5,6 +5,8 @@ import type { Db } from '../../db/database.ts';
 import { findCompanyByRef } from '../../db/companies.ts';
 import { ApiError } from '../errors.ts';
 import type { Principal } from '../context.ts';
+import { companyForbidden } from '../scope.ts';
+import { createScope, organizationWide } from '../../core/scope.ts';
 import type { Authenticator } from './authenticate.ts';
 
 /**
@@ -37,7 +39,10 @@ export function authenticate(authenticator: Authenticator): RequestHandler {
   };
 }
 
-/** Scope of the operation (`x-scope`), sandbox-only helpers, and the company a caller acts for. */
+/**
+ * Scope of the operation (`x-scope`), sandbox-only helpers, and the request's tenancy scope: the one
+ * place the company a caller acts for is decided.
+ */
 export function authorize(db: Db): RequestHandler {
   return async (req, _res, next) => {
     const { operation, principal } = req.context;
@@ -52,15 +57,17 @@ export function authorize(db: Db): RequestHandler {
       if (operation.sandboxOnly && principal.livemode) {
         throw new ApiError('SANDBOX_ONLY', `${operation.method} ${operation.pathTemplate} is a sandbox helper: call it with a test key (svc_test_…).`);
       }
+      const base = createScope({ organizationId: principal.organizationId, livemode: principal.livemode, callerKind: principal.keyType, boundCompanyId: principal.boundCompanyId });
+      let actingCompanyId: string | undefined;
       const companyRef = req.get('x-service-company');
       if (companyRef) {
-        const company = await findCompanyByRef(db, principal.organizationId, principal.livemode, companyRef);
+        // Resolved over the whole organization so a company the key may not act for is 403, not 404.
+        const company = await findCompanyByRef(db, organizationWide(base), companyRef);
         if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No company ${companyRef} in this organization.`);
-        if (principal.boundCompanyId && principal.boundCompanyId !== company.id) {
-          throw new ApiError('COMPANY_FORBIDDEN', `This key is scoped to company ${principal.boundCompanyId} and cannot act for ${company.id}.`);
-        }
-        principal.actingCompanyId = company.id;
+        if (principal.boundCompanyId && principal.boundCompanyId !== company.id) throw companyForbidden(base, company.id);
+        actingCompanyId = company.id;
       }
+      req.context.scope = createScope({ ...base, actingCompanyId });
       next();
     } catch (err) {
       next(err);

@@ -4,6 +4,8 @@ import { findCompanyByRef } from '../../db/companies.ts';
 import { newId } from '../../core/ids.ts';
 import { isPlan, PLANS } from '../../core/plans.ts';
 import type { Principal } from '../context.ts';
+import { organizationWide, type Scope } from '../../core/scope.ts';
+import { companyFilter } from '../scope.ts';
 import { ApiError } from '../errors.ts';
 import { generateKeySecret } from './secrets.ts';
 import { toApiKey } from './mapper.ts';
@@ -18,7 +20,7 @@ export interface CreateApiKeyInput {
 }
 
 /** Creates a personal key for the caller's organization; a key never gets more than its creator has. */
-export async function createApiKey(db: Db, creator: Principal, input: CreateApiKeyInput) {
+export async function createApiKey(db: Db, creator: Principal, scope: Scope, input: CreateApiKeyInput) {
   if (creator.keyType === 'platform' || creator.keyType === 'white_label') {
     throw new ApiError('KEY_TYPE_FORBIDDEN', 'Platform and white-label keys create tenant keys through /v1/platform/api-keys.');
   }
@@ -27,12 +29,10 @@ export async function createApiKey(db: Db, creator: Principal, input: CreateApiK
   }
   const livemode = input.mode ? input.mode === 'live' : creator.livemode;
 
-  let companyId = input.companyId ?? creator.boundCompanyId ?? null;
-  if (creator.boundCompanyId && companyId !== creator.boundCompanyId) {
-    throw new ApiError('COMPANY_FORBIDDEN', `This key is scoped to company ${creator.boundCompanyId} and can only create keys for it.`);
-  }
+  let companyId = companyFilter(scope, input.companyId) ?? null;
   if (companyId) {
-    const company = await findCompanyByRef(db, creator.organizationId, livemode, companyId);
+    // A JWT may create keys of the other mode: the company is looked up in the new key's mode.
+    const company = await findCompanyByRef(db, livemode === scope.livemode ? scope : organizationWide(scope, livemode), companyId);
     if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No company ${companyId} in this organization${livemode ? '' : ' (sandbox)'}.`);
     companyId = company.id;
   }

@@ -5,6 +5,8 @@ import { addMembership, decideJoinRequest, findJoinRequest, findPendingJoinReque
 import type { JoinRequestsTable } from '../../db/tables/join-requests.ts';
 import type { Selectable } from 'kysely';
 import type { Principal } from '../context.ts';
+import type { Scope } from '../../core/scope.ts';
+import { findMembershipRole } from '../../db/organizations.ts';
 import { ApiError } from '../errors.ts';
 
 type JoinRequestRow = Selectable<JoinRequestsTable>;
@@ -48,23 +50,22 @@ export async function requestToJoin(db: Db, principal: Principal, ref: string) {
   return row;
 }
 
-export async function listJoinRequests(db: Db, principal: Principal) {
-  return findPendingJoinRequests(db, principal.organizationId, principal.livemode);
+export async function listJoinRequests(db: Db, scope: Scope) {
+  return findPendingJoinRequests(db, scope);
 }
 
 async function isOrganizationAdmin(db: Db, principal: Principal): Promise<boolean> {
   // API keys act for the whole organization; a user must hold the admin role in it.
   if (principal.authMethod === 'api_key') return true;
   if (!principal.userId) return false;
-  const membership = await db.selectFrom('memberships').select('role').where('organization_id', '=', principal.organizationId).where('user_id', '=', principal.userId).executeTakeFirst();
-  return membership?.role === 'admin';
+  return (await findMembershipRole(db, principal.organizationId, principal.userId)) === 'admin';
 }
 
 /** Accept or reject, by the organization that owns the company; recorded with who and when. */
-export async function decideJoin(db: Db, principal: Principal, companyRef: string, requestId: string, decision: 'accepted' | 'rejected') {
-  const company = await findCompanyByRef(db, principal.organizationId, principal.livemode, companyRef);
+export async function decideJoin(db: Db, principal: Principal, scope: Scope, companyRef: string, requestId: string, decision: 'accepted' | 'rejected') {
+  const company = await findCompanyByRef(db, scope, companyRef);
   if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No company ${companyRef} in this organization.`);
-  const request = await findJoinRequest(db, principal.organizationId, principal.livemode, company.id, requestId);
+  const request = await findJoinRequest(db, scope, company.id, requestId);
   if (!request) throw new ApiError('RESOURCE_NOT_FOUND', `No join request ${requestId} for company ${company.id}.`);
   if (!(await isOrganizationAdmin(db, principal))) {
     throw new ApiError('INSUFFICIENT_SCOPE', 'Only an admin of the organization can decide join requests.', { details: [{ field: 'role', rule: 'organization_admin', message: 'requires the admin role' }] });

@@ -3,9 +3,11 @@ import type { DirectoryServices } from '../../upstreams/directory/index.ts';
 import type { Client } from '@temporalio/client';
 import type { Db } from '../../db/database.ts';
 import { findCompanies } from '../../db/companies.ts';
+import type { CompanyStatus } from '../../db/tables/companies.ts';
 import type { CompanyUpstreams } from '../../upstreams/companies.ts';
 import { decodeCursor, page } from '../pagination.ts';
 import { principalOf } from '../principal.ts';
+import { scopeOf } from '../scope.ts';
 import { decideJoin, listJoinRequests, requestToJoin, toJoinRequest } from './join-requests.ts';
 import { toCompany, toCompanyRow } from './mapper.ts';
 import { createCompany, deleteCompany, getCompany, resolveCompany, searchCompanies, updateCompany } from './service.ts';
@@ -24,16 +26,15 @@ export function companyRoutes(options: CompanyRouteDeps): Router {
   const router = Router();
 
   router.post('/v1/companies', async (req, res) => {
-    res.status(201).json(toCompany(await createCompany(deps, principalOf(req), req.body)));
+    res.status(201).json(toCompany(await createCompany(deps, scopeOf(req), req.body)));
   });
 
   router.get('/v1/companies', async (req, res) => {
-    const p = principalOf(req);
     const limit = Number(req.query.limit ?? 20);
     const includeAddress = String(req.query.include_address ?? 'true') !== 'false';
-    const rows = await findCompanies(deps.db, p.organizationId, p.livemode, {
+    const rows = await findCompanies(deps.db, scopeOf(req), {
       country: text(req.query.country),
-      status: text(req.query.status),
+      status: text(req.query.status) as CompanyStatus | undefined,
       search: text(req.query.search),
       limit,
       after: decodeCursor(text(req.query.cursor)),
@@ -43,31 +44,31 @@ export function companyRoutes(options: CompanyRouteDeps): Router {
 
   router.get('/v1/companies/resolve', async (req, res) => {
     const query = { countryCode: String(req.query.countryCode), ...(text(req.query.vatNumber) ? { vatNumber: text(req.query.vatNumber)! } : {}), ...(text(req.query.registrationNumber) ? { registrationNumber: text(req.query.registrationNumber)! } : {}) };
-    const { company } = await resolveCompany(deps, principalOf(req), query);
+    const { company } = await resolveCompany(deps, scopeOf(req), query);
     res.json(toCompany(company));
   });
 
   router.get('/v1/companies/search', async (req, res) => {
     const countryCode = text(req.query.countryCode);
-    const hits = await searchCompanies(deps, principalOf(req), { q: String(req.query.q), limit: Number(req.query.limit ?? 10), ...(countryCode ? { countryCode } : {}) });
+    const hits = await searchCompanies(deps, scopeOf(req), { q: String(req.query.q), limit: Number(req.query.limit ?? 10), ...(countryCode ? { countryCode } : {}) });
     res.json(hits);
   });
 
   router.get('/v1/companies/join-requests', async (req, res) => {
-    const p = principalOf(req);
-    res.json((await listJoinRequests(deps.db, p)).map((row) => toJoinRequest(row, p.organizationId)));
+    const scope = scopeOf(req);
+    res.json((await listJoinRequests(deps.db, scope)).map((row) => toJoinRequest(row, scope.organizationId)));
   });
 
   router.get('/v1/companies/:company_id', async (req, res) => {
-    res.json(toCompany(await getCompany(deps.db, principalOf(req), String(req.params.company_id))));
+    res.json(toCompany(await getCompany(deps.db, scopeOf(req), String(req.params.company_id))));
   });
 
   router.patch('/v1/companies/:company_id', async (req, res) => {
-    res.json(toCompany(await updateCompany(deps, principalOf(req), String(req.params.company_id), req.body ?? {})));
+    res.json(toCompany(await updateCompany(deps, scopeOf(req), String(req.params.company_id), req.body ?? {})));
   });
 
   router.delete('/v1/companies/:company_id', async (req, res) => {
-    await deleteCompany(deps, principalOf(req), String(req.params.company_id));
+    await deleteCompany(deps, scopeOf(req), String(req.params.company_id));
     res.status(204).end();
   });
 
@@ -79,7 +80,7 @@ export function companyRoutes(options: CompanyRouteDeps): Router {
   for (const [action, decision] of [['accept', 'accepted'], ['reject', 'rejected']] as const) {
     router.post(`/v1/companies/:company_id/join-requests/:request_id/${action}`, async (req, res) => {
       const p = principalOf(req);
-      res.json(toJoinRequest(await decideJoin(deps.db, p, String(req.params.company_id), String(req.params.request_id), decision), p.organizationId));
+      res.json(toJoinRequest(await decideJoin(deps.db, p, scopeOf(req), String(req.params.company_id), String(req.params.request_id), decision), p.organizationId));
     });
   }
 

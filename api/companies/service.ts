@@ -15,7 +15,7 @@ import type { Address } from '../../db/tables/companies.ts';
 import { checkVatNumber } from '../../peppol/index.ts';
 import { registryFor, type CompanyUpstreams } from '../../upstreams/companies.ts';
 import { RegistryError, vatFromRegistrationNumber, type RegistryCompany } from '../../upstreams/registry/index.ts';
-import type { Principal } from '../context.ts';
+import { organizationWide, type Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
 import { onUniqueViolation } from '../foreign-errors.ts';
 import { managedHit, registryHit } from './mapper.ts';
@@ -88,11 +88,12 @@ function companyExists(vatNumber: string, existingId: string): ApiError {
  * workflow starts before the row commits: if Temporal is down nothing is stored and the request can
  * be retried; the workflow tolerates a row that is not visible yet.
  */
-export async function createCompany(deps: CompanyServiceDeps, principal: Principal, input: CompanyCreateInput): Promise<CompanyRecord> {
-  const { organizationId, livemode } = principal;
+export async function createCompany(deps: CompanyServiceDeps, scope: Scope, input: CompanyCreateInput): Promise<CompanyRecord> {
+  const { organizationId, livemode } = scope;
   const vatNumber = input.vatNumber;
   const country = assertVatNumber(vatNumber);
-  const existing = await findCompanyByRef(deps.db, organizationId, livemode, `vat:${vatNumber}`);
+  // A VAT number is unique in the organization, whichever company the caller acts for.
+  const existing = await findCompanyByRef(deps.db, organizationWide(scope), `vat:${vatNumber}`);
   if (existing) throw companyExists(vatNumber, existing.id);
 
   // An unknown or ceased VAT number, or the registry down, propagates as the registry's RegistryError.
@@ -122,14 +123,14 @@ export async function createCompany(deps: CompanyServiceDeps, principal: Princip
       return row;
     }),
     async () => {
-      const winner = await findCompanyByRef(deps.db, organizationId, livemode, `vat:${vatNumber}`);
+      const winner = await findCompanyByRef(deps.db, organizationWide(scope), `vat:${vatNumber}`);
       return winner ? companyExists(vatNumber, winner.id) : undefined;
     },
   );
 }
 
-export async function getCompany(db: Db, principal: Principal, ref: string): Promise<CompanyRecord> {
-  const row = await findCompanyByRef(db, principal.organizationId, principal.livemode, ref);
+export async function getCompany(db: Db, scope: Scope, ref: string): Promise<CompanyRecord> {
+  const row = await findCompanyByRef(db, scope, ref);
   if (!row) throw new ApiError('COMPANY_NOT_FOUND', `No company ${ref} in this organization.`);
   return row;
 }
@@ -143,7 +144,7 @@ function sameCapabilities(a: { send: string[]; receive: string[] }, b: { send: s
 }
 
 /** Part 4.5 update rules; a change of capabilities re-registers the company with the SMP. */
-export async function updateCompany(deps: CompanyServiceDeps, principal: Principal, ref: string, body: Record<string, unknown>): Promise<CompanyRecord> {
+export async function updateCompany(deps: CompanyServiceDeps, scope: Scope, ref: string, body: Record<string, unknown>): Promise<CompanyRecord> {
   const readOnly = Object.keys(body).filter((k) => READ_ONLY_FIELDS.includes(k));
   const unknown = Object.keys(body).filter((k) => !READ_ONLY_FIELDS.includes(k) && !UPDATABLE_FIELDS.includes(k));
   if (readOnly.length || unknown.length) {
@@ -153,7 +154,7 @@ export async function updateCompany(deps: CompanyServiceDeps, principal: Princip
     ];
     throw new ApiError('INVALID_REQUEST', `Cannot update ${[...readOnly, ...unknown].join(', ')}: ${details.map((d) => d.message).join('; ')}.`, { details, type: 'validation_error' });
   }
-  const current = await getCompany(deps.db, principal, ref);
+  const current = await getCompany(deps.db, scope, ref);
   const metadata = body.metadata as Record<string, string | null> | undefined;
   if (metadata) {
     const keys = new Set(Object.keys(current.metadata));
@@ -166,7 +167,7 @@ export async function updateCompany(deps: CompanyServiceDeps, principal: Princip
     }
   }
   const changes = body as CompanyChanges;
-  const updated = await updateCompanyRow(deps.db, principal.organizationId, principal.livemode, current.id, changes);
+  const updated = await updateCompanyRow(deps.db, scope, current.id, changes);
   if (!updated) throw new ApiError('COMPANY_NOT_FOUND', `No company ${ref} in this organization.`);
   if (changes.capabilities && !sameCapabilities(changes.capabilities, current.capabilities) && updated.status !== 'inactive') {
     await signalCapabilitiesChanged(deps.temporal, { id: updated.id, organizationId: updated.organization_id, livemode: updated.livemode, clockOffsetMs: Number(updated.clock_offset_ms) });
@@ -175,16 +176,16 @@ export async function updateCompany(deps: CompanyServiceDeps, principal: Princip
 }
 
 /** Status inactive, then the workflow withdraws the SMP record; a second delete changes nothing. */
-export async function deleteCompany(deps: CompanyServiceDeps, principal: Principal, ref: string): Promise<void> {
-  const company = await getCompany(deps.db, principal, ref);
-  const changed = await deactivateCompany(deps.db, principal.organizationId, principal.livemode, company.id);
+export async function deleteCompany(deps: CompanyServiceDeps, scope: Scope, ref: string): Promise<void> {
+  const company = await getCompany(deps.db, scope, ref);
+  const changed = await deactivateCompany(deps.db, scope, company.id);
   if (changed) {
     await requestDeregistration(deps.temporal, { id: company.id, organizationId: company.organization_id, livemode: company.livemode, clockOffsetMs: Number(company.clock_offset_ms) });
   }
 }
 
 /** The organization's company for a VAT or registration number, created from the registry if absent. */
-export async function resolveCompany(deps: CompanyServiceDeps, principal: Principal, query: { countryCode: string; vatNumber?: string; registrationNumber?: string }): Promise<{ company: CompanyRecord; created: boolean }> {
+export async function resolveCompany(deps: CompanyServiceDeps, scope: Scope, query: { countryCode: string; vatNumber?: string; registrationNumber?: string }): Promise<{ company: CompanyRecord; created: boolean }> {
   let vatNumber = query.vatNumber;
   if (!vatNumber) {
     if (!query.registrationNumber) {
@@ -202,25 +203,25 @@ export async function resolveCompany(deps: CompanyServiceDeps, principal: Princi
   if (country !== query.countryCode && !(query.countryCode === 'GR' && country === 'GR')) {
     throw new ApiError('INVALID_REQUEST', `${vatNumber} is a ${country} VAT number, not ${query.countryCode}.`, { details: [{ field: 'countryCode', rule: 'mismatch', message: `the VAT number is from ${country}` }], type: 'validation_error' });
   }
-  const existing = await findCompanyByRef(deps.db, principal.organizationId, principal.livemode, `vat:${vatNumber}`);
+  const existing = await findCompanyByRef(deps.db, scope, `vat:${vatNumber}`);
   if (existing) return { company: existing, created: false };
   try {
-    return { company: await createCompany(deps, principal, { vatNumber }), created: true };
+    return { company: await createCompany(deps, scope, { vatNumber }), created: true };
   } catch (err) {
-    if (err instanceof ApiError && err.code === 'COMPANY_EXISTS') return { company: await getCompany(deps.db, principal, `vat:${vatNumber}`), created: false };
+    if (err instanceof ApiError && err.code === 'COMPANY_EXISTS') return { company: await getCompany(deps.db, scope, `vat:${vatNumber}`), created: false };
     throw err;
   }
 }
 
 /** DESIGN.md §5: managed companies first, then registry matches the organization does not manage. */
-export async function searchCompanies(deps: CompanyServiceDeps, principal: Principal, query: { q: string; countryCode?: string; limit: number }) {
-  const managed = await searchManaged(deps.db, principal.organizationId, principal.livemode, { text: query.q, countryCode: query.countryCode, limit: query.limit });
+export async function searchCompanies(deps: CompanyServiceDeps, scope: Scope, query: { q: string; countryCode?: string; limit: number }) {
+  const managed = await searchManaged(deps.db, scope, { text: query.q, countryCode: query.countryCode, limit: query.limit });
   const hits: Array<ReturnType<typeof managedHit> | ReturnType<typeof registryHit>> = managed.map(managedHit);
   if (hits.length >= query.limit) return hits;
   const known = new Set(managed.map((m) => m.vat_number));
   let registry: RegistryCompany[] = [];
   try {
-    registry = await registryFor(deps.upstreams, principal.livemode).search({ text: query.q, countryCode: query.countryCode, limit: query.limit });
+    registry = await registryFor(deps.upstreams, scope.livemode).search({ text: query.q, countryCode: query.countryCode, limit: query.limit });
   } catch (err) {
     // Autocomplete degrades to managed companies when the registry is down.
     if (!(err instanceof RegistryError)) throw err;

@@ -1,11 +1,13 @@
 import { Router } from 'express';
 import type { Db } from '../../db/database.ts';
 import { complianceCounts, findComplianceReports, type ComplianceReportRow } from '../../db/compliance.ts';
+import type { ComplianceReportStatus } from '../../db/schema.ts';
 import { COMPLIANCE_PLATFORMS } from '../../upstreams/compliance/countries.ts';
 import { ApiError } from '../errors.ts';
 import { decodeCursor, page } from '../pagination.ts';
-import { principalOf } from '../principal.ts';
-import type { Principal } from '../context.ts';
+import { findCompanyByRef } from '../../db/companies.ts';
+import type { Scope } from '../../core/scope.ts';
+import { companyFilter, scopeOf } from '../scope.ts';
 
 /** The Compliance report record of part 2.10, with the fields a dashboard needs besides. */
 export function toComplianceReport(row: ComplianceReportRow) {
@@ -25,15 +27,10 @@ export function toComplianceReport(row: ComplianceReportRow) {
   };
 }
 
-/** The company a query may look at: the key's own when it is bound to one. */
-async function companyScope(db: Db, p: Principal, requested: string | undefined): Promise<string | undefined> {
-  const bound = p.actingCompanyId ?? p.boundCompanyId;
-  if (bound && requested && requested !== bound) throw new ApiError('COMPANY_FORBIDDEN', `This key acts for company ${bound}, not ${requested}.`);
-  const companyId = requested ?? bound;
-  if (companyId) {
-    const company = await db.selectFrom('companies').select('id').where('id', '=', companyId).where('organization_id', '=', p.organizationId).where('livemode', '=', p.livemode).executeTakeFirst();
-    if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No company ${companyId} in this organization.`);
-  }
+/** The company a query looks at: the scope's own, or the one asked for, which must exist. */
+async function companyScope(db: Db, scope: Scope, requested: string | undefined): Promise<string | undefined> {
+  const companyId = companyFilter(scope, requested);
+  if (companyId && !(await findCompanyByRef(db, scope, companyId))) throw new ApiError('COMPANY_NOT_FOUND', `No company ${companyId} in this organization.`);
   return companyId;
 }
 
@@ -41,10 +38,10 @@ export function complianceRoutes(db: Db): Router {
   const router = Router();
 
   router.get('/v1/compliance/status', async (req, res) => {
-    const p = principalOf(req);
+    const scope = scopeOf(req);
     const q = req.query as Record<string, string | undefined>;
-    const companyId = await companyScope(db, p, q.companyId);
-    const rows = await complianceCounts(db, { organizationId: p.organizationId, livemode: p.livemode }, { companyId, country: q.country });
+    const companyId = await companyScope(db, scope, q.companyId);
+    const rows = await complianceCounts(db, scope, { companyId, country: q.country });
     const countries = (q.country ? [q.country] : Object.keys(COMPLIANCE_PLATFORMS)).map((country) => {
       const mine = rows.filter((r) => r.country === country);
       const count = (status: string) => Number(mine.find((r) => r.status === status)?.n ?? 0);
@@ -63,11 +60,11 @@ export function complianceRoutes(db: Db): Router {
   });
 
   router.get('/v1/compliance/reports', async (req, res) => {
-    const p = principalOf(req);
+    const scope = scopeOf(req);
     const q = req.query as Record<string, string | undefined>;
-    const companyId = await companyScope(db, p, q.companyId);
+    const companyId = await companyScope(db, scope, q.companyId);
     const limit = Number(q.limit ?? 20);
-    const rows = await findComplianceReports(db, { organizationId: p.organizationId, livemode: p.livemode }, { companyId, country: q.country, status: q.status, from: q.from, to: q.to }, { limit, after: decodeCursor(q.cursor) });
+    const rows = await findComplianceReports(db, scope, { companyId, country: q.country, status: q.status as ComplianceReportStatus | undefined, from: q.from, to: q.to }, { limit, after: decodeCursor(q.cursor) });
     res.json(page(rows, limit, toComplianceReport));
   });
 

@@ -2,13 +2,15 @@ import { Router } from 'express';
 import type { Client } from '@temporalio/client';
 import { createEventDispatcher, type EventDispatcher } from '../../core/event-dispatcher.ts';
 import type { Db } from '../../db/database.ts';
-import { findDocument, type DocumentRow } from '../../db/documents.ts';
+import { findDocument, findDocumentForUpdate, updateDocumentFields, type DocumentRow } from '../../db/documents.ts';
 import { insertEvent } from '../../db/events.ts';
 import type { DocumentsTable } from '../../db/schema.ts';
 import type { Updateable } from 'kysely';
 import type { Principal } from '../context.ts';
+import type { Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
 import { principalOf } from '../principal.ts';
+import { scopeOf } from '../scope.ts';
 import { toDocument } from './mapper.ts';
 
 export type DocumentAction = 'mark-read' | 'mark-unread' | 'archive' | 'unarchive' | 'tag' | 'untag' | 'assign' | 'unassign' | 'add-note' | 'link';
@@ -46,7 +48,7 @@ function tooMany(field: string, max: number): ApiError {
 }
 
 /** The column update and the API-level diff one action makes on the current row (none when it changes nothing). */
-async function plan(trx: Db, principal: Principal, row: DocumentRow, input: ActionInput, now: Date): Promise<{ set: Updateable<DocumentsTable>; changes: Record<string, Change> }> {
+async function plan(trx: Db, principal: Principal, scope: Scope, row: DocumentRow, input: ActionInput, now: Date): Promise<{ set: Updateable<DocumentsTable>; changes: Record<string, Change> }> {
   const set: Updateable<DocumentsTable> = {};
   const changes: Record<string, Change> = {};
   switch (input.action) {
@@ -104,8 +106,7 @@ async function plan(trx: Db, principal: Principal, row: DocumentRow, input: Acti
     case 'link': {
       const related = input.relatedDocumentId!;
       if (related === row.id) throw new ApiError('INVALID_REQUEST', 'A document cannot be linked to itself.', { details: [{ field: 'relatedDocumentId', rule: 'distinct', message: 'must be another document' }] });
-      const other = await findDocument(trx, principal.organizationId, principal.livemode, related);
-      if (!other || (principal.boundCompanyId && other.company_id !== principal.boundCompanyId)) throw notFound(related);
+      if (!(await findDocument(trx, scope, related))) throw notFound(related);
       if (!row.linked_document_ids.includes(related)) {
         if (row.linked_document_ids.length >= MAX_LINKS) throw tooMany('linked documents', MAX_LINKS);
         set.linked_document_ids = [...row.linked_document_ids, related];
@@ -122,25 +123,18 @@ async function plan(trx: Db, principal: Principal, row: DocumentRow, input: Acti
  * the same transaction; the event is dispatched after commit. An action that changes nothing
  * returns the document as it is, without an event, so retries are harmless.
  */
-export async function applyDocumentAction(deps: { db: Db; events: EventDispatcher }, principal: Principal, documentId: string, input: ActionInput): Promise<DocumentRow> {
+export async function applyDocumentAction(deps: { db: Db; events: EventDispatcher }, principal: Principal, scope: Scope, documentId: string, input: ActionInput): Promise<DocumentRow> {
   const field = REQUIRED[input.action];
   if (field && (input[field] === undefined || input[field] === '')) {
     throw new ApiError('MISSING_FIELD', `${field} is required for the action ${input.action}.`, { details: [{ field, rule: 'required', message: `required when action is ${input.action}` }] });
   }
   const { row, event } = await deps.db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('documents')
-      .selectAll()
-      .where('id', '=', documentId)
-      .where('organization_id', '=', principal.organizationId)
-      .where('livemode', '=', principal.livemode)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current || (principal.boundCompanyId && current.company_id !== principal.boundCompanyId)) throw notFound(documentId);
+    const current = await findDocumentForUpdate(trx, scope, documentId);
+    if (!current) throw notFound(documentId);
     const now = new Date();
-    const { set, changes } = await plan(trx, principal, current, input, now);
+    const { set, changes } = await plan(trx, principal, scope, current, input, now);
     if (Object.keys(changes).length === 0) return { row: current, event: undefined };
-    const updated = await trx.updateTable('documents').set({ ...set, updated_at: now }).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow();
+    const updated = await updateDocumentFields(trx, current.id, { ...set, updated_at: now });
     const event = await insertEvent(trx, { organizationId: updated.organization_id, livemode: updated.livemode, companyId: updated.company_id, type: 'document.updated', data: { documentId: updated.id, changes } });
     return { row: updated, event };
   });
@@ -152,7 +146,7 @@ export async function applyDocumentAction(deps: { db: Db; events: EventDispatche
 export function documentActionRoutes(db: Db, temporal: Client, events: EventDispatcher = createEventDispatcher(temporal)): Router {
   const router = Router();
   router.post('/v1/documents/:document_id/actions', async (req, res) => {
-    const row = await applyDocumentAction({ db, events }, principalOf(req), String(req.params.document_id), req.body as ActionInput);
+    const row = await applyDocumentAction({ db, events }, principalOf(req), scopeOf(req), String(req.params.document_id), req.body as ActionInput);
     res.json(toDocument(row));
   });
   return router;

@@ -7,9 +7,11 @@ import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, typ
 import { consumeDocumentQuota, findDocumentUsage, refundDocumentQuota } from '../../db/usage.ts';
 import type { DocumentBody, DocumentType } from '../../peppol/index.ts';
 import type { Principal } from '../context.ts';
+import type { Scope } from '../../core/scope.ts';
 import { ApiError, ERROR_CATALOG } from '../errors.ts';
 import { toApiError } from '../foreign-errors.ts';
 import { principalOf } from '../principal.ts';
+import { scopeOf } from '../scope.ts';
 import { decodeBase64File } from './payload.ts';
 import { sendDocument, type SendDeps, type SendFormat } from './send.ts';
 
@@ -46,7 +48,7 @@ function failure(code: string, message: string, details?: unknown[]): BatchResul
 
 const quotaLimit = (principal: Principal) => (isPlan(principal.plan) ? PLANS[principal.plan].documentsPerMonth : PLANS.free.documentsPerMonth);
 
-async function sendOne(deps: SendDeps, principal: Principal, item: BatchItem): Promise<BatchResult> {
+async function sendOne(deps: SendDeps, principal: Principal, tenant: Scope, item: BatchItem): Promise<BatchResult> {
   let counted = false;
   try {
     if (principal.livemode) {
@@ -56,7 +58,7 @@ async function sendOne(deps: SendDeps, principal: Principal, item: BatchItem): P
       }
       counted = true;
     }
-    const row = await sendDocument(deps, principal, {
+    const row = await sendDocument(deps, tenant, {
       type: item.type,
       format: item.format ?? 'json',
       from: item.from,
@@ -83,9 +85,9 @@ async function sendOne(deps: SendDeps, principal: Principal, item: BatchItem): P
  * An item with its own `idempotencyKey` claims `batch:<key>` in the caller's idempotency records,
  * so a retried batch (or a later one) replays that item's outcome instead of sending it again.
  */
-async function sendKeyed(deps: SendDeps, principal: Principal, item: BatchItem, requestId: string): Promise<BatchResult> {
+async function sendKeyed(deps: SendDeps, principal: Principal, tenant: Scope, item: BatchItem, requestId: string): Promise<BatchResult> {
   const { idempotencyKey: key, ...body } = item;
-  if (key === undefined) return sendOne(deps, principal, item);
+  if (key === undefined) return sendOne(deps, principal, tenant, item);
   const scope: IdempotencyScope = { organizationId: principal.organizationId, principal: principal.apiKeyId ?? `user:${principal.userId}`, key: `batch:${key}` };
   const hash = createHash('sha256').update('POST /v1/documents/send/batch item\n').update(JSON.stringify(body)).digest('hex');
   const claim = await claimIdempotencyKey(deps.db, scope, { hash, method: 'POST', path: '/v1/documents/send/batch', requestId });
@@ -97,7 +99,7 @@ async function sendKeyed(deps: SendDeps, principal: Principal, item: BatchItem, 
     case 'replay':
       return JSON.parse(claim.body.toString('utf8')) as BatchResult;
     case 'claimed': {
-      const result = await sendOne(deps, principal, item).catch((): BatchResult => failure('INTERNAL_ERROR', 'This item could not be sent because of an internal error; retry it.'));
+      const result = await sendOne(deps, principal, tenant, item).catch((): BatchResult => failure('INTERNAL_ERROR', 'This item could not be sent because of an internal error; retry it.'));
       if (replayable(result)) await completeIdempotencyKey(deps.db, scope, requestId, { status: 200, headers: {}, body: Buffer.from(JSON.stringify(result)) });
       else await releaseIdempotencyKey(deps.db, scope, requestId);
       return result;
@@ -106,7 +108,7 @@ async function sendKeyed(deps: SendDeps, principal: Principal, item: BatchItem, 
 }
 
 /** Part 4.6 batch send: every item on its own, results in input order. */
-export async function sendBatch(deps: SendDeps, principal: Principal, items: BatchItem[], requestId: string) {
+export async function sendBatch(deps: SendDeps, principal: Principal, tenant: Scope, items: BatchItem[], requestId: string) {
   if (items.length > MAX_BATCH_ITEMS) {
     throw new ApiError('INVALID_REQUEST', `A batch holds at most ${MAX_BATCH_ITEMS} documents (got ${items.length}); split it.`, { details: [{ field: 'documents', rule: 'maxItems', message: `at most ${MAX_BATCH_ITEMS}` }] });
   }
@@ -120,7 +122,7 @@ export async function sendBatch(deps: SendDeps, principal: Principal, items: Bat
     const prior = item.idempotencyKey === undefined ? undefined : byKey.get(item.idempotencyKey);
     const run = (async () => {
       if (prior) await prior.catch(() => undefined);
-      return sendKeyed(deps, principal, item, `${requestId}.${index}`);
+      return sendKeyed(deps, principal, tenant, item, `${requestId}.${index}`);
     })();
     if (item.idempotencyKey !== undefined) byKey.set(item.idempotencyKey, run);
     results[index] = await run.catch((): BatchResult => failure('INTERNAL_ERROR', 'This item could not be sent because of an internal error; retry it.'));
@@ -132,7 +134,7 @@ export async function sendBatch(deps: SendDeps, principal: Principal, items: Bat
 export function documentBatchRoutes(deps: SendDeps): Router {
   const router = Router();
   router.post('/v1/documents/send/batch', async (req, res) => {
-    res.json(await sendBatch(deps, principalOf(req), (req.body as { documents: BatchItem[] }).documents, req.context.requestId));
+    res.json(await sendBatch(deps, principalOf(req), scopeOf(req), (req.body as { documents: BatchItem[] }).documents, req.context.requestId));
   });
   return router;
 }

@@ -3,7 +3,6 @@ import { toStructuredView, type DocumentBody, type DocumentType } from '../../pe
 
 const amount = (value: string | null) => (value === null ? null : Number(value));
 const iso = (value: Date | null) => value?.toISOString() ?? null;
-const date = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
 
 /** The one JSON shape of a document (part 2.4). */
 export function toDocument(row: DocumentRow) {
@@ -13,8 +12,8 @@ export function toDocument(row: DocumentRow) {
     direction: row.direction,
     companyId: row.company_id,
     number: row.number,
-    issueDate: date(row.issue_date),
-    dueDate: date(row.due_date),
+    issueDate: row.issue_date,
+    dueDate: row.due_date,
     currency: row.currency,
     grossAmount: amount(row.gross_amount),
     netAmount: amount(row.net_amount),

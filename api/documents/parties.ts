@@ -1,11 +1,12 @@
 import type { Db } from '../../db/database.ts';
-import { findCompanyByRef } from '../../db/companies.ts';
+import { findActiveCompanies, findCompanyByRef } from '../../db/companies.ts';
 import type { CompaniesTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import { checkParticipantId, type DocumentType, type Party } from '../../peppol/index.ts';
 import { SANDBOX_RECIPIENTS } from '../../core/sandbox-scenarios.ts';
-import type { Principal } from '../context.ts';
+import { organizationWide, type Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
+import { companyForbidden } from '../scope.ts';
 
 export type CompanyRow = Selectable<CompaniesTable>;
 
@@ -15,13 +16,13 @@ const PEPPOL_ID = /^\d{4}:.+$/;
  * The sending company from `from` (part 4.6): a bare Peppol id, `peppol:`, `vat:`, `comp_…`, or
  * `org:` (the company the key acts for, or the organization's only company in this mode).
  */
-export async function resolveSender(db: Db, principal: Principal, from: string | undefined): Promise<CompanyRow> {
+export async function resolveSender(db: Db, scope: Scope, from: string | undefined): Promise<CompanyRow> {
   let ref = from;
   if (ref === undefined || ref.startsWith('org:')) {
-    if (ref !== undefined && ref !== 'org:' && ref !== `org:${principal.organizationId}`) throw new ApiError('COMPANY_NOT_FOUND', `${ref} is not this organization.`);
-    ref = principal.actingCompanyId;
+    if (ref !== undefined && ref !== 'org:' && ref !== `org:${scope.organizationId}`) throw new ApiError('COMPANY_NOT_FOUND', `${ref} is not this organization.`);
+    ref = scope.companyId;
     if (!ref) {
-      const companies = await db.selectFrom('companies').select('id').where('organization_id', '=', principal.organizationId).where('livemode', '=', principal.livemode).where('status', '=', 'active').limit(2).execute();
+      const companies = await findActiveCompanies(db, scope, 2);
       if (companies.length !== 1) {
         throw new ApiError('INVALID_REQUEST', 'from is ambiguous: the organization has several companies; name one (comp_…, vat:…, peppol:… or its Peppol id).', { details: [{ field: 'from', rule: 'ambiguous', message: 'name the sending company' }] });
       }
@@ -30,11 +31,10 @@ export async function resolveSender(db: Db, principal: Principal, from: string |
   } else if (PEPPOL_ID.test(ref)) {
     ref = `peppol:${ref}`;
   }
-  const company = await findCompanyByRef(db, principal.organizationId, principal.livemode, ref);
-  if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No company ${from ?? ref} in this organization${principal.livemode ? '' : ' (sandbox)'}.`, { details: [{ field: 'from', rule: 'exists', message: 'no such company' }] });
-  if (principal.boundCompanyId && principal.boundCompanyId !== company.id) {
-    throw new ApiError('COMPANY_FORBIDDEN', `This key is scoped to company ${principal.boundCompanyId} and cannot send for ${company.id}.`);
-  }
+  // Over the organization, so naming a company the caller may not act for is 403, not 404.
+  const company = await findCompanyByRef(db, organizationWide(scope), ref);
+  if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No company ${from ?? ref} in this organization${scope.livemode ? '' : ' (sandbox)'}.`, { details: [{ field: 'from', rule: 'exists', message: 'no such company' }] });
+  if (scope.companyId && scope.companyId !== company.id) throw companyForbidden(scope, company.id);
   if (company.status !== 'active') throw new ApiError('COMPANY_INACTIVE', `Company ${company.id} is ${company.status} and cannot send documents.`);
   if (!company.peppol_id) throw new ApiError('COMPANY_INACTIVE', `Company ${company.id} has no Peppol participant id yet.`);
   return company;
@@ -86,10 +86,9 @@ export const participantIdDirectory: RecipientDirectory = {
   },
 };
 
-export async function resolveRecipient(directory: RecipientDirectory, principal: Principal, to: string | undefined, type: DocumentType): Promise<Recipient | undefined> {
+export async function resolveRecipient(directory: RecipientDirectory, scope: Scope, to: string | undefined, type: DocumentType): Promise<Recipient | undefined> {
   if (type === 'event' && to === undefined) return undefined;
   if (to === undefined) throw new ApiError('MISSING_FIELD', 'to is required for every document type except event.', { details: [{ field: 'to', rule: 'required', message: 'required unless type is event' }] });
-  const scope = { organizationId: principal.organizationId, livemode: principal.livemode };
   const bare = to.startsWith('peppol:') ? to.slice(7) : to;
   if (PEPPOL_ID.test(bare)) {
     const check = checkParticipantId(bare);

@@ -4,9 +4,9 @@ import type { Db } from '../../db/database.ts';
 import { findDocument, type DocumentRow } from '../../db/documents.ts';
 import { findFile } from '../../db/files.ts';
 import { computeDocument, type Address, type DocumentBody, type Party } from '../../peppol/index.ts';
-import type { Principal } from '../context.ts';
+import type { Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
-import { principalOf } from '../principal.ts';
+import { scopeOf } from '../scope.ts';
 
 const TITLES: Record<string, string> = {
   invoice: 'Invoice',
@@ -207,14 +207,14 @@ export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direct
 }
 
 /** What GET /pdf answers: the rendering of a structured document, or the stored upload when that is a PDF. */
-export async function documentPdf(db: Db, principal: Principal, documentId: string, options: PdfOptions = {}): Promise<{ content: Buffer; filename: string }> {
-  const row = await findDocument(db, principal.organizationId, principal.livemode, documentId);
-  if (!row || (principal.boundCompanyId && row.company_id !== principal.boundCompanyId)) throw new ApiError('DOCUMENT_NOT_FOUND', `No document ${documentId} in this organization.`);
+export async function documentPdf(db: Db, scope: Scope, documentId: string, options: PdfOptions = {}): Promise<{ content: Buffer; filename: string }> {
+  const row = await findDocument(db, scope, documentId);
+  if (!row) throw new ApiError('DOCUMENT_NOT_FOUND', `No document ${documentId} in this organization.`);
   const safe = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
   if (row.body) {
     return { content: await renderDocumentPdf(row, row.body as unknown as DocumentBody, options), filename: `${safe(row.number ?? row.id)}.pdf` };
   }
-  const file = row.file_id ? await findFile(db, principal.organizationId, principal.livemode, row.file_id) : undefined;
+  const file = row.file_id ? await findFile(db, scope, row.file_id) : undefined;
   if (file && file.content.subarray(0, 5).toString('latin1') === '%PDF-') {
     return { content: file.content, filename: safe(file.filename.toLowerCase().endsWith('.pdf') ? file.filename : `${file.filename}.pdf`) };
   }
@@ -224,7 +224,7 @@ export async function documentPdf(db: Db, principal: Principal, documentId: stri
 export function documentPdfRoutes(db: Db): Router {
   const router = Router();
   router.get('/v1/documents/:document_id/pdf', async (req, res) => {
-    const pdf = await documentPdf(db, principalOf(req), String(req.params.document_id));
+    const pdf = await documentPdf(db, scopeOf(req), String(req.params.document_id));
     res.set('Content-Disposition', `inline; filename="${pdf.filename}"`).type('application/pdf').send(pdf.content);
   });
   return router;

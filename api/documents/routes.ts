@@ -1,10 +1,10 @@
 import { Router, type Request } from 'express';
 import type { Db } from '../../db/database.ts';
-import { findDocument, findDocuments } from '../../db/documents.ts';
+import { findDocument, findDocuments, type DocumentFilters } from '../../db/documents.ts';
 import type { DocumentType } from '../../peppol/index.ts';
 import { ApiError } from '../errors.ts';
 import { decodeCursor, page } from '../pagination.ts';
-import { principalOf } from '../principal.ts';
+import { companyFilter, scopeOf } from '../scope.ts';
 import { toDocument, toStructured } from './mapper.ts';
 import { documentSearchRoutes } from './search.ts';
 import { documentActionRoutes } from './actions.ts';
@@ -45,14 +45,6 @@ function sendInput(req: Request): SendInput {
   };
 }
 
-/** A key bound to a company lists that company's documents only, whatever the query asks. */
-function companyFilter(p: { boundCompanyId: string | undefined }, requested: string | undefined): string | undefined {
-  if (p.boundCompanyId && requested && requested !== p.boundCompanyId) {
-    throw new ApiError('COMPANY_FORBIDDEN', `This key is scoped to company ${p.boundCompanyId}.`);
-  }
-  return p.boundCompanyId ?? requested;
-}
-
 export function documentRoutes(deps: SendDeps): Router {
   const router = Router();
   const db: Db = deps.db;
@@ -63,27 +55,28 @@ export function documentRoutes(deps: SendDeps): Router {
   router.use(documentValidateRoutes(deps));
 
   router.post('/v1/documents/send', async (req, res) => {
-    const row = await sendDocument(deps, principalOf(req), sendInput(req));
+    const row = await sendDocument(deps, scopeOf(req), sendInput(req));
     res.status(201).json(toDocument(row));
   });
 
   router.get('/v1/documents', async (req, res) => {
-    const p = principalOf(req);
+    const scope = scopeOf(req);
     const q = req.query as Record<string, string | undefined>;
     const limit = Number(q.limit ?? 20);
+    const companyId = companyFilter(scope, q.companyId);
     const rows = await findDocuments(
       db,
-      { organizationId: p.organizationId, livemode: p.livemode },
+      scope,
       {
         ...(q.direction ? { direction: q.direction } : {}),
         ...(q.type ? { type: q.type } : {}),
-        ...(q.status ? { status: q.status } : {}),
-        ...(q.deliveryStatus ? { deliveryStatus: q.deliveryStatus } : {}),
+        ...(q.status ? { status: q.status as DocumentFilters['status'] } : {}),
+        ...(q.deliveryStatus ? { deliveryStatus: q.deliveryStatus as DocumentFilters['deliveryStatus'] } : {}),
         ...(q.from ? { from: q.from } : {}),
         ...(q.to ? { to: q.to } : {}),
         ...(q.amountMin !== undefined ? { amountMin: Number(q.amountMin) } : {}),
         ...(q.amountMax !== undefined ? { amountMax: Number(q.amountMax) } : {}),
-        ...(companyFilter(p, q.companyId) ? { companyId: companyFilter(p, q.companyId)! } : {}),
+        ...(companyId ? { companyId } : {}),
         ...(q.search ? { search: q.search } : {}),
         ...(q.archived !== undefined ? { archived: String(q.archived) === 'true' } : {}),
       },
@@ -93,9 +86,8 @@ export function documentRoutes(deps: SendDeps): Router {
   });
 
   const load = async (req: Request) => {
-    const p = principalOf(req);
-    const row = await findDocument(db, p.organizationId, p.livemode, String(req.params.document_id));
-    if (!row || (p.boundCompanyId && row.company_id !== p.boundCompanyId)) throw new ApiError('DOCUMENT_NOT_FOUND', `No document ${req.params.document_id} in this organization.`);
+    const row = await findDocument(db, scopeOf(req), String(req.params.document_id));
+    if (!row) throw new ApiError('DOCUMENT_NOT_FOUND', `No document ${req.params.document_id} in this organization.`);
     return row;
   };
 

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { Db } from '../../db/database.ts';
 import { searchDocuments, type FilterNode, type SortField, type SortOrder } from '../../db/document-search.ts';
-import type { Principal } from '../context.ts';
-import { principalOf } from '../principal.ts';
+import type { Scope } from '../../core/scope.ts';
+import { scopeOf } from '../scope.ts';
 import { toDocument } from './mapper.ts';
 
 /** The validated body of POST /v1/documents/search. */
@@ -30,12 +30,10 @@ function filterTrees(body: SearchBody): Array<{ node: FilterNode; at: string }> 
   return trees;
 }
 
-export async function searchDocumentPage(db: Db, principal: Principal, body: SearchBody) {
+export async function searchDocumentPage(db: Db, scope: Scope, body: SearchBody) {
   const limit = body.limit ?? 20;
-  const page = await searchDocuments(db, {
-    organizationId: principal.organizationId,
-    livemode: principal.livemode,
-    companyId: principal.boundCompanyId,
+  // A filter the search cannot apply propagates as SearchInputError (see api/foreign-errors.ts).
+  const page = await searchDocuments(db, scope, {
     query: body.query,
     filters: filterTrees(body),
     archived: body.archived,
@@ -49,7 +47,7 @@ export async function searchDocumentPage(db: Db, principal: Principal, body: Sea
 export function documentSearchRoutes(db: Db): Router {
   const router = Router();
   router.post('/v1/documents/search', async (req, res) => {
-    res.json(await searchDocumentPage(db, principalOf(req), req.body as SearchBody));
+    res.json(await searchDocumentPage(db, scopeOf(req), req.body as SearchBody));
   });
   return router;
 }

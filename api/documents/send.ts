@@ -3,11 +3,11 @@ import { newId } from '../../core/ids.ts';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
 import type { Db } from '../../db/database.ts';
-import { insertDocument, type DocumentRow } from '../../db/documents.ts';
+import { deleteDocument, insertDocument, updateDocumentFields, type DocumentRow } from '../../db/documents.ts';
 import { insertFile } from '../../db/files.ts';
 import { computeDocument, mergeParty, readXmlDocumentChecked, validateDocument, type XmlDocument, type DocumentBody, type DocumentType, type ValidationIssue } from '../../peppol/index.ts';
 import type { documentWorkflow } from '../../workflows/documents/document.ts';
-import type { Principal } from '../context.ts';
+import type { Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
 import { companyParty, resolveRecipient, resolveSender, type CompanyRow, type Recipient, type RecipientDirectory } from './parties.ts';
 import { sniff } from './payload.ts';
@@ -99,8 +99,8 @@ function partyColumn(party: { peppolId?: string | undefined; name?: string | und
  * Part 4.6 send: resolve sender and recipient, validate or store, persist, and start the
  * `document:<doc_id>` workflow that delivers it. Nothing is stored when validation fails.
  */
-export async function sendDocument(deps: SendDeps, principal: Principal, input: SendInput): Promise<DocumentRow> {
-  const sender = await resolveSender(deps.db, principal, input.from);
+export async function sendDocument(deps: SendDeps, scope: Scope, input: SendInput): Promise<DocumentRow> {
+  const sender = await resolveSender(deps.db, scope, input.from);
   const capabilities = sender.capabilities?.send ?? [];
   if (!capabilities.includes(input.type)) {
     throw new ApiError('COMPANY_FORBIDDEN', `Company ${sender.id} is not set up to send ${input.type} documents (capabilities.send).`);
@@ -126,9 +126,9 @@ export async function sendDocument(deps: SendDeps, principal: Principal, input: 
       format = 'raw';
     }
   }
-  if (format === 'raw') return storeFile(deps, principal, sender, input);
+  if (format === 'raw') return storeFile(deps, scope, sender, input);
 
-  const recipient = await resolveRecipient(deps.recipients, principal, input.to, input.type);
+  const recipient = await resolveRecipient(deps.recipients, scope, input.to, input.type);
   let prepared: Prepared;
   if (format === 'json') {
     requireField(input.document, 'document', format);
@@ -144,8 +144,8 @@ export async function sendDocument(deps: SendDeps, principal: Principal, input: 
   const receiverParty = recipient ? { peppolId: recipient.peppolId, name: prepared.body.buyer?.name ?? prepared.body.buyer?.legalName ?? recipient.name, vatNumber: prepared.body.buyer?.vatNumber ?? recipient.vatNumber } : undefined;
   const row = await insertDocument(deps.db, {
     id: newId('doc'),
-    organization_id: principal.organizationId,
-    livemode: principal.livemode,
+    organization_id: scope.organizationId,
+    livemode: scope.livemode,
     company_id: sender.id,
     partner_id: recipient?.partnerId ?? null,
     type: input.type,
@@ -173,7 +173,7 @@ export async function sendDocument(deps: SendDeps, principal: Principal, input: 
 
   // An event has no recipient: it is stored as a business record and not routed.
   if (!recipient) {
-    return (await deps.db.updateTable('documents').set({ delivery_status: 'stored', status: 'draft', stored_format: 'ubl' }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow());
+    return updateDocumentFields(deps.db, row.id, { delivery_status: 'stored', status: 'draft', stored_format: 'ubl' });
   }
   try {
     await deps.temporal.workflow.start<typeof documentWorkflow>('documentWorkflow', {
@@ -184,13 +184,13 @@ export async function sendDocument(deps: SendDeps, principal: Principal, input: 
     });
   } catch (err) {
     // Without its workflow the document would never move: take it back so a retry starts clean.
-    await deps.db.deleteFrom('documents').where('id', '=', row.id).execute();
+    await deleteDocument(deps.db, row.id);
     throw err;
   }
   return row;
 }
 
-async function storeFile(deps: SendDeps, principal: Principal, sender: CompanyRow, input: SendInput): Promise<DocumentRow> {
+async function storeFile(deps: SendDeps, scope: Scope, sender: CompanyRow, input: SendInput): Promise<DocumentRow> {
   requireField(input.file, 'file', 'raw');
   const file = input.file!;
   const kind = await sniff(file.bytes, file.contentType);
@@ -198,11 +198,11 @@ async function storeFile(deps: SendDeps, principal: Principal, sender: CompanyRo
   const extension = kind.kind === 'xml' ? 'xml' : kind.extension;
   const filename = file.filename ?? (input.idempotencyKey ? `${input.idempotencyKey.replace(/[^A-Za-z0-9._-]/g, '_')}.${extension}` : `event-${newId('file').slice(5, 17)}.${extension}`);
   return deps.db.transaction().execute(async (trx) => {
-    const stored = await insertFile(trx, { organizationId: principal.organizationId, livemode: principal.livemode, content: file.bytes, contentType, filename });
+    const stored = await insertFile(trx, { organizationId: scope.organizationId, livemode: scope.livemode, content: file.bytes, contentType, filename });
     return insertDocument(trx, {
       id: newId('doc'),
-      organization_id: principal.organizationId,
-      livemode: principal.livemode,
+      organization_id: scope.organizationId,
+      livemode: scope.livemode,
       company_id: sender.id,
       partner_id: null,
       type: input.type,

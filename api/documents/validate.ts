@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { readXmlDocumentChecked, type DocumentBody, type DocumentType, type ValidationIssue } from '../../peppol/index.ts';
-import type { Principal } from '../context.ts';
+import type { Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
-import { principalOf } from '../principal.ts';
+import { scopeOf } from '../scope.ts';
 import { resolveSender, type RecipientDirectory } from './parties.ts';
 import { prepareJson, prepareXml, type SendDeps } from './send.ts';
 
@@ -31,14 +31,14 @@ function issuesOf(list: unknown): ValidationIssue[] {
  * Part 4.6 validate: the send preparation without its side effects. The recipient is taken as the
  * Peppol id it is (no partner lookup, which could provision one) and only checked for reachability.
  */
-export async function validateForSend(deps: { db: SendDeps['db']; recipients: RecipientDirectory }, principal: Principal, input: ValidateInput): Promise<ValidateResult> {
+export async function validateForSend(deps: { db: SendDeps['db']; recipients: RecipientDirectory }, scope: Scope, input: ValidateInput): Promise<ValidateResult> {
   const format = input.format ?? 'json';
-  const sender = await resolveSender(deps.db, principal, input.from);
+  const sender = await resolveSender(deps.db, scope, input.from);
   if (!(sender.capabilities?.send ?? []).includes(input.type)) {
     throw new ApiError('COMPANY_FORBIDDEN', `Company ${sender.id} is not set up to send ${input.type} documents (capabilities.send).`);
   }
   const peppolId = input.to.startsWith('peppol:') ? input.to.slice(7) : input.to;
-  const reach = await deps.recipients.verify({ organizationId: principal.organizationId, livemode: principal.livemode }, peppolId, input.type);
+  const reach = await deps.recipients.verify(scope, peppolId, input.type);
   const recipientReachable = reach.exists && reach.canReceive;
 
   const field = format === 'json' ? 'document' : 'xml';
@@ -57,7 +57,7 @@ export async function validateForSend(deps: { db: SendDeps['db']; recipients: Re
 export function documentValidateRoutes(deps: SendDeps): Router {
   const router = Router();
   router.post('/v1/documents/validate', async (req, res) => {
-    res.json(await validateForSend(deps, principalOf(req), req.body as ValidateInput));
+    res.json(await validateForSend(deps, scopeOf(req), req.body as ValidateInput));
   });
   return router;
 }

@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { Db } from '../../db/database.ts';
-import { clockOffsetOf, createReplayDeliveries, type EventForDelivery } from '../../db/deliveries.ts';
+import { clockOffsetOf, createReplayDeliveries, deleteDeliveries, type EventForDelivery } from '../../db/deliveries.ts';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
 import type { deliveryWorkflow } from '../../workflows/webhooks/delivery.ts';
@@ -26,7 +26,7 @@ export async function replayEvent(db: Db, temporal: Client, event: EventForDeliv
   // caller retry (the error answers 503 with Retry-After; receivers dedupe on the event id).
   const failed = deliveries.filter((_, i) => started[i]!.status === 'rejected');
   if (failed.length) {
-    await db.deleteFrom('webhook_deliveries').where('id', 'in', failed.map((d) => d.id)).execute();
+    await deleteDeliveries(db, failed.map((d) => d.id));
     throw (started.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
   }
   return deliveries.length;

@@ -4,6 +4,7 @@ import { findOrganizations } from '../../db/organizations.ts';
 import { findRequestLog } from '../../db/request-logs.ts';
 import { ApiError } from '../errors.ts';
 import { principalOf } from '../principal.ts';
+import { scopeOf } from '../scope.ts';
 
 export function identityRoutes(db: Db): Router {
   const router = Router();
@@ -24,14 +25,13 @@ export function identityRoutes(db: Db): Router {
         .filter((o) => o !== undefined)
         .map((o) => ({ id: o.id, name: o.name, country: o.country, vatNumber: o.vat_number })),
       scopes: p.scopes,
-      companyId: p.actingCompanyId ?? null,
+      companyId: scopeOf(req).companyId ?? null,
       isTestMode: !p.livemode,
     });
   });
 
   router.get('/v1/requests/:request_id', async (req, res) => {
-    const p = principalOf(req);
-    const row = await findRequestLog(db, p.organizationId, p.livemode, String(req.params.request_id));
+    const row = await findRequestLog(db, scopeOf(req), String(req.params.request_id));
     if (!row) throw new ApiError('RESOURCE_NOT_FOUND', `No request ${req.params.request_id} in this organization.`);
     res.json({
       id: row.id,

@@ -1,12 +1,12 @@
 import { WorkflowIdReusePolicy, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { sql } from 'kysely';
 import { inboundDocumentId } from '../../core/ids.ts';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
 import type { Db } from '../../db/database.ts';
 import { findDocumentById, findOutgoingDocumentByTransportMessage } from '../../db/documents.ts';
-import { insertFile } from '../../db/files.ts';
+import { deleteFile, insertFile } from '../../db/files.ts';
+import { findReceivingCompany } from '../../db/companies.ts';
 import { documentTypeOf, isInvoiceResponse, unwrapSbdh, type DocumentType } from '../../peppol/index.ts';
 import { receiveInvoiceResponse } from '../lifecycle/service.ts';
 import type { InboundMessage } from '../../core/inbound-message.ts';
@@ -86,27 +86,11 @@ export async function startInbound(deps: InboundDeps, message: ReceivedMessage):
     });
   } catch (err) {
     // The run that owns this message keeps its own copy of the payload.
-    await deps.db.deleteFrom('files').where('id', '=', file.id).execute();
+    await deleteFile(deps.db, file.id);
     if (err instanceof WorkflowExecutionAlreadyStartedError) return { documentId, workflowId };
     throw err;
   }
   return { documentId, workflowId };
-}
-
-/**
- * The live company a Peppol participant id designates, across every organization: a participant id
- * is registered in the SMP by at most one of them.
- */
-export async function findReceivingCompany(db: Db, participantId: string): Promise<CompanyRow | undefined> {
-  const bare = participantId.trim().replace(/^iso6523-actorid-upis::/i, '').toLowerCase();
-  return db
-    .selectFrom('companies')
-    .selectAll()
-    .where('livemode', '=', true)
-    .where('status', '=', 'active')
-    .where(sql`lower(peppol_id)`, '=', bare)
-    .orderBy('created_at')
-    .executeTakeFirst();
 }
 
 /** Whether the company takes this document type (capabilities.receive). */

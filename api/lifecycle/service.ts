@@ -5,7 +5,8 @@ import { log } from '../../core/log.ts';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
 import type { Db } from '../../db/database.ts';
-import { findDocument, type DocumentRow } from '../../db/documents.ts';
+import { findDocument, findInvoiceAnswered, type DocumentRow } from '../../db/documents.ts';
+import { clockOffsetOf } from '../../db/deliveries.ts';
 import { amountPaid } from '../../db/payments.ts';
 import type { documentWorkflow } from '../../workflows/documents/document.ts';
 import { lifecycleStatusFor, parseInvoiceResponse, type InvoiceResponse } from '../../peppol/index.ts';
@@ -15,12 +16,12 @@ import type {
   LifecycleCommand,
   LifecycleOutcome,
   LifecycleSource,
-  LifecycleStatus,
   LifecycleUpdateCommand,
   ReasonCode,
   TargetStatus,
 } from '../../core/lifecycle.ts';
 import type { Principal } from '../context.ts';
+import type { Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
 import { toApiError } from '../foreign-errors.ts';
 
@@ -42,11 +43,10 @@ export interface LifecycleUpdateBody {
   paymentReference?: string;
 }
 
-/** A document the caller may see: scoped by organization, mode and the key's company. */
-export async function visibleDocument(db: Db, principal: Principal, documentId: string): Promise<DocumentRow> {
-  const row = await findDocument(db, principal.organizationId, principal.livemode, documentId);
-  const company = principal.actingCompanyId ?? principal.boundCompanyId;
-  if (!row || (company && row.company_id !== company)) throw new ApiError('DOCUMENT_NOT_FOUND', `No document ${documentId} in this organization.`);
+/** A document the caller may see (organization, mode, company), else 404. */
+export async function visibleDocument(db: Db, scope: Scope, documentId: string): Promise<DocumentRow> {
+  const row = await findDocument(db, scope, documentId);
+  if (!row) throw new ApiError('DOCUMENT_NOT_FOUND', `No document ${documentId} in this organization.`);
   return row;
 }
 
@@ -94,17 +94,17 @@ export async function runLifecycleCommand(
   command: AnyLifecycleCommand,
   by: { source: LifecycleSource; actor: string | null },
 ): Promise<LifecycleOutcome> {
-  const company = await deps.db.selectFrom('companies').select('clock_offset_ms').where('id', '=', row.company_id).executeTakeFirst();
+  const offsetMs = await clockOffsetOf(deps.db, row.company_id);
   const full: LifecycleCommand = {
     ...command,
     source: by.source,
     actor: by.actor,
-    observed: { status: row.lifecycle_status as LifecycleStatus, amountPaid: await amountPaid(deps.db, row.id), grossAmount: row.gross_amount, currency: row.currency, direction: row.direction },
+    observed: { status: row.lifecycle_status, amountPaid: await amountPaid(deps.db, row.id), grossAmount: row.gross_amount, currency: row.currency, direction: row.direction },
   };
   const start = new WithStartWorkflowOperation<typeof documentWorkflow>('documentWorkflow', {
     taskQueue: TASK_QUEUES.documents,
     workflowId: workflowIds.document(row.id),
-    args: [{ documentId: row.id, livemode: row.livemode, offsetMs: Number(company?.clock_offset_ms ?? 0), deliver: false }],
+    args: [{ documentId: row.id, livemode: row.livemode, offsetMs, deliver: false }],
     workflowIdConflictPolicy: 'USE_EXISTING',
     typedSearchAttributes: searchAttributesFor({ organizationId: row.organization_id, livemode: row.livemode, companyId: row.company_id, documentId: row.id }),
   });
@@ -115,9 +115,9 @@ export function actorOf(principal: Principal): string | null {
   return principal.apiKeyId ?? principal.userId ?? null;
 }
 
-export async function updateLifecycle(deps: LifecycleDeps, principal: Principal, documentId: string, body: LifecycleUpdateBody): Promise<LifecycleOutcome> {
+export async function updateLifecycle(deps: LifecycleDeps, principal: Principal, scope: Scope, documentId: string, body: LifecycleUpdateBody): Promise<LifecycleOutcome> {
   const command = updateCommand(body);
-  const row = await visibleDocument(deps.db, principal, documentId);
+  const row = await visibleDocument(deps.db, scope, documentId);
   return runLifecycleCommand(deps, row, command, { source: 'api', actor: actorOf(principal) });
 }
 
@@ -126,13 +126,13 @@ export type BatchItemResult =
   | { ok: false; documentId: string; error: { code: string; message: string; allowedTransitions?: string[] } };
 
 /** Part 4.6 batch: each document on its own (atomic per document), results in input order. */
-export async function updateLifecycleBatch(deps: LifecycleDeps, principal: Principal, updates: Array<LifecycleUpdateBody & { documentId: string }>) {
+export async function updateLifecycleBatch(deps: LifecycleDeps, principal: Principal, scope: Scope, updates: Array<LifecycleUpdateBody & { documentId: string }>) {
   const results: BatchItemResult[] = new Array(updates.length);
   // A few at a time: each is a round trip to the workflow, and one document's updates stay in order.
   const sameDocumentTwice = new Set(updates.map((u) => u.documentId)).size !== updates.length;
   await forEachConcurrently(updates, sameDocumentTwice ? 1 : 8, async ({ documentId, ...body }, i) => {
     try {
-      results[i] = { ok: true, documentId, result: await updateLifecycle(deps, principal, documentId, body) };
+      results[i] = { ok: true, documentId, result: await updateLifecycle(deps, principal, scope, documentId, body) };
     } catch (err) {
       const apiError = toApiError(err);
       if (apiError) {
@@ -171,18 +171,13 @@ export async function receiveInvoiceResponse(deps: LifecycleDeps, input: { xml: 
     throw new ApiError('INVALID_REQUEST', `Not a Peppol Invoice Response: ${parsed.errors.map((e) => e.message).join('; ')}.`, { details: parsed.errors.slice(0, 20).map((e) => ({ field: e.path, rule: e.rule, message: e.message })) });
   }
   const response = parsed.response;
-  let query = deps.db
-    .selectFrom('documents')
-    .selectAll()
-    .where('livemode', '=', input.livemode)
-    .where('direction', '=', 'outgoing')
-    .where('number', '=', response.invoice.id)
-    .where('sender_peppol_id', '=', response.receiver.peppolId)
-    .where('receiver_peppol_id', '=', response.sender.peppolId)
-    .orderBy('created_at', 'desc')
-    .limit(1);
-  if (input.organizationId) query = query.where('organization_id', '=', input.organizationId);
-  const row = await query.executeTakeFirst();
+  const row = await findInvoiceAnswered(deps.db, {
+    livemode: input.livemode,
+    organizationId: input.organizationId,
+    number: response.invoice.id,
+    senderPeppolId: response.receiver.peppolId,
+    receiverPeppolId: response.sender.peppolId,
+  });
   if (!row) return null;
   const status = lifecycleStatusFor(response.responseCode);
   if (!status) return { documentId: row.id, response, outcome: null };

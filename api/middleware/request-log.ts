@@ -16,6 +16,7 @@ export function requestLog(db: Db): RequestHandler {
         livemode: ctx.principal?.livemode ?? null,
         api_key_id: ctx.principal?.apiKeyId ?? null,
         user_id: ctx.principal?.userId ?? null,
+        company_id: ctx.scope?.companyId ?? null,
         method: req.method,
         path: req.path,
         operation_id: ctx.operation?.operationId ?? null,

@@ -4,14 +4,9 @@ import type { Db } from '../../db/database.ts';
 import type { PartnerSort } from '../../db/partners.ts';
 import type { PartnerRole, PeppolStatus } from '../../db/tables/partners.ts';
 import { bool, list, text } from '../directory/query.ts';
-import { principalOf } from '../principal.ts';
+import { scopeOf } from '../scope.ts';
 import { toPartner } from './mapper.ts';
 import { createPartner, deletePartnerByRef, getPartner, listPartnersPage, updatePartnerByRef } from './service.ts';
-
-function scopeOf(req: Parameters<typeof principalOf>[0]) {
-  const p = principalOf(req);
-  return { organizationId: p.organizationId, livemode: p.livemode };
-}
 
 /** Part 4.8 and DESIGN §4: trading partners, addressed by `part_…`, `vat:…` or `peppol:…`. */
 export function partnerRoutes(db: Db, services: DirectoryServices): Router {

@@ -5,6 +5,8 @@ import { amountPaid, amountsPaid } from '../../db/payments.ts';
 import { buildCreditTransfer, checkCreditTransfer, type BuiltCreditTransfer, type SepaTransfer } from '../../peppol/sepa.ts';
 import type { LifecycleOutcome } from '../../core/lifecycle.ts';
 import type { Principal } from '../context.ts';
+import type { Scope } from '../../core/scope.ts';
+import { clockOffsetOf } from '../../db/deliveries.ts';
 import { ApiError } from '../errors.ts';
 import { actorOf, money, runLifecycleCommand, visibleDocument, type LifecycleDeps } from '../lifecycle/service.ts';
 
@@ -22,8 +24,6 @@ export interface PaymentInfo {
   reference: string | null;
 }
 
-const day = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
-
 function paymentTerms(row: DocumentRow): { iban: string | null; bic: string | null; reference: string | null } {
   const payment = (row.body as { payment?: { iban?: string; bic?: string; reference?: string } } | null)?.payment;
   return { iban: payment?.iban ?? null, bic: payment?.bic ?? null, reference: payment?.reference ?? null };
@@ -31,8 +31,7 @@ function paymentTerms(row: DocumentRow): { iban: string | null; bic: string | nu
 
 /** The company's current date: sandbox companies live on their virtual clock. */
 async function companyToday(deps: LifecycleDeps, companyId: string): Promise<string> {
-  const company = await deps.db.selectFrom('companies').select('clock_offset_ms').where('id', '=', companyId).executeTakeFirst();
-  return new Date(Date.now() + Number(company?.clock_offset_ms ?? 0)).toISOString().slice(0, 10);
+  return new Date(Date.now() + (await clockOffsetOf(deps.db, companyId))).toISOString().slice(0, 10);
 }
 
 /**
@@ -42,7 +41,7 @@ async function companyToday(deps: LifecycleDeps, companyId: string): Promise<str
 export function paymentInfoOf(row: DocumentRow, paid: string, today: string): PaymentInfo {
   const gross = row.gross_amount === null ? null : new Decimal(row.gross_amount);
   const due = gross === null ? new Decimal(0) : Decimal.max(gross.minus(paid), 0);
-  const dueDate = day(row.due_date);
+  const dueDate = row.due_date;
   let status: PaymentStatus;
   if (row.lifecycle_status === 'paid' || (gross !== null && gross.greaterThan(0) && due.isZero())) status = 'paid';
   else if (dueDate !== null && dueDate < today) status = 'overdue';
@@ -51,8 +50,8 @@ export function paymentInfoOf(row: DocumentRow, paid: string, today: string): Pa
   return { documentId: row.id, amountDue: due.toNumber(), amountPaid: new Decimal(paid).toNumber(), currency: row.currency ?? 'EUR', dueDate, status, iban: terms.iban, reference: terms.reference };
 }
 
-export async function getPaymentInfo(deps: LifecycleDeps, principal: Principal, documentId: string): Promise<PaymentInfo> {
-  const row = await visibleDocument(deps.db, principal, documentId);
+export async function getPaymentInfo(deps: LifecycleDeps, scope: Scope, documentId: string): Promise<PaymentInfo> {
+  const row = await visibleDocument(deps.db, scope, documentId);
   return paymentInfoOf(row, await amountPaid(deps.db, row.id), await companyToday(deps, row.company_id));
 }
 
@@ -60,11 +59,11 @@ export async function getPaymentInfo(deps: LifecycleDeps, principal: Principal, 
  * Records a payment through the document's workflow: advances to `partially_paid` or `paid`,
  * recording the implied `approved` step when the document was not approved yet.
  */
-export async function recordPayment(deps: LifecycleDeps, principal: Principal, documentId: string, body: { amount: number; date: string; reference?: string }): Promise<{ payment: PaymentInfo; lifecycle: LifecycleOutcome }> {
+export async function recordPayment(deps: LifecycleDeps, principal: Principal, scope: Scope, documentId: string, body: { amount: number; date: string; reference?: string }): Promise<{ payment: PaymentInfo; lifecycle: LifecycleOutcome }> {
   const amount = money(body.amount, 'amount');
-  const row = await visibleDocument(deps.db, principal, documentId);
+  const row = await visibleDocument(deps.db, scope, documentId);
   const lifecycle = await runLifecycleCommand(deps, row, { kind: 'payment', amount, date: body.date, reference: body.reference }, { source: 'payment', actor: actorOf(principal) });
-  return { payment: await getPaymentInfo(deps, principal, documentId), lifecycle };
+  return { payment: await getPaymentInfo(deps, scope, documentId), lifecycle };
 }
 
 export interface SepaExportBody {
@@ -81,9 +80,9 @@ const NOT_PAYABLE_STATES = ['paid', 'rejected', 'disputed'];
  * supplier's valid IBAN; otherwise 422 DOCUMENT_NOT_PAYABLE names each offending document. The
  * export records nothing: payments are recorded when the bank confirms them.
  */
-export async function exportSepa(deps: LifecycleDeps, principal: Principal, body: SepaExportBody): Promise<BuiltCreditTransfer & { messageId: string }> {
+export async function exportSepa(deps: LifecycleDeps, scope: Scope, body: SepaExportBody): Promise<BuiltCreditTransfer & { messageId: string }> {
   const rows: DocumentRow[] = [];
-  for (const id of body.documentIds) rows.push(await visibleDocument(deps.db, principal, id));
+  for (const id of body.documentIds) rows.push(await visibleDocument(deps.db, scope, id));
   const paid = await amountsPaid(deps.db, rows.map((r) => r.id));
   const problems: Array<{ field: string; rule: string; message: string }> = [];
   const transfers: SepaTransfer[] = [];

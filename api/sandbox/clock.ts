@@ -5,7 +5,8 @@ import type { Db } from '../../db/database.ts';
 import { findCompanyByRef } from '../../db/companies.ts';
 import { companyClockWorkflowIds, resetCompanyClock, shiftCompanyClock } from '../../db/sandbox.ts';
 import { clockChangedSignal } from '../../workflows/clock.ts';
-import type { Principal } from '../context.ts';
+import { organizationWide, type Scope } from '../../core/scope.ts';
+import { companyForbidden } from '../scope.ts';
 import { ApiError } from '../errors.ts';
 
 const HOUR_MS = 3_600_000;
@@ -29,12 +30,11 @@ export function advanceDelta(by: string, from: number): number {
   }
 }
 
-async function sandboxCompany(db: Db, principal: Principal, ref: string) {
-  const company = await findCompanyByRef(db, principal.organizationId, false, ref);
+async function sandboxCompany(db: Db, scope: Scope, ref: string) {
+  // Over the organization, so a company the caller may not act for is 403, not 404.
+  const company = await findCompanyByRef(db, organizationWide(scope, false), ref);
   if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No sandbox company ${ref} in this organization.`);
-  if (principal.boundCompanyId && principal.boundCompanyId !== company.id) {
-    throw new ApiError('COMPANY_FORBIDDEN', `This key is scoped to company ${principal.boundCompanyId}.`);
-  }
+  if (scope.companyId && scope.companyId !== company.id) throw companyForbidden(scope, company.id);
   return company;
 }
 
@@ -66,18 +66,18 @@ async function signalCompanyWorkflows(db: Db, temporal: Client, companyId: strin
   return signaled;
 }
 
-export async function advanceClock(db: Db, temporal: Client, principal: Principal, input: { companyId: string; by: string }) {
-  const company = await sandboxCompany(db, principal, input.companyId);
+export async function advanceClock(db: Db, temporal: Client, scope: Scope, input: { companyId: string; by: string }) {
+  const company = await sandboxCompany(db, scope, input.companyId);
   const delta = advanceDelta(input.by, Date.now() + Number(company.clock_offset_ms));
-  const offsetMs = await shiftCompanyClock(db, principal.organizationId, company.id, delta);
+  const offsetMs = await shiftCompanyClock(db, scope, company.id, delta);
   if (offsetMs === undefined) throw new ApiError('COMPANY_NOT_FOUND', `No sandbox company ${input.companyId} in this organization.`);
   const signaledWorkflows = await signalCompanyWorkflows(db, temporal, company.id, offsetMs);
   return { companyId: company.id, virtualNow: new Date(Date.now() + offsetMs).toISOString(), offsetMs, signaledWorkflows };
 }
 
-export async function resetClock(db: Db, temporal: Client, principal: Principal, input: { companyId: string }) {
-  const company = await sandboxCompany(db, principal, input.companyId);
-  await resetCompanyClock(db, principal.organizationId, company.id);
+export async function resetClock(db: Db, temporal: Client, scope: Scope, input: { companyId: string }) {
+  const company = await sandboxCompany(db, scope, input.companyId);
+  await resetCompanyClock(db, scope, company.id);
   const signaledWorkflows = await signalCompanyWorkflows(db, temporal, company.id, 0);
   return { companyId: company.id, virtualNow: new Date().toISOString(), offsetMs: 0, signaledWorkflows };
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { findCompanyByRef } from '../../db/companies.ts';
 import { checkParticipantId, mergeParty, readXmlDocument, validateDocument, type DocumentBody, type DocumentType, type Party } from '../../peppol/index.ts';
-import type { Principal } from '../context.ts';
+import { organizationWide, type Scope } from '../../core/scope.ts';
+import { findSeededParticipant } from '../../db/directory.ts';
+import { companyForbidden } from '../scope.ts';
 import { companyParty } from '../documents/parties.ts';
 import { ApiError } from '../errors.ts';
 import { announcedType, assertCanReceive, startInbound, type InboundDeps } from '../inbound/service.ts';
@@ -30,9 +31,7 @@ export interface SandboxInboundInput {
 /** The sender as the seeded sandbox directory knows it, so a rendered document names a real-looking seller. */
 async function senderParty(db: Db, peppolId: string): Promise<Party> {
   if (peppolId === SANDBOX_INBOUND_SENDER) return DEFAULT_SENDER_PARTY;
-  const { rows } = await sql<{ name: string; vat_number: string | null; country: string; street: string | null; city: string | null; postal_code: string | null }>`
-    select name, vat_number, country, street, city, postal_code from directory_participants where lower(peppol_id) = ${peppolId.toLowerCase()} limit 1`.execute(db);
-  const found = rows[0];
+  const found = await findSeededParticipant(db, peppolId);
   if (!found) return { peppolId, name: peppolId };
   return {
     peppolId,
@@ -53,12 +52,11 @@ function validationFailed(errors: Array<{ rule: string; message: string; path: s
  * if an access point had delivered it, through the same `inbound:<doc_id>` workflow as real ones.
  * A JSON body is rendered to UBL with `from` as seller and the company as buyer; XML goes as given.
  */
-export async function simulateInbound(deps: InboundDeps, principal: Principal, input: SandboxInboundInput): Promise<{ documentId: string; workflowId: string }> {
-  const company = await findCompanyByRef(deps.db, principal.organizationId, false, /^\d{4}:/.test(input.companyId) ? `peppol:${input.companyId}` : input.companyId);
+export async function simulateInbound(deps: InboundDeps, scope: Scope, input: SandboxInboundInput): Promise<{ documentId: string; workflowId: string }> {
+  // Over the organization, so a company the caller may not act for is 403, not 404.
+  const company = await findCompanyByRef(deps.db, organizationWide(scope, false), /^\d{4}:/.test(input.companyId) ? `peppol:${input.companyId}` : input.companyId);
   if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No sandbox company ${input.companyId} in this organization.`, { details: [{ field: 'companyId', rule: 'exists', message: 'no such company' }] });
-  if (principal.boundCompanyId && principal.boundCompanyId !== company.id) {
-    throw new ApiError('COMPANY_FORBIDDEN', `This key is scoped to company ${principal.boundCompanyId}.`);
-  }
+  if (scope.companyId && scope.companyId !== company.id) throw companyForbidden(scope, company.id);
   if (company.status !== 'active' || !company.peppol_id) throw new ApiError('COMPANY_INACTIVE', `Company ${company.id} cannot receive documents (${company.status}${company.peppol_id ? '' : ', no Peppol id'}).`);
   if ((input.document === undefined) === (input.xml === undefined)) {
     throw new ApiError('INVALID_REQUEST', 'Send exactly one of document (JSON DocumentBody) or xml (UBL or CII).', { details: [{ field: input.document ? 'xml' : 'document', rule: 'one-of', message: 'exactly one of document or xml' }] });

@@ -5,6 +5,7 @@ import { flushIdempotencyKeys } from '../../db/idempotency.ts';
 import { setForcedRateLimit } from '../../db/organizations.ts';
 import { consumeRateLimit } from '../../db/rate-limits.ts';
 import { principalOf } from '../principal.ts';
+import { scopeOf } from '../scope.ts';
 import { advanceClock, resetClock } from './clock.ts';
 import { resetSandbox } from './reset.ts';
 import { rateLimited, setRateLimitHeaders } from '../middleware/rate-limit.ts';
@@ -33,11 +34,11 @@ export function sandboxRoutes(db: Db, temporal: Client, options: SandboxRouteOpt
   });
 
   router.post('/v1/sandbox/clock/advance', async (req, res) => {
-    res.json(await advanceClock(db, temporal, principalOf(req), req.body));
+    res.json(await advanceClock(db, temporal, scopeOf(req), req.body));
   });
 
   router.post('/v1/sandbox/clock/reset', async (req, res) => {
-    res.json(await resetClock(db, temporal, principalOf(req), req.body));
+    res.json(await resetClock(db, temporal, scopeOf(req), req.body));
   });
 
   router.post('/v1/sandbox/rate-limit', async (req, res) => {
@@ -53,7 +54,7 @@ export function sandboxRoutes(db: Db, temporal: Client, options: SandboxRouteOpt
   });
 
   router.post('/v1/sandbox/inbound', async (req, res) => {
-    res.status(202).json(await simulateInbound({ db, temporal }, principalOf(req), req.body));
+    res.status(202).json(await simulateInbound({ db, temporal }, scopeOf(req), req.body));
   });
 
   router.post('/v1/sandbox/reset', async (req, res) => {

@@ -1,9 +1,10 @@
 import type { Db } from '../../db/database.ts';
 import { findCompanyByRef } from '../../db/companies.ts';
-import { deleteWebhook, findWebhook, insertWebhook, updateWebhook, type WebhookChanges, type WebhookScope } from '../../db/webhooks.ts';
+import { deleteWebhook, findWebhook, insertWebhook, updateWebhook, type WebhookChanges } from '../../db/webhooks.ts';
 import { newId, randomToken } from '../../core/ids.ts';
 import { checkWebhookUrl } from '../../core/webhook-targets.ts';
-import type { Principal } from '../context.ts';
+import type { Scope } from '../../core/scope.ts';
+import { companyFilter } from '../scope.ts';
 import { ApiError } from '../errors.ts';
 import { toWebhook } from './mapper.ts';
 
@@ -21,10 +22,6 @@ export interface UpdateWebhookInput {
   rotateSecret?: boolean;
 }
 
-export function webhookScope(p: Principal): WebhookScope {
-  return { organizationId: p.organizationId, livemode: p.livemode, boundCompanyId: p.boundCompanyId };
-}
-
 export function generateWebhookSecret(): string {
   return `whsec_${randomToken(32)}`;
 }
@@ -35,30 +32,26 @@ async function assertDeliverableUrl(url: string, livemode: boolean): Promise<voi
   if (problem) throw new ApiError('INVALID_REQUEST', `The webhook url ${problem.message}.`, { details: [{ field: 'url', rule: problem.rule, message: problem.message }] });
 }
 
-/** The company a new webhook is scoped to: the one asked for, else the one the caller acts for. */
-async function scopeCompany(db: Db, p: Principal, requested: string | undefined): Promise<string | null> {
-  const companyId = requested ?? p.actingCompanyId ?? null;
-  if (p.boundCompanyId && companyId !== p.boundCompanyId) {
-    throw new ApiError('COMPANY_FORBIDDEN', `This key is scoped to company ${p.boundCompanyId} and can only subscribe to its events.`);
-  }
+/** The company a new webhook is scoped to: the one the caller acts for, else the one asked for. */
+async function scopeCompany(db: Db, scope: Scope, requested: string | undefined): Promise<string | null> {
+  const companyId = companyFilter(scope, requested);
   if (!companyId) return null;
-  const company = await findCompanyByRef(db, p.organizationId, p.livemode, companyId);
-  if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No company ${companyId} in this organization${p.livemode ? '' : ' (sandbox)'}.`);
+  const company = await findCompanyByRef(db, scope, companyId);
+  if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No company ${companyId} in this organization${scope.livemode ? '' : ' (sandbox)'}.`);
   return company.id;
 }
 
-export async function createWebhook(db: Db, p: Principal, input: CreateWebhookInput) {
-  const companyId = await scopeCompany(db, p, input.companyId);
-  await assertDeliverableUrl(input.url, p.livemode);
+export async function createWebhook(db: Db, scope: Scope, input: CreateWebhookInput) {
+  const companyId = await scopeCompany(db, scope, input.companyId);
+  await assertDeliverableUrl(input.url, scope.livemode);
   const secret = input.secret ?? generateWebhookSecret();
-  const row = await insertWebhook(db, { id: newId('wh'), organizationId: p.organizationId, livemode: p.livemode, companyId, url: input.url, events: input.events, secret });
+  const row = await insertWebhook(db, { id: newId('wh'), organizationId: scope.organizationId, livemode: scope.livemode, companyId, url: input.url, events: input.events, secret });
   return { ...toWebhook(row), secret };
 }
 
-export async function changeWebhook(db: Db, p: Principal, id: string, input: UpdateWebhookInput) {
-  const scope = webhookScope(p);
+export async function changeWebhook(db: Db, scope: Scope, id: string, input: UpdateWebhookInput) {
   if (!(await findWebhook(db, scope, id))) throw notFound(id);
-  if (input.url !== undefined) await assertDeliverableUrl(input.url, p.livemode);
+  if (input.url !== undefined) await assertDeliverableUrl(input.url, scope.livemode);
   const secret = input.rotateSecret ? generateWebhookSecret() : undefined;
   const changes: WebhookChanges = {
     ...(input.url !== undefined ? { url: input.url } : {}),
@@ -71,14 +64,14 @@ export async function changeWebhook(db: Db, p: Principal, id: string, input: Upd
   return secret ? { ...toWebhook(row), secret } : toWebhook(row);
 }
 
-export async function getWebhook(db: Db, p: Principal, id: string) {
-  const row = await findWebhook(db, webhookScope(p), id);
+export async function getWebhook(db: Db, scope: Scope, id: string) {
+  const row = await findWebhook(db, scope, id);
   if (!row) throw notFound(id);
   return row;
 }
 
-export async function removeWebhook(db: Db, p: Principal, id: string): Promise<void> {
-  if (!(await deleteWebhook(db, webhookScope(p), id))) throw notFound(id);
+export async function removeWebhook(db: Db, scope: Scope, id: string): Promise<void> {
+  if (!(await deleteWebhook(db, scope, id))) throw notFound(id);
 }
 
 export function notFound(id: string): ApiError {

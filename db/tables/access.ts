@@ -82,6 +82,8 @@ export interface RequestLogsTable {
   livemode: boolean | null;
   api_key_id: string | null;
   user_id: string | null;
+  /** The company the request acted for (bound key or X-Service-Company), if any. */
+  company_id: string | null;
   method: string;
   path: string;
   operation_id: string | null;

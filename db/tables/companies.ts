@@ -9,6 +9,8 @@ export interface Address {
   country: string;
 }
 
+export type CompanyStatus = 'active' | 'inactive' | 'suspended';
+
 export interface CompaniesTable {
   id: string;
   organization_id: string;
@@ -21,7 +23,7 @@ export interface CompaniesTable {
   additional_identifiers: Json<Array<{ scheme: string; value: string }>>;
   address: Json<Address | null>;
   capabilities: Json<{ send: string[]; receive: string[] }>;
-  status: Generated<string>;
+  status: Generated<CompanyStatus>;
   smp_registered: Generated<boolean>;
   smp_registered_at: NullableTimestamp;
   compliance: Json<Record<string, unknown>>;

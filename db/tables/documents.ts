@@ -7,6 +7,11 @@ export interface DocumentPartyColumn {
   vatNumber: string | null;
 }
 
+/** The state sets of part 3.1, as the columns hold them. */
+export type DocumentStatus = 'draft' | 'sent' | 'delivered' | 'rejected';
+export type DocumentDeliveryStatus = 'pending' | 'delivered' | 'failed' | 'rejected' | 'stored';
+export type DocumentLifecycleStatus = 'issued' | 'under_review' | 'approved' | 'partially_paid' | 'paid' | 'rejected' | 'disputed';
+
 export interface DocumentsTable {
   id: string;
   organization_id: string;
@@ -28,9 +33,9 @@ export interface DocumentsTable {
   receiver: Json<DocumentPartyColumn | null>;
   sender_peppol_id: string | null;
   receiver_peppol_id: string | null;
-  status: string;
-  delivery_status: string;
-  lifecycle_status: string;
+  status: DocumentStatus;
+  delivery_status: DocumentDeliveryStatus;
+  lifecycle_status: DocumentLifecycleStatus;
   body: Json<Record<string, unknown> | null>;
   xml: string | null;
   source_format: string;

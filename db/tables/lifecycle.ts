@@ -1,6 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Json, NullableTimestamp, Timestamp } from './columns.ts';
 
+/** `pending` (not yet submitted), `submitted` (awaiting the platform), `accepted`, `failed`. */
+export type ComplianceReportStatus = 'pending' | 'submitted' | 'accepted' | 'failed';
+
 /** One lifecycle move of a document: the history of part 4.6, newest last. */
 export interface LifecycleEventsTable {
   id: string;
@@ -53,8 +56,7 @@ export interface ComplianceReportsTable {
   country: string;
   platform: string;
   lifecycle_status: string;
-  /** `pending` (not yet submitted), `submitted` (awaiting the platform), `accepted`, `failed`. */
-  status: string;
+  status: ComplianceReportStatus;
   submission_id: string | null;
   platform_response: Json<Record<string, unknown> | null>;
   error_code: string | null;

@@ -1,5 +1,6 @@
 import { newId } from '../../core/ids.ts';
 import { insertDocument, type DocumentRow } from '../../db/documents.ts';
+import type { DocumentLifecycleStatus } from '../../db/schema.ts';
 import { testServers } from '../support/servers.ts';
 import type { Tenant } from '../support/access.ts';
 
@@ -7,7 +8,7 @@ import type { Tenant } from '../support/access.ts';
  * A delivered document stored directly in a given lifecycle status, without a workflow: the first
  * lifecycle update starts the lifecycle-only run.
  */
-export async function storedDocument(tenant: Tenant, options: { status?: string; direction?: 'incoming' | 'outgoing'; gross?: string; number?: string; companyId?: string; iban?: string | null; dueDate?: string } = {}): Promise<DocumentRow> {
+export async function storedDocument(tenant: Tenant, options: { status?: DocumentLifecycleStatus; direction?: 'incoming' | 'outgoing'; gross?: string; number?: string; companyId?: string; iban?: string | null; dueDate?: string } = {}): Promise<DocumentRow> {
   const gross = options.gross ?? '1149.50';
   const iban = options.iban === undefined ? 'BE68539007547034' : options.iban;
   return insertDocument(testServers().db, {

@@ -8,6 +8,7 @@ import { insertOrganization } from '../../db/organizations.ts';
 import { generateKeySecret } from '../../api/api-keys/secrets.ts';
 import { randomBelgianEnterpriseNumber } from '../../api/sandbox/company-seed.ts';
 import type { KeyType } from '../../core/plans.ts';
+import { createScope, type Scope } from '../../core/scope.ts';
 import { testServers } from './servers.ts';
 import { startTestApp, type TestApp } from './app.ts';
 
@@ -63,6 +64,11 @@ export async function createKey(organizationId: string, options: { livemode: boo
     createdBy: 'test',
   });
   return { id: row.id, secret };
+}
+
+/** The scope a request of the organization's organization-wide key would carry, for calling repositories directly. */
+export function tenantScope(organizationId: string, livemode: boolean): Scope {
+  return createScope({ organizationId, livemode, callerKind: 'personal' });
 }
 
 export function bearer(token: string, extra: Record<string, string> = {}): Record<string, string> {

@@ -9,12 +9,11 @@ import { participantIdDirectory, type RecipientDirectory } from '../../api/docum
 import { newId } from '../../core/ids.ts';
 import { insertPartner } from '../../db/partners.ts';
 import { sendDocument } from '../../api/documents/send.ts';
-import type { Principal } from '../../api/context.ts';
 import type { HandOff, PeppolTransport } from '../../upstreams/transport/types.ts';
 import { createSimulatedTransport } from '../../upstreams/transport/simulator.ts';
 import { deliveryReceiptSignal, type documentWorkflow } from '../../workflows/documents/document.ts';
 import type { Worker } from '@temporalio/worker';
-import { createTenant, type Tenant } from '../support/access.ts';
+import { createTenant, tenantScope, type Tenant } from '../support/access.ts';
 import { eventsOf, invoiceBody, RECIPIENT } from '../support/documents.ts';
 import { testServers } from '../support/servers.ts';
 import { createTimeSkippingEnv } from '../support/time-skipping.ts';
@@ -35,9 +34,6 @@ class ScriptedAccessPoint implements PeppolTransport {
   }
 }
 
-function principalOf(tenant: Tenant): Principal {
-  return { authMethod: 'api_key', organizationId: tenant.organizationId, apiKeyId: tenant.keyId, userId: undefined, email: undefined, keyType: 'personal', livemode: true, scopes: ['*'], boundCompanyId: undefined, actingCompanyId: undefined, organizationIds: [tenant.organizationId], rateLimitPerMinute: 60, plan: 'free', forcedRateLimitUntil: undefined };
-}
 
 describe('documentWorkflow (delivery)', () => {
   let env: TestWorkflowEnvironment;
@@ -65,7 +61,7 @@ describe('documentWorkflow (delivery)', () => {
     const { db } = testServers();
     accessPoint = scripted;
     {
-      const row = await sendDocument({ db, temporal: env.client, recipients }, principalOf(tenant), { type: 'invoice', format: 'json', from: tenant.companyId, to: RECIPIENT, document: invoiceBody() as any });
+      const row = await sendDocument({ db, temporal: env.client, recipients }, tenantScope(tenant.organizationId, true), { type: 'invoice', format: 'json', from: tenant.companyId, to: RECIPIENT, document: invoiceBody() as any });
       const handle = env.client.workflow.getHandle<typeof documentWorkflow>(workflowIds.document(row.id));
       if (onStarted) await onStarted(handle.workflowId);
       const result = await handle.result();

@@ -10,14 +10,13 @@ import { insertFile } from '../../db/files.ts';
 import { createWorkers, runWorkers } from '../../workers/create-workers.ts';
 import { participantIdDirectory } from '../../api/documents/parties.ts';
 import { sendDocument } from '../../api/documents/send.ts';
-import type { Principal } from '../../api/context.ts';
 import type { HandOff, PeppolTransport } from '../../upstreams/transport/types.ts';
 import { createSimulatedTransport } from '../../upstreams/transport/simulator.ts';
 import type { InboundMessage } from '../../core/inbound-message.ts';
 import type { documentWorkflow } from '../../workflows/documents/document.ts';
 import type { inboundWorkflow } from '../../workflows/documents/inbound.ts';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
-import { createTenant, type Tenant } from '../support/access.ts';
+import { createTenant, tenantScope, type Tenant } from '../support/access.ts';
 import { eventsOf, invoiceBody, RECIPIENT } from '../support/documents.ts';
 import { testServers } from '../support/servers.ts';
 import { createTimeSkippingEnv } from '../support/time-skipping.ts';
@@ -35,9 +34,6 @@ class ReceiptingAccessPoint implements PeppolTransport {
   }
 }
 
-function livePrincipal(tenant: Tenant): Principal {
-  return { authMethod: 'api_key', organizationId: tenant.organizationId, apiKeyId: tenant.keyId, userId: undefined, email: undefined, keyType: 'personal', livemode: true, scopes: ['*'], boundCompanyId: undefined, actingCompanyId: undefined, organizationIds: [tenant.organizationId], rateLimitPerMinute: 60, plan: 'free', forcedRateLimitUntil: undefined };
-}
 
 describe('AS4 receipts and the inbound workflow (time-skipping)', () => {
   let env: TestWorkflowEnvironment;
@@ -64,7 +60,7 @@ describe('AS4 receipts and the inbound workflow (time-skipping)', () => {
   /** Sends a live document and waits until the access point has taken it (its message id is known). */
   async function handedOff(): Promise<{ id: string; messageId: string }> {
     const { db } = testServers();
-    const row = await sendDocument({ db, temporal: env.client, recipients: participantIdDirectory }, livePrincipal(tenant), { type: 'invoice', format: 'json', from: tenant.companyId, to: RECIPIENT, document: invoiceBody() as any });
+    const row = await sendDocument({ db, temporal: env.client, recipients: participantIdDirectory }, tenantScope(tenant.organizationId, true), { type: 'invoice', format: 'json', from: tenant.companyId, to: RECIPIENT, document: invoiceBody() as any });
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
       const current = await findDocumentById(db, row.id);

@@ -17,7 +17,7 @@ import { workflowBundle } from '../../workers/bundle.ts';
 import { clockChangedSignal } from '../../workflows/clock.ts';
 import type { deliveryWorkflow } from '../../workflows/webhooks/delivery.ts';
 import type { eventWorkflow } from '../../workflows/events/event.ts';
-import { createCompany, createTenant, type Tenant } from '../support/access.ts';
+import { createCompany, createTenant, tenantScope, type Tenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
 import { createTimeSkippingEnv } from '../support/time-skipping.ts';
 import { ensureTestWorkers } from '../support/workers.ts';
@@ -93,7 +93,7 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       await addWebhook(tenant, healthy.url, { livemode: false, events: ['document.sent'] });
       await addWebhook(tenant, healthy.url, { livemode: false, companyId: otherCompany });
       const paused = await addWebhook(tenant, healthy.url, { livemode: false });
-      await updateWebhook(db, { organizationId: tenant.organizationId, livemode: false }, paused.id, { status: 'paused' });
+      await updateWebhook(db, tenantScope(tenant.organizationId, false), paused.id, { status: 'paused' });
       await addWebhook(tenant, healthy.url, { livemode: true });
       const stranger = await createTenant({ livemode: false });
       await addWebhook(stranger, healthy.url, { livemode: false });
@@ -237,7 +237,7 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
           const outcome = await createWebhookActivities({ db, senders: createWebhookSenders() }).attemptDelivery({ deliveryId: delivery!.id, attempt: 1, nextDelayMs: 30_000, clockOffsetMs: 0 });
           expect(outcome.outcome, url).to.equal('failed');
           expect(outcome.error, url).to.match(/loopback address/);
-          await updateWebhook(db, { organizationId: tenant.organizationId, livemode: true }, webhook.id, { status: 'paused' });
+          await updateWebhook(db, tenantScope(tenant.organizationId, true), webhook.id, { status: 'paused' });
         }
         expect(receiver.received).to.have.length(0);
       } finally {
@@ -342,7 +342,7 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         // Paused: a new event creates no delivery for it.
         expect((await fanOut(tenant)).deliveryIds).to.deep.equal([]);
         // Re-activated: deliveries resume, the counters start again.
-        const scope = { organizationId: tenant.organizationId, livemode: true };
+        const scope = tenantScope(tenant.organizationId, true);
         const active = await updateWebhook(db, scope, webhook.id, { status: 'active' });
         expect(active).to.deep.include({ status: 'active', failure_count: 0, paused_at: null, paused_reason: null });
         expect((await fanOut(tenant)).deliveryIds).to.have.length(1);
@@ -359,7 +359,7 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         const webhook = await addWebhook(tenant, receiver.url, { livemode: true });
         const { deliveryIds } = await fanOut(tenant);
         await waitUntil(async () => receiver.received.length >= 1);
-        await updateWebhook(db, { organizationId: tenant.organizationId, livemode: true }, webhook.id, { status: 'paused' });
+        await updateWebhook(db, tenantScope(tenant.organizationId, true), webhook.id, { status: 'paused' });
         const result = await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryIds[0]!)).result();
         expect(result).to.deep.equal({ deliveryId: deliveryIds[0], outcome: 'cancelled', attempts: 2 });
         expect(receiver.received).to.have.length(1);

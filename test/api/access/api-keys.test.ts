@@ -135,6 +135,14 @@ describe('API keys (part 4.13)', () => {
       const tooMany = await fetch(`${app.url}/v1/api-keys?limit=101`, { headers: bearer(tenant.key) });
       expect(tooMany.status).to.equal(400);
     });
+
+    it('lists the keys of the caller\'s mode only: a test key never sees a live one, nor the reverse', async () => {
+      const tenant = await createTenant();
+      const test = await createKey(tenant.organizationId, { livemode: false });
+      const listed = async (key: string) => ((await (await fetch(`${app.url}/v1/api-keys`, { headers: bearer(key) })).json()) as any).data.map((k: any) => k.id);
+      expect(await listed(test.secret)).to.deep.equal([test.id]);
+      expect(await listed(tenant.key)).to.deep.equal([tenant.keyId]);
+    });
   });
 
   describe('DELETE /v1/api-keys/{key_id}', () => {
@@ -157,6 +165,16 @@ describe('API keys (part 4.13)', () => {
       const tenant = await createTenant();
       expect((await fetch(`${app.url}/v1/api-keys/${tenant.keyId}`, { method: 'DELETE', headers: bearer(tenant.key) })).status).to.equal(204);
       expect((await fetch(`${app.url}/v1/me`, { headers: bearer(tenant.key) })).status).to.equal(401);
+    });
+
+    it('404 RESOURCE_NOT_FOUND for a key of the other mode: a test key cannot revoke a live one', async () => {
+      const tenant = await createTenant();
+      const test = await createKey(tenant.organizationId, { livemode: false });
+      const res = await fetch(`${app.url}/v1/api-keys/${tenant.keyId}`, { method: 'DELETE', headers: bearer(test.secret) });
+      expect(res.status).to.equal(404);
+      expect((await errorBody(res)).code).to.equal('RESOURCE_NOT_FOUND');
+      expect((await fetch(`${app.url}/v1/me`, { headers: bearer(tenant.key) })).status).to.equal(200);
+      expect((await fetch(`${app.url}/v1/api-keys/${test.id}`, { method: 'DELETE', headers: bearer(tenant.key) })).status).to.equal(404);
     });
 
     it('404 RESOURCE_NOT_FOUND for an unknown key id', async () => {

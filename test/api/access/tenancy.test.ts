@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Router } from 'express';
 import { loadOpenApiDocument } from '../../../api/openapi.ts';
-import { principalOf } from '../../../api/principal.ts';
+import { scopeOf } from '../../../api/scope.ts';
 import { findDocumentUsage } from '../../../db/usage.ts';
 import { errorBody, startTestApp, type TestApp } from '../../support/app.ts';
 import { bearer, createCompany, createTenant, jsonHeaders } from '../../support/access.ts';
@@ -30,7 +30,7 @@ function markedContract() {
 
 function markedRouter(): Router {
   const router = Router();
-  router.get('/v1/tenancy/read', (req, res) => { res.json({ companyId: principalOf(req).actingCompanyId ?? null }); });
+  router.get('/v1/tenancy/read', (req, res) => { res.json({ companyId: scopeOf(req).companyId ?? null }); });
   router.post('/v1/tenancy/create', (req, res) => {
     if (req.body.fail) return void res.status(422).json({ error: { type: 'invalid_request_error', code: 'VAT_NOT_FOUND', message: 'x', requestId: req.context.requestId } });
     res.status(201).json({ created: true });

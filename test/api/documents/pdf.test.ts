@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { documentPdf } from '../../../api/documents/pdf.ts';
 import { insertFile } from '../../../db/files.ts';
 import { errorBody, startTestApp, type TestApp } from '../../support/app.ts';
-import { bearer, createKey, createTenant, type Tenant } from '../../support/access.ts';
+import { bearer, createKey, createTenant, tenantScope, type Tenant } from '../../support/access.ts';
 import { invoiceBody } from '../../support/documents.ts';
 import { testServers } from '../../support/servers.ts';
 import { seedDocument } from './seed-document.ts';
@@ -87,7 +87,7 @@ describe('GET /v1/documents/{document_id}/pdf', () => {
   it('runs onto further pages for a long document, repeating the table header and numbering pages', async () => {
     const lines = Array.from({ length: 120 }, (_, i) => ({ description: `Item number ${i + 1}`, quantity: 1, unit: 'C62', unitPrice: 10, vatRate: 21, vatCategory: 'S' }));
     const id = await seedDocument(tenant, { number: 'INV-LONG', body: JSON.stringify({ ...BODY, number: 'INV-LONG', lines }) });
-    const { content } = await documentPdf(testServers().db, { organizationId: tenant.organizationId, livemode: false, boundCompanyId: undefined } as never, id, { compress: false });
+    const { content } = await documentPdf(testServers().db, tenantScope(tenant.organizationId, false), id, { compress: false });
     const pages = pageCount(content);
     expect(pages).to.be.greaterThan(2);
     const text = pdfText(content);
