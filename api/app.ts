@@ -12,6 +12,7 @@ import { matchOperation } from './middleware/match-operation.ts';
 import { requestContext } from './middleware/request-context.ts';
 import type { Breakers } from './middleware/upstream-errors.ts';
 import { FORMATS } from './formats.ts';
+import { BatchItems } from './middleware/item-validation.ts';
 import { createAuthenticator } from './access/authenticate.ts';
 import { createJwtVerifier, type JwtSettings } from './access/jwt.ts';
 import { authenticate, authorize } from './access/middleware.ts';
@@ -109,7 +110,7 @@ export function createApp(deps: AppDeps): express.Express {
       formats: FORMATS,
     }),
   );
-  for (const router of routers(deps, breakers)) app.use(router);
+  for (const router of routers(deps, breakers, new BatchItems(doc, `${deps.publicBaseUrl}/docs`))) app.use(router);
   // Reached only if the contract has an operation that no router serves.
   app.use(((req, _res, next) => next(new ApiError('RESOURCE_NOT_FOUND', `No route ${req.method} ${req.path}.`))) as RequestHandler);
   app.use(errorHandler({ docsUrl: `${deps.publicBaseUrl}/docs`, breakers, exposeInternalErrors: strict }));
@@ -125,7 +126,7 @@ function accessSteps(deps: AppDeps): RequestHandler[] {
   return [authenticate(createAuthenticator(deps.db, verifyJwt)), authorize(deps.db), rateLimit(deps.db), idempotency(deps.db), documentQuota(deps.db)];
 }
 
-function routers(deps: AppDeps, breakers: Breakers): Router[] {
+function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[] {
   const directory = deps.directory ?? createDirectoryServices(deps.db, loadConfig());
   const contractProbes = [postgresProbe(deps.db), temporalProbe(deps.db, deps.temporal), ...(deps.extraContractProbes ?? [])];
   return [
@@ -135,11 +136,11 @@ function routers(deps: AppDeps, breakers: Breakers): Router[] {
     webhookRoutes(deps.db),
     eventRoutes(deps.db, deps.temporal),
     sandboxRoutes(deps.db, deps.temporal, { bootstrapPerHour: deps.bootstrapPerHour ?? 10 }),
-    documentRoutes({ db: deps.db, temporal: deps.temporal, recipients: deps.recipients ?? partnerRecipientDirectory(deps.db, directory) }),
+    documentRoutes({ db: deps.db, temporal: deps.temporal, recipients: deps.recipients ?? partnerRecipientDirectory(deps.db, directory), items }),
     companyRoutes({ db: deps.db, temporal: deps.temporal, upstreams: deps.companyUpstreams, directory }),
     directoryRoutes(directory),
     partnerRoutes(deps.db, directory),
-    lifecycleRoutes({ db: deps.db, temporal: deps.temporal }),
+    lifecycleRoutes({ db: deps.db, temporal: deps.temporal, items }),
     paymentRoutes({ db: deps.db, temporal: deps.temporal }),
     complianceRoutes(deps.db),
     inboundRoutes({ db: deps.db, temporal: deps.temporal }),

@@ -3,6 +3,7 @@ import { listComplianceStates } from '../../db/compliance.ts';
 import { listLifecycleEvents, type LifecycleEventRow } from '../../db/lifecycle.ts';
 import { amountPaid } from '../../db/payments.ts';
 import { allowedTransitions } from '../../workflows/documents/lifecycle.ts';
+import type { BatchItems } from '../middleware/item-validation.ts';
 import { principalOf } from '../principal.ts';
 import { updateLifecycle, updateLifecycleBatch, visibleDocument, type LifecycleDeps } from './service.ts';
 
@@ -24,11 +25,11 @@ function toHistoryEntry(row: LifecycleEventRow) {
   };
 }
 
-export function lifecycleRoutes(deps: LifecycleDeps): Router {
+export function lifecycleRoutes(deps: LifecycleDeps & { items: BatchItems }): Router {
   const router = Router();
 
   router.post('/v1/documents/lifecycle/batch', async (req, res) => {
-    res.json(await updateLifecycleBatch(deps, principalOf(req), req.body.updates));
+    res.json(await updateLifecycleBatch(deps, deps.items, principalOf(req), req.body.updates));
   });
 
   router.post('/v1/documents/:document_id/lifecycle', async (req, res) => {
