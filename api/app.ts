@@ -13,13 +13,13 @@ import { requestContext } from './middleware/request-context.ts';
 import type { Breakers } from './middleware/upstream-errors.ts';
 import { FORMATS } from './formats.ts';
 import { BatchItems } from './middleware/item-validation.ts';
-import { createAuthenticator } from './access/authenticate.ts';
+import { createAuthenticator, type Authenticator } from './access/authenticate.ts';
 import { createJwtVerifier, type JwtSettings } from './access/jwt.ts';
 import { authenticate, authorize } from './access/middleware.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { idempotency } from './middleware/idempotency.ts';
-import { rateLimit } from './middleware/rate-limit.ts';
+import { countRefusedRequests, rateLimit } from './middleware/rate-limit.ts';
 import { documentQuota } from './middleware/quota.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
@@ -98,7 +98,8 @@ export function createApp(deps: AppDeps): express.Express {
   // Raw-body mode of the send operation: the body is the document itself (XML, PDF, image …).
   app.use('/v1/documents/send', express.raw({ type: (req) => !/json/i.test(String(req.headers['content-type'] ?? '')), limit: MAX_FILE_BYTES }));
   app.use(as4Gate(deps.as4 ?? { inboundSecret: loadConfig().as4InboundSecret }));
-  for (const step of accessSteps(deps)) app.use(step);
+  const authenticator = createAuthenticator(deps.db, createJwtVerifier(deps.jwt ?? { jwksUrl: undefined, audience: 'unset', issuer: undefined }));
+  for (const step of accessSteps(deps, authenticator)) app.use(step);
   app.use(
     OpenApiValidator.middleware({
       apiSpec: structuredClone(doc) as any,
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps): express.Express {
   for (const router of routers(deps, breakers, new BatchItems(doc, `${deps.publicBaseUrl}/docs`))) app.use(router);
   // Reached only if the contract has an operation that no router serves.
   app.use(((req, _res, next) => next(new ApiError('RESOURCE_NOT_FOUND', `No route ${req.method} ${req.path}.`))) as RequestHandler);
+  app.use(countRefusedRequests(deps.db, authenticator));
   app.use(errorHandler({ docsUrl: `${deps.publicBaseUrl}/docs`, breakers, exposeInternalErrors: strict }));
   return app;
 }
@@ -121,9 +123,8 @@ export function createApp(deps: AppDeps): express.Express {
  * Authentication, authorization, rate limiting, idempotency and the document quota, in that order,
  * before validation. A replayed request is not counted against the quota again.
  */
-function accessSteps(deps: AppDeps): RequestHandler[] {
-  const verifyJwt = createJwtVerifier(deps.jwt ?? { jwksUrl: undefined, audience: 'unset', issuer: undefined });
-  return [authenticate(createAuthenticator(deps.db, verifyJwt)), authorize(deps.db), rateLimit(deps.db), idempotency(deps.db), documentQuota(deps.db)];
+function accessSteps(deps: AppDeps, authenticator: Authenticator): RequestHandler[] {
+  return [authenticate(authenticator), authorize(deps.db), rateLimit(deps.db), idempotency(deps.db), documentQuota(deps.db)];
 }
 
 function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[] {
