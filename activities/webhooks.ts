@@ -1,23 +1,14 @@
-import http from 'node:http';
 import { sandboxWebhookAnswer } from '../core/sandbox-scenarios.ts';
-import https from 'node:https';
-import net from 'node:net';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Context } from '@temporalio/activity';
 import type { Db } from '../db/database.ts';
 import { closeDelivery, finishAttempt, loadDeliveryContext, startAttempt } from '../db/deliveries.ts';
 import { pauseWebhook } from '../db/webhooks.ts';
-import { PROJECT_ROOT } from '../core/config.ts';
+import type { EventDispatcher } from '../core/event-dispatcher.ts';
 import { log } from '../core/log.ts';
 import { signWebhookPayload } from '../core/webhook-signature.ts';
-import { classifyAddress, guardedLookup, isAllowedAddress, type TargetPolicy } from '../core/webhook-targets.ts';
+import { postWebhook, WEBHOOK_TIMEOUT_MS, WEBHOOK_USER_AGENT } from '../core/webhook-http.ts';
 
-/** Part 6.4 / 8: an answer slower than this is a failed attempt. */
-export const WEBHOOK_TIMEOUT_MS = 20_000;
-
-const VERSION = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-export const WEBHOOK_USER_AGENT = `docex-webhooks/${VERSION}`;
+export { WEBHOOK_TIMEOUT_MS, WEBHOOK_USER_AGENT };
 
 export interface AttemptInput {
   deliveryId: string;
@@ -46,6 +37,8 @@ export interface WebhookActivityOptions {
   /** Lets live webhooks reach private addresses: for tests against 127.0.0.1 only. */
   allowPrivateTargets?: boolean;
   timeoutMs?: number;
+  /** Schedules the fan-out of the `webhook.paused` notice; without it the sweeper does. */
+  events?: EventDispatcher;
 }
 
 /**
@@ -53,7 +46,7 @@ export interface WebhookActivityOptions {
  * infrastructure trouble (a dead worker, Postgres down) makes Temporal retry the activity, which
  * then repeats the same attempt with the same event id.
  */
-export function createWebhookActivities({ db, allowPrivateTargets = false, timeoutMs = WEBHOOK_TIMEOUT_MS }: WebhookActivityOptions): WebhookActivities {
+export function createWebhookActivities({ db, allowPrivateTargets = false, timeoutMs = WEBHOOK_TIMEOUT_MS, events }: WebhookActivityOptions): WebhookActivities {
   return {
     async attemptDelivery({ deliveryId, attempt, nextDelayMs, clockOffsetMs }) {
       const ctx = await loadDeliveryContext(db, deliveryId);
@@ -84,7 +77,7 @@ export function createWebhookActivities({ db, allowPrivateTargets = false, timeo
       let answer: { statusCode: number | null; error: string | null };
       try {
         // Sandbox scenario hosts answer in-process (core/sandbox-scenarios.ts); everything else is real HTTP.
-        answer = (!ctx.livemode ? sandboxWebhookAnswer(ctx.url, attempt, timeoutMs) : undefined) ?? (await post(ctx.url, body, headers, { livemode: ctx.livemode, allowPrivateTargets }, timeoutMs, cancellation));
+        answer = (!ctx.livemode ? sandboxWebhookAnswer(ctx.url, attempt, timeoutMs) : undefined) ?? (await postWebhook(ctx.url, body, headers, { livemode: ctx.livemode, allowPrivateTargets }, timeoutMs, cancellation));
       } finally {
         stopHeartbeat();
       }
@@ -105,9 +98,12 @@ export function createWebhookActivities({ db, allowPrivateTargets = false, timeo
       await closeDelivery(db, deliveryId, 'failed');
       const last = await db.selectFrom('webhook_delivery_attempts').select(['error']).where('delivery_id', '=', deliveryId).orderBy('attempt', 'desc').executeTakeFirst();
       const reason = `Paused after 8 failed attempts of delivery ${deliveryId} (event ${ctx.event_id}, ${ctx.event_type}); last error: ${last?.error ?? 'unknown'}. Fix the endpoint, then set status to active.`;
-      const paused = await pauseWebhook(db, ctx.webhook_id, reason);
-      if (paused) log.warn('webhook paused', { webhookId: ctx.webhook_id, deliveryId, eventId: ctx.event_id });
-      return { paused };
+      const notice = await pauseWebhook(db, ctx.webhook_id, reason, { deliveryId, eventId: ctx.event_id });
+      if (!notice) return { paused: false };
+      log.warn('webhook paused', { webhookId: ctx.webhook_id, deliveryId, eventId: ctx.event_id, noticeEventId: notice.id });
+      // A failed dispatch is not retried here: the maintenance sweeper dispatches stranded events.
+      await events?.dispatch([notice]).catch((err: unknown) => log.warn('event dispatch failed; the sweeper will retry', { eventId: notice.id, error: String(err) }));
+      return { paused: true };
     },
   };
 }
@@ -131,57 +127,4 @@ function heartbeatEvery(ms: number): () => void {
   context.heartbeat();
   const timer = setInterval(() => context.heartbeat(), ms);
   return () => clearInterval(timer);
-}
-
-/**
- * POSTs without following redirects. The address is checked where the connection is made (IP
- * literal here, names in the lookup), which defeats DNS rebinding between save and delivery.
- */
-function post(rawUrl: string, body: string, headers: Record<string, string>, policy: TargetPolicy, timeoutMs: number, cancellation: AbortSignal | undefined): Promise<{ statusCode: number | null; error: string | null }> {
-  return new Promise((resolve) => {
-    let url: URL;
-    try {
-      url = new URL(rawUrl);
-    } catch {
-      return resolve({ statusCode: null, error: 'the webhook URL is not valid' });
-    }
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (net.isIP(host) && !isAllowedAddress(host, policy)) {
-      return resolve({ statusCode: null, error: `refused: ${host} is a ${classifyAddress(host)} address` });
-    }
-    let settled = false;
-    const finish = (result: { statusCode: number | null; error: string | null }) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      cancellation?.removeEventListener('abort', onAbort);
-      resolve(result);
-    };
-    const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(url, { method: 'POST', headers, agent: false, lookup: guardedLookup(policy) as never }, (res) => {
-      const status = res.statusCode ?? 0;
-      res.resume();
-      res.on('error', () => undefined);
-      if (status >= 300 && status < 400) {
-        finish({ statusCode: status, error: `redirect to ${res.headers.location ?? '(no Location)'} not followed: answer with a 2xx at the webhook URL itself` });
-      } else if (status >= 200 && status < 300) {
-        finish({ statusCode: status, error: null });
-      } else {
-        finish({ statusCode: status, error: `HTTP ${status}` });
-      }
-    });
-    const timer = setTimeout(() => {
-      req.destroy();
-      finish({ statusCode: null, error: `no answer within ${timeoutMs / 1000} s` });
-    }, timeoutMs);
-    const onAbort = () => {
-      req.destroy();
-      finish({ statusCode: null, error: 'attempt cancelled' });
-    };
-    cancellation?.addEventListener('abort', onAbort, { once: true });
-    req.on('error', (err: NodeJS.ErrnoException) => {
-      finish({ statusCode: null, error: err.code === 'EBLOCKEDADDRESS' ? err.message : `${err.code ?? 'ERROR'}: ${err.message}` });
-    });
-    req.end(body);
-  });
 }

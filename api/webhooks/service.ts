@@ -6,6 +6,7 @@ import { checkWebhookUrl } from '../../core/webhook-targets.ts';
 import type { Principal } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { toWebhook } from './mapper.ts';
+import { assertEndpointAnswers } from './test-event.ts';
 
 export interface CreateWebhookInput {
   url: string;
@@ -57,9 +58,14 @@ export async function createWebhook(db: Db, p: Principal, input: CreateWebhookIn
 
 export async function changeWebhook(db: Db, p: Principal, id: string, input: UpdateWebhookInput) {
   const scope = webhookScope(p);
-  if (!(await findWebhook(db, scope, id))) throw notFound(id);
+  const found = await findWebhook(db, scope, id);
+  if (!found) throw notFound(id);
   if (input.url !== undefined) await assertDeliverableUrl(input.url, p.livemode);
   const secret = input.rotateSecret ? generateWebhookSecret() : undefined;
+  if (input.status === 'active' && found.status === 'paused') {
+    // Probed with what will be in force once re-activated: the new URL and secret if they change too.
+    await assertEndpointAnswers({ webhookId: found.id, url: input.url ?? found.url, secret: secret ?? found.secret, livemode: found.livemode });
+  }
   const changes: WebhookChanges = {
     ...(input.url !== undefined ? { url: input.url } : {}),
     ...(input.events !== undefined ? { events: input.events } : {}),
