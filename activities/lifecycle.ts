@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { findDocumentById, type DocumentRow } from '../db/documents.ts';
 import { insertEvent } from '../db/events.ts';
 import { insertComplianceReport, newComplianceReportId } from '../db/compliance.ts';
+import { COMPLIANCE_PLATFORMS, reportingDecision, type ReportingDecision } from '../core/compliance-reporting.ts';
 import { insertLifecycleEvent, moveLifecycle, newLifecycleEventId } from '../db/lifecycle.ts';
 import { amountPaid, insertPayment, newPaymentId } from '../db/payments.ts';
 import {
@@ -85,19 +86,20 @@ export interface SandboxResponseRoute {
   command: RecipientResponseCommand;
 }
 
-/** National platforms a lifecycle change is reported to, by the company's country (never Belgium). */
-export const COMPLIANCE_PLATFORMS: Record<string, string> = { FR: 'PPF', IT: 'SDI' };
+export { COMPLIANCE_PLATFORMS };
 /** The first status check of a submission, after the report is filed. */
 export const COMPLIANCE_FIRST_CHECK_MS = 5 * 60_000;
 
-export async function complianceCountry(db: Db, companyId: string): Promise<string | null> {
-  const company = await db.selectFrom('companies').select('country').where('id', '=', companyId).executeTakeFirst();
-  return company && COMPLIANCE_PLATFORMS[company.country] ? company.country : null;
+/** The company's reporting decision as its settings stand when the change is made. */
+export async function complianceDecision(db: Db, companyId: string): Promise<ReportingDecision | undefined> {
+  const company = await db.selectFrom('companies').select(['country', 'settings', 'compliance']).where('id', '=', companyId).executeTakeFirst();
+  return company && reportingDecision(company);
 }
 
-export function complianceSummary(country: string | null, at: Date): ComplianceSummary {
-  if (!country) return { reportedTo: [], status: 'not_required', nextCheckAt: null };
-  return { reportedTo: [COMPLIANCE_PLATFORMS[country]!], status: 'pending', nextCheckAt: new Date(at.getTime() + COMPLIANCE_FIRST_CHECK_MS).toISOString() };
+export function complianceSummary(decision: ReportingDecision | undefined, at: Date): ComplianceSummary {
+  if (!decision?.platform) return { reportedTo: [], status: 'not_required', nextCheckAt: null };
+  if (!decision.report) return { reportedTo: [], status: 'disabled', nextCheckAt: null };
+  return { reportedTo: [decision.platform], status: 'pending', nextCheckAt: new Date(at.getTime() + COMPLIANCE_FIRST_CHECK_MS).toISOString() };
 }
 
 const isoDay = (value: unknown) => (value === null || value === undefined ? undefined : value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
@@ -128,8 +130,9 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
       const applied = await db.transaction().execute(async (trx) => {
         const moved = await moveLifecycle(trx, documentId, expected, last.to, at);
         if (!moved) return { state: await stateOf(trx, await load(documentId)), events: [] as DispatchableEvent[] };
-        const country = await complianceCountry(trx, moved.company_id);
-        const compliance = complianceSummary(country, at);
+        const decision = await complianceDecision(trx, moved.company_id);
+        const country = decision?.report ? decision.country : null;
+        const compliance = complianceSummary(decision, at);
         const written: DispatchableEvent[] = [];
         for (const step of steps) {
           const final = step === last;
@@ -161,6 +164,16 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
             data: { ...documentEventData(moved), previousStatus: step.from, currentStatus: step.to, source: command.source, ...(final && update?.reasonCode ? { reasonCode: update.reasonCode, reason: update.reason ?? null } : {}), compliance },
           });
           written.push(event);
+          if (decision?.platform && !decision.report) {
+            // Not reported, by the company's choice: the owner sees the decision where reports show.
+            written.push(await insertEvent(trx, {
+              organizationId: moved.organization_id,
+              livemode: moved.livemode,
+              companyId: moved.company_id,
+              type: 'compliance.reported',
+              data: { documentId, reportedTo: null, platform: decision.platform, country: decision.country, lifecycleStatus: step.to, status: 'disabled', reason: decision.reason },
+            }));
+          }
           if (country) {
             await insertComplianceReport(trx, {
               id: newComplianceReportId(),

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Db } from '../../db/database.ts';
 import { complianceCounts, findComplianceReports, type ComplianceReportRow } from '../../db/compliance.ts';
-import { COMPLIANCE_PLATFORMS } from '../../activities/lifecycle.ts';
+import { COMPLIANCE_PLATFORMS, reportingDecision } from '../../core/compliance-reporting.ts';
 import { ApiError } from '../errors.ts';
 import { decodeCursor, page } from '../pagination.ts';
 import { principalOf } from '../principal.ts';
@@ -45,6 +45,8 @@ export function complianceRoutes(db: Db): Router {
     const q = req.query as Record<string, string | undefined>;
     const companyId = await companyScope(db, p, q.companyId);
     const rows = await complianceCounts(db, { organizationId: p.organizationId, livemode: p.livemode }, { companyId, country: q.country });
+    const company = companyId ? await db.selectFrom('companies').select(['country', 'settings', 'compliance']).where('id', '=', companyId).executeTakeFirst() : undefined;
+    const decision = company && reportingDecision(company);
     const countries = (q.country ? [q.country] : Object.keys(COMPLIANCE_PLATFORMS)).map((country) => {
       const mine = rows.filter((r) => r.country === country);
       const count = (status: string) => Number(mine.find((r) => r.status === status)?.n ?? 0);
@@ -54,6 +56,8 @@ export function complianceRoutes(db: Db): Router {
         country,
         platform: COMPLIANCE_PLATFORMS[country] ?? null,
         reportingRequired: COMPLIANCE_PLATFORMS[country] !== undefined,
+        autoReport: decision?.platform && decision.country === country ? decision.report : null,
+        decision: decision?.platform && decision.country === country ? decision.reason : null,
         reports: { pending: count('pending'), submitted: count('submitted'), accepted: count('accepted'), failed: count('failed') },
         lastReportedAt: last ? new Date(last).toISOString() : null,
         nextCheckAt: next ? new Date(next).toISOString() : null,
