@@ -6,6 +6,7 @@ import { findCompanyById } from '../db/companies.ts';
 import { organizationWide, scopeOfRow } from '../core/scope.ts';
 import { insertEvent } from '../db/events.ts';
 import { insertComplianceReport, newComplianceReportId } from '../db/compliance.ts';
+import { COMPLIANCE_PLATFORMS, reportingDecision, type ReportingDecision } from '../core/compliance-reporting.ts';
 import { insertLifecycleEvent, moveLifecycle, newLifecycleEventId } from '../db/lifecycle.ts';
 import { amountPaid, insertPayment, newPaymentId } from '../db/payments.ts';
 import {
@@ -26,7 +27,6 @@ import { countryOfScheme, lifecycleStatusFor, renderInvoiceResponse, responseCod
 import { documentEventData } from './documents.ts';
 import type { PeppolTransport } from '../upstreams/transport/types.ts';
 import { forMode, type PerMode } from '../upstreams/modes.ts';
-import { COMPLIANCE_PLATFORMS } from '../upstreams/compliance/countries.ts';
 
 export interface LifecycleActivityDeps {
   db: Db;
@@ -83,14 +83,16 @@ export interface SandboxResponseRoute {
 /** The first status check of a submission, after the report is filed. */
 export const COMPLIANCE_FIRST_CHECK_MS = 5 * 60_000;
 
-export async function complianceCountry(db: Db, companyId: string): Promise<string | null> {
+/** The company's reporting decision as its settings stand when the change is made. */
+export async function complianceDecision(db: Db, companyId: string): Promise<ReportingDecision | undefined> {
   const company = await findCompanyById(db, companyId);
-  return company && COMPLIANCE_PLATFORMS[company.country] ? company.country : null;
+  return company && reportingDecision(company);
 }
 
-export function complianceSummary(country: string | null, at: Date): ComplianceSummary {
-  if (!country) return { reportedTo: [], status: 'not_required', nextCheckAt: null };
-  return { reportedTo: [COMPLIANCE_PLATFORMS[country]!], status: 'pending', nextCheckAt: new Date(at.getTime() + COMPLIANCE_FIRST_CHECK_MS).toISOString() };
+export function complianceSummary(decision: ReportingDecision | undefined, at: Date): ComplianceSummary {
+  if (!decision?.platform) return { reportedTo: [], status: 'not_required', nextCheckAt: null };
+  if (!decision.report) return { reportedTo: [], status: 'disabled', nextCheckAt: null };
+  return { reportedTo: [decision.platform], status: 'pending', nextCheckAt: new Date(at.getTime() + COMPLIANCE_FIRST_CHECK_MS).toISOString() };
 }
 
 async function stateOf(db: Db, row: DocumentRow): Promise<LifecycleState> {
@@ -119,8 +121,9 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
       const applied = await db.transaction().execute(async (trx) => {
         const moved = await moveLifecycle(trx, documentId, expected, last.to, at);
         if (!moved) return { state: await stateOf(trx, await load(documentId)), events: [] as DispatchableEvent[] };
-        const country = await complianceCountry(trx, moved.company_id);
-        const compliance = complianceSummary(country, at);
+        const decision = await complianceDecision(trx, moved.company_id);
+        const country = decision?.report ? decision.country : null;
+        const compliance = complianceSummary(decision, at);
         const written: DispatchableEvent[] = [];
         for (const step of steps) {
           const final = step === last;
@@ -152,6 +155,16 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
             data: { ...documentEventData(moved), previousStatus: step.from, currentStatus: step.to, source: command.source, ...(final && update?.reasonCode ? { reasonCode: update.reasonCode, reason: update.reason ?? null } : {}), compliance },
           });
           written.push(event);
+          if (decision?.platform && !decision.report) {
+            // Not reported, by the company's choice: the owner sees the decision where reports show.
+            written.push(await insertEvent(trx, {
+              organizationId: moved.organization_id,
+              livemode: moved.livemode,
+              companyId: moved.company_id,
+              type: 'compliance.reported',
+              data: { documentId, reportedTo: null, platform: decision.platform, country: decision.country, lifecycleStatus: step.to, status: 'disabled', reason: decision.reason },
+            }));
+          }
           if (country) {
             await insertComplianceReport(trx, {
               id: newComplianceReportId(),

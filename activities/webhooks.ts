@@ -1,17 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Context } from '@temporalio/activity';
 import type { Db } from '../db/database.ts';
 import { closeDelivery, finishAttempt, lastAttemptError, loadDeliveryContext, startAttempt } from '../db/deliveries.ts';
 import { pauseWebhook } from '../db/webhooks.ts';
-import { PROJECT_ROOT } from '../core/config.ts';
+import type { EventDispatcher } from '../core/event-dispatcher.ts';
 import { log } from '../core/log.ts';
 import { signWebhookPayload } from '../core/webhook-signature.ts';
 import { forMode, type PerMode } from '../upstreams/modes.ts';
-import type { WebhookAnswer, WebhookSender } from '../upstreams/webhooks/index.ts';
+import { WEBHOOK_USER_AGENT, type WebhookAnswer, type WebhookSender } from '../upstreams/webhooks/index.ts';
 
-const VERSION = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-export const WEBHOOK_USER_AGENT = `docex-webhooks/${VERSION}`;
+export { WEBHOOK_USER_AGENT };
 
 export interface AttemptInput {
   deliveryId: string;
@@ -39,6 +36,8 @@ export interface WebhookActivityOptions {
   db: Db;
   /** The receivers' door per mode: real HTTP live, the simulated receivers in the sandbox. */
   senders: PerMode<WebhookSender>;
+  /** Schedules the fan-out of the `webhook.paused` notice; without it the sweeper does. */
+  events?: EventDispatcher;
 }
 
 /**
@@ -46,7 +45,7 @@ export interface WebhookActivityOptions {
  * infrastructure trouble (a dead worker, Postgres down) makes Temporal retry the activity, which
  * then repeats the same attempt with the same event id.
  */
-export function createWebhookActivities({ db, senders }: WebhookActivityOptions): WebhookActivities {
+export function createWebhookActivities({ db, senders, events }: WebhookActivityOptions): WebhookActivities {
   return {
     async attemptDelivery({ deliveryId, attempt, nextDelayMs, clockOffsetMs }) {
       const ctx = await loadDeliveryContext(db, deliveryId);
@@ -97,9 +96,12 @@ export function createWebhookActivities({ db, senders }: WebhookActivityOptions)
       await closeDelivery(db, deliveryId, 'failed');
       const lastError = await lastAttemptError(db, deliveryId);
       const reason = `Paused after 8 failed attempts of delivery ${deliveryId} (event ${ctx.event_id}, ${ctx.event_type}); last error: ${lastError ?? 'unknown'}. Fix the endpoint, then set status to active.`;
-      const paused = await pauseWebhook(db, ctx.webhook_id, reason);
-      if (paused) log.warn('webhook paused', { webhookId: ctx.webhook_id, deliveryId, eventId: ctx.event_id });
-      return { paused };
+      const notice = await pauseWebhook(db, ctx.webhook_id, reason, { deliveryId, eventId: ctx.event_id });
+      if (!notice) return { paused: false };
+      log.warn('webhook paused', { webhookId: ctx.webhook_id, deliveryId, eventId: ctx.event_id, noticeEventId: notice.id });
+      // A failed dispatch is not retried here: the maintenance sweeper dispatches stranded events.
+      await events?.dispatch([notice]).catch((err: unknown) => log.warn('event dispatch failed; the sweeper will retry', { eventId: notice.id, error: String(err) }));
+      return { paused: true };
     },
   };
 }

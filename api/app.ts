@@ -8,13 +8,14 @@ import { postgresProbe, temporalProbe, type ContractProbe } from './health/probe
 import { renderEnvelope } from './middleware/error-handler.ts';
 import type { Breakers } from './foreign-errors.ts';
 import { contractOf, createPipeline, type PipelineOptions, type SharedSteps } from './pipeline.ts';
-import { createAuthenticator } from './access/authenticate.ts';
+import { BatchItems } from './middleware/item-validation.ts';
+import { createAuthenticator, type Authenticator } from './access/authenticate.ts';
 import { createJwtVerifier, type JwtSettings } from './access/jwt.ts';
 import { authenticate, authorize } from './access/middleware.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { idempotency } from './middleware/idempotency.ts';
-import { rateLimit } from './middleware/rate-limit.ts';
+import { countRefusedRequests, rateLimit } from './middleware/rate-limit.ts';
 import { documentQuota } from './middleware/quota.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
@@ -33,6 +34,8 @@ import { directoryRoutes } from './directory/routes.ts';
 import { partnerRoutes } from './partners/routes.ts';
 import { as4Gate, inboundRoutes, type As4Settings } from './inbound/routes.ts';
 import type { DirectoryServices } from '../upstreams/directory/index.ts';
+import type { PerMode } from '../upstreams/modes.ts';
+import type { WebhookSender } from '../upstreams/webhooks/index.ts';
 import { loadOpenApiDocument, type OpenApiDocument } from './openapi.ts';
 
 export { JSON_BODY_LIMIT } from './pipeline.ts';
@@ -60,6 +63,8 @@ export interface AppDeps {
   directory: DirectoryServices;
   /** Routers mounted after the built-in ones (their operations must be in `openapi`). */
   extraRouters?: Router[];
+  /** The webhook receivers' door per mode, also used for the test event of a re-activation. */
+  webhookSenders: PerMode<WebhookSender>;
   /** The AS4 gateway's shared secret for /internal/as4/*. */
   as4: As4Settings;
   /** Further APIs with a contract and error shape of their own, each under its own mount path. */
@@ -69,7 +74,14 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): express.Express {
   const doc = deps.openapi ?? loadOpenApiDocument();
   const breakers = deps.breakers ?? { postgres: new CircuitBreaker('postgres'), temporal: new CircuitBreaker('temporal') };
-  const shared: SharedSteps = { requestLog: requestLog(deps.db), access: accessSteps(deps), breakers, validateResponses: deps.validateResponses ?? false };
+  const authenticator = createAuthenticator(deps.db, createJwtVerifier(deps.jwt ?? { jwksUrl: undefined, audience: 'unset', issuer: undefined }));
+  const shared: SharedSteps = {
+    requestLog: requestLog(deps.db),
+    access: accessSteps(deps, authenticator),
+    refusals: [countRefusedRequests(deps.db, authenticator)],
+    breakers,
+    validateResponses: deps.validateResponses ?? false,
+  };
 
   const app = express();
   app.disable('x-powered-by');
@@ -90,7 +102,7 @@ export function createApp(deps: AppDeps): express.Express {
       docs: docsRoutes(doc),
       bodyParsers: [rawDocumentBody],
       gates: [as4Gate(deps.as4)],
-      routers: routers(deps, breakers),
+      routers: routers(deps, breakers, new BatchItems(doc, `${deps.publicBaseUrl}/docs`)),
     }),
   );
   return app;
@@ -100,26 +112,25 @@ export function createApp(deps: AppDeps): express.Express {
  * Authentication, authorization, rate limiting, idempotency and the document quota, in that order,
  * before validation. A replayed request is not counted against the quota again.
  */
-function accessSteps(deps: AppDeps): RequestHandler[] {
-  const verifyJwt = createJwtVerifier(deps.jwt ?? { jwksUrl: undefined, audience: 'unset', issuer: undefined });
-  return [authenticate(createAuthenticator(deps.db, verifyJwt)), authorize(deps.db), rateLimit(deps.db), idempotency(deps.db), documentQuota(deps.db)];
+function accessSteps(deps: AppDeps, authenticator: Authenticator): RequestHandler[] {
+  return [authenticate(authenticator), authorize(deps.db), rateLimit(deps.db), idempotency(deps.db), documentQuota(deps.db)];
 }
 
-function routers(deps: AppDeps, breakers: Breakers): Router[] {
+function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[] {
   const { directory } = deps;
   const contractProbes = [postgresProbe(deps.db), temporalProbe(deps.db, deps.temporal), ...(deps.extraContractProbes ?? [])];
   return [
     healthRoutes({ db: deps.db, temporal: deps.temporal, breakers, contractProbes }),
     identityRoutes(deps.db),
     apiKeyRoutes(deps.db),
-    webhookRoutes(deps.db),
+    webhookRoutes(deps.db, deps.webhookSenders),
     eventRoutes(deps.db, deps.temporal),
     sandboxRoutes(deps.db, deps.temporal, { bootstrapPerHour: deps.bootstrapPerHour ?? 10 }),
-    documentRoutes({ db: deps.db, temporal: deps.temporal, recipients: deps.recipients ?? partnerRecipientDirectory(deps.db, directory) }),
+    documentRoutes({ db: deps.db, temporal: deps.temporal, recipients: deps.recipients ?? partnerRecipientDirectory(deps.db, directory), items }),
     companyRoutes({ db: deps.db, temporal: deps.temporal, upstreams: deps.companyUpstreams, directory }),
     directoryRoutes(directory),
     partnerRoutes(deps.db, directory),
-    lifecycleRoutes({ db: deps.db, temporal: deps.temporal }),
+    lifecycleRoutes({ db: deps.db, temporal: deps.temporal, items }),
     paymentRoutes({ db: deps.db, temporal: deps.temporal }),
     complianceRoutes(deps.db),
     inboundRoutes({ db: deps.db, temporal: deps.temporal }),

@@ -40,6 +40,7 @@ export const ERROR_CATALOG = {
   OVERPAYMENT: { status: 422, type: 'invalid_request_error' },
   AMOUNT_MISMATCH: { status: 422, type: 'invalid_request_error' },
   DOCUMENT_NOT_PAYABLE: { status: 422, type: 'invalid_request_error' },
+  WEBHOOK_TEST_FAILED: { status: 422, type: 'invalid_request_error' },
   RATE_LIMITED: { status: 429, type: 'rate_limit_error' },
   QUOTA_EXCEEDED: { status: 429, type: 'rate_limit_error' },
   INTERNAL_ERROR: { status: 500, type: 'api_error' },

@@ -1,4 +1,4 @@
-import express, { Router, type RequestHandler } from 'express';
+import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { ApiError } from './errors.ts';
 import type { Breakers } from './foreign-errors.ts';
@@ -27,6 +27,8 @@ export interface SharedSteps {
   requestLog: RequestHandler;
   /** Authentication, authorization, rate limit, idempotency and quota, in that order. */
   access: RequestHandler[];
+  /** Error steps run before the error is rendered (counting refused requests against the caller's rate limit). */
+  refusals: ErrorRequestHandler[];
   breakers: Breakers;
   /** Validate every response against the contract (on in tests). */
   validateResponses: boolean;
@@ -88,6 +90,7 @@ export function createPipeline(options: PipelineOptions): Router {
   for (const router of options.routers) api.use(router);
   // Reached only if the contract has an operation that no router serves.
   api.use(((req, _res, next) => next(new ApiError('RESOURCE_NOT_FOUND', `No route ${req.method} ${req.path}.`))) as RequestHandler);
+  for (const step of options.refusals) api.use(step);
   api.use(errorHandler({ renderError, breakers: options.breakers, exposeInternalErrors: options.validateResponses }));
 
   const mounted = Router();

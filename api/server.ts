@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     db,
     companyUpstreams: upstreams.companies,
     directory: upstreams.directory,
+    webhookSenders: upstreams.webhooks,
     as4: { inboundSecret: config.as4InboundSecret },
     extraContractProbes: [...companyContractProbes(upstreams.companies), { name: 'as4-gateway', run: () => upstreams.transports.live.probe() }, ...directoryContractProbes(upstreams.directory, { smlParticipant: config.smlProbeParticipant })],
     temporal: temporal.client,

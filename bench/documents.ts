@@ -51,7 +51,7 @@ try {
   await untilPolled(client, TASK_QUEUES.documents);
   const config = loadConfig();
   const upstreams = createUpstreams(config, db);
-  const app = createApp({ db, temporal: client, publicBaseUrl: 'http://bench', companyUpstreams: upstreams.companies, directory: upstreams.directory, as4: { inboundSecret: config.as4InboundSecret } });
+  const app = createApp({ db, temporal: client, publicBaseUrl: 'http://bench', companyUpstreams: upstreams.companies, directory: upstreams.directory, webhookSenders: upstreams.webhooks, as4: { inboundSecret: config.as4InboundSecret } });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -8,6 +8,9 @@ export const EVENT_TYPES = [
   'lifecycle.updated',
   'company.smp_registered',
   'compliance.reported',
+  // Additive (part 9): the owner notice of a pause, and the signed probe sent before a re-activation.
+  'webhook.paused',
+  'webhook.test',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

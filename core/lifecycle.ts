@@ -104,7 +104,8 @@ export type LifecyclePlan =
 
 export interface ComplianceSummary {
   reportedTo: string[];
-  status: 'pending' | 'not_required';
+  /** `disabled`: the country has a platform but the company switched reporting off. */
+  status: 'pending' | 'not_required' | 'disabled';
   nextCheckAt: string | null;
 }
 

@@ -28,6 +28,54 @@ export async function deleteSandboxEvents(db: Db, organizationId: string): Promi
   return Number(result.numDeletedRows);
 }
 
+/**
+ * The runs that may still work on the organization's sandbox documents, by their business ids:
+ * documents in delivery or touched in the last two hours (lifecycle runs stay open an hour after
+ * their last update) and open compliance reports, as in {@link companyClockWorkflowIds}.
+ */
+export async function sandboxDocumentWorkflowIds(db: Db, organizationId: string): Promise<string[]> {
+  const [documents, reports] = await Promise.all([
+    db.selectFrom('documents').select('id').where('organization_id', '=', organizationId).where('livemode', '=', false)
+      .where((eb) => eb.or([eb('delivery_status', '=', 'pending'), eb('updated_at', '>', sql<Date>`now() - interval '2 hours'`)]))
+      .execute(),
+    db.selectFrom('compliance_reports').select(['document_id', 'country']).distinct().where('organization_id', '=', organizationId).where('livemode', '=', false).where('status', 'in', ['pending', 'submitted']).execute(),
+  ]);
+  return [
+    ...documents.flatMap((d) => [workflowIds.document(d.id), workflowIds.inbound(d.id)]),
+    ...reports.map((r) => workflowIds.compliance(r.document_id, r.country)),
+  ];
+}
+
+/**
+ * The organization's sandbox documents with everything that hangs off them: their files, the
+ * events that report on them (their webhook deliveries cascade), and their lifecycle history,
+ * payments and compliance reports (foreign keys cascade). Sandbox files no document refers to
+ * any more (a send that stopped half-way) go too. One transaction: a reset is all or nothing.
+ */
+export async function deleteSandboxDocuments(db: Db, organizationId: string): Promise<{ documents: number; files: number; events: number }> {
+  return db.transaction().execute(async (trx) => {
+    const ids = (await trx.selectFrom('documents').select('id').where('organization_id', '=', organizationId).where('livemode', '=', false).execute()).map((d) => d.id);
+    let events = 0;
+    if (ids.length > 0) {
+      const deleted = await trx
+        .deleteFrom('events')
+        .where('organization_id', '=', organizationId)
+        .where('livemode', '=', false)
+        .where(sql<string>`data->>'documentId'`, 'in', ids)
+        .executeTakeFirst();
+      events = Number(deleted.numDeletedRows);
+      await trx.deleteFrom('documents').where('id', 'in', ids).execute();
+    }
+    const files = await trx
+      .deleteFrom('files')
+      .where('organization_id', '=', organizationId)
+      .where('livemode', '=', false)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('documents').select('documents.id').whereRef('documents.file_id', '=', 'files.id'))))
+      .executeTakeFirst();
+    return { documents: ids.length, files: Number(files.numDeletedRows), events };
+  });
+}
+
 /** Idempotency records of the organization's sandbox keys (live keys keep theirs). */
 export async function deleteSandboxIdempotency(db: Db, organizationId: string): Promise<number> {
   const result = await db

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from './database.ts';
 import type { WebhooksTable, WebhookStatus } from './schema.ts';
+import { insertEvent } from './events.ts';
 import { newestFirst } from './keyset.ts';
 import type { Scope } from '../core/scope.ts';
 
@@ -144,13 +145,28 @@ export async function recordWebhookFailure(db: Db, id: string): Promise<void> {
   await db.updateTable('webhooks').set((eb) => ({ failure_count: eb('failure_count', '+', 1) })).where('id', '=', id).execute();
 }
 
-/** The owner notice of part 6.4: the webhook stops receiving deliveries until re-activated. */
-export async function pauseWebhook(db: Db, id: string, reason: string): Promise<boolean> {
-  const result = await db
-    .updateTable('webhooks')
-    .set({ status: 'paused', paused_at: new Date(), paused_reason: reason, updated_at: new Date() })
-    .where('id', '=', id)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/**
+ * The owner notice of part 6.4: the webhook stops receiving deliveries until re-activated, and a
+ * `webhook.paused` event (written in the same transaction) tells the organization's other
+ * webhooks and the events API. Undefined when it was not active (paused already, or gone).
+ */
+export async function pauseWebhook(db: Db, id: string, reason: string, cause: { deliveryId: string; eventId: string }) {
+  return db.transaction().execute(async (trx) => {
+    const paused = await trx
+      .updateTable('webhooks')
+      .set({ status: 'paused', paused_at: new Date(), paused_reason: reason, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', 'active')
+      .returningAll()
+      .executeTakeFirst();
+    if (!paused) return undefined;
+    // The paused webhook itself is no longer active, so the event never goes to it.
+    return insertEvent(trx, {
+      organizationId: paused.organization_id,
+      livemode: paused.livemode,
+      companyId: paused.company_id,
+      type: 'webhook.paused',
+      data: { webhookId: paused.id, url: paused.url, pausedAt: paused.paused_at!.toISOString(), reason, deliveryId: cause.deliveryId, eventId: cause.eventId },
+    });
+  });
 }

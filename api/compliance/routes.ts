@@ -2,10 +2,10 @@ import { Router } from 'express';
 import type { Db } from '../../db/database.ts';
 import { complianceCounts, findComplianceReports, type ComplianceReportRow } from '../../db/compliance.ts';
 import type { ComplianceReportStatus } from '../../db/schema.ts';
-import { COMPLIANCE_PLATFORMS } from '../../upstreams/compliance/countries.ts';
+import { COMPLIANCE_PLATFORMS, reportingDecision } from '../../core/compliance-reporting.ts';
 import { ApiError } from '../errors.ts';
 import { decodeCursor, page } from '../pagination.ts';
-import { findCompanyByRef } from '../../db/companies.ts';
+import { findCompanyById, findCompanyByRef } from '../../db/companies.ts';
 import type { Scope } from '../../core/scope.ts';
 import { companyFilter, scopeOf } from '../scope.ts';
 
@@ -42,6 +42,8 @@ export function complianceRoutes(db: Db): Router {
     const q = req.query as Record<string, string | undefined>;
     const companyId = await companyScope(db, scope, q.companyId);
     const rows = await complianceCounts(db, scope, { companyId, country: q.country });
+    const company = companyId ? await findCompanyById(db, companyId) : undefined;
+    const decision = company && reportingDecision(company);
     const countries = (q.country ? [q.country] : Object.keys(COMPLIANCE_PLATFORMS)).map((country) => {
       const mine = rows.filter((r) => r.country === country);
       const count = (status: string) => Number(mine.find((r) => r.status === status)?.n ?? 0);
@@ -51,6 +53,8 @@ export function complianceRoutes(db: Db): Router {
         country,
         platform: COMPLIANCE_PLATFORMS[country] ?? null,
         reportingRequired: COMPLIANCE_PLATFORMS[country] !== undefined,
+        autoReport: decision?.platform && decision.country === country ? decision.report : null,
+        decision: decision?.platform && decision.country === country ? decision.reason : null,
         reports: { pending: count('pending'), submitted: count('submitted'), accepted: count('accepted'), failed: count('failed') },
         lastReportedAt: last ? new Date(last).toISOString() : null,
         nextCheckAt: next ? new Date(next).toISOString() : null,

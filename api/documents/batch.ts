@@ -8,8 +8,9 @@ import { consumeDocumentQuota, findDocumentUsage, refundDocumentQuota } from '..
 import type { DocumentBody, DocumentType } from '../../peppol/index.ts';
 import type { Principal } from '../context.ts';
 import type { Scope } from '../../core/scope.ts';
-import { ApiError, ERROR_CATALOG } from '../errors.ts';
+import { ApiError, ERROR_CATALOG, type ErrorCode } from '../errors.ts';
 import { toApiError } from '../foreign-errors.ts';
+import type { BatchItems, ItemError } from '../middleware/item-validation.ts';
 import { principalOf } from '../principal.ts';
 import { scopeOf } from '../scope.ts';
 import { decodeBase64File } from './payload.ts';
@@ -33,7 +34,7 @@ export interface BatchItem {
 
 export type BatchResult =
   | { ok: true; id: string; status: string; deliveryStatus: string }
-  | { ok: false; error: { code: string; message: string; details?: unknown[] } };
+  | { ok: false; error: ItemError };
 
 /** The same outcomes a request-level key replays: work that was carried out (success, 404/409/422). */
 function replayable(result: BatchResult): boolean {
@@ -42,19 +43,28 @@ function replayable(result: BatchResult): boolean {
   return status === 404 || status === 422 || (status === 409 && !result.error.code.startsWith('IDEMPOTENCY_'));
 }
 
-function failure(code: string, message: string, details?: unknown[]): BatchResult {
-  return { ok: false, error: { code, message, ...(details?.length ? { details } : {}) } };
+/** What a batch needs besides sending: the per-item validator and error shape. */
+export interface BatchDeps extends SendDeps {
+  items: BatchItems;
 }
+
+function failure(deps: BatchDeps, err: ApiError): BatchResult;
+function failure(deps: BatchDeps, code: ErrorCode, message: string): BatchResult;
+function failure(deps: BatchDeps, err: ApiError | ErrorCode, message?: string): BatchResult {
+  return { ok: false, error: deps.items.error(err instanceof ApiError ? err : new ApiError(err, message ?? err)) };
+}
+
+const INTERNAL = 'This item could not be sent because of an internal error; retry it.';
 
 const quotaLimit = (principal: Principal) => (isPlan(principal.plan) ? PLANS[principal.plan].documentsPerMonth : PLANS.free.documentsPerMonth);
 
-async function sendOne(deps: SendDeps, principal: Principal, tenant: Scope, item: BatchItem): Promise<BatchResult> {
+async function sendOne(deps: BatchDeps, principal: Principal, tenant: Scope, item: BatchItem): Promise<BatchResult> {
   let counted = false;
   try {
     if (principal.livemode) {
       const limit = quotaLimit(principal);
       if ((await consumeDocumentQuota(deps.db, principal.organizationId, limit)) === undefined) {
-        return failure('QUOTA_EXCEEDED', `The monthly quota of ${limit} documents of the ${principal.plan} plan is used up; it renews on the 1st (UTC) or with a plan upgrade.`);
+        return failure(deps, 'QUOTA_EXCEEDED', `The monthly quota of ${limit} documents of the ${principal.plan} plan is used up; it renews on the 1st (UTC) or with a plan upgrade.`);
       }
       counted = true;
     }
@@ -73,9 +83,9 @@ async function sendOne(deps: SendDeps, principal: Principal, tenant: Scope, item
     return { ok: true, id: row.id, status: row.status, deliveryStatus: row.delivery_status };
   } catch (err) {
     const apiError = toApiError(err);
-    if (apiError) return failure(apiError.code, apiError.message, apiError.details);
+    if (apiError) return failure(deps, apiError);
     log.error('batch item failed', { error: err instanceof Error ? err.stack : String(err) });
-    return failure('INTERNAL_ERROR', 'This item could not be sent because of an internal error; retry it.');
+    return failure(deps, 'INTERNAL_ERROR', INTERNAL);
   } finally {
     if (counted) await refundDocumentQuota(deps.db, principal.organizationId).catch(() => undefined);
   }
@@ -85,7 +95,7 @@ async function sendOne(deps: SendDeps, principal: Principal, tenant: Scope, item
  * An item with its own `idempotencyKey` claims `batch:<key>` in the caller's idempotency records,
  * so a retried batch (or a later one) replays that item's outcome instead of sending it again.
  */
-async function sendKeyed(deps: SendDeps, principal: Principal, tenant: Scope, item: BatchItem, requestId: string): Promise<BatchResult> {
+async function sendKeyed(deps: BatchDeps, principal: Principal, tenant: Scope, item: BatchItem, requestId: string): Promise<BatchResult> {
   const { idempotencyKey: key, ...body } = item;
   if (key === undefined) return sendOne(deps, principal, tenant, item);
   const scope: IdempotencyScope = { organizationId: principal.organizationId, principal: principal.apiKeyId ?? `user:${principal.userId}`, key: `batch:${key}` };
@@ -93,13 +103,13 @@ async function sendKeyed(deps: SendDeps, principal: Principal, tenant: Scope, it
   const claim = await claimIdempotencyKey(deps.db, scope, { hash, method: 'POST', path: '/v1/documents/send/batch', requestId });
   switch (claim.outcome) {
     case 'in_progress':
-      return failure('IDEMPOTENCY_IN_PROGRESS', `An item with idempotencyKey ${key} is still being sent; retry when it has finished.`);
+      return failure(deps, 'IDEMPOTENCY_IN_PROGRESS', `An item with idempotencyKey ${key} is still being sent; retry when it has finished.`);
     case 'mismatch':
-      return failure('IDEMPOTENCY_BODY_MISMATCH', `idempotencyKey ${key} was used for a different item; use a new key.`);
+      return failure(deps, 'IDEMPOTENCY_BODY_MISMATCH', `idempotencyKey ${key} was used for a different item; use a new key.`);
     case 'replay':
       return JSON.parse(claim.body.toString('utf8')) as BatchResult;
     case 'claimed': {
-      const result = await sendOne(deps, principal, tenant, item).catch((): BatchResult => failure('INTERNAL_ERROR', 'This item could not be sent because of an internal error; retry it.'));
+      const result = await sendOne(deps, principal, tenant, item).catch((): BatchResult => failure(deps, 'INTERNAL_ERROR', INTERNAL));
       if (replayable(result)) await completeIdempotencyKey(deps.db, scope, requestId, { status: 200, headers: {}, body: Buffer.from(JSON.stringify(result)) });
       else await releaseIdempotencyKey(deps.db, scope, requestId);
       return result;
@@ -107,8 +117,12 @@ async function sendKeyed(deps: SendDeps, principal: Principal, tenant: Scope, it
   }
 }
 
-/** Part 4.6 batch send: every item on its own, results in input order. */
-export async function sendBatch(deps: SendDeps, principal: Principal, tenant: Scope, items: BatchItem[], requestId: string) {
+/**
+ * Part 4.6 batch send: every item on its own, results in input order. The contract checks only the
+ * envelope; each item is checked here against `SendBatchItem`, so a malformed item fails alone with
+ * the 400 a single send of it would get.
+ */
+export async function sendBatch(deps: BatchDeps, principal: Principal, tenant: Scope, items: unknown[], requestId: string) {
   if (items.length > MAX_BATCH_ITEMS) {
     throw new ApiError('INVALID_REQUEST', `A batch holds at most ${MAX_BATCH_ITEMS} documents (got ${items.length}); split it.`, { details: [{ field: 'documents', rule: 'maxItems', message: `at most ${MAX_BATCH_ITEMS}` }] });
   }
@@ -118,23 +132,29 @@ export async function sendBatch(deps: SendDeps, principal: Principal, tenant: Sc
   // Each item takes its quota before it is checked and gives it back if it fails: near the limit,
   // items in flight together could refuse one another, so they go one at a time there.
   const roomy = !principal.livemode || quotaLimit(principal) - (await findDocumentUsage(deps.db, principal.organizationId)) >= items.length;
-  await forEachConcurrently(items, roomy ? CONCURRENCY : 1, async (item, index) => {
+  await forEachConcurrently(items, roomy ? CONCURRENCY : 1, async (candidate, index) => {
+    const invalid = deps.items.check('SendBatchItem', candidate);
+    if (invalid) {
+      results[index] = failure(deps, invalid);
+      return;
+    }
+    const item = candidate as BatchItem;
     const prior = item.idempotencyKey === undefined ? undefined : byKey.get(item.idempotencyKey);
     const run = (async () => {
       if (prior) await prior.catch(() => undefined);
       return sendKeyed(deps, principal, tenant, item, `${requestId}.${index}`);
     })();
     if (item.idempotencyKey !== undefined) byKey.set(item.idempotencyKey, run);
-    results[index] = await run.catch((): BatchResult => failure('INTERNAL_ERROR', 'This item could not be sent because of an internal error; retry it.'));
+    results[index] = await run.catch((): BatchResult => failure(deps, 'INTERNAL_ERROR', INTERNAL));
   });
   const sent = results.filter((r) => r.ok).length;
   return { results, sent, failed: results.length - sent };
 }
 
-export function documentBatchRoutes(deps: SendDeps): Router {
+export function documentBatchRoutes(deps: BatchDeps): Router {
   const router = Router();
   router.post('/v1/documents/send/batch', async (req, res) => {
-    res.json(await sendBatch(deps, principalOf(req), scopeOf(req), (req.body as { documents: BatchItem[] }).documents, req.context.requestId));
+    res.json(await sendBatch(deps, principalOf(req), scopeOf(req), (req.body as { documents: unknown[] }).documents, req.context.requestId));
   });
   return router;
 }

@@ -8,11 +8,11 @@ import { companyFilter, scopeOf } from '../scope.ts';
 import { toDocument, toStructured } from './mapper.ts';
 import { documentSearchRoutes } from './search.ts';
 import { documentActionRoutes } from './actions.ts';
-import { documentBatchRoutes } from './batch.ts';
+import { documentBatchRoutes, type BatchDeps } from './batch.ts';
 import { documentPdfRoutes } from './pdf.ts';
 import { documentValidateRoutes } from './validate.ts';
 import { decodeBase64File, MAX_FILE_BYTES } from './payload.ts';
-import { sendDocument, type SendDeps, type SendInput } from './send.ts';
+import { sendDocument, type SendInput } from './send.ts';
 
 /** JSON mode reads the body; raw-body mode (query `type`) takes the body as the payload itself. */
 function sendInput(req: Request): SendInput {
@@ -45,7 +45,7 @@ function sendInput(req: Request): SendInput {
   };
 }
 
-export function documentRoutes(deps: SendDeps): Router {
+export function documentRoutes(deps: BatchDeps): Router {
   const router = Router();
   const db: Db = deps.db;
   router.use(documentSearchRoutes(db));

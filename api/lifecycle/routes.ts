@@ -3,6 +3,7 @@ import { latestComplianceReports, type ComplianceReportRow } from '../../db/comp
 import { listLifecycleEvents, type LifecycleEventRow } from '../../db/lifecycle.ts';
 import { amountPaid } from '../../db/payments.ts';
 import { allowedTransitions } from '../../core/lifecycle.ts';
+import type { BatchItems } from '../middleware/item-validation.ts';
 import { principalOf } from '../principal.ts';
 import { scopeOf } from '../scope.ts';
 import { updateLifecycle, updateLifecycleBatch, visibleDocument, type LifecycleDeps } from './service.ts';
@@ -35,11 +36,11 @@ function toComplianceState(row: ComplianceReportRow) {
   };
 }
 
-export function lifecycleRoutes(deps: LifecycleDeps): Router {
+export function lifecycleRoutes(deps: LifecycleDeps & { items: BatchItems }): Router {
   const router = Router();
 
   router.post('/v1/documents/lifecycle/batch', async (req, res) => {
-    res.json(await updateLifecycleBatch(deps, principalOf(req), scopeOf(req), req.body.updates));
+    res.json(await updateLifecycleBatch(deps, deps.items, principalOf(req), scopeOf(req), req.body.updates));
   });
 
   router.post('/v1/documents/:document_id/lifecycle', async (req, res) => {

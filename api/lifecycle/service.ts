@@ -24,6 +24,7 @@ import type { Principal } from '../context.ts';
 import type { Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
 import { toApiError } from '../foreign-errors.ts';
+import type { BatchItems, ItemError } from '../middleware/item-validation.ts';
 
 export interface LifecycleDeps {
   db: Db;
@@ -123,25 +124,39 @@ export async function updateLifecycle(deps: LifecycleDeps, principal: Principal,
 
 export type BatchItemResult =
   | { ok: true; documentId: string; result: LifecycleOutcome }
-  | { ok: false; documentId: string; error: { code: string; message: string; allowedTransitions?: string[] } };
+  | { ok: false; documentId: string | null; error: ItemError };
 
-/** Part 4.6 batch: each document on its own (atomic per document), results in input order. */
-export async function updateLifecycleBatch(deps: LifecycleDeps, principal: Principal, scope: Scope, updates: Array<LifecycleUpdateBody & { documentId: string }>) {
+/**
+ * Part 4.6 batch: each document on its own (atomic per document), results in input order. The
+ * contract checks only the envelope; each entry is checked here against `LifecycleBatchUpdate`, so
+ * a malformed entry fails alone with the 400 a single update of it would get.
+ */
+export async function updateLifecycleBatch(deps: LifecycleDeps, items: BatchItems, principal: Principal, scope: Scope, updates: unknown[]) {
   const results: BatchItemResult[] = new Array(updates.length);
+  const documentIdOf = (u: unknown) => {
+    const id = (u as { documentId?: unknown } | null)?.documentId;
+    return typeof id === 'string' ? id : null;
+  };
   // A few at a time: each is a round trip to the workflow, and one document's updates stay in order.
-  const sameDocumentTwice = new Set(updates.map((u) => u.documentId)).size !== updates.length;
-  await forEachConcurrently(updates, sameDocumentTwice ? 1 : 8, async ({ documentId, ...body }, i) => {
+  const sameDocumentTwice = new Set(updates.map(documentIdOf)).size !== updates.length;
+  await forEachConcurrently(updates, sameDocumentTwice ? 1 : 8, async (update, i) => {
+    const documentId = documentIdOf(update);
+    const invalid = items.check('LifecycleBatchUpdate', update);
+    if (invalid) {
+      results[i] = { ok: false, documentId, error: items.error(invalid) };
+      return;
+    }
+    const { documentId: id, ...body } = update as LifecycleUpdateBody & { documentId: string };
     try {
-      results[i] = { ok: true, documentId, result: await updateLifecycle(deps, principal, scope, documentId, body) };
+      results[i] = { ok: true, documentId: id, result: await updateLifecycle(deps, principal, scope, id, body) };
     } catch (err) {
       const apiError = toApiError(err);
       if (apiError) {
-        const allowed = apiError.extra?.allowedTransitions as string[] | undefined;
-        results[i] = { ok: false, documentId, error: { code: apiError.code, message: apiError.message, ...(allowed ? { allowedTransitions: allowed } : {}) } };
+        results[i] = { ok: false, documentId: id, error: items.error(apiError) };
       } else {
         // One document's unexpected failure (its workflow unreachable, say) is that item's alone.
-        log.error('lifecycle batch item failed', { documentId, error: err instanceof Error ? err.stack : String(err) });
-        results[i] = { ok: false, documentId, error: { code: 'INTERNAL_ERROR', message: 'This update could not be applied because of an internal error; retry it.' } };
+        log.error('lifecycle batch item failed', { documentId: id, error: err instanceof Error ? err.stack : String(err) });
+        results[i] = { ok: false, documentId: id, error: items.error(new ApiError('INTERNAL_ERROR', 'This update could not be applied because of an internal error; retry it.')) };
       }
     }
   });

@@ -1,6 +1,8 @@
-import type { RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Db } from '../../db/database.ts';
 import { consumeRateLimit, type RateLimitDecision } from '../../db/rate-limits.ts';
+import type { Authenticator } from '../access/authenticate.ts';
+import type { Principal } from '../context.ts';
 import { ApiError } from '../errors.ts';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
@@ -16,6 +18,20 @@ export function rateLimited(resetAt: number, what: string): ApiError {
   return new ApiError('RATE_LIMITED', `${what}; retry after ${retryAfter} s.`, { headers: { 'Retry-After': String(retryAfter) } });
 }
 
+/** Counts one request in the caller's window: 429 while a forced limit lasts or past the limit. */
+async function countRequest(db: Db, principal: Principal, res: Response): Promise<ApiError | undefined> {
+  const limit = principal.rateLimitPerMinute;
+  if (principal.forcedRateLimitUntil && principal.forcedRateLimitUntil.getTime() > Date.now()) {
+    const resetAt = principal.forcedRateLimitUntil.getTime();
+    setRateLimitHeaders(res, { limit, remaining: 0, resetAt });
+    return rateLimited(resetAt, 'The organization is rate-limited by a sandbox test helper');
+  }
+  const bucket = principal.apiKeyId ? `key:${principal.apiKeyId}` : `user:${principal.userId}:${principal.organizationId}`;
+  const decision = await consumeRateLimit(db, bucket, limit, RATE_LIMIT_WINDOW_MS);
+  setRateLimitHeaders(res, decision);
+  return decision.allowed ? undefined : rateLimited(decision.resetAt, `Rate limit of ${limit} requests per minute exceeded`);
+}
+
 /**
  * The per-key sliding window of part 8, counted in Postgres so every API process shares it. The
  * sandbox helper's forced limit answers 429 for the whole organization until it lapses.
@@ -25,19 +41,37 @@ export function rateLimit(db: Db): RequestHandler {
     const principal = req.context.principal;
     if (!principal) return next();
     try {
-      const limit = principal.rateLimitPerMinute;
-      if (principal.forcedRateLimitUntil && principal.forcedRateLimitUntil.getTime() > Date.now()) {
-        const resetAt = principal.forcedRateLimitUntil.getTime();
-        setRateLimitHeaders(res, { limit, remaining: 0, resetAt });
-        return next(rateLimited(resetAt, 'The organization is rate-limited by a sandbox test helper'));
-      }
-      const bucket = principal.apiKeyId ? `key:${principal.apiKeyId}` : `user:${principal.userId}:${principal.organizationId}`;
-      const decision = await consumeRateLimit(db, bucket, limit, RATE_LIMIT_WINDOW_MS);
-      setRateLimitHeaders(res, decision);
-      if (!decision.allowed) return next(rateLimited(decision.resetAt, `Rate limit of ${limit} requests per minute exceeded`));
-      next();
+      next(await countRequest(db, principal, res));
     } catch (err) {
       next(err);
     }
   };
+}
+
+/**
+ * A request refused before the window was counted (unknown route or method, unreadable body,
+ * missing scope or company) still counts against the caller's key and carries its headers, so
+ * every answer to an authenticated caller shows where the window stands. Credentials the
+ * pipeline never looked at (the route did not match) are checked here; a caller they do not
+ * identify stays anonymous, and the refusal itself is what the response reports.
+ */
+export function countRefusedRequests(db: Db, authenticate: Authenticator): ErrorRequestHandler {
+  return async (err, req, res, next) => {
+    if (res.headersSent || res.hasHeader('X-RateLimit-Limit') || req.context?.operation?.public) return next(err);
+    if (err instanceof ApiError && err.status === 401) return next(err);
+    try {
+      const principal = req.context?.principal ?? (await identify(req, authenticate));
+      if (principal) await countRequest(db, principal, res);
+    } catch {
+      // Counting is best effort here: the refusal is answered whatever happens to the count.
+    }
+    next(err);
+  };
+}
+
+async function identify(req: Request, authenticate: Authenticator): Promise<Principal | undefined> {
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
+  if (!token) return undefined;
+  const organization = req.get('x-service-organization-id') ?? req.get('organization-id');
+  return authenticate(token, organization || undefined).catch(() => undefined);
 }

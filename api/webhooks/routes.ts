@@ -5,9 +5,11 @@ import { listWebhooks } from '../../db/webhooks.ts';
 import { decodeCursor, page } from '../pagination.ts';
 import { companyFilter, scopeOf } from '../scope.ts';
 import { toDelivery, toWebhook } from './mapper.ts';
+import type { PerMode } from '../../upstreams/modes.ts';
+import type { WebhookSender } from '../../upstreams/webhooks/index.ts';
 import { changeWebhook, createWebhook, getWebhook, removeWebhook } from './service.ts';
 
-export function webhookRoutes(db: Db): Router {
+export function webhookRoutes(db: Db, senders: PerMode<WebhookSender>): Router {
   const router = Router();
 
   router.post('/v1/webhooks', async (req, res) => {
@@ -27,7 +29,7 @@ export function webhookRoutes(db: Db): Router {
   });
 
   router.patch('/v1/webhooks/:webhook_id', async (req, res) => {
-    res.json(await changeWebhook(db, scopeOf(req), String(req.params.webhook_id), req.body));
+    res.json(await changeWebhook(db, senders, scopeOf(req), String(req.params.webhook_id), req.body));
   });
 
   router.delete('/v1/webhooks/:webhook_id', async (req, res) => {

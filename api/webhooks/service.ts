@@ -7,6 +7,9 @@ import type { Scope } from '../../core/scope.ts';
 import { companyFilter } from '../scope.ts';
 import { ApiError } from '../errors.ts';
 import { toWebhook } from './mapper.ts';
+import { assertEndpointAnswers } from './test-event.ts';
+import type { PerMode } from '../../upstreams/modes.ts';
+import type { WebhookSender } from '../../upstreams/webhooks/index.ts';
 
 export interface CreateWebhookInput {
   url: string;
@@ -49,10 +52,15 @@ export async function createWebhook(db: Db, scope: Scope, input: CreateWebhookIn
   return { ...toWebhook(row), secret };
 }
 
-export async function changeWebhook(db: Db, scope: Scope, id: string, input: UpdateWebhookInput) {
-  if (!(await findWebhook(db, scope, id))) throw notFound(id);
+export async function changeWebhook(db: Db, senders: PerMode<WebhookSender>, scope: Scope, id: string, input: UpdateWebhookInput) {
+  const found = await findWebhook(db, scope, id);
+  if (!found) throw notFound(id);
   if (input.url !== undefined) await assertDeliverableUrl(input.url, scope.livemode);
   const secret = input.rotateSecret ? generateWebhookSecret() : undefined;
+  if (input.status === 'active' && found.status === 'paused') {
+    // Probed with what will be in force once re-activated: the new URL and secret if they change too.
+    await assertEndpointAnswers(senders, { webhookId: found.id, url: input.url ?? found.url, secret: secret ?? found.secret, livemode: found.livemode });
+  }
   const changes: WebhookChanges = {
     ...(input.url !== undefined ? { url: input.url } : {}),
     ...(input.events !== undefined ? { events: input.events } : {}),

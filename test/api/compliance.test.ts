@@ -90,6 +90,48 @@ describe('compliance reporting of lifecycle changes', () => {
     expect(rows).to.have.length(0);
   });
 
+  describe('the company decides: settings.autoReporting and compliance.<country>.autoReport', () => {
+    const patchCompany = async (id: string, body: unknown) => {
+      const res = await fetch(`${app.url}/v1/companies/${id}`, { method: 'PATCH', headers: jsonHeaders(tenant.key), body: JSON.stringify(body) });
+      expect(res.status, await res.clone().text()).to.equal(200);
+    };
+    const skipped = async (documentId: string) =>
+      (await testServers().db.selectFrom('events').select('data').where('type', '=', 'compliance.reported').where('organization_id', '=', tenant.organizationId).execute())
+        .map((e) => e.data as any)
+        .filter((d) => d.documentId === documentId);
+
+    it('a French company that switched reporting off in its settings is never reported, even with FR autoReport on', async () => {
+      const company = await companyIn(tenant, 'FR');
+      await patchCompany(company, { settings: { defaultCurrency: 'EUR', autoReporting: false }, compliance: { FR: { platform: 'PPF', autoReport: true } } });
+      const doc = await storedDocument(tenant, { companyId: company, number: 'INV-FR-OFF-1', status: 'approved' });
+      const res = await update(doc.id, { status: 'paid', paymentDate: '2026-12-01' });
+      const body = (await res.json()) as any;
+      expect(res.status, JSON.stringify(body)).to.equal(200);
+      expect(body.compliance).to.deep.equal({ reportedTo: [], status: 'disabled', nextCheckAt: null });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await testServers().db.selectFrom('compliance_reports').select('id').where('document_id', '=', doc.id).execute()).to.deep.equal([]);
+      expect(await skipped(doc.id)).to.deep.equal([{ documentId: doc.id, reportedTo: null, platform: 'PPF', country: 'FR', lifecycleStatus: 'paid', status: 'disabled', reason: 'company_settings' }]);
+      const status = (await (await get(`/v1/compliance/status?companyId=${company}`)).json()) as any;
+      expect(status.countries.find((c: any) => c.country === 'FR')).to.deep.include({ autoReport: false, decision: 'company_settings', reports: { pending: 0, submitted: 0, accepted: 0, failed: 0 } });
+      expect(status.countries.find((c: any) => c.country === 'IT')).to.deep.include({ autoReport: null, decision: null });
+    });
+
+    it('an Italian company with compliance.IT.autoReport false is not reported; switched back on, it is', async () => {
+      const company = await companyIn(tenant, 'IT');
+      await patchCompany(company, { compliance: { IT: { platform: 'SDI', autoReport: false } } });
+      const off = await storedDocument(tenant, { companyId: company, number: 'INV-IT-OFF-1' });
+      expect(((await (await update(off.id, { status: 'under_review' })).json()) as any).compliance.status).to.equal('disabled');
+      expect((await skipped(off.id)).map((d) => d.reason)).to.deep.equal(['company_compliance']);
+      expect(((await (await get(`/v1/compliance/status?companyId=${company}`)).json()) as any).countries.find((c: any) => c.country === 'IT')).to.deep.include({ autoReport: false, decision: 'company_compliance' });
+
+      await patchCompany(company, { compliance: { IT: { platform: 'SDI', autoReport: true } } });
+      const on = await storedDocument(tenant, { companyId: company, number: 'INV-IT-ON-1' });
+      expect(((await (await update(on.id, { status: 'under_review' })).json()) as any).compliance).to.deep.include({ reportedTo: ['SDI'], status: 'pending' });
+      expect((await decided(company, on.id)).map((r) => r.status)).to.deep.equal(['accepted']);
+      expect(((await (await get(`/v1/compliance/status?companyId=${company}`)).json()) as any).countries.find((c: any) => c.country === 'IT')).to.deep.include({ autoReport: true, decision: 'default' });
+    });
+  });
+
   describe('GET /v1/compliance/status and /v1/compliance/reports', () => {
     it('counts reports per country; lists and filters them newest first with a cursor', async () => {
       const status = await get(`/v1/compliance/status?companyId=${fr}`);
@@ -98,7 +140,7 @@ describe('compliance reporting of lifecycle changes', () => {
       expect(body.companyId).to.equal(fr);
       expect(body.countries.find((c: any) => c.country === 'FR')).to.deep.include({ platform: 'PPF', reportingRequired: true, reports: { pending: 0, submitted: 0, accepted: 1, failed: 0 } });
       const be = (await (await get('/v1/compliance/status?country=BE')).json()) as any;
-      expect(be.countries).to.deep.equal([{ country: 'BE', platform: null, reportingRequired: false, reports: { pending: 0, submitted: 0, accepted: 0, failed: 0 }, lastReportedAt: null, nextCheckAt: null }]);
+      expect(be.countries).to.deep.equal([{ country: 'BE', platform: null, reportingRequired: false, autoReport: null, decision: null, reports: { pending: 0, submitted: 0, accepted: 0, failed: 0 }, lastReportedAt: null, nextCheckAt: null }]);
 
       const first = (await (await get('/v1/compliance/reports?limit=1')).json()) as any;
       expect(first.data).to.have.length(1);

@@ -255,6 +255,34 @@ describe('POST /v1/documents/lifecycle/batch', () => {
     }
   });
 
+  it('an entry that fails the schema fails alone, with the error a single update gives; the others are applied', async () => {
+    const a = await storedDocument(tenant);
+    const b = await storedDocument(tenant);
+    const bad = [
+      { documentId: b.id, status: 'settled' },
+      { documentId: b.id, status: 'paid', paymentDate: '2026-12-01', paymentCurrency: 'XYZ' },
+      { status: 'approved' },
+    ];
+    const res = await batch({ updates: [...bad, { documentId: a.id, status: 'under_review' }] });
+    const body = (await res.json()) as any;
+    expect(res.status, JSON.stringify(body)).to.equal(200);
+    expect(body).to.deep.include({ updated: 1, failed: 3 });
+    expect(body.results.map((r: any) => [r.documentId, r.ok ? r.result.currentStatus : r.error.code])).to.deep.equal([
+      [b.id, 'INVALID_ENUM'],
+      [b.id, 'INVALID_CURRENCY'],
+      [null, 'MISSING_FIELD'],
+      [a.id, 'under_review'],
+    ]);
+    for (const [i, { documentId, ...single }] of bad.slice(0, 2).entries()) {
+      const one = await fetch(`${app.url}/v1/documents/${documentId}/lifecycle`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify(single) });
+      expect(one.status).to.equal(400);
+      const { requestId: _, ...envelope } = await errorBody(one);
+      expect(body.results[i].error).to.deep.equal(envelope);
+    }
+    expect(body.results[2].error.details[0]).to.deep.include({ field: 'documentId', rule: 'required' });
+    expect((await findDocumentById(testServers().db, b.id))!.lifecycle_status).to.equal('issued');
+  });
+
   it('400 for more than 500 updates, or none', async () => {
     for (const updates of [Array.from({ length: 501 }, () => ({ documentId: 'doc_x1', status: 'approved' })), []]) {
       const res = await batch({ updates });

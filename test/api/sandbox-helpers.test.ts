@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { sql } from 'kysely';
 import { TASK_QUEUES } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
 import { insertEvent } from '../../db/events.ts';
@@ -202,7 +203,7 @@ describe('sandbox helpers (part 4.4)', () => {
 
       const res = await post(tenant.key, '/v1/sandbox/reset', { confirm: 'yes', scope: 'events' });
       expect(res.status).to.equal(200);
-      expect(await res.json()).to.deep.equal({ scope: 'events', deleted: { events: 2 }, cancelledWorkflows: 1 });
+      expect(await res.json()).to.deep.equal({ scope: 'events', deleted: { events: 2 }, cancelledWorkflows: 1, terminatedWorkflows: 0 });
       // Cancellation is requested; the run ends as soon as its worker handles it.
       const closed = await delivery.result().then(() => 'COMPLETED', (err) => err?.cause?.name ?? String(err));
       expect(closed).to.equal('CancelledFailure');
@@ -211,6 +212,46 @@ describe('sandbox helpers (part 4.4)', () => {
       const left = await db.selectFrom('events').select('id').where('organization_id', '=', tenant.organizationId).execute();
       expect(left.map((e) => e.id)).to.deep.equal([live.id]);
       await temporal.workflow.getHandle(unrelated.workflowId).terminate('test cleanup');
+    });
+
+    it('scope documents deletes the sandbox documents with their files, events and runs, and counts them', async () => {
+      const tenant = await createTenant({ livemode: false, plan: 'pro' });
+      const { db, temporal } = testServers();
+      const pending = (await (await post(tenant.key, '/v1/documents/send', { type: 'invoice', from: tenant.companyId, to: SLOW_RECIPIENT, document: invoiceBody({ number: 'INV-RESET-1' }) })).json()) as any;
+      const stored = await post(tenant.key, '/v1/documents/send', { type: 'invoice', format: 'raw', from: tenant.companyId, to: SLOW_RECIPIENT, file: { content: Buffer.from('%PDF-1.4 reset').toString('base64'), contentType: 'application/pdf', filename: 'reset.pdf' } });
+      expect(stored.status, await stored.clone().text()).to.equal(201);
+      const storedDoc = (await stored.json()) as any;
+      await waitForDocument(app.url, tenant.key, pending.id, (d) => d.status === 'sent');
+      const run = temporal.workflow.getHandle(`document:${pending.id}`);
+      expect((await run.describe()).status.name).to.equal('RUNNING');
+      const unrelated = await insertEvent(db, { organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId, type: 'company.smp_registered', data: { companyId: tenant.companyId } });
+      const documentEvents = await db.selectFrom('events').select('id').where('organization_id', '=', tenant.organizationId).where(sql<string>`data->>'documentId'`, 'in', [pending.id, storedDoc.id]).execute();
+      expect(documentEvents.length).to.be.at.least(1);
+
+      const res = await post(tenant.key, '/v1/sandbox/reset', { confirm: 'yes', scope: 'documents' });
+      const body = (await res.json()) as any;
+      expect(res.status, JSON.stringify(body)).to.equal(200);
+      expect(body).to.deep.include({ scope: 'documents', deleted: { documents: 2, files: 1, events: documentEvents.length }, cancelledWorkflows: 0 });
+      expect(body.terminatedWorkflows).to.be.at.least(1);
+      expect((await run.describe()).status.name).to.equal('TERMINATED');
+      const count = async (table: 'documents' | 'files' | 'lifecycle_events') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('organization_id', '=', tenant.organizationId).executeTakeFirstOrThrow()).n);
+      expect([await count('documents'), await count('files'), await count('lifecycle_events')]).to.deep.equal([0, 0, 0]);
+      expect((await db.selectFrom('events').select('id').where('organization_id', '=', tenant.organizationId).execute()).map((e) => e.id)).to.deep.equal([unrelated.id]);
+      const listed = (await (await fetch(`${app.url}/v1/documents`, { headers: bearer(tenant.key) })).json()) as any;
+      expect(listed.data).to.deep.equal([]);
+      expect((await fetch(`${app.url}/v1/documents/${pending.id}`, { headers: bearer(tenant.key) })).status).to.equal(404);
+    });
+
+    it('scope all removes documents, events and idempotency records together', async () => {
+      const tenant = await createTenant({ livemode: false, plan: 'pro' });
+      const sent = await fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: jsonHeaders(tenant.key, { 'Idempotency-Key': 'reset-all-1' }), body: JSON.stringify({ type: 'invoice', from: tenant.companyId, to: SLOW_RECIPIENT, document: invoiceBody({ number: 'INV-RESET-ALL' }) }) });
+      expect(sent.status).to.equal(201);
+      await insertEvent(testServers().db, { organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId, type: 'company.smp_registered', data: {} });
+      const body = (await (await post(tenant.key, '/v1/sandbox/reset', { confirm: 'yes', scope: 'all' })).json()) as any;
+      expect(body.deleted.documents).to.equal(1);
+      expect(body.deleted.idempotencyKeys).to.equal(1);
+      expect(body.deleted.events).to.be.at.least(1);
+      expect(await testServers().db.selectFrom('events').select('id').where('organization_id', '=', tenant.organizationId).execute()).to.deep.equal([]);
     });
 
     it('400 without confirm "yes"', async () => {

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { createHmac } from 'node:crypto';
+import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
 import { bearer, createCompany, createKey, createTenant, jsonHeaders } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
@@ -249,8 +251,10 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
     });
 
     it('PATCH status paused stops it; active re-enables it, resets failureCount and clears the pause notice', async () => {
-      const tenant = await createTenant();
-      const created = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json()) as any;
+      const tenant = await createTenant({ livemode: false });
+      const receiver = await startWebhookReceiver(() => 204);
+      after(() => receiver.close());
+      const created = (await (await create(tenant.key, { url: receiver.url, events: ['*'] })).json()) as any;
       expect(await (await patch(tenant.key, created.id, { status: 'paused' })).json()).to.deep.include({ status: 'paused' });
       await testServers().db.updateTable('webhooks').set({ failure_count: 8, paused_at: new Date(), paused_reason: 'Paused after 8 failed attempts' }).where('id', '=', created.id).execute();
       const paused = (await (await get(tenant.key, `/v1/webhooks/${created.id}`)).json()) as any;
@@ -258,6 +262,68 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
       expect(paused.pausedAt).to.be.a('string');
       const active = (await (await patch(tenant.key, created.id, { status: 'active' })).json()) as any;
       expect(active).to.deep.include({ status: 'active', failureCount: 0, pausedAt: null, pausedReason: null });
+    });
+
+    describe('re-activating a paused webhook', () => {
+      const pausedWebhook = async (answer: (i: number) => number | 'hang') => {
+        const tenant = await createTenant({ livemode: false });
+        const receiver = await startWebhookReceiver(answer);
+        after(() => receiver.close());
+        const created = (await (await create(tenant.key, { url: receiver.url, events: ['document.received'] })).json()) as any;
+        await testServers().db.updateTable('webhooks').set({ status: 'paused', failure_count: 8, paused_at: new Date(), paused_reason: 'Paused after 8 failed attempts' }).where('id', '=', created.id).execute();
+        return { tenant, receiver, created };
+      };
+
+      it('first sends a signed webhook.test event; a 2xx re-activates it', async () => {
+        const { tenant, receiver, created } = await pausedWebhook(() => 200);
+        const res = await patch(tenant.key, created.id, { status: 'active' });
+        expect(res.status).to.equal(200);
+        expect(await res.json()).to.deep.include({ status: 'active', failureCount: 0, pausedAt: null, pausedReason: null });
+        expect(receiver.received).to.have.length(1);
+        const [probe] = receiver.received;
+        const envelope = JSON.parse(probe!.body);
+        expect(envelope).to.deep.include({ type: 'webhook.test', livemode: false, data: { webhookId: created.id, reason: 'reactivation' } });
+        expect(envelope.id).to.match(/^evt_/);
+        expect(probe!.headers).to.deep.include({ 'x-service-event': 'webhook.test', 'x-service-event-id': envelope.id, 'x-service-attempt': '1' });
+        const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(probe!.headers['x-service-signature']))!;
+        expect(v1).to.equal(createHmac('sha256', created.secret).update(`${t}.${probe!.body}`).digest('hex'));
+        // A probe, not an event: the events API does not list it.
+        const events = (await (await get(tenant.key, '/v1/events?type=webhook.test')).json()) as any;
+        expect(events.data).to.deep.equal([]);
+      });
+
+      it('422 WEBHOOK_TEST_FAILED with the receiver\'s answer when it does not answer 2xx; the webhook stays paused', async () => {
+        const { tenant, receiver, created } = await pausedWebhook(() => 503);
+        const res = await patch(tenant.key, created.id, { status: 'active', rotateSecret: true });
+        expect(res.status).to.equal(422);
+        const error = await errorBody(res);
+        expect(error).to.deep.include({ type: 'invalid_request_error', code: 'WEBHOOK_TEST_FAILED' });
+        expect(error.receiver).to.deep.include({ statusCode: 503, error: 'HTTP 503' });
+        expect(error.message).to.contain('HTTP 503').and.contain(receiver.url);
+        expect(receiver.received).to.have.length(1);
+        const stored = await testServers().db.selectFrom('webhooks').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+        expect(stored).to.deep.include({ status: 'paused', failure_count: 8, secret: created.secret, paused_reason: 'Paused after 8 failed attempts' });
+      });
+
+      it('422 WEBHOOK_TEST_FAILED when nothing listens at the url', async () => {
+        const { tenant, receiver, created } = await pausedWebhook(() => 200);
+        await receiver.close();
+        const res = await patch(tenant.key, created.id, { status: 'active' });
+        expect(res.status).to.equal(422);
+        const error = await errorBody(res);
+        expect(error.code).to.equal('WEBHOOK_TEST_FAILED');
+        expect(error.receiver.statusCode).to.equal(null);
+        expect(error.receiver.error).to.match(/ECONNREFUSED/);
+      });
+
+      it('an active webhook set to active again is not probed', async () => {
+        const tenant = await createTenant({ livemode: false });
+        const receiver = await startWebhookReceiver(() => 500);
+        after(() => receiver.close());
+        const created = (await (await create(tenant.key, { url: receiver.url, events: ['*'] })).json()) as any;
+        expect((await patch(tenant.key, created.id, { status: 'active' })).status).to.equal(200);
+        expect(receiver.received).to.have.length(0);
+      });
     });
 
     it('PATCH 400 for an empty body, an ssrf url, or an unknown status', async () => {

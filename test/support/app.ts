@@ -23,6 +23,7 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     validateResponses: true,
     companyUpstreams: upstreams.companies,
     directory: upstreams.directory,
+    webhookSenders: upstreams.webhooks,
     as4: { inboundSecret: loadConfig().as4InboundSecret },
     ...overrides,
   });

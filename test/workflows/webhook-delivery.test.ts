@@ -351,6 +351,36 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       }
     });
 
+    it('the pause writes a webhook.paused event that goes to the organization\'s other webhooks only', async () => {
+      const failing = await startWebhookReceiver(() => 500);
+      const watching = await startWebhookReceiver(() => 200);
+      const { db } = testServers();
+      try {
+        const tenant = await createTenant();
+        const webhook = await addWebhook(tenant, failing.url, { livemode: true, events: ['document.received'] });
+        const watcher = await addWebhook(tenant, watching.url, { livemode: true, events: ['webhook.paused'] });
+        const { event, deliveryIds } = await fanOut(tenant);
+        await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryIds[0]!)).result();
+        const notices = await db.selectFrom('events').selectAll().where('organization_id', '=', tenant.organizationId).where('type', '=', 'webhook.paused').execute();
+        expect(notices).to.have.length(1);
+        const paused = await findWebhookById(db, webhook.id);
+        expect(notices[0]!.data).to.deep.equal({ webhookId: webhook.id, url: failing.url, pausedAt: paused!.paused_at!.toISOString(), reason: paused!.paused_reason, deliveryId: deliveryIds[0], eventId: event.id });
+        expect(notices[0]!.dispatched_at).to.equal(null);
+        const fanned = await env.client.workflow.execute<typeof eventWorkflow>('eventWorkflow', { taskQueue, workflowId: workflowIds.event(notices[0]!.id), args: [{ eventId: notices[0]!.id }] });
+        expect(fanned.deliveryIds).to.have.length(1);
+        expect((await findDelivery(db, fanned.deliveryIds[0]!))!.webhook_id).to.equal(watcher.id);
+        await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(fanned.deliveryIds[0]!)).result();
+        const [received] = await watching.waitFor(1);
+        expect(received!.headers['x-service-event']).to.equal('webhook.paused');
+        expect(JSON.parse(received!.body)).to.deep.include({ id: notices[0]!.id, type: 'webhook.paused' });
+        expectValidSignature(received!);
+        expect(failing.received).to.have.length(8);
+      } finally {
+        await failing.close();
+        await watching.close();
+      }
+    });
+
     it('a webhook paused while a delivery waits cancels that delivery at its next attempt', async () => {
       const receiver = await startWebhookReceiver(() => 500);
       const { db } = testServers();

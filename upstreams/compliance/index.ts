@@ -4,7 +4,7 @@ import { createSimulatedPlatform } from './simulator.ts';
 import type { PerMode } from '../modes.ts';
 import type { CompliancePlatform, CompliancePlatformName } from './types.ts';
 
-export { COMPLIANCE_PLATFORMS } from './countries.ts';
+export { COMPLIANCE_PLATFORMS } from '../../core/compliance-reporting.ts';
 export type { ComplianceAnswer, CompliancePlatform, CompliancePlatformName, ComplianceSubmission } from './types.ts';
 export { createPpfPlatform, createSdiPlatform } from './http.ts';
 export { createSimulatedPlatform } from './simulator.ts';

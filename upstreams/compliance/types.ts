@@ -1,5 +1,7 @@
 /** The national e-invoicing platforms lifecycle changes are reported to. */
-export type CompliancePlatformName = 'PPF' | 'SDI';
+import type { CompliancePlatformName } from '../../core/compliance-reporting.ts';
+
+export type { CompliancePlatformName };
 
 /** One lifecycle change of one document, as the platforms need it. */
 export interface ComplianceSubmission {

@@ -1,9 +1,15 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../core/config.ts';
 import type { PerMode } from '../modes.ts';
 import { createHttpWebhookSender } from './http.ts';
 import { createSimulatedWebhookSender } from './simulator.ts';
 import type { WebhookSender } from './types.ts';
 
 export type { WebhookAnswer, WebhookRequest, WebhookSender } from './types.ts';
+
+const VERSION = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+export const WEBHOOK_USER_AGENT = `docex-webhooks/${VERSION}`;
 
 /** Part 6.4 / 8: an answer slower than this is a failed attempt. */
 export const WEBHOOK_TIMEOUT_MS = 20_000;

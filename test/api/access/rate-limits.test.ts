@@ -34,6 +34,40 @@ describe('rate limits (part 8)', () => {
     expect(other.status).to.equal(429);
   });
 
+  it('sends X-RateLimit-* on the errors of an authenticated caller too: 400, 403, 404, 405, 422', async () => {
+    const tenant = await createTenant({ rateLimit: 50, scopes: ['documents.read', 'send'] });
+    const other = await createTenant();
+    const json = { ...bearer(tenant.key), 'content-type': 'application/json' };
+    const calls: Array<[string, () => Promise<Response>]> = [
+      ['400 unparsable body', () => fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: json, body: '{"type":' })],
+      ['400 schema', () => fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: json, body: '{}' })],
+      ['403 scope', () => fetch(`${app.url}/v1/webhooks`, { headers: bearer(tenant.key) })],
+      ['403 company', () => fetch(`${app.url}/v1/me`, { headers: bearer(tenant.key, { 'X-Service-Company': other.companyId }) })],
+      ['404 unknown route', () => fetch(`${app.url}/v1/nothing-here`, { headers: bearer(tenant.key) })],
+      ['404 unknown id', () => fetch(`${app.url}/v1/documents/doc_doesNotExist00000`, { headers: bearer(tenant.key) })],
+      ['405 method', () => fetch(`${app.url}/v1/me`, { method: 'DELETE', headers: bearer(tenant.key) })],
+      ['422 recipient', () => fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: json, body: JSON.stringify({ type: 'invoice', from: tenant.companyId, to: '0208:0000000000', document: { number: 'X', issueDate: '2026-11-21', lines: [{ description: 'x', quantity: 1, unitPrice: 1, vatRate: 21 }] } }) })],
+    ];
+    let previous = 50;
+    for (const [what, call] of calls) {
+      const res = await call();
+      expect(res.status, what).to.be.within(400, 499);
+      expect(res.status, what).to.not.equal(429);
+      expect(res.headers.get('x-ratelimit-limit'), what).to.equal('50');
+      const remaining = Number(res.headers.get('x-ratelimit-remaining'));
+      // Every refused request counts against the key's window.
+      expect(remaining, what).to.equal(previous - 1);
+      previous = remaining;
+      expect(Number(res.headers.get('x-ratelimit-reset')), what).to.be.above(Date.now() / 1000 - 1);
+    }
+  });
+
+  it('public operations and anonymous callers get no X-RateLimit-* headers', async () => {
+    for (const res of [await fetch(`${app.url}/health/liveness`), await fetch(`${app.url}/v1/me`), await fetch(`${app.url}/v1/nothing-here`)]) {
+      expect(res.headers.get('x-ratelimit-limit')).to.equal(null);
+    }
+  });
+
   it('takes the plan\'s limit when the key has none', async () => {
     for (const [plan, limit] of [['free', '60'], ['starter', '120'], ['pro', '300'], ['platform', '600'], ['white_label', '1200']]) {
       const tenant = await createTenant({ plan });

@@ -99,11 +99,53 @@ describe('POST /v1/documents/send/batch', () => {
     await errorBody(none);
   });
 
-  it('400 from the schema for an item without type or with an unknown format', async () => {
-    for (const bad of [{ from: tenant.companyId, to: RECIPIENT, document: invoiceBody() }, item({ format: 'pdf' })]) {
-      const res = await batch([bad]);
+  it('an item that fails the schema fails alone, with the error the single send gives; the others are sent', async () => {
+    const before = await docCount();
+    const send = (body: unknown) => fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify(body) });
+    const bad = [
+      item({ document: invoiceBody({ currency: 'XYZ' }) }),
+      { from: tenant.companyId, to: RECIPIENT, document: invoiceBody() },
+      item({ format: 'pdf' }),
+    ];
+    const body = await run([item({ document: invoiceBody({ number: 'S-1' }) }), ...bad, item({ document: invoiceBody({ number: 'S-5' }) })]);
+    expect(body).to.deep.include({ sent: 2, failed: 3 });
+    expect(body.results.map((r: any) => r.ok)).to.deep.equal([true, false, false, false, true]);
+    expect(body.results.slice(1, 4).map((r: any) => r.error.code)).to.deep.equal(['INVALID_CURRENCY', 'MISSING_FIELD', 'INVALID_ENUM']);
+    for (const [i, single] of bad.entries()) {
+      const res = await send(single);
       expect(res.status).to.equal(400);
-      await errorBody(res);
+      const { requestId, ...envelope } = await errorBody(res);
+      expect(requestId).to.match(/^req_/);
+      expect(body.results[i + 1].error).to.deep.equal(envelope);
+    }
+    expect(body.results[1].error).to.deep.include({ type: 'validation_error', docUrl: `http://docs.test/docs/errors#INVALID_CURRENCY` });
+    expect(body.results[1].error.details).to.deep.equal([{ field: 'document.currency', rule: 'format:currency', message: 'must match format "currency"' }]);
+    expect(await docCount()).to.equal(before + 2);
+  });
+
+  it('a domain failure of an item carries the envelope\'s type and docUrl too', async () => {
+    const body = await run([item({ to: SANDBOX_RECIPIENTS.notRegistered })]);
+    expect(body.results[0].error).to.deep.include({ type: 'delivery_error', code: 'RECIPIENT_NOT_FOUND', docUrl: `http://docs.test/docs/errors#RECIPIENT_NOT_FOUND` });
+  });
+
+  it('an item with an idempotencyKey that fails the schema is not recorded: fixed, it is sent', async () => {
+    const key = `item-${Math.random().toString(36).slice(2)}`;
+    const failed = await run([item({ document: invoiceBody({ currency: 'eur' }), idempotencyKey: key })]);
+    expect(failed.results[0].error.code).to.equal('INVALID_CURRENCY');
+    const document = invoiceBody();
+    const fixed = await run([item({ document, idempotencyKey: key })]);
+    expect(fixed.results[0].ok).to.equal(true);
+    expect((await run([item({ document, idempotencyKey: key })])).results[0]).to.deep.equal(fixed.results[0]);
+  });
+
+  it('400 for a malformed envelope: not JSON, documents missing or not an array of objects', async () => {
+    const notJson = await fetch(`${app.url}/v1/documents/send/batch`, { method: 'POST', headers: jsonHeaders(tenant.key), body: '{"documents": [' });
+    expect(notJson.status).to.equal(400);
+    await errorBody(notJson);
+    for (const envelope of [{}, { documents: 'x' }, { documents: [item(), 3] }]) {
+      const res = await fetch(`${app.url}/v1/documents/send/batch`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify(envelope) });
+      expect(res.status, JSON.stringify(envelope)).to.equal(400);
+      expect((await errorBody(res)).type).to.equal('validation_error');
     }
   });
 
