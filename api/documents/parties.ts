@@ -22,8 +22,9 @@ export async function resolveSender(db: Db, principal: Principal, from: string |
     ref = principal.actingCompanyId;
     if (!ref) {
       const companies = await db.selectFrom('companies').select('id').where('organization_id', '=', principal.organizationId).where('livemode', '=', principal.livemode).where('status', '=', 'active').limit(2).execute();
-      if (companies.length !== 1) {
-        throw new ApiError('INVALID_REQUEST', 'from is ambiguous: the organization has several companies; name one (comp_…, vat:…, peppol:… or its Peppol id).', { details: [{ field: 'from', rule: 'ambiguous', message: 'name the sending company' }] });
+      if (companies.length === 0) throw new ApiError('COMPANY_NOT_FOUND', `The organization has no active company${principal.livemode ? '' : ' in the sandbox'} to send from: create one first (POST /v1/companies).`, { details: [{ field: 'from', rule: 'exists', message: 'no company to send from' }] });
+      if (companies.length > 1) {
+        throw new ApiError('MISSING_FIELD', 'from is needed: the organization has several companies and the request names none. Give from (comp_…, vat:…, peppol:… or a Peppol id; a query parameter in raw-body mode), send X-Service-Company, or use a key bound to one company.', { details: [{ field: 'from', rule: 'required', message: 'name the sending company: several companies and no acting company' }] });
       }
       ref = companies[0]!.id;
     }

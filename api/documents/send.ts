@@ -88,6 +88,9 @@ function explainBuyerAddress(errors: ValidationIssue[], recipient: Recipient): V
 
 export function prepareJson(type: DocumentType, document: DocumentBody, sender: CompanyRow, recipient: Recipient | undefined): Prepared {
   const body = applyDefaults({ ...document }, recipient?.defaults);
+  // The company's own default comes after the body and the partner's defaults, before EUR.
+  const companyCurrency = (sender.settings as { defaultCurrency?: unknown } | null)?.defaultCurrency;
+  if (body.currency === undefined && typeof companyCurrency === 'string') body.currency = companyCurrency;
   body.seller = overrideParty(companyParty(sender), document.seller);
   if (recipient) {
     const derived = recipient.party ?? { ...(recipient.name ? { name: recipient.name } : {}), ...(recipient.vatNumber ? { vatNumber: recipient.vatNumber } : {}) };
