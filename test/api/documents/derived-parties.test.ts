@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { participantIdDirectory } from '../../../api/documents/parties.ts';
+import { loadOpenApiDocument } from '../../../api/openapi.ts';
 import { validateUblXml } from '../../../peppol/index.ts';
 import { errorBody, startTestApp, type TestApp } from '../../support/app.ts';
 import { createCompany, jsonHeaders } from '../../support/access.ts';
@@ -76,6 +77,22 @@ describe('derived parties: the smallest send works for every document type', () 
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('the send and validate examples of the contract work as pasted with a fresh sandbox key', async () => {
+    const paths = loadOpenApiDocument().paths as any;
+    const example = (path: string) => paths[path].post.requestBody.content['application/json'].examples.invoice.value;
+    const sent = await send(example('/v1/documents/send'));
+    const doc = (await sent.json()) as any;
+    expect(sent.status, JSON.stringify(doc)).to.equal(201);
+    expect(doc).to.deep.include({ direction: 'outgoing', companyId: sandbox.company.id, status: 'sent', deliveryStatus: 'pending' });
+    const documented = paths['/v1/documents/send'].post.responses['201'].content['application/json'].example;
+    expect(documented.direction).to.equal('outgoing');
+    expect(Object.keys(documented)).to.have.members(Object.keys(doc));
+    const validated = await fetch(`${app.url}/v1/documents/validate`, { method: 'POST', headers: jsonHeaders(sandbox.key), body: JSON.stringify(example('/v1/documents/validate')) });
+    const outcome = (await validated.json()) as any;
+    expect(validated.status).to.equal(200);
+    expect(outcome, JSON.stringify(outcome)).to.deep.include({ valid: true, recipientReachable: true });
   });
 
   it('validates the minimal body as valid too', async () => {
