@@ -35,8 +35,8 @@ describe('POST /v1/documents/send: what the sending company supplies', () => {
   });
 
   describe('raw-body mode without from', () => {
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-    const raw = (key: string, query = '', headers: Record<string, string> = {}, body: Buffer | string = pdf, contentType = 'application/pdf') =>
+    const pdf = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
+    const raw = (key: string, query = '', headers: Record<string, string> = {}, body: string = pdf, contentType = 'application/pdf') =>
       fetch(`${app.url}/v1/documents/send?type=invoice${query}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': contentType, ...headers }, body });
 
     it('uses the organization\'s only company, and sends UBL given as the body through the pipeline', async () => {
