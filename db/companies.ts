@@ -249,3 +249,20 @@ export async function findJoinableCompany(db: Db, livemode: boolean, ref: string
   query = whereRef(query, ref);
   return query.orderBy('created_at', 'asc').orderBy('id', 'asc').executeTakeFirst();
 }
+
+/**
+ * Active companies of the organization that a recipient identifier designates: by exact name
+ * (case-insensitive) or by an additional identifier, whose scheme may be written as a name (`GLN`)
+ * or as its ICD (`0088`).
+ */
+export async function findCompaniesMatching(db: Db, organizationId: string, livemode: boolean, match: { name: string } | { schemes: string[]; value: string }, limit = 10) {
+  let query = db.selectFrom('companies').selectAll().where('organization_id', '=', organizationId).where('livemode', '=', livemode).where('status', '=', 'active');
+  if ('name' in match) {
+    const name = match.name.trim().toLowerCase();
+    query = query.where((eb) => eb.or([eb(sql`lower(name)`, '=', name), eb(sql`lower(legal_name)`, '=', name)]));
+  } else {
+    const schemes = match.schemes.map((s) => s.toLowerCase());
+    query = query.where(sql<boolean>`exists (select 1 from jsonb_array_elements(additional_identifiers) i where lower(i->>'scheme') = any(${schemes}) and upper(i->>'value') = ${match.value.trim().toUpperCase()})`);
+  }
+  return query.orderBy('created_at').limit(limit).execute();
+}

@@ -100,6 +100,8 @@ export interface DirectorySearch {
   postalCode?: string;
   naceCodes?: string[];
   documentTypes?: string[];
+  /** An e-mail address (exact contact e-mail) or a domain (of the contact e-mail or the website). */
+  contact?: string;
   includeSubEntities: boolean;
   limit: number;
   after?: { name: string; peppolId: string };
@@ -146,6 +148,12 @@ export async function searchDirectory(db: Db, search: DirectorySearch): Promise<
   if (search.postalCode !== undefined) where.push(sql`p.postal_code like ${`${escapeLike(search.postalCode.trim())}%`}`);
   if (search.naceCodes?.length) where.push(sql`p.nace_codes && ${search.naceCodes}::text[]`);
   if (search.documentTypes?.length) where.push(sql`p.document_types @> ${search.documentTypes}::text[]`);
+  if (search.contact !== undefined) {
+    const contact = search.contact.trim().toLowerCase();
+    where.push(contact.includes('@')
+      ? sql`lower(p.contact_email) = ${contact}`
+      : sql`(lower(p.contact_email) like ${`%@${escapeLike(contact)}`} or substring(lower(p.website) from '^https?://(?:www[.])?([^/:]+)') = ${contact})`);
+  }
   // An exact SIRET asks for that establishment: it is returned whatever includeSubEntities says.
   if (!search.includeSubEntities && search.siret === undefined) where.push(sql`p.parent_peppol_id is null`);
   if (search.after) where.push(sql`(p.name, p.peppol_id) > (${search.after.name}, ${search.after.peppolId})`);

@@ -253,3 +253,8 @@ export async function resolvePartnerByIdentifier(db: Db, scope: PartnerScope, id
     }
   }
 }
+
+/** Every partner whose name is `name` (case-insensitive), oldest first: for a `to` given as a name. */
+export async function findPartnersByName(db: Db, scope: PartnerScope, name: string, limit = 10): Promise<PartnerRow[]> {
+  return scoped(db, scope).where(sql`lower(name)`, '=', name.trim().toLowerCase()).orderBy('created_at').limit(limit).execute();
+}

@@ -149,3 +149,87 @@ export function isIsoCurrency(code: string): boolean {
 export function isIsoCountry(code: string): boolean {
   return /^[A-Z]{2}$/.test(code) && isoCountries.isValid(code);
 }
+
+/** The ICD each non-VAT business identifier of the `to` forms is published under on Peppol. */
+export const IDENTIFIER_ICDS: Readonly<Record<string, string>> = { siren: '0002', siret: '0009', duns: '0060', gln: '0088', lei: '0199' };
+
+/** French VAT number of a SIREN: FR + the mod-97 key + the SIREN. */
+export function frenchVatOfSiren(siren: string): string {
+  return `FR${String((12 + 3 * (Number(siren) % 97)) % 97).padStart(2, '0')}${siren}`;
+}
+
+/**
+ * The participant id a VAT number is registered under when the directory has nothing better:
+ * the national registration number where Peppol usage prefers it (BE KBO, FR SIREN, NO, SE, DK, IT),
+ * else the country's VAT scheme (99xx) with the VAT number as value.
+ */
+export function participantIdOfVat(vat: string): string | undefined {
+  const check = checkVatNumber(vat);
+  if (!check.valid || !check.country) return undefined;
+  const value = normalizeVatNumber(vat);
+  const digits = value.slice(2);
+  switch (check.country) {
+    case 'BE': return `0208:${digits}`;
+    case 'FR': return /^[0-9A-Z]{2}\d{9}$/.test(digits) ? `0002:${digits.slice(2)}` : undefined;
+    case 'NO': return /^\d{9}/.test(digits) ? `0192:${digits.slice(0, 9)}` : undefined;
+    case 'SE': return /^\d{12}$/.test(digits) ? `0007:${digits.slice(0, 10)}` : undefined;
+    case 'DK': return `0184:${value}`;
+    case 'IT': return `0211:${value}`;
+  }
+  const scheme = Object.entries(PARTICIPANT_SCHEMES).find(([, s]) => s.schemeId === `${check.country}:VAT` && !s.deprecated)?.[0];
+  return scheme ? `${scheme}:${value}` : undefined;
+}
+
+/** The VAT number a participant id carries or implies, when it does. */
+export function vatOfParticipantId(peppolId: string): string | undefined {
+  const id = splitParticipantId(peppolId);
+  if (!id) return undefined;
+  const { scheme, value } = id;
+  const valid = (vat: string) => (checkVatNumber(vat).valid ? normalizeVatNumber(vat) : undefined);
+  switch (scheme) {
+    case '0208': return valid(`BE${value}`);
+    case '0002': return /^\d{9}$/.test(value) ? valid(frenchVatOfSiren(value)) : undefined;
+    case '0009': return /^\d{14}$/.test(value) ? valid(frenchVatOfSiren(value.slice(0, 9))) : undefined;
+    case '0192': return valid(`NO${value}MVA`);
+    case '0007': return valid(`SE${value}01`);
+    case '0184': return valid(/^DK/i.test(value) ? value : `DK${value}`);
+    case '0211': return valid(/^IT/i.test(value) ? value : `IT${value}`);
+  }
+  if (PARTICIPANT_SCHEMES[scheme]?.schemeId.endsWith(':VAT')) return valid(value);
+  return undefined;
+}
+
+/**
+ * A participant id as a legal registration identifier (BT-30/BT-47): only ICD schemes (0xxx) are
+ * registration schemes; the 99xx VAT schemes are electronic address schemes only.
+ */
+export function legalIdOfParticipantId(peppolId: string): ParticipantId | undefined {
+  const id = splitParticipantId(peppolId);
+  return id && id.scheme.startsWith('0') ? id : undefined;
+}
+
+/** GS1 company prefixes of the countries the sandbox knows: the country a GLN was issued in. */
+const GS1_PREFIXES: Array<[from: number, to: number, country: string]> = [
+  [300, 379, 'FR'], [380, 380, 'BG'], [383, 383, 'SI'], [385, 385, 'HR'], [400, 440, 'DE'], [500, 509, 'GB'], [520, 521, 'GR'],
+  [529, 529, 'CY'], [535, 535, 'MT'], [539, 539, 'IE'], [540, 549, 'BE'], [560, 560, 'PT'], [569, 569, 'IS'], [570, 579, 'DK'],
+  [590, 590, 'PL'], [594, 594, 'RO'], [599, 599, 'HU'], [640, 649, 'FI'], [700, 709, 'NO'], [730, 739, 'SE'], [760, 769, 'CH'],
+  [800, 839, 'IT'], [840, 849, 'ES'], [858, 858, 'SK'], [859, 859, 'CZ'], [860, 860, 'RS'], [870, 879, 'NL'], [900, 919, 'AT'],
+  [930, 939, 'AU'], [940, 949, 'NZ'], [450, 459, 'JP'], [490, 499, 'JP'], [888, 888, 'SG'], [955, 955, 'MY'], [474, 474, 'EE'],
+  [475, 475, 'LV'], [477, 477, 'LT'],
+];
+
+/**
+ * The country a participant id points to: the scheme's (ICD table), else a VAT prefix in the value,
+ * else a GLN's GS1 prefix; undefined for identifiers that say nothing (DUNS, LEI …).
+ */
+export function countryOfParticipantId(peppolId: string): string | undefined {
+  const id = splitParticipantId(peppolId);
+  if (!id) return undefined;
+  const byScheme = countryOfScheme(id.scheme) ?? vatPrefixCountry(id.value);
+  if (byScheme) return byScheme;
+  if (id.scheme === '0088' && /^\d{13}$/.test(id.value)) {
+    const prefix = Number(id.value.slice(0, 3));
+    return GS1_PREFIXES.find(([from, to]) => prefix >= from && prefix <= to)?.[2];
+  }
+  return undefined;
+}

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { findActiveCompanies, findCompanyByRef } from '../../db/companies.ts';
 import type { CompaniesTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
-import { checkParticipantId, type DocumentType, type Party } from '../../peppol/index.ts';
+import { checkParticipantId, legalIdOfParticipantId, mergeParty, type Address, type DocumentType, type Party } from '../../peppol/index.ts';
 import { SANDBOX_RECIPIENTS } from '../../core/sandbox-scenarios.ts';
 import { organizationWide, type Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
@@ -23,8 +23,9 @@ export async function resolveSender(db: Db, scope: Scope, from: string | undefin
     ref = scope.companyId;
     if (!ref) {
       const companies = await findActiveCompanies(db, scope, 2);
-      if (companies.length !== 1) {
-        throw new ApiError('INVALID_REQUEST', 'from is ambiguous: the organization has several companies; name one (comp_…, vat:…, peppol:… or its Peppol id).', { details: [{ field: 'from', rule: 'ambiguous', message: 'name the sending company' }] });
+      if (companies.length === 0) throw new ApiError('COMPANY_NOT_FOUND', `The organization has no active company${scope.livemode ? '' : ' in the sandbox'} to send from: create one first (POST /v1/companies).`, { details: [{ field: 'from', rule: 'exists', message: 'no company to send from' }] });
+      if (companies.length > 1) {
+        throw new ApiError('MISSING_FIELD', 'from is needed: the organization has several companies and the request names none. Give from (comp_…, vat:…, peppol:… or a Peppol id; a query parameter in raw-body mode), send X-Service-Company, or use a key bound to one company.', { details: [{ field: 'from', rule: 'required', message: 'name the sending company: several companies and no acting company' }] });
       }
       ref = companies[0]!.id;
     }
@@ -43,21 +44,44 @@ export async function resolveSender(db: Db, scope: Scope, from: string | undefin
 /** The company as the seller/sender party of its documents. */
 export function companyParty(company: CompanyRow): Party {
   const address = company.address ?? undefined;
-  const [scheme, value] = company.peppol_id ? [company.peppol_id.slice(0, 4), company.peppol_id.slice(5)] : [undefined, undefined];
+  const legalId = company.peppol_id ? legalIdOfParticipantId(company.peppol_id) : undefined;
   return {
     name: company.name,
     legalName: company.legal_name,
     vatNumber: company.vat_number,
     ...(company.peppol_id ? { peppolId: company.peppol_id } : {}),
-    ...(scheme && value && scheme !== '9925' ? { legalId: { scheme, value } } : {}),
-    ...(address ? { address: { ...address } } : {}),
+    ...(legalId ? { legalId } : {}),
+    ...(address?.country ? { address: { ...address } } : {}),
   };
+}
+
+/** An address a document can carry: it has its country and says at least where in it. */
+function usableAddress(address: Address | undefined): boolean {
+  return !!address?.country && !!(address.street || address.city || address.postalCode);
+}
+
+/**
+ * The buyer from the sources that know the recipient, most authoritative first (another company
+ * of the organization, the organization's partner, the directory business card). Each field comes
+ * from the first source that has it; the address is taken whole (the first with a street line, else
+ * the first at all), so lines of two sources never mix.
+ */
+export function deriveParty(peppolId: string, sources: Array<Party | undefined>): Party {
+  const known = sources.filter((s): s is Party => !!s);
+  const { address: _ignored, ...fields } = mergeParty(...[...known].reverse());
+  // A partner keeps only the city of its card: a source with the street line is the fuller address.
+  const addresses = known.map((s) => s.address).filter(usableAddress);
+  const address = addresses.find((a) => a!.street) ?? addresses[0];
+  const legalId = fields.legalId ?? legalIdOfParticipantId(peppolId);
+  return { ...fields, peppolId, ...(legalId ? { legalId } : {}), ...(address ? { address: { ...address } } : {}) };
 }
 
 export interface Recipient {
   peppolId: string;
   name?: string;
   vatNumber?: string;
+  /** The buyer as derived from the organization's companies, its partner and the directory card. */
+  party?: Party;
   partnerId?: string;
   /** Partner defaults that fill fields the document leaves out (currency, payment terms …). */
   defaults?: Record<string, unknown>;
@@ -70,6 +94,8 @@ export interface Recipient {
  */
 export interface RecipientDirectory {
   resolve(scope: { organizationId: string; livemode: boolean }, to: string): Promise<Recipient | undefined>;
+  /** The derived buyer of a participant id, without provisioning anything (validate). */
+  describe?(scope: { organizationId: string; livemode: boolean }, peppolId: string): Promise<Party | undefined>;
   verify(scope: { organizationId: string; livemode: boolean }, peppolId: string, type: DocumentType): Promise<{ exists: boolean; canReceive: boolean; name?: string }>;
 }
 

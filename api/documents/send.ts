@@ -5,7 +5,7 @@ import { searchAttributesFor } from '../../core/workflow-context.ts';
 import type { Db } from '../../db/database.ts';
 import { deleteDocument, insertDocument, updateDocumentFields, type DocumentRow } from '../../db/documents.ts';
 import { insertFile } from '../../db/files.ts';
-import { computeDocument, mergeParty, readXmlDocumentChecked, validateDocument, type XmlDocument, type DocumentBody, type DocumentType, type ValidationIssue } from '../../peppol/index.ts';
+import { computeDocument, mergeParty, readXmlDocumentChecked, validateDocument, type XmlDocument, type DocumentBody, type DocumentType, type Party, type ValidationIssue } from '../../peppol/index.ts';
 import type { documentWorkflow } from '../../workflows/documents/document.ts';
 import type { Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
@@ -69,12 +69,35 @@ function applyDefaults(body: DocumentBody, defaults: Record<string, unknown> | u
   return out;
 }
 
+/**
+ * A party given in the document over the derived one, field by field; an address given with its
+ * country is another place altogether and replaces the derived address whole.
+ */
+function overrideParty(derived: Party, given: Party | undefined): Party {
+  const merged = mergeParty(derived, given);
+  if (given?.address?.country) merged.address = { ...given.address };
+  return merged;
+}
+
+/** BR-10 as a send answers it: what was looked at, and what to give. */
+function explainBuyerAddress(errors: ValidationIssue[], recipient: Recipient): ValidationIssue[] {
+  return errors.map((e) => e.rule === 'BR-10'
+    ? { ...e, message: `The buyer postal address is required and no source knows one for ${recipient.peppolId} (no company or partner of the organization, no address on its directory business card): give document.buyer.address, at least its country.` }
+    : e);
+}
+
 export function prepareJson(type: DocumentType, document: DocumentBody, sender: CompanyRow, recipient: Recipient | undefined): Prepared {
   const body = applyDefaults({ ...document }, recipient?.defaults);
-  body.seller = mergeParty(companyParty(sender), document.seller);
-  if (recipient) body.buyer = mergeParty({ peppolId: recipient.peppolId, ...(recipient.name ? { name: recipient.name } : {}), ...(recipient.vatNumber ? { vatNumber: recipient.vatNumber } : {}) }, document.buyer, { peppolId: recipient.peppolId });
+  // The company's own default comes after the body and the partner's defaults, before EUR.
+  const companyCurrency = (sender.settings as { defaultCurrency?: unknown } | null)?.defaultCurrency;
+  if (body.currency === undefined && typeof companyCurrency === 'string') body.currency = companyCurrency;
+  body.seller = overrideParty(companyParty(sender), document.seller);
+  if (recipient) {
+    const derived = recipient.party ?? { ...(recipient.name ? { name: recipient.name } : {}), ...(recipient.vatNumber ? { vatNumber: recipient.vatNumber } : {}) };
+    body.buyer = mergeParty(overrideParty(derived, document.buyer), { peppolId: recipient.peppolId });
+  }
   const result = validateDocument(type, body);
-  if (!result.valid || !result.xml) throw validationFailed(result.errors, result.warnings);
+  if (!result.valid || !result.xml) throw validationFailed(recipient ? explainBuyerAddress(result.errors, recipient) : result.errors, result.warnings);
   return { body, ubl: result.xml, sourceFormat: 'json', warnings: result.warnings };
 }
 

@@ -40,12 +40,13 @@ export async function validateForSend(deps: { db: SendDeps['db']; recipients: Re
   const peppolId = input.to.startsWith('peppol:') ? input.to.slice(7) : input.to;
   const reach = await deps.recipients.verify(scope, peppolId, input.type);
   const recipientReachable = reach.exists && reach.canReceive;
+  const party = format === 'json' ? await deps.recipients.describe?.({ organizationId: scope.organizationId, livemode: scope.livemode }, peppolId) : undefined;
 
   const field = format === 'json' ? 'document' : 'xml';
   if (input[field] === undefined) throw new ApiError('MISSING_FIELD', `${field} is required with format ${format}.`, { details: [{ field, rule: 'required', message: `required when format is ${format}` }] });
   try {
     const prepared = format === 'json'
-      ? prepareJson(input.type, input.document!, sender, { peppolId, ...(reach.name ? { name: reach.name } : {}) })
+      ? prepareJson(input.type, input.document!, sender, { peppolId, ...(reach.name ? { name: reach.name } : {}), ...(party ? { party } : {}) })
       : prepareXml(input.type, await readXmlDocumentChecked(input.xml!, format), sender);
     return { valid: true, errors: [], warnings: prepared.warnings, recipientReachable };
   } catch (err) {

@@ -223,10 +223,10 @@ describe('Directory (part 4.7)', () => {
     });
 
     it('reports an unknown participant as not existing', async () => {
-      const res = await verify({ peppolId: '0208:0000000097', documentType: 'INVOICE' });
+      const res = await verify({ peppolId: SANDBOX_RECIPIENTS.notRegistered, documentType: 'INVOICE' });
       expect(res.status).to.equal(200);
       expect(await res.json()).to.deep.equal({
-        peppolId: '0208:0000000097', exists: false, canReceive: false, recipientName: null, documentType: 'INVOICE', peppolDocumentTypeId: PEPPOL_DOCUMENT_TYPE_IDS.invoice, accessPoint: null,
+        peppolId: SANDBOX_RECIPIENTS.notRegistered, exists: false, canReceive: false, recipientName: null, documentType: 'INVOICE', peppolDocumentTypeId: PEPPOL_DOCUMENT_TYPE_IDS.invoice, accessPoint: null,
       });
     });
 
@@ -285,15 +285,20 @@ describe('Directory (part 4.7)', () => {
       expect((await get(upper.peppolId.toLowerCase())).status).to.equal(200);
     });
 
-    it('404 RESOURCE_NOT_FOUND for an unknown participant and for another organization\'s sandbox company', async () => {
-      const unknown = await get('0208:0000000097');
+    it('404 RESOURCE_NOT_FOUND for an unregistered participant; another organization\'s sandbox company is not shown', async () => {
+      const unknown = await get(SANDBOX_RECIPIENTS.notRegistered);
       expect(unknown.status).to.equal(404);
-      expect(await errorBody(unknown)).to.deep.include({ code: 'RESOURCE_NOT_FOUND', message: 'No participant 0208:0000000097 in the Peppol directory.' });
+      expect(await errorBody(unknown)).to.deep.include({ code: 'RESOURCE_NOT_FOUND', message: `No participant ${SANDBOX_RECIPIENTS.notRegistered} in the Peppol directory.` });
       const { db } = testServers();
       const company = await db.selectFrom('companies').selectAll().where('id', '=', tenant.companyId).executeTakeFirstOrThrow();
       expect((await get(company.peppol_id!)).status).to.equal(200);
       const other = await createTenant({ livemode: false });
-      expect((await get(company.peppol_id!, other.key)).status).to.equal(404);
+      // Another organization's sandbox company is, to it, just some participant: a synthesized card, none of the company's data.
+      const foreign = await get(company.peppol_id!, other.key);
+      expect(foreign.status).to.equal(200);
+      const card = ((await foreign.json()) as any).businessCard;
+      expect(card.name).to.not.equal(company.name);
+      expect(card.vatNumber).to.equal(company.vat_number);
     });
 
     it('400 for a value that is not a participant id', async () => {

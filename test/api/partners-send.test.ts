@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { SANDBOX_RECIPIENTS } from '../../core/sandbox-scenarios.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { invoiceBody } from '../support/documents.ts';
@@ -44,8 +45,8 @@ describe('Partner defaults on send', () => {
     expect(own.xml).to.include('<cbc:Note>Own note</cbc:Note>');
   });
 
-  it('422 RECIPIENT_NOT_FOUND for an identifier neither the partners nor the directory know, RECIPIENT_CANNOT_RECEIVE for an orders-only participant', async () => {
-    const missing = await post('/v1/documents/send', { type: 'invoice', from: tenant.companyId, to: 'vat:BE0100000367', document: invoiceBody() });
+  it('422 RECIPIENT_NOT_FOUND for an identifier whose participant is not registered, RECIPIENT_CANNOT_RECEIVE for an orders-only participant', async () => {
+    const missing = await post('/v1/documents/send', { type: 'invoice', from: tenant.companyId, to: `duns:${SANDBOX_RECIPIENTS.notRegistered.slice(5)}`, document: invoiceBody() });
     expect(missing.status).to.equal(422);
     expect(((await missing.json()) as any).error.code).to.equal('RECIPIENT_NOT_FOUND');
     const ordersOnly = sandboxDirectory().find((p) => p.documentTypes.length === 1 && p.documentTypes[0] === 'purchase-order')!;

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { SANDBOX_RECIPIENTS } from '../../core/sandbox-scenarios.ts';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
 import { bearer, createKey, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
@@ -66,7 +67,7 @@ describe('Partners (part 4.8)', () => {
       const unknown = await created({ vatNumber: 'BE0100000070' });
       expect(unknown).to.deep.include({ peppolId: null, name: 'BE0100000070', country: 'BE', peppolStatus: 'not_registered' });
       expect(unknown.enrichment).to.deep.equal({});
-      const named = await created({ peppolId: '0088:5412345000013', name: 'Warehouse Ltd' });
+      const named = await created({ peppolId: SANDBOX_RECIPIENTS.notRegistered, name: 'Warehouse Ltd' });
       expect(named).to.deep.include({ name: 'Warehouse Ltd', vatNumber: null, country: null, peppolStatus: 'not_registered' });
     });
 

@@ -130,6 +130,12 @@ function matchesLocally(row: DirectoryParticipant, query: DirectoryQuery): boole
   if (query.postalCode && !row.postalCode?.startsWith(query.postalCode.trim())) return false;
   if (query.naceCodes?.length && !query.naceCodes.some((c) => row.naceCodes.includes(c))) return false;
   if (query.documentTypes?.length && !query.documentTypes.every((t) => row.documentTypes.includes(t))) return false;
+  if (query.contact) {
+    const contact = query.contact.trim().toLowerCase();
+    const email = row.contactEmail?.toLowerCase() ?? '';
+    const host = row.website ? (() => { try { return new URL(row.website).hostname.toLowerCase().replace(/^www\./, ''); } catch { return ''; } })() : '';
+    if (contact.includes('@') ? email !== contact : !email.endsWith(`@${contact}`) && host !== contact) return false;
+  }
   return true;
 }
 
@@ -172,6 +178,8 @@ export function createDirectoryClient(options: DirectoryClientOptions): Director
       const q = query.q?.trim();
       if (q) params.set('q', q);
       else if (query.vatNumber) params.set('q', query.vatNumber);
+      // The Directory's free text covers contacts and websites; the exact match is applied locally.
+      else if (query.contact) params.set('q', query.contact.trim());
       if (query.country) params.set('country', query.country);
       if (query.documentTypes?.[0]) params.set('doctype', `busdox-docid-qns::${PEPPOL_DOCUMENT_TYPE_IDS[query.documentTypes[0]]}`);
       params.set('rpc', String(position.size));

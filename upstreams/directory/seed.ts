@@ -1,4 +1,4 @@
-import { checkParticipantId, checkVatNumber, type DocumentType } from '../../peppol/index.ts';
+import { checkParticipantId, checkVatNumber, countryOfParticipantId, vatOfParticipantId, type DocumentType } from '../../peppol/index.ts';
 import type { NewDirectoryParticipant } from '../../db/directory.ts';
 import type { DirectoryAccessPoint, DirectorySmp } from '../../db/tables/directory.ts';
 import { SANDBOX_RECIPIENTS, SANDBOX_RESPONDERS } from '../../core/sandbox-scenarios.ts';
@@ -334,4 +334,60 @@ function scenarioParticipants(rng: Rng): SeedParticipant[] {
     ...accessPointFor(rng, 'BE'),
     registeredAt: '2026-01-01T00:00:00.000Z',
   }));
+}
+
+/** FNV-1a: a participant id to a PRNG seed, so each synthesized card is the same on every call. */
+function seedOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Where a participant whose identifier names no country is placed: the sandbox's home country. */
+export const SYNTHESIZED_DEFAULT_COUNTRY = 'BE';
+
+const SCENARIO_IDS = new Set<string>([...Object.values(SANDBOX_RECIPIENTS), ...Object.keys(SANDBOX_RESPONDERS)].map((id) => id.toLowerCase()));
+
+/**
+ * The business card of a valid participant id that the seeded directory does not list: in the
+ * sandbox every such id is reachable for every document type, so that a first send to any id works.
+ * Deterministic (seeded by the id), in the country the id implies (scheme, VAT prefix, GS1 prefix),
+ * with the VAT number the id implies. Scenario ids are never synthesized: they keep their outcome.
+ */
+export function synthesizedParticipant(peppolId: string): SeedParticipant | undefined {
+  const check = checkParticipantId(peppolId);
+  if (!check.valid || !check.scheme || check.value === undefined) return undefined;
+  const id = `${check.scheme}:${check.value}`;
+  if (SCENARIO_IDS.has(id.toLowerCase())) return undefined;
+  const rng = prng(seedOf(id.toLowerCase()));
+  const country = countryOfParticipantId(id) ?? SYNTHESIZED_DEFAULT_COUNTRY;
+  const spec = SPECS.find((s) => s.country === country);
+  const [sector, nace] = pick(rng, SECTORS);
+  const stem = pick(rng, STEMS);
+  const [city, postal] = spec ? pick(rng, spec.cities) : ['Capital City', '1000'];
+  const street = spec ? `${pick(rng, spec.streets)} ${1 + Math.floor(rng() * 180)}` : `Main Street ${1 + Math.floor(rng() * 180)}`;
+  const vatNumber = vatOfParticipantId(id) ?? null;
+  const siren = check.scheme === '0002' ? check.value : check.scheme === '0009' ? check.value.slice(0, 9) : null;
+  return {
+    peppolId: id,
+    name: `${stem} ${sector} ${spec ? pick(rng, spec.suffixes) : 'Ltd'}`,
+    country,
+    street,
+    city,
+    postalCode: fill(rng, postal),
+    vatNumber,
+    siren,
+    siret: check.scheme === '0009' ? check.value : null,
+    identifiers: [{ scheme: check.scheme, value: check.value }, ...(vatNumber ? [{ scheme: 'VAT', value: vatNumber }] : [])],
+    naceCodes: [nace],
+    documentTypes: ['invoice', 'credit-note', 'debit-note', 'purchase-order', 'sales-order', 'quote', 'event'],
+    parentPeppolId: null,
+    website: null,
+    contactEmail: null,
+    ...accessPointFor(rng, country),
+    registeredAt: '2026-01-01T00:00:00.000Z',
+  };
 }

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { ensureDirectorySeeded, findDirectoryParticipant, searchDirectory, type DirectoryRecord } from '../../db/directory.ts';
 import { DOCUMENT_TYPES, type DocumentType } from '../../peppol/index.ts';
 import { documentTypeIdsOf } from './document-types.ts';
-import { sandboxDirectory } from './seed.ts';
+import { sandboxDirectory, synthesizedParticipant, type SeedParticipant } from './seed.ts';
 import { InvalidCursorError, isSiren, isSiret, type DirectoryAccessPoint, type DirectoryCaller, type DirectoryParticipant, type DirectoryPage, type DirectoryQuery, type DirectorySmp, type DirectoryUpstream } from './types.ts';
 
 /** The service's own access point and SMP, which the organization's sandbox companies are reached through. */
@@ -53,6 +53,30 @@ export function toParticipant(row: DirectoryRecord): DirectoryParticipant {
   };
 }
 
+function fromSeed(p: SeedParticipant): DirectoryParticipant {
+  const documentTypes = p.documentTypes;
+  return {
+    peppolId: p.peppolId,
+    name: p.name,
+    country: p.country,
+    street: p.street,
+    city: p.city,
+    postalCode: p.postalCode,
+    vatNumber: p.vatNumber,
+    identifiers: p.identifiers,
+    naceCodes: p.naceCodes,
+    documentTypes,
+    documentTypeIds: documentTypeIdsOf(documentTypes),
+    parentPeppolId: p.parentPeppolId,
+    website: p.website,
+    contactEmail: p.contactEmail,
+    accessPoint: p.accessPoint,
+    smp: p.smp,
+    registeredAt: p.registeredAt,
+    source: 'directory',
+  };
+}
+
 /**
  * Sandbox directory: the deterministic seeded participants plus the caller's own sandbox companies,
  * searched in Postgres with indexes (trigram on names, btree on identifiers, GIN on code arrays).
@@ -74,6 +98,7 @@ export function createDirectorySimulator(db: Db): DirectoryUpstream {
         ...(query.postalCode !== undefined ? { postalCode: query.postalCode } : {}),
         ...(query.naceCodes ? { naceCodes: query.naceCodes } : {}),
         ...(query.documentTypes ? { documentTypes: query.documentTypes } : {}),
+        ...(query.contact !== undefined ? { contact: query.contact } : {}),
         includeSubEntities: query.includeSubEntities,
         limit: query.limit,
         ...(after ? { after } : {}),
@@ -89,7 +114,10 @@ export function createDirectorySimulator(db: Db): DirectoryUpstream {
     async participant(peppolId: string, caller: DirectoryCaller) {
       await ready();
       const row = await findDirectoryParticipant(db, caller.organizationId, peppolId, { accessPoint: OWN_ACCESS_POINT, smp: OWN_SMP });
-      return row ? toParticipant(row) : undefined;
+      if (row) return toParticipant(row);
+      // A new user cannot know which ids are seeded: any other valid id answers with a card of its own.
+      const synthesized = synthesizedParticipant(peppolId);
+      return synthesized ? fromSeed(synthesized) : undefined;
     },
   };
 }

@@ -37,6 +37,8 @@ export interface DirectoryQuery {
   postalCode?: string;
   naceCodes?: string[];
   documentTypes?: DocumentType[];
+  /** An e-mail address (exact) or a domain: matches the card's contact e-mail or website. */
+  contact?: string;
   includeSubEntities: boolean;
   limit: number;
   /** Opaque position returned by the previous page. */
