@@ -25,7 +25,7 @@ export async function findActiveCompanies(db: Db, scope: Scope, limit: number) {
 }
 
 function whereRef<Q extends { where: (...args: any[]) => any }>(query: Q, ref: string): Q {
-  if (ref.startsWith('vat:')) return query.where('vat_number', '=', ref.slice(4).replace(/[\s.\-]/g, '').toUpperCase());
+  if (ref.startsWith('vat:')) return query.where('vat_number', '=', ref.slice(4).replace(/[\s.-]/g, '').toUpperCase());
   if (ref.startsWith('peppol:')) return query.where('peppol_id', '=', ref.slice(7));
   return query.where('id', '=', ref);
 }

@@ -24,7 +24,7 @@ export async function findPartnerByRef(db: Db, scope: PartnerScope, ref: string)
 }
 
 function normalizeVat(vat: string): string {
-  return vat.replace(/[\s.\-]/g, '').toUpperCase();
+  return vat.replace(/[\s.-]/g, '').toUpperCase();
 }
 
 /** Partners that already hold this Peppol id or VAT number (the duplicates of a create/update). */

@@ -102,7 +102,7 @@ function vatPrefixCountry(value: string): string | undefined {
 }
 
 export function normalizeVatNumber(vat: string): string {
-  return vat.replace(/[\s.\-]/g, '').toUpperCase();
+  return vat.replace(/[\s.-]/g, '').toUpperCase();
 }
 
 export interface VatCheck {

@@ -158,7 +158,10 @@ export async function updateCompany(deps: CompanyServiceDeps, scope: Scope, ref:
   const metadata = body.metadata as Record<string, string | null> | undefined;
   if (metadata) {
     const keys = new Set(Object.keys(current.metadata));
-    for (const [k, v] of Object.entries(metadata)) (v === null ? keys.delete(k) : keys.add(k));
+    for (const [k, v] of Object.entries(metadata)) {
+      if (v === null) keys.delete(k);
+      else keys.add(k);
+    }
     if (keys.size > METADATA_MAX_KEYS) {
       throw new ApiError('INVALID_REQUEST', `metadata would have ${keys.size} keys; at most ${METADATA_MAX_KEYS} are allowed.`, {
         details: [{ field: 'metadata', rule: 'maxProperties', message: `at most ${METADATA_MAX_KEYS} keys` }],

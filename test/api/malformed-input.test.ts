@@ -11,7 +11,7 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const AS4_SECRET = 'as4-gateway-secret-for-malformed-input';
 
 /** Values of the wrong type for whatever a field expects. */
-const WRONG = [null, 12345678901234567890, 'x'.repeat(300), true, [], { nested: { deeper: [1, 'two'] } }, '%00\u0000<>"\'', -1, '2026-02-30'];
+const WRONG = [null, 2 ** 64, 'x'.repeat(300), true, [], { nested: { deeper: [1, 'two'] } }, '%00\u0000<>"\'', -1, '2026-02-30'];
 
 /**
  * Every operation of the contract, called with what a careless or hostile client sends: unknown

@@ -59,7 +59,7 @@ describe('parsing UBL into DocumentBody', () => {
       try {
         execFileSync('xmllint', ['--noout', '--schema', xsd, path], { stdio: 'pipe' });
       } catch (e) {
-        throw new Error(`${entry.name}: ${String((e as { stderr?: Buffer }).stderr)}`);
+        throw new Error(`${entry.name}: ${String((e as { stderr?: Buffer }).stderr)}`, { cause: e });
       }
     }
   });

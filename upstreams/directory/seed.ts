@@ -189,7 +189,7 @@ function luhnComplete(rng: Rng, prefix: string, length: number): string {
 function identifiersFor(rng: Rng, spec: CountrySpec): { value: string; vat: string | null; siren: string | null } | undefined {
   for (let attempt = 0; attempt < 400; attempt++) {
     let value: string;
-    let vat: string | null = null;
+    let vat: string | null;
     let siren: string | null = null;
     if (spec.id === 'BE') {
       value = belgianNumber(rng);

@@ -40,7 +40,7 @@ function frenchVatKey(siren: string): string {
  * number does not determine one.
  */
 export function vatFromRegistrationNumber(country: string, registrationNumber: string): string | undefined {
-  const value = registrationNumber.replace(/[\s.\-]/g, '').toUpperCase();
+  const value = registrationNumber.replace(/[\s.-]/g, '').toUpperCase();
   if (country === 'BE' && /^[01]?\d{9}$/.test(value)) return `BE${value.padStart(10, '0')}`;
   if (country === 'FR' && /^(\d{9}|\d{14})$/.test(value)) return `FR${frenchVatKey(value.slice(0, 9))}${value.slice(0, 9)}`;
   if (country === 'IT' && /^\d{11}$/.test(value)) return `IT${value}`;

@@ -75,7 +75,7 @@ export function createRegistrySimulator(): NationalRegistry {
     name: 'registry-simulator',
     lookupVat,
     async search({ text, countryCode, limit }) {
-      const candidate = text.replace(/[\s.\-]/g, '').toUpperCase();
+      const candidate = text.replace(/[\s.-]/g, '').toUpperCase();
       if (looksLikeVatNumber(candidate) && !(candidate in MAGIC_VAT_NUMBERS)) {
         const found = await lookupVat(candidate);
         return !countryCode || found.country === countryCode ? [found] : [];

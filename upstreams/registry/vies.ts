@@ -85,7 +85,7 @@ export function createViesRegistry(options: ViesOptions): NationalRegistry {
     lookupVat,
     async search({ text }) {
       // VIES has no name search: only a query that is itself a VAT number finds something.
-      const candidate = text.replace(/[\s.\-]/g, '').toUpperCase();
+      const candidate = text.replace(/[\s.-]/g, '').toUpperCase();
       if (!looksLikeVatNumber(candidate)) return [];
       try {
         return [await lookupVat(candidate)];
@@ -121,7 +121,7 @@ export function parseViesAddress(text: string | undefined, country: string): Add
   const index = lines.findIndex((l) => /^(?:[A-Z]{1,2}-)?\d[\dA-Z\- ]{2,9}\s+\S/.test(l));
   const address: Address = { country };
   if (index >= 0) {
-    const m = /^((?:[A-Z]{1,2}-)?\d[\dA-Z\-]{2,9})\s+(.+)$/.exec(lines[index]!);
+    const m = /^((?:[A-Z]{1,2}-)?\d[\dA-Z-]{2,9})\s+(.+)$/.exec(lines[index]!);
     if (m) {
       address.postalCode = m[1]!.slice(0, 20);
       address.city = m[2]!;

@@ -33,7 +33,7 @@ const { checkComplianceReport } = proxyActivities<ComplianceActivities>(ACTIVITY
  */
 export async function complianceWorkflow(input: ComplianceInput): Promise<ComplianceResult> {
   const clock = useClock({ livemode: input.livemode, offsetMs: input.offsetMs ?? 0 });
-  let queued = false;
+  let queued: boolean;
   setHandler(complianceQueuedSignal, () => { queued = true; });
   const reports: ComplianceResult['reports'] = [];
 
