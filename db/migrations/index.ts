@@ -10,6 +10,7 @@ import * as m20261121_09_inbound from './2026-11-21-09-inbound.ts';
 import * as m20261121_10_lifecycle from './2026-11-21-10-lifecycle.ts';
 import * as m20261121_11_millisecond_timestamps from './2026-11-21-11-millisecond-timestamps.ts';
 import * as m20261122_12_rate_limit_function from './2026-11-22-12-rate-limit-function.ts';
+import * as m20261123_13_events_in_creation_order from './2026-11-23-13-events-in-creation-order.ts';
 
 /**
  * Every migration, by name. Names sort by date; a shipped migration is never edited — a change is a
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-10-lifecycle': m20261121_10_lifecycle,
   '2026-11-21-11-millisecond-timestamps': m20261121_11_millisecond_timestamps,
   '2026-11-22-12-rate-limit-function': m20261122_12_rate_limit_function,
+  '2026-11-23-13-events-in-creation-order': m20261123_13_events_in_creation_order,
 };
