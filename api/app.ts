@@ -31,6 +31,7 @@ import { partnerRecipientDirectory } from './partners/recipients.ts';
 import { MAX_FILE_BYTES } from './documents/payload.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { eventRoutes } from './events/routes.ts';
+import { wellKnownRoutes } from './well-known/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
 import type { CompanyUpstreams } from '../upstreams/companies.ts';
 import { directoryRoutes } from './directory/routes.ts';
@@ -133,6 +134,7 @@ function routers(deps: AppDeps, breakers: Breakers): Router[] {
     apiKeyRoutes(deps.db),
     webhookRoutes(deps.db),
     eventRoutes(deps.db, deps.temporal),
+    wellKnownRoutes(deps.db),
     sandboxRoutes(deps.db, deps.temporal, { bootstrapPerHour: deps.bootstrapPerHour ?? 10 }),
     documentRoutes({ db: deps.db, temporal: deps.temporal, recipients: deps.recipients ?? partnerRecipientDirectory(deps.db, directory) }),
     companyRoutes({ db: deps.db, temporal: deps.temporal, upstreams: deps.companyUpstreams, directory }),
