@@ -4,7 +4,7 @@ import { closeDelivery, finishAttempt, lastAttemptError, loadDeliveryContext, st
 import { pauseWebhook } from '../db/webhooks.ts';
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
 import { log } from '../core/log.ts';
-import { signWebhookPayload } from '../core/webhook-signature.ts';
+import { signStandardWebhook, signWebhookPayload } from '../core/webhook-signature.ts';
 import { forMode, type PerMode } from '../upstreams/modes.ts';
 import { WEBHOOK_USER_AGENT, type WebhookAnswer, type WebhookSender } from '../upstreams/webhooks/index.ts';
 
@@ -59,7 +59,7 @@ export function createWebhookActivities({ db, senders, events }: WebhookActivity
 
       await startAttempt(db, deliveryId, attempt);
       const body = JSON.stringify({ id: ctx.event_id, type: ctx.event_type, livemode: ctx.livemode, createdAt: ctx.event_created_at.toISOString(), apiVersion: ctx.api_version, data: ctx.data });
-      const { header } = signWebhookPayload({ payload: body, secret: ctx.secret });
+      const { header, timestamp } = signWebhookPayload({ payload: body, secret: ctx.secret });
       const headers = {
         'content-type': 'application/json',
         'content-length': String(Buffer.byteLength(body)),
@@ -69,6 +69,8 @@ export function createWebhookActivities({ db, senders, events }: WebhookActivity
         'x-service-event-id': ctx.event_id,
         'x-service-delivery': deliveryId,
         'x-service-attempt': String(attempt),
+        // Standard Webhooks, for receivers that verify with its libraries; same instant as above.
+        ...signStandardWebhook({ id: ctx.event_id, payload: body, secret: ctx.secret, timestamp }),
       };
       const cancellation = activityCancellation();
       const started = performance.now();

@@ -28,6 +28,7 @@ import { partnerRecipientDirectory } from './partners/recipients.ts';
 import { MAX_FILE_BYTES } from './documents/payload.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { eventRoutes } from './events/routes.ts';
+import { wellKnownRoutes } from './well-known/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
 import type { CompanyUpstreams } from '../upstreams/companies.ts';
 import { directoryRoutes } from './directory/routes.ts';
@@ -125,6 +126,7 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
     apiKeyRoutes(deps.db),
     webhookRoutes(deps.db, deps.webhookSenders),
     eventRoutes(deps.db, deps.temporal),
+    wellKnownRoutes(deps.db),
     sandboxRoutes(deps.db, deps.temporal, { bootstrapPerHour: deps.bootstrapPerHour ?? 10 }),
     documentRoutes({ db: deps.db, temporal: deps.temporal, recipients: deps.recipients ?? partnerRecipientDirectory(deps.db, directory), items }),
     companyRoutes({ db: deps.db, temporal: deps.temporal, upstreams: deps.companyUpstreams, directory }),

@@ -71,3 +71,69 @@ export function verifyWebhookSignature({ payload, header, secret, toleranceSecon
 function hmacHex(secret: string, timestamp: number, payload: string | Buffer): string {
   return createHmac('sha256', secret).update(`${timestamp}.`).update(payload).digest('hex');
 }
+
+/**
+ * Standard Webhooks (standardwebhooks.com), sent alongside part 6.3 so receivers can use the
+ * `standardwebhooks` or `svix` libraries: `webhook-signature: v1,<base64 HMAC-SHA256 of
+ * "<webhook-id>.<webhook-timestamp>.<raw body>">`. Those libraries take a `whsec_<base64 key>`
+ * secret; ours is a plain string (generated `whsec_…` or chosen by the owner), so the HMAC key is
+ * the UTF-8 bytes of our secret as given, and {@link standardWebhooksSecret} gives the library form.
+ */
+export const STANDARD_HEADERS = { id: 'webhook-id', timestamp: 'webhook-timestamp', signature: 'webhook-signature' } as const;
+
+export interface StandardSignInput extends SignInput {
+  /** The event id: the same on every attempt and replay, so receivers deduplicate on it. */
+  id: string;
+}
+
+export function signStandardWebhook({ id, payload, secret, timestamp }: StandardSignInput): Record<(typeof STANDARD_HEADERS)[keyof typeof STANDARD_HEADERS], string> {
+  const t = timestamp ?? Math.floor(Date.now() / 1000);
+  return { 'webhook-id': id, 'webhook-timestamp': String(t), 'webhook-signature': `v1,${standardHmac(secret, id, t, payload).toString('base64')}` };
+}
+
+/** The secret to hand to the Standard Webhooks or Svix libraries for a webhook whose secret is `secret`. */
+export function standardWebhooksSecret(secret: string): string {
+  return `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`;
+}
+
+export interface StandardVerifyInput {
+  /** The raw request body exactly as received. */
+  payload: string | Buffer;
+  /** The request headers (names in lower case, as Node gives them). */
+  headers: Record<string, string | string[] | undefined>;
+  /** The webhook's secret as the API returned it (not the `standardWebhooksSecret` form). */
+  secret: string;
+  toleranceSeconds?: number;
+  now?: Date | number;
+}
+
+/**
+ * Checks the Standard Webhooks headers of a delivery with the same rules as part 6.3: timestamp
+ * within the tolerance, any of the space-separated `v1,` signatures equal in constant time.
+ */
+export function verifyStandardWebhook({ payload, headers, secret, toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now }: StandardVerifyInput): VerifyResult {
+  const one = (name: string) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const id = one(STANDARD_HEADERS.id);
+  const rawTimestamp = one(STANDARD_HEADERS.timestamp);
+  const signatures = one(STANDARD_HEADERS.signature);
+  if (!id || !rawTimestamp || !signatures) return { ok: false, reason: 'missing_header' };
+  if (!/^\d{1,12}$/.test(rawTimestamp)) return { ok: false, reason: 'malformed_header' };
+  const timestamp = Number(rawTimestamp);
+  const candidates = signatures.split(' ').filter((s) => s.startsWith('v1,')).map((s) => Buffer.from(s.slice(3), 'base64'));
+  if (candidates.length === 0) return { ok: false, reason: 'malformed_header', timestamp };
+  const nowSeconds = Math.floor((now instanceof Date ? now.getTime() : now ?? Date.now()) / 1000);
+  if (Math.abs(nowSeconds - timestamp) > toleranceSeconds) return { ok: false, reason: 'timestamp_out_of_tolerance', timestamp };
+  const expected = standardHmac(secret, id, timestamp, payload);
+  let matched = false;
+  for (const candidate of candidates) {
+    if (candidate.length === expected.length && timingSafeEqual(expected, candidate)) matched = true;
+  }
+  return matched ? { ok: true, timestamp } : { ok: false, reason: 'signature_mismatch', timestamp };
+}
+
+function standardHmac(secret: string, id: string, timestamp: number, payload: string | Buffer): Buffer {
+  return createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${id}.${timestamp}.`).update(payload).digest();
+}

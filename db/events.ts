@@ -3,7 +3,7 @@ import type { Db } from './database.ts';
 import { newId } from '../core/ids.ts';
 import { EVENTS_API_VERSION, type EventType } from '../core/events.ts';
 import { anyWebhookSubscribes } from './webhooks.ts';
-import { newestFirst } from './keyset.ts';
+import { newestFirst, oldestFirst } from './keyset.ts';
 import type { Scope } from '../core/scope.ts';
 
 export interface NewEvent {
@@ -89,13 +89,16 @@ export interface EventPage {
   after?: { createdAt: Date; id: string } | undefined;
   type?: string | undefined;
   companyId?: string | undefined;
+  /** Acknowledged events too; the queue itself shows only unacknowledged ones. */
+  includeAcknowledged?: boolean | undefined;
+  /** `oldest`: creation order from `after` on, for a receiver catching up on what it missed. */
+  order?: 'newest' | 'oldest' | undefined;
 }
 
-/** Unacknowledged events, newest first, keyset-paginated. */
-export async function listUnacknowledgedEvents(db: Db, scope: Scope, page: EventPage) {
-  let query = visibleEvents(db, scope)
-    .where('acknowledged_at', 'is', null)
-    .$call(newestFirst(page));
+/** The caller's events, newest first (or oldest first from a point), keyset-paginated. */
+export async function listEvents(db: Db, scope: Scope, page: EventPage) {
+  let query = visibleEvents(db, scope).$call(page.order === 'oldest' ? oldestFirst(page) : newestFirst(page));
+  if (!page.includeAcknowledged) query = query.where('acknowledged_at', 'is', null);
   if (page.type) query = query.where('type', '=', page.type);
   if (page.companyId) query = query.where('company_id', '=', page.companyId);
   return query.execute();

@@ -25,3 +25,16 @@ export function newestFirst(page: NewestFirstPage, table?: string) {
     return (page.after ? ordered.where(sql<boolean>`(${createdAt}, ${id}) < (${page.after.createdAt}, ${page.after.id})`) : ordered) as QB;
   };
 }
+
+/**
+ * The same list in creation order, oldest first, from strictly after `page.after`: a replay of
+ * what came after a known point. Same row comparison, scanned the other way.
+ */
+export function oldestFirst(page: NewestFirstPage, table?: string) {
+  const createdAt = sql.ref(table ? `${table}.created_at` : 'created_at');
+  const id = sql.ref(table ? `${table}.id` : 'id');
+  return <QB extends SelectQueryBuilder<any, any, any>>(query: QB): QB => {
+    const ordered = query.orderBy(createdAt, 'asc').orderBy(id, 'asc').limit(page.limit + 1);
+    return (page.after ? ordered.where(sql<boolean>`(${createdAt}, ${id}) > (${page.after.createdAt}, ${page.after.id})`) : ordered) as QB;
+  };
+}

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { Router } from 'express';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/database.ts';
@@ -5,6 +7,7 @@ import { findDocument, type DocumentRow } from '../../db/documents.ts';
 import { findFile } from '../../db/files.ts';
 import { computeDocument, type Address, type DocumentBody, type Party } from '../../peppol/index.ts';
 import type { Scope } from '../../core/scope.ts';
+import type { Dec } from '../../peppol/money.ts';
 import { ApiError } from '../errors.ts';
 import { scopeOf } from '../scope.ts';
 
@@ -25,6 +28,36 @@ const PAGE = { width: 595.28, height: 841.89 };
 const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 const BOTTOM = PAGE.height - MARGIN - 20;
 
+// The standard 14 PDF fonts only cover WinAnsi, so Ł, ő, ș, Greek and Cyrillic came out as garbage.
+// DejaVu Sans covers every script of the Peppol countries; pdfkit embeds a subset of the glyphs used
+// and writes a ToUnicode map, so copying or extracting the text gives back the original characters.
+// The files come from npm so a plain `npm install` is enough, whatever fonts the host has.
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+const loadFonts = () => (fonts ??= { regular: readFileSync(fontFile('DejaVuSans.ttf')), bold: readFileSync(fontFile('DejaVuSans-Bold.ttf')) });
+const REGULAR = 'DejaVuSans';
+const BOLD = 'DejaVuSans-Bold';
+
+/**
+ * An amount as the reader of that currency expects it (`€1,189.25`, `PLN 1,189.25`, `¥1,200`),
+ * from the exact decimal: never fewer decimals than the value carries, so the PDF cannot show a
+ * figure the UBL does not.
+ */
+export function formatMoney(value: Dec | string, currency: string): string {
+  const text = value.toString();
+  const scale = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
+  let format: Intl.NumberFormat;
+  try {
+    format = new Intl.NumberFormat('en', { style: 'currency', currency });
+  } catch {
+    return `${text} ${currency}`;
+  }
+  const digits = format.resolvedOptions().minimumFractionDigits ?? 2;
+  const exact = new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: Math.max(digits, scale) });
+  // Intl reads a numeric string as an exact decimal, so large amounts keep every digit.
+  return exact.format(text as unknown as number);
+}
+
 export interface PdfOptions {
   /** Plain content streams, so tests can read the text without inflating. */
   compress?: boolean;
@@ -44,10 +77,18 @@ type Column = { title: string; width: number; align: 'left' | 'right' };
  * so the PDF shows the same figures as the UBL.
  */
 export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direction' | 'number' | 'sender' | 'receiver' | 'currency'>, body: DocumentBody, options: PdfOptions = {}): Promise<Buffer> {
+  // Decomposed input (e + combining accent) would print as two glyphs; the composed form is one.
+  // Normalizing the JSON text is exact: NFC never changes ASCII, so quotes and escapes stay as they are.
+  body = JSON.parse(JSON.stringify(body).normalize('NFC')) as DocumentBody;
   const computed = computeDocument(body);
   const currency = body.currency ?? row.currency ?? 'EUR';
   const title = `${TITLES[row.type] ?? row.type} ${body.number ?? row.number ?? ''}`.trim();
+  const { regular, bold } = loadFonts();
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, compress: options.compress ?? true, bufferPages: true, info: { Title: title, Subject: row.id } });
+  doc.registerFont(REGULAR, regular);
+  doc.registerFont(BOLD, bold);
+  doc.font(REGULAR);
+  const money = (value: Dec) => formatMoney(value, currency);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -60,7 +101,7 @@ export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direct
   };
   const heading = (text: string) => {
     ensure(40);
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(11).fillColor('#000').text(text, MARGIN, doc.y, { width: CONTENT_WIDTH });
+    doc.moveDown(0.8).font(BOLD).fontSize(11).fillColor('#000').text(text, MARGIN, doc.y, { width: CONTENT_WIDTH });
     doc.moveDown(0.3);
   };
   const pairs = (items: Array<[string, string | undefined | null]>) => {
@@ -68,13 +109,27 @@ export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direct
       if (!value) continue;
       ensure(14);
       const y = doc.y;
-      doc.font('Helvetica-Bold').fontSize(9).text(label, MARGIN, y, { width: 130 });
-      doc.font('Helvetica').fontSize(9).text(value, MARGIN + 130, y, { width: CONTENT_WIDTH - 130 });
+      doc.font(BOLD).fontSize(9).text(label, MARGIN, y, { width: 130 });
+      doc.font(REGULAR).fontSize(9).text(value, MARGIN + 130, y, { width: CONTENT_WIDTH - 130 });
     }
+  };
+  // Amounts line up on their right edge, under the Net column, so figures of every size compare at a glance.
+  const amounts = (items: Array<[string, string | undefined]>, boldLast = false) => {
+    const valueWidth = 130;
+    items.forEach(([label, value], i) => {
+      if (!value) return;
+      ensure(14);
+      const y = doc.y;
+      const strong = boldLast && i === items.length - 1;
+      doc.font(strong ? BOLD : REGULAR).fontSize(9).text(label, MARGIN, y, { width: CONTENT_WIDTH - valueWidth - 10 });
+      const end = doc.y;
+      doc.font(strong ? BOLD : REGULAR).fontSize(9).text(value, MARGIN + CONTENT_WIDTH - valueWidth, y, { width: valueWidth - 2, align: 'right' });
+      doc.y = Math.max(end, doc.y);
+    });
   };
 
   // Title and dates.
-  doc.font('Helvetica-Bold').fontSize(20).text(title, MARGIN, MARGIN, { width: CONTENT_WIDTH });
+  doc.font(BOLD).fontSize(20).text(title, MARGIN, MARGIN, { width: CONTENT_WIDTH });
   doc.moveDown(0.5);
   pairs([
     ['Issue date', body.issueDate],
@@ -91,9 +146,9 @@ export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direct
   const buyer: Party = body.buyer ?? { name: row.receiver?.name ?? undefined, peppolId: row.receiver?.peppolId ?? undefined, vatNumber: row.receiver?.vatNumber ?? undefined };
   const partyBlock = (label: string, party: Party, x: number, y: number): number => {
     const width = CONTENT_WIDTH / 2 - 10;
-    doc.font('Helvetica-Bold').fontSize(11).text(label, x, y, { width });
-    doc.font('Helvetica-Bold').fontSize(9).text(party.name ?? party.legalName ?? '-', x, doc.y + 2, { width });
-    doc.font('Helvetica').fontSize(9);
+    doc.font(BOLD).fontSize(11).text(label, x, y, { width });
+    doc.font(BOLD).fontSize(9).text(party.name ?? party.legalName ?? '-', x, doc.y + 2, { width });
+    doc.font(REGULAR).fontSize(9);
     const lines = [
       ...(party.legalName && party.legalName !== party.name ? [party.legalName] : []),
       ...addressLines(party.address),
@@ -113,15 +168,15 @@ export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direct
 
   // Lines, with the header repeated on every page the table runs onto.
   const columns: Column[] = [
-    { title: 'Description', width: 185, align: 'left' },
-    { title: 'Quantity', width: 55, align: 'right' },
-    { title: 'Unit', width: 40, align: 'left' },
-    { title: 'Unit price', width: 70, align: 'right' },
-    { title: 'VAT %', width: 45, align: 'right' },
-    { title: `Net (${currency})`, width: CONTENT_WIDTH - 395, align: 'right' },
+    { title: 'Description', width: 170, align: 'left' },
+    { title: 'Quantity', width: 50, align: 'right' },
+    { title: 'Unit', width: 35, align: 'left' },
+    { title: 'Unit price', width: 85, align: 'right' },
+    { title: 'VAT %', width: 40, align: 'right' },
+    { title: 'Net', width: CONTENT_WIDTH - 380, align: 'right' },
   ];
   const row6 = (cells: string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    doc.font(bold ? BOLD : REGULAR).fontSize(9);
     const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 4 })));
     const y = doc.y;
     let x = MARGIN;
@@ -141,8 +196,8 @@ export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direct
   for (const line of computed.lines) {
     const description = line.source.description ?? line.source.name ?? '';
     const detail = [line.source.itemCode ? `Item ${line.source.itemCode}` : undefined, line.source.period?.start || line.source.period?.end ? `Period ${line.source.period?.start ?? ''} - ${line.source.period?.end ?? ''}` : undefined].filter(Boolean).join(' · ');
-    const cells = [detail ? `${description}\n${detail}` : description, line.quantity.toString(), line.unit, line.price.toFixed(2), line.rate ? line.rate.toString() : line.category, line.net.toFixed(2)];
-    doc.font('Helvetica').fontSize(9);
+    const cells = [detail ? `${description}\n${detail}` : description, line.quantity.toString(), line.unit, money(line.price), line.rate ? line.rate.toString() : line.category, money(line.net)];
+    doc.font(REGULAR).fontSize(9);
     const needed = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 4 }))) + 4;
     if (doc.y + needed > BOTTOM) {
       doc.addPage();
@@ -154,27 +209,27 @@ export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direct
   const adjustments = [...computed.allowances, ...computed.charges];
   if (adjustments.length) {
     heading('Allowances and charges');
-    pairs(adjustments.map((ac) => [ac.charge ? 'Charge' : 'Allowance', `${ac.reason ?? ac.reasonCode ?? ''} ${ac.charge ? '' : '-'}${ac.amount.toFixed(2)} ${currency}`.trim()]));
+    amounts(adjustments.map((ac) => [`${ac.charge ? 'Charge' : 'Allowance'}${ac.reason ?? ac.reasonCode ? `: ${ac.reason ?? ac.reasonCode}` : ''}`, money(ac.charge ? ac.amount : ac.amount.neg())]));
   }
 
   heading('VAT breakdown');
-  pairs(computed.totals.breakdown.map((vat) => [
-    `Category ${vat.category}${vat.rate ? ` ${vat.rate.toString()}%` : ''}`,
-    `taxable ${vat.taxable.toFixed(2)} ${currency}, VAT ${vat.tax.toFixed(2)} ${currency}${vat.exemptionReason ? ` (${vat.exemptionReason})` : ''}`,
-  ]));
+  amounts(computed.totals.breakdown.flatMap((vat): Array<[string, string]> => {
+    const label = `Category ${vat.category}${vat.rate ? ` ${vat.rate.toString()}%` : ''}${vat.exemptionReason ? ` (${vat.exemptionReason})` : ''}`;
+    return [[`${label} taxable`, money(vat.taxable)], [`${label} VAT`, money(vat.tax)]];
+  }));
 
   const totals = computed.totals;
   heading('Totals');
-  pairs([
-    ['Line total', `${totals.lineTotal.toFixed(2)} ${currency}`],
-    ['Allowances', totals.allowanceTotal ? `${totals.allowanceTotal.toFixed(2)} ${currency}` : undefined],
-    ['Charges', totals.chargeTotal ? `${totals.chargeTotal.toFixed(2)} ${currency}` : undefined],
-    ['Total net', `${totals.net.toFixed(2)} ${currency}`],
-    ['Total VAT', `${totals.vat.toFixed(2)} ${currency}`],
-    ['Total gross', `${totals.gross.toFixed(2)} ${currency}`],
-    ['Prepaid', totals.prepaid ? `${totals.prepaid.toFixed(2)} ${currency}` : undefined],
-    ['Amount payable', `${totals.payable.toFixed(2)} ${currency}`],
-  ]);
+  amounts([
+    ['Line total', money(totals.lineTotal)],
+    ['Allowances', totals.allowanceTotal ? money(totals.allowanceTotal) : undefined],
+    ['Charges', totals.chargeTotal ? money(totals.chargeTotal) : undefined],
+    ['Total net', money(totals.net)],
+    ['Total VAT', money(totals.vat)],
+    ['Total gross', money(totals.gross)],
+    ['Prepaid', totals.prepaid ? money(totals.prepaid) : undefined],
+    ['Amount payable', money(totals.payable)],
+  ], true);
 
   const payment = body.payment;
   if (payment && (payment.means || payment.iban || payment.bic || payment.reference || payment.terms)) {
@@ -191,7 +246,7 @@ export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direct
 
   if (body.note) {
     heading('Notes');
-    doc.font('Helvetica').fontSize(9).text(body.note, MARGIN, doc.y, { width: CONTENT_WIDTH });
+    doc.font(REGULAR).fontSize(9).text(body.note, MARGIN, doc.y, { width: CONTENT_WIDTH });
   }
 
   // Page numbers once the page count is known.
@@ -200,7 +255,7 @@ export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direct
     doc.switchToPage(i);
     // The footer sits in the bottom margin; without this pdfkit would break to a new page for it.
     doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor('#555').text(`${title} - page ${i + 1} of ${range.count}`, MARGIN, PAGE.height - MARGIN + 10, { width: CONTENT_WIDTH, align: 'center', lineBreak: false });
+    doc.font(REGULAR).fontSize(8).fillColor('#555').text(`${title} - page ${i + 1} of ${range.count}`, MARGIN, PAGE.height - MARGIN + 10, { width: CONTENT_WIDTH, align: 'center', lineBreak: false });
   }
   doc.end();
   return done;

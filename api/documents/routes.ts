@@ -5,6 +5,7 @@ import type { DocumentType } from '../../peppol/index.ts';
 import { ApiError } from '../errors.ts';
 import { decodeCursor, page } from '../pagination.ts';
 import { companyFilter, scopeOf } from '../scope.ts';
+import { signDocumentXml, signingKeys } from '../signing-keys.ts';
 import { toDocument, toStructured } from './mapper.ts';
 import { documentSearchRoutes } from './search.ts';
 import { documentActionRoutes } from './actions.ts';
@@ -98,7 +99,8 @@ export function documentRoutes(deps: BatchDeps): Router {
   router.get('/v1/documents/:document_id/xml', async (req, res) => {
     const row = await load(req);
     if (!row.xml) throw new ApiError('RESOURCE_NOT_FOUND', `Document ${row.id} is a stored ${row.stored_format ?? 'file'} without UBL.`);
-    res.type('application/xml').send(row.xml);
+    const headers = await signDocumentXml(signingKeys(db), { body: row.xml, path: req.originalUrl.split('?')[0]!, documentId: row.id });
+    res.set(headers).type('application/xml').send(row.xml);
   });
 
   router.get('/v1/documents/:document_id/structured', async (req, res) => {

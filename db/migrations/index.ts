@@ -11,6 +11,8 @@ import * as m20261121_10_lifecycle from './2026-11-21-10-lifecycle.ts';
 import * as m20261121_11_millisecond_timestamps from './2026-11-21-11-millisecond-timestamps.ts';
 import * as m20261122_12_rate_limit_function from './2026-11-22-12-rate-limit-function.ts';
 import * as m20261123_13_request_log_company from './2026-11-23-13-request-log-company.ts';
+import * as m20261123_14_events_in_creation_order from './2026-11-23-14-events-in-creation-order.ts';
+import * as m20261123_15_signing_keys from './2026-11-23-15-signing-keys.ts';
 
 /**
  * Every migration, by name. Names sort by date; a shipped migration is never edited — a change is a
@@ -29,4 +31,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-11-millisecond-timestamps': m20261121_11_millisecond_timestamps,
   '2026-11-22-12-rate-limit-function': m20261122_12_rate_limit_function,
   '2026-11-23-13-request-log-company': m20261123_13_request_log_company,
+  '2026-11-23-14-events-in-creation-order': m20261123_14_events_in_creation_order,
+  '2026-11-23-15-signing-keys': m20261123_15_signing_keys,
 };

@@ -118,6 +118,92 @@ describe('Events API (parts 2.8, 4.10, 6.5)', () => {
     });
   });
 
+  describe('GET /v1/events?after= (catching up after downtime)', () => {
+    // Timestamps are kept to the millisecond: events a millisecond apart have a defined order.
+    const tick = () => new Promise((r) => setTimeout(r, 3));
+    const ids = async (token: string, query: string) => {
+      const res = await get(token, `/v1/events${query}`);
+      expect(res.status, `${query} ${res.status === 200 ? "" : await res.clone().text()}`).to.equal(200);
+      return (await res.json()) as { data: Array<{ id: string }>; hasMore: boolean; cursor: string | null };
+    };
+    const emitSeries = async (tenant: Tenant, n: number) => {
+      const events = [];
+      for (let i = 0; i < n; i++) {
+        events.push(await emit(tenant, { data: { documentId: `doc_${i}` } }));
+        await tick();
+      }
+      return events;
+    };
+
+    it('lists exactly the events created after the given one, oldest first, and nothing of other tenants or modes', async () => {
+      const tenant = await createTenant();
+      const [a, b, c, d] = await emitSeries(tenant, 4);
+      await emit(tenant, { livemode: false });
+      await emit(await createTenant());
+      const page = await ids(tenant.key, `?after=${b!.id}`);
+      expect(page.data.map((e) => e.id)).to.deep.equal([c!.id, d!.id]);
+      expect(page).to.deep.include({ hasMore: false, cursor: null });
+      expect((await ids(tenant.key, `?after=${a!.id}&type=document.received`)).data.map((e) => e.id)).to.deep.equal([b!.id, c!.id, d!.id]);
+      expect((await ids(tenant.key, `?after=${d!.id}`)).data).to.deep.equal([]);
+    });
+
+    it('pages with the cursor, passed back as `cursor` or as `after`, without gaps or repeats', async () => {
+      const tenant = await createTenant();
+      const [start, ...rest] = await emitSeries(tenant, 6);
+      const first = await ids(tenant.key, `?after=${start!.id}&limit=2`);
+      expect(first.data.map((e) => e.id)).to.deep.equal([rest[0]!.id, rest[1]!.id]);
+      expect(first.hasMore).to.equal(true);
+      const second = await ids(tenant.key, `?after=${start!.id}&limit=2&cursor=${first.cursor}`);
+      expect(second.data.map((e) => e.id)).to.deep.equal([rest[2]!.id, rest[3]!.id]);
+      const third = await ids(tenant.key, `?after=${second.cursor}&limit=2`);
+      expect(third.data.map((e) => e.id)).to.deep.equal([rest[4]!.id]);
+      expect(third).to.deep.include({ hasMore: false, cursor: null });
+    });
+
+    it('includes acknowledged events only with includeAcknowledged=true, also in the newest-first queue', async () => {
+      const tenant = await createTenant();
+      const [start, acked, kept] = await emitSeries(tenant, 3);
+      expect((await post(tenant.key, '/v1/events/ack', { eventIds: [start!.id, acked!.id] })).status).to.equal(200);
+      // An acknowledged event is still a valid starting point.
+      expect((await ids(tenant.key, `?after=${start!.id}`)).data.map((e) => e.id)).to.deep.equal([kept!.id]);
+      expect((await ids(tenant.key, `?after=${start!.id}&includeAcknowledged=true`)).data.map((e) => e.id)).to.deep.equal([acked!.id, kept!.id]);
+      expect((await ids(tenant.key, '?includeAcknowledged=true')).data.map((e) => e.id)).to.deep.equal([kept!.id, acked!.id, start!.id]);
+      expect((await ids(tenant.key, '?includeAcknowledged=false')).data.map((e) => e.id)).to.deep.equal([kept!.id]);
+    });
+
+    it('a key bound to a company catches up on that company\'s events only', async () => {
+      const tenant = await createTenant();
+      const [start] = await emitSeries(tenant, 1);
+      await emit(tenant, { companyId: null });
+      await tick();
+      const own = await emit(tenant);
+      const bound = await createKey(tenant.organizationId, { livemode: true, companyId: tenant.companyId });
+      expect((await ids(bound.secret, `?after=${start!.id}`)).data.map((e) => e.id)).to.deep.equal([own.id]);
+    });
+
+    it('404 RESOURCE_NOT_FOUND for an unknown event id, another tenant\'s or the other mode\'s', async () => {
+      const tenant = await createTenant();
+      const foreign = await emit(await createTenant());
+      const sandbox = await emit(tenant, { livemode: false });
+      for (const id of ['evt_unknown0000000000000', foreign.id, sandbox.id]) {
+        const res = await get(tenant.key, `/v1/events?after=${id}`);
+        expect(res.status, id).to.equal(404);
+        expect(await errorBody(res)).to.deep.include({ code: 'RESOURCE_NOT_FOUND', message: `No event ${id} in this organization.` });
+      }
+    });
+
+    it('400 INVALID_REQUEST for an `after` that is neither an event id nor a cursor, and for a non-boolean includeAcknowledged', async () => {
+      const tenant = await createTenant();
+      const res = await get(tenant.key, '/v1/events?after=yesterday');
+      expect(res.status).to.equal(400);
+      const body = await errorBody(res);
+      expect(body).to.deep.include({ code: 'INVALID_REQUEST' });
+      expect(body.details).to.deep.equal([{ field: 'after', rule: 'cursor', message: 'is not an event id or a cursor' }]);
+      const flag = await get(tenant.key, '/v1/events?includeAcknowledged=maybe');
+      expect(flag.status).to.equal(400);
+    });
+  });
+
   describe('POST /v1/events/ack and /v1/events/{event_id}/ack', () => {
     it('batch: acknowledges the caller\'s events, skips unknown and foreign ids, and hides them from the list', async () => {
       const tenant = await createTenant();

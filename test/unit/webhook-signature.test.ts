@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
-import { signWebhookPayload, verifyWebhookSignature } from '../../core/webhook-signature.ts';
+import { Webhook } from 'standardwebhooks';
+import { signStandardWebhook, signWebhookPayload, standardWebhooksSecret, verifyStandardWebhook, verifyWebhookSignature } from '../../core/webhook-signature.ts';
 
 // An independent signer: exactly the recipe of part 6.3, with node:crypto directly.
 const hmac = (secret: string, t: number, body: string) => createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
@@ -57,5 +58,43 @@ describe('webhook signature (part 6.3)', () => {
     expect(reason(`t=${t}`)).to.equal('malformed_header');
     expect(reason(`t=soon,v1=${hmac(secret, t, body)}`)).to.equal('malformed_header');
     expect(reason(`t=${t},v1=xyz`)).to.equal('malformed_header');
+  });
+});
+
+describe('Standard Webhooks signature', () => {
+  const secret = 'whsec_test_secret_0123456789';
+  const body = '{"id":"evt_1","type":"document.received","data":{"n":"é"}}';
+  const t = 1_790_000_000;
+  const at = (seconds: number) => new Date(seconds * 1000);
+  // The spec's recipe with node:crypto: base64 HMAC-SHA256 of "<id>.<t>.<body>", keyed with our secret's UTF-8 bytes.
+  const expected = createHmac('sha256', Buffer.from(secret, 'utf8')).update(`evt_1.${t}.${body}`).digest('base64');
+
+  it('signs webhook-id, webhook-timestamp and webhook-signature: v1,<base64>', () => {
+    expect(signStandardWebhook({ id: 'evt_1', payload: body, secret, timestamp: t })).to.deep.equal({ 'webhook-id': 'evt_1', 'webhook-timestamp': String(t), 'webhook-signature': `v1,${expected}` });
+  });
+
+  it('agrees with the standardwebhooks library both ways, through the whsec_<base64> form of the secret', () => {
+    const library = new Webhook(standardWebhooksSecret(secret));
+    const headers = signStandardWebhook({ id: 'evt_1', payload: body, secret });
+    expect(library.verify(body, headers)).to.deep.equal(JSON.parse(body));
+    const signature = library.sign('evt_1', at(t), body);
+    expect(signature).to.equal(`v1,${expected}`);
+    const theirs = { 'webhook-id': 'evt_1', 'webhook-timestamp': String(t), 'webhook-signature': signature };
+    expect(verifyStandardWebhook({ payload: body, headers: theirs, secret, now: at(t) })).to.deep.equal({ ok: true, timestamp: t });
+  });
+
+  it('accepts any of several space-separated signatures and ignores other versions', () => {
+    const headers = { 'webhook-id': 'evt_1', 'webhook-timestamp': String(t), 'webhook-signature': `v1a,xyz v1,${Buffer.alloc(32).toString('base64')} v1,${expected}` };
+    expect(verifyStandardWebhook({ payload: Buffer.from(body), headers, secret, now: at(t) }).ok).to.equal(true);
+  });
+
+  it('refuses missing headers, a bad timestamp, a stale one, a changed id and another secret', () => {
+    const headers = signStandardWebhook({ id: 'evt_1', payload: body, secret, timestamp: t });
+    const check = (h: Record<string, string | undefined>, s = secret, now = at(t)) => verifyStandardWebhook({ payload: body, headers: h, secret: s, now });
+    expect(check({ ...headers, 'webhook-signature': undefined })).to.deep.equal({ ok: false, reason: 'missing_header' });
+    expect(check({ ...headers, 'webhook-timestamp': 'soon' })).to.deep.equal({ ok: false, reason: 'malformed_header' });
+    expect(check(headers, secret, at(t + 301))).to.deep.equal({ ok: false, reason: 'timestamp_out_of_tolerance', timestamp: t });
+    expect(check({ ...headers, 'webhook-id': 'evt_2' })).to.deep.equal({ ok: false, reason: 'signature_mismatch', timestamp: t });
+    expect(check(headers, 'whsec_another_secret_0000')).to.deep.equal({ ok: false, reason: 'signature_mismatch', timestamp: t });
   });
 });

@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
 import { expect } from 'chai';
 import { documentPdf } from '../../../api/documents/pdf.ts';
 import { insertFile } from '../../../db/files.ts';
@@ -8,30 +8,12 @@ import { invoiceBody } from '../../support/documents.ts';
 import { testServers } from '../../support/servers.ts';
 import { seedDocument } from './seed-document.ts';
 
-/** The text a PDF shows: content streams inflated, the hex strings of TJ/Tj operators decoded (WinAnsi ≈ latin1). */
+/**
+ * The text a reader copies out of the PDF, as poppler extracts it (in content order): it goes through
+ * the font's ToUnicode map, so it is the check that every character survives, not only that it prints.
+ */
 function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const out: string[] = [];
-  const streams = /<<([^]*?)>>\s*stream\r?\n/g;
-  let match: RegExpExecArray | null;
-  while ((match = streams.exec(raw))) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    let bytes = pdf.subarray(start, end);
-    if (/\/FlateDecode/.test(match[1]!)) {
-      try {
-        bytes = inflateSync(bytes);
-      } catch {
-        continue;
-      }
-    }
-    const content = bytes.toString('latin1');
-    for (const op of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const hexes = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!) : [op[2]!];
-      out.push(hexes.map((h) => Buffer.from(h, 'hex').toString('latin1')).join(''));
-    }
-  }
-  return out.join('\n');
+  return execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
 }
 
 const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g) ?? []).length;
@@ -74,9 +56,9 @@ describe('GET /v1/documents/{document_id}/pdf', () => {
       'Invoice INV-PDF-1', '2026-11-21', '2026-12-21',
       'Acme BV', 'Rue de la Loi 16', 'VAT: BE0403019261', 'Peppol ID: 0208:0403019261',
       'Proximus SA', 'Boulevard du Roi Albert II 27',
-      'Consulting', 'HUR', '95.00', '950.00', 'Books', '12.50', '37.50',
-      'Category S 21%', 'taxable 950.00 EUR, VAT 199.50 EUR', 'Category S 6%', 'taxable 37.50 EUR, VAT 2.25 EUR',
-      'Total net', '987.50 EUR', 'Total VAT', '201.75 EUR', 'Total gross', '1189.25 EUR', 'Amount payable',
+      'Consulting', 'HUR', '€95.00', '€950.00', 'Books', '€12.50', '€37.50',
+      'Category S 21% taxable €950.00', 'Category S 21% VAT €199.50', 'Category S 6% taxable €37.50', 'Category S 6% VAT €2.25',
+      'Total net €987.50', 'Total VAT €201.75', 'Total gross €1,189.25', 'Amount payable €1,189.25',
       'Credit transfer', 'BE68539007547034', 'GKCCBEBB', '+++123/4567/89012+++',
       'Thank you for your business.',
     ]) {
@@ -91,12 +73,51 @@ describe('GET /v1/documents/{document_id}/pdf', () => {
     const pages = pageCount(content);
     expect(pages).to.be.greaterThan(2);
     const text = pdfText(content);
-    expect(text).to.include('Item number 1\n');
+    expect(text).to.match(/^Item number 1 1 C62 €10\.00 21 €10\.00$/m);
     expect(text).to.include('Item number 120');
     expect(text).to.include(`page ${pages} of ${pages}`);
     // The lines table starts on page 1 and its header is repeated on every page it runs onto.
     expect(text.match(/Unit price/g)!.length).to.be.at.least(pages - 1);
-    expect(text).to.include('1452.00 EUR');
+    expect(text).to.include('Total gross €1,452.00');
+  });
+
+  // One party, address and line per script of the Peppol countries, written the way their users write
+  // them; Romanian uses the comma-below ș and ț, not the cedilla forms.
+  const SCRIPTS: Record<string, { name: string; street: string; city: string; line: string }> = {
+    Polish: { name: 'Zakład Usług Łączności Sp. z o.o.', street: 'ul. Żółkiewskiego 12', city: 'Łódź', line: 'Zażółć gęślą jaźń, śruby ćwierćcalowe' },
+    Czech: { name: 'Příliš žluťoučký kůň s.r.o.', street: 'Údolní 7', city: 'Ústí nad Labem', line: 'Úpěl ďábelské ódy, řezivo' },
+    Hungarian: { name: 'Árvíztűrő Tükörfúrógép Kft.', street: 'Őrház utca 3', city: 'Győr', line: 'Műszaki ellenőrzés, öntözőrendszer' },
+    Croatian: { name: 'Đurđevac Čelik d.o.o.', street: 'Ćićarijska 4', city: 'Šibenik', line: 'Žičana ograda, đački pribor' },
+    Romanian: { name: 'Științe și Tehnică S.R.L.', street: 'Strada Țării 9', city: 'Timișoara', line: 'Șuruburi și țevi din oțel' },
+    Lithuanian: { name: 'Ąžuolynas UAB', street: 'Šilutės pl. 2', city: 'Klaipėda', line: 'Įrankių rinkinys, ūkio prekės' },
+    Latvian: { name: 'Ķekavas Ģipsis SIA', street: 'Ļaudonas iela 8', city: 'Rīga', line: 'Ņiprs darbs, jūras smiltis' },
+    Estonian: { name: 'Tõrva Õlu OÜ', street: 'Pärnu mnt 5', city: 'Võru', line: 'Šokolaadi ja žele tarne' },
+    Greek: { name: 'Σύνδεσμος Ελληνικών Βιομηχανιών Α.Ε.', street: 'Οδός Ξενοφώντος 5', city: 'Αθήνα', line: 'Υπηρεσίες συμβούλου, ώρες εργασίας' },
+    Cyrillic: { name: 'Софийска Търговска Компания ЕООД', street: 'ул. Цар Иван Шишман 14', city: 'Пловдив', line: 'Консултантски услуги, «Ёлка» и щори' },
+  };
+
+  for (const [script, sample] of Object.entries(SCRIPTS)) {
+    it(`prints ${script} names, addresses and line descriptions so that their text extracts unchanged`, async () => {
+      const body = invoiceBody({
+        number: 'INV-SCRIPT',
+        seller: { name: sample.name, vatNumber: 'BE0403019261', address: { street: sample.street, city: sample.city, postalCode: '1000', country: 'BE' } },
+        buyer: { name: sample.name, address: { street: sample.street, city: sample.city, postalCode: '1000', country: 'BE' } },
+        // Decomposed input (letter + combining mark) must print as the composed letter.
+        lines: [{ description: sample.line.normalize('NFD'), quantity: 1, unit: 'C62', unitPrice: 10, vatRate: 21, vatCategory: 'S' }],
+      });
+      const id = await seedDocument(tenant, { number: 'INV-SCRIPT', body: JSON.stringify(body) });
+      const res = await get(id);
+      expect(res.status).to.equal(200);
+      const text = pdfText(Buffer.from(await res.arrayBuffer())).replace(/\s+/g, ' ');
+      for (const expected of [sample.name, sample.street, `1000 ${sample.city}`, sample.line]) expect(text, expected).to.include(expected);
+    });
+  }
+
+  it('formats amounts in the document currency, keeping every decimal of a unit price', async () => {
+    const body = invoiceBody({ number: 'INV-HUF', currency: 'PLN', lines: [{ description: 'Śruby', quantity: 1000, unit: 'C62', unitPrice: '1.2345', vatRate: 23, vatCategory: 'S' }] });
+    const id = await seedDocument(tenant, { number: 'INV-HUF', currency: 'PLN', body: JSON.stringify(body) });
+    const text = pdfText(Buffer.from(await (await get(id)).arrayBuffer()));
+    for (const expected of ['PLN 1.2345', 'PLN 1,234.50', 'Total VAT PLN 283.94', 'Amount payable PLN 1,518.44']) expect(text, expected).to.include(expected);
   });
 
   it('returns a stored upload that is a PDF as stored', async () => {
