@@ -10,6 +10,7 @@ import { postgresProbe, temporalProbe, type ContractProbe } from './health/probe
 import { errorHandler } from './middleware/error-handler.ts';
 import { matchOperation } from './middleware/match-operation.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { observeRequests } from './middleware/observe.ts';
 import type { Breakers } from './middleware/upstream-errors.ts';
 import { FORMATS } from './formats.ts';
 import { createAuthenticator } from './access/authenticate.ts';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('query parser', 'extended');
 
   app.use(requestContext());
+  app.use(observeRequests());
   app.use(docsRoutes(doc));
   // Matching comes before parsing so that an unknown route is a 404 whatever its body.
   app.use(matchOperation(operations));

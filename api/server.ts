@@ -1,7 +1,7 @@
 import { loadConfig } from '../core/config.ts';
 import { connectTemporal } from '../core/temporal-client.ts';
 import { StartupError } from '../core/startup-error.ts';
-import { log } from '../core/log.ts';
+import { createLogger, log, useLogger } from '../core/log.ts';
 import { createDb, pingDb } from '../db/database.ts';
 import { createApp } from './app.ts';
 import { companyUpstreamsFromConfig } from '../activities/companies.ts';
@@ -13,6 +13,7 @@ import { createDirectoryServices } from '../activities/upstreams/directory/index
 /** Entry point of the API process (`npm run api`). */
 async function main(): Promise<void> {
   const config = loadConfig();
+  useLogger(createLogger({ level: config.logLevel, base: { service: 'docex-api' } }));
   if (!config.databaseUrl) throw new StartupError('postgres', 'DATABASE_URL is not set', 'set DATABASE_URL, or use `npm start` which provides one');
   if (!config.temporalAddress) throw new StartupError('temporal', 'TEMPORAL_ADDRESS is not set', 'set TEMPORAL_ADDRESS, or use `npm start` which provides one');
 

@@ -1,8 +1,9 @@
-import { DefaultLogger, NativeConnection, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
+import { NativeConnection, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
 import { loadConfig } from '../core/config.ts';
 import { StartupError } from '../core/startup-error.ts';
 import { TASK_QUEUES } from '../core/temporal.ts';
-import { log } from '../core/log.ts';
+import { createLogger, log, useLogger } from '../core/log.ts';
+import { temporalLogger } from '../core/temporal-logger.ts';
 import { Client, Connection } from '@temporalio/client';
 import { createEventDispatcher } from '../core/event-dispatcher.ts';
 import { createDb, pingDb } from '../db/database.ts';
@@ -16,7 +17,12 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) throw new StartupError('postgres', 'DATABASE_URL is not set', 'set DATABASE_URL, or use `npm start` which provides one');
   if (!config.temporalAddress) throw new StartupError('temporal', 'TEMPORAL_ADDRESS is not set', 'set TEMPORAL_ADDRESS, or use `npm start` which provides one');
 
-  Runtime.install({ logger: new DefaultLogger(config.logLevel === 'debug' ? 'DEBUG' : 'WARN'), telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } } });
+  useLogger(createLogger({ level: config.logLevel, base: { service: 'docex-worker' } }));
+  // Core's own lines are forwarded to pino too, so the process writes JSON lines only.
+  Runtime.install({
+    logger: temporalLogger(),
+    telemetryOptions: { logging: { forward: {}, filter: makeTelemetryFilterString({ core: config.logLevel === 'debug' ? 'DEBUG' : 'WARN' }) } },
+  });
   const db = createDb(config.databaseUrl, { applicationName: 'docex-worker' });
   await pingDb(db).catch((err) => {
     throw new StartupError('postgres', `cannot connect with DATABASE_URL: ${(err as Error).message}`, 'check that the server runs and the URL is right', err);

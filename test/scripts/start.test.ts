@@ -80,7 +80,7 @@ describe('npm start (scripts/start.ts)', function () {
     expect(await isPortFree(ports.api)).to.equal(false);
 
     const second = await startService(env);
-    expect(second.output()).to.match(/ended leftover (api|worker|temporal) process/);
+    expect(second.output()).to.match(/\{"level":"info",[^\n]*"name":"(api|worker|temporal)","pid":\d+,"msg":"ended leftover process from a previous run"\}/);
     const ready = await fetch(`http://127.0.0.1:${ports.api}/health/readiness`);
     expect(ready.status).to.equal(200);
     // The data survived: the probe rows written by the first run are still there.

@@ -1,0 +1,30 @@
+import type { Request, Response } from 'express';
+import { logger, redactUrl } from '../../core/log.ts';
+
+/** The fields of a request's log line, taken once the response is written. */
+export function requestFields(req: Request, res: Response, durationMs: number): Record<string, unknown> {
+  const ctx = req.context;
+  return {
+    requestId: ctx?.requestId,
+    method: req.method,
+    // The contract path (`/v1/documents/{documentId}`) groups requests; the raw path is kept apart.
+    route: ctx?.operation?.pathTemplate ?? null,
+    url: redactUrl(req.originalUrl),
+    status: res.statusCode,
+    durationMs: Math.round(durationMs * 10) / 10,
+    organizationId: ctx?.principal?.organizationId ?? null,
+    livemode: ctx?.principal?.livemode ?? null,
+    apiKeyId: ctx?.principal?.apiKeyId ?? null,
+    idempotentReplay: res.getHeader('idempotent-replayed') === 'true',
+    errorCode: ctx?.errorCode ?? null,
+  };
+}
+
+/** One line per request: 5xx at error level (the error handler adds the stack), the rest at info. */
+export function logRequest(req: Request, res: Response, durationMs: number, aborted: boolean): void {
+  const fields = requestFields(req, res, durationMs);
+  if (aborted) fields.aborted = true;
+  const log = logger();
+  if (res.statusCode >= 500) log.error(fields, 'request');
+  else log.info(fields, 'request');
+}
