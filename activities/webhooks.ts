@@ -10,6 +10,7 @@ import { closeDelivery, finishAttempt, loadDeliveryContext, startAttempt } from 
 import { pauseWebhook } from '../db/webhooks.ts';
 import { PROJECT_ROOT } from '../core/config.ts';
 import { log } from '../core/log.ts';
+import { countWebhookAttempt } from '../core/metrics.ts';
 import { signWebhookPayload } from '../core/webhook-signature.ts';
 import { classifyAddress, guardedLookup, isAllowedAddress, type TargetPolicy } from '../core/webhook-targets.ts';
 
@@ -96,6 +97,7 @@ export function createWebhookActivities({ db, allowPrivateTargets = false, timeo
       const ok = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
       const nextAttemptAt = !ok && nextDelayMs !== null ? new Date(Date.now() + clockOffsetMs + nextDelayMs) : null;
       await finishAttempt(db, { deliveryId, webhookId: ctx.webhook_id, attempt }, { outcome: ok ? 'succeeded' : 'failed', statusCode: answer.statusCode, durationMs, error: ok ? null : answer.error }, nextAttemptAt);
+      countWebhookAttempt(ok ? 'succeeded' : 'failed', attempt);
       return { outcome: ok ? 'succeeded' : 'failed', statusCode: answer.statusCode, error: ok ? null : answer.error };
     },
 

@@ -4,6 +4,8 @@ import { StartupError } from '../core/startup-error.ts';
 import { createLogger, log, useLogger } from '../core/log.ts';
 import { createDb, pingDb } from '../db/database.ts';
 import { createApp } from './app.ts';
+import { registry } from '../core/metrics.ts';
+import { startMetricsServer } from '../core/metrics-server.ts';
 import { companyUpstreamsFromConfig } from '../activities/companies.ts';
 import { createTransports } from '../activities/upstreams/transport/index.ts';
 import { companyContractProbes } from './companies/probes.ts';
@@ -44,6 +46,8 @@ async function main(): Promise<void> {
     });
   });
   log.info('api listening', { url: config.publicBaseUrl });
+  const metrics = config.metricsPort ? await startMetricsServer(registry, { port: config.metricsPort, host: config.metricsHost }) : undefined;
+  if (metrics) log.info('api metrics listening', { url: metrics.url });
 
   let closing = false;
   const shutdown = () => {

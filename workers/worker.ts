@@ -4,6 +4,8 @@ import { StartupError } from '../core/startup-error.ts';
 import { TASK_QUEUES } from '../core/temporal.ts';
 import { createLogger, log, useLogger } from '../core/log.ts';
 import { temporalLogger } from '../core/temporal-logger.ts';
+import { registry } from '../core/metrics.ts';
+import { startMetricsServer } from '../core/metrics-server.ts';
 import { Client, Connection } from '@temporalio/client';
 import { createEventDispatcher } from '../core/event-dispatcher.ts';
 import { createDb, pingDb } from '../db/database.ts';
@@ -21,7 +23,11 @@ async function main(): Promise<void> {
   // Core's own lines are forwarded to pino too, so the process writes JSON lines only.
   Runtime.install({
     logger: temporalLogger(),
-    telemetryOptions: { logging: { forward: {}, filter: makeTelemetryFilterString({ core: config.logLevel === 'debug' ? 'DEBUG' : 'WARN' }) } },
+    telemetryOptions: {
+      logging: { forward: {}, filter: makeTelemetryFilterString({ core: config.logLevel === 'debug' ? 'DEBUG' : 'WARN' }) },
+      // The SDK's own worker metrics (task latencies, slots, pollers), next to our /metrics.
+      ...(config.workerTemporalMetricsPort ? { metrics: { prometheus: { bindAddress: `${config.metricsHost}:${config.workerTemporalMetricsPort}` } } } : {}),
+    },
   });
   const db = createDb(config.databaseUrl, { applicationName: 'docex-worker' });
   await pingDb(db).catch((err) => {
@@ -42,11 +48,13 @@ async function main(): Promise<void> {
   const workers = await createWorkers({ connection, namespace: config.temporalNamespace, db, events: createEventDispatcher(client), transports: createTransports(config), ...(requested?.length ? { taskQueues: requested } : {}) });
   const stop = new AbortController();
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => stop.abort());
-  log.info('worker running', { taskQueues: requested ?? known, namespace: config.temporalNamespace });
+  const metrics = config.workerMetricsPort ? await startMetricsServer(registry, { port: config.workerMetricsPort, host: config.metricsHost }) : undefined;
+  log.info('worker running', { taskQueues: requested ?? known, namespace: config.temporalNamespace, metrics: metrics?.url });
   await runWorkers(workers, stop.signal);
   await connection.close();
   await clientConnection.close();
   await db.destroy();
+  await metrics?.close();
 }
 
 main().catch((err) => {

@@ -1,3 +1,4 @@
+import { countDocumentAccepted } from '../../core/metrics.ts';
 import type { Client } from '@temporalio/client';
 import { newId } from '../../core/ids.ts';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
@@ -187,6 +188,7 @@ export async function sendDocument(deps: SendDeps, principal: Principal, input: 
     await deps.db.deleteFrom('documents').where('id', '=', row.id).execute();
     throw err;
   }
+  countDocumentAccepted(row);
   return row;
 }
 
