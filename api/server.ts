@@ -4,6 +4,7 @@ import { StartupError } from '../core/startup-error.ts';
 import { createLogger, log, useLogger } from '../core/log.ts';
 import { createDb, pingDb } from '../db/database.ts';
 import { createApp } from './app.ts';
+import { startTracing } from '../core/telemetry.ts';
 import { registry } from '../core/metrics.ts';
 import { startMetricsServer } from '../core/metrics-server.ts';
 import { companyUpstreamsFromConfig } from '../activities/companies.ts';
@@ -16,6 +17,7 @@ import { createDirectoryServices } from '../activities/upstreams/directory/index
 async function main(): Promise<void> {
   const config = loadConfig();
   useLogger(createLogger({ level: config.logLevel, base: { service: 'docex-api' } }));
+  const tracing = startTracing({ serviceName: 'docex-api' });
   if (!config.databaseUrl) throw new StartupError('postgres', 'DATABASE_URL is not set', 'set DATABASE_URL, or use `npm start` which provides one');
   if (!config.temporalAddress) throw new StartupError('temporal', 'TEMPORAL_ADDRESS is not set', 'set TEMPORAL_ADDRESS, or use `npm start` which provides one');
 
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
     server.close(async () => {
       await temporal.close().catch(() => undefined);
       await db.destroy().catch(() => undefined);
+      await tracing?.shutdown().catch(() => undefined);
       process.exit(0);
     });
     server.closeIdleConnections();

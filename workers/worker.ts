@@ -6,6 +6,7 @@ import { createLogger, log, useLogger } from '../core/log.ts';
 import { temporalLogger } from '../core/temporal-logger.ts';
 import { registry } from '../core/metrics.ts';
 import { startMetricsServer } from '../core/metrics-server.ts';
+import { startTracing } from '../core/telemetry.ts';
 import { Client, Connection } from '@temporalio/client';
 import { createEventDispatcher } from '../core/event-dispatcher.ts';
 import { createDb, pingDb } from '../db/database.ts';
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
       ...(config.workerTemporalMetricsPort ? { metrics: { prometheus: { bindAddress: `${config.metricsHost}:${config.workerTemporalMetricsPort}` } } } : {}),
     },
   });
+  const tracing = startTracing({ serviceName: 'docex-worker' });
   const db = createDb(config.databaseUrl, { applicationName: 'docex-worker' });
   await pingDb(db).catch((err) => {
     throw new StartupError('postgres', `cannot connect with DATABASE_URL: ${(err as Error).message}`, 'check that the server runs and the URL is right', err);
@@ -43,9 +45,9 @@ async function main(): Promise<void> {
   if (unknown.length) throw new StartupError('worker', `unknown task queue(s) ${unknown.join(', ')}`, `use some of ${known.join(', ')}`);
 
   const clientConnection = await Connection.connect({ address: config.temporalAddress });
-  const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
+  const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace, interceptors: tracing?.clientInterceptors });
   await ensureSchedules(client);
-  const workers = await createWorkers({ connection, namespace: config.temporalNamespace, db, events: createEventDispatcher(client), transports: createTransports(config), ...(requested?.length ? { taskQueues: requested } : {}) });
+  const workers = await createWorkers({ connection, namespace: config.temporalNamespace, db, events: createEventDispatcher(client), transports: createTransports(config), tracing, ...(requested?.length ? { taskQueues: requested } : {}) });
   const stop = new AbortController();
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => stop.abort());
   const metrics = config.workerMetricsPort ? await startMetricsServer(registry, { port: config.workerMetricsPort, host: config.metricsHost }) : undefined;
@@ -55,6 +57,7 @@ async function main(): Promise<void> {
   await clientConnection.close();
   await db.destroy();
   await metrics?.close();
+  await tracing?.shutdown();
 }
 
 main().catch((err) => {

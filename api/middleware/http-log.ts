@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { trace } from '@opentelemetry/api';
 import { logger, redactUrl } from '../../core/log.ts';
 
 /** The fields of a request's log line, taken once the response is written. */
@@ -17,6 +18,8 @@ export function requestFields(req: Request, res: Response, durationMs: number): 
     apiKeyId: ctx?.principal?.apiKeyId ?? null,
     idempotentReplay: res.getHeader('idempotent-replayed') === 'true',
     errorCode: ctx?.errorCode ?? null,
+    // Joins the line to its trace; absent when tracing is off.
+    traceId: traceIdOf(trace.getActiveSpan()?.spanContext().traceId),
   };
 }
 
@@ -27,4 +30,8 @@ export function logRequest(req: Request, res: Response, durationMs: number, abor
   const log = logger();
   if (res.statusCode >= 500) log.error(fields, 'request');
   else log.info(fields, 'request');
+}
+
+function traceIdOf(id: string | undefined): string | undefined {
+  return id && id !== '00000000000000000000000000000000' ? id : undefined;
 }
