@@ -69,6 +69,8 @@ export interface AppDeps {
   extraRouters?: Router[];
   /** The AS4 gateway's shared secret for /internal/as4/*; defaults to AS4_INBOUND_SECRET. */
   as4?: As4Settings;
+  /** Request log lines and metrics; on unless false (the benchmark measures their cost). */
+  observe?: boolean;
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -83,7 +85,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('query parser', 'extended');
 
   app.use(requestContext());
-  app.use(observeRequests());
+  if (deps.observe !== false) app.use(observeRequests());
   app.use(docsRoutes(doc));
   // Matching comes before parsing so that an unknown route is a 404 whatever its body.
   app.use(matchOperation(operations));
