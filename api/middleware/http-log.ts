@@ -23,12 +23,15 @@ export function requestFields(req: Request, res: Response, durationMs: number): 
   };
 }
 
-/** One line per request: 5xx at error level (the error handler adds the stack), the rest at info. */
+/**
+ * One line per request: 5xx at warn, since the error handler already writes the failure with its
+ * stack at error level under the same request id; the rest at info.
+ */
 export function logRequest(req: Request, res: Response, durationMs: number, aborted: boolean): void {
   const fields = requestFields(req, res, durationMs);
   if (aborted) fields.aborted = true;
   const log = logger();
-  if (res.statusCode >= 500) log.error(fields, 'request');
+  if (res.statusCode >= 500) log.warn(fields, 'request');
   else log.info(fields, 'request');
 }
 
