@@ -4,7 +4,8 @@
 # the role through the command. TypeScript runs through tsx, so there is no
 # build step and the image holds the sources as they are in the repository.
 
-ARG NODE_VERSION=20
+# Node 22 is the active LTS line; Node 20 reached its end of life.
+ARG NODE_VERSION=22
 FROM node:${NODE_VERSION}-bookworm-slim
 
 WORKDIR /app

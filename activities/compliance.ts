@@ -1,3 +1,4 @@
+import { countComplianceReport } from '../core/metrics.ts';
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
 import { failure } from '../core/failures.ts';
 import type { Db } from '../db/database.ts';
@@ -81,6 +82,7 @@ export function createComplianceActivities({ db, events, platforms }: Compliance
       });
     });
     if (event) await events.dispatch([event]);
+    if (event) countComplianceReport(String(event.data.reportedTo), answer.status);
     return { reportId, status: answer.status };
   };
 

@@ -1,3 +1,4 @@
+import { countDeliveryAttempt, countDocumentMove } from '../core/metrics.ts';
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
 import { SANDBOX_RESPONDERS } from '../core/sandbox-scenarios.ts';
 import { failure, FailureType } from '../core/failures.ts';
@@ -69,6 +70,7 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
   const move = async (current: DocumentRow, to: DeliveryMove, event: { type: 'document.sent' | 'document.delivered' | 'document.failed'; data: Record<string, unknown> }, at: Date) => {
     const moved = await moveDelivery(db, current.id, to, { organizationId: current.organization_id, livemode: current.livemode, companyId: current.company_id, type: event.type, data: { ...documentEventData(current), ...event.data } }, at);
     if (moved) await events.dispatch([moved.event]);
+    if (moved) countDocumentMove(current, to.to, at);
     return moved?.row;
   };
 
@@ -122,7 +124,7 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
         countryC1: countryOfScheme(splitParticipantId(sender)?.scheme ?? '') ?? 'BE',
       });
       if (!wrapped.ok) throw failure('SBDH_ERROR', wrapped.errors.map((e) => e.message).join('; '));
-      const handedOff = await forMode(transports, row.livemode).handOff({ documentId, attempt, sbd: wrapped.xml, senderId: sender, receiverId: receiver, documentTypeId: wrapped.documentTypeId, processId: wrapped.processId });
+      const handedOff = await countDeliveryAttempt(row.livemode, () => forMode(transports, row.livemode).handOff({ documentId, attempt, sbd: wrapped.xml, senderId: sender, receiverId: receiver, documentTypeId: wrapped.documentTypeId, processId: wrapped.processId }));
       // A failed record fails the attempt, and the workflow sends again: the gateway takes the
       // document id as its idempotency key, so the message still leaves once.
       await recordSent(row, handedOff.messageId);

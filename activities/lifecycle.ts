@@ -1,3 +1,4 @@
+import { countLifecycleTransitions } from '../core/metrics.ts';
 import type { DispatchableEvent, EventDispatcher } from '../core/event-dispatcher.ts';
 import { failure } from '../core/failures.ts';
 import type { Db } from '../db/database.ts';
@@ -194,6 +195,7 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
         return { state: await stateOf(trx, moved), outcome, events: written, country };
       });
       await events.dispatch(applied.events);
+      if ('outcome' in applied) countLifecycleTransitions(steps);
       return 'outcome' in applied ? { state: applied.state, outcome: applied.outcome, complianceCountry: applied.country } : { state: applied.state };
     },
 

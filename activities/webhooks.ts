@@ -4,6 +4,7 @@ import { closeDelivery, finishAttempt, lastAttemptError, loadDeliveryContext, st
 import { pauseWebhook } from '../db/webhooks.ts';
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
 import { log } from '../core/log.ts';
+import { countWebhookAttempt } from '../core/metrics.ts';
 import { signStandardWebhook, signWebhookPayload } from '../core/webhook-signature.ts';
 import { forMode, type PerMode } from '../upstreams/modes.ts';
 import { WEBHOOK_USER_AGENT, type WebhookAnswer, type WebhookSender } from '../upstreams/webhooks/index.ts';
@@ -89,6 +90,7 @@ export function createWebhookActivities({ db, senders, events }: WebhookActivity
       const ok = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
       const nextAttemptAt = !ok && nextDelayMs !== null ? new Date(Date.now() + clockOffsetMs + nextDelayMs) : null;
       await finishAttempt(db, { deliveryId, webhookId: ctx.webhook_id, attempt }, { outcome: ok ? 'succeeded' : 'failed', statusCode: answer.statusCode, durationMs, error: ok ? null : answer.error }, nextAttemptAt);
+      countWebhookAttempt(ok ? 'succeeded' : 'failed', attempt);
       return { outcome: ok ? 'succeeded' : 'failed', statusCode: answer.statusCode, error: ok ? null : answer.error };
     },
 

@@ -6,6 +6,7 @@ import { docsRoutes } from './docs.ts';
 import { healthRoutes } from './health/routes.ts';
 import { postgresProbe, temporalProbe, type ContractProbe } from './health/probes.ts';
 import { renderEnvelope } from './middleware/error-handler.ts';
+import { observeRequests } from './middleware/observe.ts';
 import type { Breakers } from './foreign-errors.ts';
 import { contractOf, createPipeline, type PipelineOptions, type SharedSteps } from './pipeline.ts';
 import { BatchItems } from './middleware/item-validation.ts';
@@ -70,6 +71,8 @@ export interface AppDeps {
   as4: As4Settings;
   /** Further APIs with a contract and error shape of their own, each under its own mount path. */
   apis?: Array<(shared: SharedSteps) => PipelineOptions>;
+  /** Request log lines and metrics; on unless false (the benchmark measures their cost). */
+  observe?: boolean;
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -77,6 +80,7 @@ export function createApp(deps: AppDeps): express.Express {
   const breakers = deps.breakers ?? { postgres: new CircuitBreaker('postgres'), temporal: new CircuitBreaker('temporal') };
   const authenticator = createAuthenticator(deps.db, createJwtVerifier(deps.jwt ?? { jwksUrl: undefined, audience: 'unset', issuer: undefined }));
   const shared: SharedSteps = {
+    observe: deps.observe === false ? undefined : observeRequests(),
     requestLog: requestLog(deps.db),
     access: accessSteps(deps, authenticator),
     refusals: [countRefusedRequests(deps.db, authenticator)],

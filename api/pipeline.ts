@@ -23,6 +23,8 @@ export function contractOf(document: OpenApiDocument): Contract {
 
 /** The steps every API of the service shares, built once per app. */
 export interface SharedSteps {
+  /** Runs right after the request context: request log lines and metrics (absent when switched off). */
+  observe?: RequestHandler | undefined;
   /** Writes the request to the request inspector's log when it ends. */
   requestLog: RequestHandler;
   /** Authentication, authorization, rate limit, idempotency and quota, in that order. */
@@ -61,6 +63,7 @@ export function createPipeline(options: PipelineOptions): Router {
   const { contract, renderError } = options;
   const api = Router();
   api.use(requestContext());
+  if (options.observe) api.use(options.observe);
   if (options.docs) api.use(options.docs);
   // Matching comes before parsing so that an unknown route is a 404 whatever its body.
   api.use(matchOperation(contract.operations));

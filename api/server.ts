@@ -1,16 +1,21 @@
 import { loadConfig } from '../core/config.ts';
 import { connectTemporal } from '../core/temporal-client.ts';
 import { StartupError } from '../core/startup-error.ts';
-import { log } from '../core/log.ts';
+import { createLogger, log, useLogger } from '../core/log.ts';
 import { createDb, pingDb } from '../db/database.ts';
 import { createApp } from './app.ts';
 import { createUpstreams } from '../upstreams/index.ts';
+import { startTracing } from '../core/telemetry.ts';
+import { registry } from '../core/metrics.ts';
+import { startMetricsServer } from '../core/metrics-server.ts';
 import { companyContractProbes } from './companies/probes.ts';
 import { directoryContractProbes } from './directory/probes.ts';
 
 /** Entry point of the API process (`npm run api`). */
 async function main(): Promise<void> {
   const config = loadConfig();
+  useLogger(createLogger({ level: config.logLevel, base: { service: 'docex-api' } }));
+  const tracing = startTracing({ serviceName: 'docex-api' });
   if (!config.databaseUrl) throw new StartupError('postgres', 'DATABASE_URL is not set', 'set DATABASE_URL, or use `npm start` which provides one');
   if (!config.temporalAddress) throw new StartupError('temporal', 'TEMPORAL_ADDRESS is not set', 'set TEMPORAL_ADDRESS, or use `npm start` which provides one');
 
@@ -43,6 +48,8 @@ async function main(): Promise<void> {
     });
   });
   log.info('api listening', { url: config.publicBaseUrl });
+  const metrics = config.metricsPort ? await startMetricsServer(registry, { port: config.metricsPort, host: config.metricsHost }) : undefined;
+  if (metrics) log.info('api metrics listening', { url: metrics.url });
 
   let closing = false;
   const shutdown = () => {
@@ -51,6 +58,7 @@ async function main(): Promise<void> {
     server.close(async () => {
       await temporal.close().catch(() => undefined);
       await db.destroy().catch(() => undefined);
+      await tracing?.shutdown().catch(() => undefined);
       process.exit(0);
     });
     server.closeIdleConnections();

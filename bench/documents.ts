@@ -18,6 +18,16 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { insertOrganization } from '../db/organizations.ts';
 import { createUpstreams } from '../upstreams/index.ts';
 import { cpuByRole, percentile, startBenchServers, untilPolled } from './support.ts';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { createLogger, useLogger } from '../core/log.ts';
+import { freePort } from '../core/ports.ts';
+
+/** The worker's metrics listeners: on free ports when observing, off for the baseline. */
+async function workerMetricsEnv(): Promise<Record<string, string>> {
+  if (!OBSERVE) return { WORKER_METRICS_PORT: '0', WORKER_TEMPORAL_METRICS_PORT: '0' };
+  return { WORKER_METRICS_PORT: String(await freePort()), WORKER_TEMPORAL_METRICS_PORT: String(await freePort()) };
+}
 
 /**
  * End-to-end send benchmark: DOCUMENTS JSON invoices (default 1000) sent through the HTTP API,
@@ -26,10 +36,36 @@ import { cpuByRole, percentile, startBenchServers, untilPolled } from './support
  * hand-off (enough documents make that wait a small part of the run). Prints documents/s, API latency p50/p99, and the rate of bare workflow
  * start-and-complete measured in the same run. The bench key has no rate limit so the API, not the
  * plan, is what is measured. Run with `npm run bench:documents [documents] [concurrency]`.
+ *
+ * `--compare-metrics` runs the benchmark twice, each in a fresh process with fresh servers: once
+ * without request logs and metrics (the worker's /metrics and Temporal SDK exporter off), once
+ * with them (tracing off both times), and prints both rates and the cost.
  */
-const DOCUMENTS = Math.max(1, Number(process.argv[2] ?? 1000));
-const CONCURRENCY = Math.max(1, Number(process.argv[3] ?? 16));
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const DOCUMENTS = Math.max(1, Number(args[0] ?? 1000));
+const CONCURRENCY = Math.max(1, Number(args[1] ?? 16));
 const RECIPIENT = '0208:0202239951';
+// BENCH_OBSERVE=off is set by --compare-metrics for its baseline run.
+const OBSERVE = process.env.BENCH_OBSERVE !== 'off';
+
+if (process.argv.includes('--compare-metrics')) {
+  const results: Record<string, { rate: number; acceptRate: number }> = {};
+  for (const mode of ['off', 'on'] as const) {
+    console.log(`\n— instrumentation ${mode} —`);
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), String(DOCUMENTS), String(CONCURRENCY)], { cwd: PROJECT_ROOT, env: { ...process.env, BENCH_OBSERVE: mode }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.on('data', (c) => { out += c; process.stdout.write(c); });
+    await new Promise((resolve) => child.once('exit', resolve));
+    const line = out.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
+    if (!line) throw new Error(`the ${mode} run printed no result`);
+    results[mode] = JSON.parse(line.slice('BENCH_RESULT '.length));
+  }
+  const { off, on } = results as Record<'off' | 'on', { rate: number; acceptRate: number }>;
+  console.log('\ninstrumentation cost (tracing off)');
+  console.log(`  API acceptance   off ${off.acceptRate.toFixed(1)}   on ${on.acceptRate.toFixed(1)} documents/s   cost ${(100 * (1 - on.acceptRate / off.acceptRate)).toFixed(1)} %`);
+  console.log(`  end to end       off ${off.rate.toFixed(1)}   on ${on.rate.toFixed(1)} documents/s   cost ${(100 * (1 - on.rate / off.rate)).toFixed(1)} % (target ≤ 10 %)`);
+  process.exit(0);
+}
 
 const servers = await startBenchServers('documents');
 try {
@@ -42,7 +78,7 @@ try {
   const profile = process.env.WORKER_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.WORKER_CPU_PROFILE}`] : [];
   const worker = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(PROJECT_ROOT, 'workers', 'worker.ts')], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, DATABASE_URL: servers.databaseUrl, TEMPORAL_ADDRESS: servers.temporalAddress, LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: servers.databaseUrl, TEMPORAL_ADDRESS: servers.temporalAddress, LOG_LEVEL: 'warn', ...(await workerMetricsEnv()) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let workerErrors = '';
@@ -51,7 +87,9 @@ try {
   await untilPolled(client, TASK_QUEUES.documents);
   const config = loadConfig();
   const upstreams = createUpstreams(config, db);
-  const app = createApp({ db, temporal: client, publicBaseUrl: 'http://bench', companyUpstreams: upstreams.companies, directory: upstreams.directory, webhookSenders: upstreams.webhooks, as4: { inboundSecret: config.as4InboundSecret } });
+  // Request lines are serialised as in production, then dropped, so the terminal stays readable.
+  if (OBSERVE) useLogger(createLogger({ level: 'info', destination: pino.destination('/dev/null') }));
+  const app = createApp({ db, temporal: client, publicBaseUrl: 'http://bench', companyUpstreams: upstreams.companies, directory: upstreams.directory, webhookSenders: upstreams.webhooks, as4: { inboundSecret: config.as4InboundSecret }, observe: OBSERVE });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -130,6 +168,7 @@ try {
     console.log(`CPU per document (ms)                 ${perItem(cpuAfter, cpuBefore, DOCUMENTS)}`);
     console.log(`CPU per bare workflow (ms)            ${perItem(bareCpuAfter, bareCpuBefore, bareCount)}`);
   }
+  console.log(`BENCH_RESULT ${JSON.stringify({ rate, acceptRate: (DOCUMENTS - failures) / ((accepted - started) / 1000) })}`);
   console.log(`ratio to bare rate                    ${(rate / bareRate).toFixed(2)} (target ≥ 0.8; target ≥ 100 documents/s)`);
 
   server.close();

@@ -1,3 +1,5 @@
+import { watchCircuit } from './metrics.ts';
+
 export type CircuitState = 'closed' | 'open' | 'half_open';
 
 export interface CircuitSnapshot {
@@ -19,7 +21,9 @@ export class CircuitBreaker {
     private readonly threshold = 3,
     private readonly cooldownMs = 10_000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    watchCircuit(this);
+  }
 
   snapshot(): CircuitSnapshot {
     this.refresh();

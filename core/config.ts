@@ -58,6 +58,14 @@ export interface Config {
   sdiBaseUrl: string;
   sdiToken: string | undefined;
   complianceTimeoutMs: number;
+  /** Address of the /metrics listeners (API and worker), apart from the public API port. */
+  metricsHost: string;
+  /** API /metrics port; 0 turns the listener off. */
+  metricsPort: number;
+  /** Worker /metrics port (business counters, pool, breakers); 0 turns it off. */
+  workerMetricsPort: number;
+  /** Temporal SDK (Core) Prometheus exporter of the worker; 0 turns it off. */
+  workerTemporalMetricsPort: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -119,5 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sdiBaseUrl: (optional(env, 'SDI_BASE_URL') ?? 'https://api.fatturapa.gov.it').replace(/\/$/, ''),
     sdiToken: optional(env, 'SDI_TOKEN'),
     complianceTimeoutMs: intFrom(env, 'COMPLIANCE_TIMEOUT_MS', 15_000),
+    metricsHost: optional(env, 'METRICS_HOST') ?? '127.0.0.1',
+    metricsPort: intFrom(env, 'METRICS_PORT', 9464),
+    workerMetricsPort: intFrom(env, 'WORKER_METRICS_PORT', 9465),
+    workerTemporalMetricsPort: intFrom(env, 'WORKER_TEMPORAL_METRICS_PORT', 9466),
   };
 }

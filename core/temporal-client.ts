@@ -1,5 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { StartupError } from './startup-error.ts';
+import { currentTracing } from './telemetry.ts';
 
 export interface TemporalClientHandle {
   client: Client;
@@ -21,6 +22,6 @@ export async function connectTemporal(address: string, namespace: string, timeou
       err,
     );
   }
-  const client = new Client({ connection, namespace });
+  const client = new Client({ connection, namespace, interceptors: currentTracing()?.clientInterceptors });
   return { client, connection, close: () => connection.close() };
 }

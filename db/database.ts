@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { watchPool } from '../core/metrics.ts';
 
 // Counts and bigint ids fit in a double here; `numeric` stays a string so money never becomes a float.
 pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
@@ -26,6 +27,7 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
   });
   // An idle client dropped by the server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  watchPool(options.applicationName ?? 'docex', pool);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

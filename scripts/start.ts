@@ -4,6 +4,7 @@ import { loadConfig, PROJECT_ROOT } from '../core/config.ts';
 import { startEmbeddedPostgres, takeOverSignalHandling, type EmbeddedPostgresHandle } from '../core/embedded-postgres.ts';
 import { endLeftover, forgetPid, recordPid } from '../core/pid-files.ts';
 import { isPortFree } from '../core/ports.ts';
+import { createLogger, log, useLogger } from '../core/log.ts';
 import { StartupError } from '../core/startup-error.ts';
 import { devServerDbFile, startTemporalDevServer, stopChild, type DevServerHandle } from '../core/temporal-dev-server.ts';
 import { connectTemporal } from '../core/temporal-client.ts';
@@ -16,6 +17,8 @@ import { migrateToLatest } from '../db/migrate.ts';
  * Ctrl-C or SIGTERM stops all of it in reverse order.
  */
 const config = loadConfig();
+// The banner goes to stdout for the person at the terminal; everything else is a JSON line on stderr.
+useLogger(createLogger({ level: config.logLevel, base: { service: 'docex-start' } }));
 const children: Array<{ name: string; child: ChildProcess }> = [];
 let postgres: EmbeddedPostgresHandle | undefined;
 let temporalServer: DevServerHandle | undefined;
@@ -25,7 +28,7 @@ async function main(): Promise<void> {
   // Whatever a previous run killed with SIGKILL left behind still holds its ports.
   for (const name of ['api', 'worker', 'temporal']) {
     const pid = await endLeftover(config.dataDir, name);
-    if (pid) console.log(`  ended leftover ${name} process ${pid} from a previous run`);
+    if (pid) log.info('ended leftover process from a previous run', { name, pid });
   }
   if (!(await isPortFree(config.port, config.host === '0.0.0.0' ? '0.0.0.0' : config.host))) {
     throw new StartupError('api', `port ${config.port} is already in use`, 'set PORT to a free port, or stop what listens there');
@@ -96,7 +99,7 @@ function spawnService(name: string, entry: string, env: NodeJS.ProcessEnv): void
   child.once('exit', (code, signal) => {
     forgetPid(config.dataDir, name);
     if (!stopping) {
-      console.error(`\n  ${name} exited (${signal ?? `code ${code}`}); stopping everything.`);
+      log.error('service exited; stopping everything', { name, code, signal });
       void shutdown(1);
     }
   });

@@ -1,8 +1,12 @@
-import { DefaultLogger, NativeConnection, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
+import { NativeConnection, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
 import { loadConfig } from '../core/config.ts';
 import { StartupError } from '../core/startup-error.ts';
 import { TASK_QUEUES } from '../core/temporal.ts';
-import { log } from '../core/log.ts';
+import { createLogger, log, useLogger } from '../core/log.ts';
+import { temporalLogger } from '../core/temporal-logger.ts';
+import { registry } from '../core/metrics.ts';
+import { startMetricsServer } from '../core/metrics-server.ts';
+import { startTracing } from '../core/telemetry.ts';
 import { Client, Connection } from '@temporalio/client';
 import { createEventDispatcher } from '../core/event-dispatcher.ts';
 import { createDb, pingDb } from '../db/database.ts';
@@ -16,7 +20,17 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) throw new StartupError('postgres', 'DATABASE_URL is not set', 'set DATABASE_URL, or use `npm start` which provides one');
   if (!config.temporalAddress) throw new StartupError('temporal', 'TEMPORAL_ADDRESS is not set', 'set TEMPORAL_ADDRESS, or use `npm start` which provides one');
 
-  Runtime.install({ logger: new DefaultLogger(config.logLevel === 'debug' ? 'DEBUG' : 'WARN'), telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } } });
+  useLogger(createLogger({ level: config.logLevel, base: { service: 'docex-worker' } }));
+  // Core's own lines are forwarded to pino too, so the process writes JSON lines only.
+  Runtime.install({
+    logger: temporalLogger(),
+    telemetryOptions: {
+      logging: { forward: {}, filter: makeTelemetryFilterString({ core: config.logLevel === 'debug' ? 'DEBUG' : 'WARN' }) },
+      // The SDK's own worker metrics (task latencies, slots, pollers), next to our /metrics.
+      ...(config.workerTemporalMetricsPort ? { metrics: { prometheus: { bindAddress: `${config.metricsHost}:${config.workerTemporalMetricsPort}` } } } : {}),
+    },
+  });
+  const tracing = startTracing({ serviceName: 'docex-worker' });
   const db = createDb(config.databaseUrl, { applicationName: 'docex-worker' });
   await pingDb(db).catch((err) => {
     throw new StartupError('postgres', `cannot connect with DATABASE_URL: ${(err as Error).message}`, 'check that the server runs and the URL is right', err);
@@ -31,16 +45,19 @@ async function main(): Promise<void> {
   if (unknown.length) throw new StartupError('worker', `unknown task queue(s) ${unknown.join(', ')}`, `use some of ${known.join(', ')}`);
 
   const clientConnection = await Connection.connect({ address: config.temporalAddress });
-  const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
+  const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace, interceptors: tracing?.clientInterceptors });
   await ensureSchedules(client);
-  const workers = await createWorkers({ connection, namespace: config.temporalNamespace, db, events: createEventDispatcher(client), upstreams: createUpstreams(config, db), ...(requested?.length ? { taskQueues: requested } : {}) });
+  const workers = await createWorkers({ connection, namespace: config.temporalNamespace, db, events: createEventDispatcher(client), upstreams: createUpstreams(config, db), tracing, ...(requested?.length ? { taskQueues: requested } : {}) });
   const stop = new AbortController();
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => stop.abort());
-  log.info('worker running', { taskQueues: requested ?? known, namespace: config.temporalNamespace });
+  const metrics = config.workerMetricsPort ? await startMetricsServer(registry, { port: config.workerMetricsPort, host: config.metricsHost }) : undefined;
+  log.info('worker running', { taskQueues: requested ?? known, namespace: config.temporalNamespace, metrics: metrics?.url });
   await runWorkers(workers, stop.signal);
   await connection.close();
   await clientConnection.close();
   await db.destroy();
+  await metrics?.close();
+  await tracing?.shutdown();
 }
 
 main().catch((err) => {

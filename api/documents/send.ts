@@ -1,3 +1,4 @@
+import { countDocumentAccepted } from '../../core/metrics.ts';
 import type { Client } from '@temporalio/client';
 import { newId } from '../../core/ids.ts';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
@@ -210,6 +211,7 @@ export async function sendDocument(deps: SendDeps, scope: Scope, input: SendInpu
     await deleteDocument(deps.db, row.id);
     throw err;
   }
+  countDocumentAccepted(row);
   return row;
 }
 

@@ -49,7 +49,7 @@ describe('npm start (scripts/start.ts)', function () {
     ports = { api: await freePort(), pg: await freePort(), temporal: await freePort(), ui: await freePort() };
     // Live upstreams point at closed loopback ports: the test never reaches outside this machine.
     const closed = `http://127.0.0.1:${await freePort()}`;
-    env = { ...process.env, REGISTRY_BASE_URL: closed, SMP_BASE_URL: closed, AS4_GATEWAY_URL: closed, DIRECTORY_BASE_URL: closed, PPF_BASE_URL: closed, SDI_BASE_URL: closed, DATA_DIR: dataDir, PORT: String(ports.api), EMBEDDED_POSTGRES_PORT: String(ports.pg), TEMPORAL_DEV_PORT: String(ports.temporal), TEMPORAL_UI_PORT: String(ports.ui) };
+    env = { ...process.env, REGISTRY_BASE_URL: closed, SMP_BASE_URL: closed, AS4_GATEWAY_URL: closed, DIRECTORY_BASE_URL: closed, PPF_BASE_URL: closed, SDI_BASE_URL: closed, DATA_DIR: dataDir, PORT: String(ports.api), EMBEDDED_POSTGRES_PORT: String(ports.pg), TEMPORAL_DEV_PORT: String(ports.temporal), TEMPORAL_UI_PORT: String(ports.ui), METRICS_PORT: String(await freePort()), WORKER_METRICS_PORT: String(await freePort()), WORKER_TEMPORAL_METRICS_PORT: String(await freePort()) };
     delete env.DATABASE_URL;
     delete env.TEMPORAL_ADDRESS;
   });
@@ -65,6 +65,11 @@ describe('npm start (scripts/start.ts)', function () {
     expect(contracts.contracts.postgres.status, JSON.stringify(contracts)).to.equal('ok');
     expect(contracts.contracts.temporal.status, JSON.stringify(contracts)).to.equal('ok');
     expect((await fetch(`http://127.0.0.1:${ports.ui}/`)).status).to.equal(200);
+    // Both processes serve /metrics on their own loopback listeners; the worker's SDK exporter too.
+    const scraped = await Promise.all([env.METRICS_PORT, env.WORKER_METRICS_PORT, env.WORKER_TEMPORAL_METRICS_PORT].map(async (port) => (await fetch(`http://127.0.0.1:${port}/metrics`)).text()));
+    expect(scraped[0]).to.include('docex_http_request_duration_seconds_bucket');
+    expect(scraped[1]).to.include('docex_db_pool_connections{pool="docex-worker"');
+    expect(scraped[2]).to.include('temporal_');
     // The worker registered the recurring maintenance job as a Temporal Schedule.
     const connection = await Connection.connect({ address: `127.0.0.1:${ports.temporal}` });
     try {
@@ -80,7 +85,7 @@ describe('npm start (scripts/start.ts)', function () {
     expect(await isPortFree(ports.api)).to.equal(false);
 
     const second = await startService(env);
-    expect(second.output()).to.match(/ended leftover (api|worker|temporal) process/);
+    expect(second.output()).to.match(/\{"level":"info",[^\n]*"name":"(api|worker|temporal)","pid":\d+,"msg":"ended leftover process from a previous run"\}/);
     const ready = await fetch(`http://127.0.0.1:${ports.api}/health/readiness`);
     expect(ready.status).to.equal(200);
     // The data survived: the probe rows written by the first run are still there.

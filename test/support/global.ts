@@ -1,7 +1,9 @@
 import { startTestServers, stopTestServers } from './servers.ts';
 import { stopTestWorkers } from './workers.ts';
 import { freePort } from '../../core/ports.ts';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { Runtime, makeTelemetryFilterString } from '@temporalio/worker';
+import { createLogger, useLogger } from '../../core/log.ts';
+import { temporalLogger } from '../../core/temporal-logger.ts';
 
 // Mocha global fixtures: one set of real servers for the whole run.
 export async function mochaGlobalSetup(): Promise<void> {
@@ -11,7 +13,9 @@ export async function mochaGlobalSetup(): Promise<void> {
   for (const name of ['REGISTRY_BASE_URL', 'SMP_BASE_URL', 'DIRECTORY_BASE_URL', 'AS4_GATEWAY_URL', 'PPF_BASE_URL', 'SDI_BASE_URL']) process.env[name] ??= closed;
   process.env.DNS_RESOLVERS ??= '127.0.0.1:9';
   // Activity failures are the point of many tests; the suites assert them, the log need not repeat them.
-  Runtime.install({ logger: new DefaultLogger('ERROR') });
+  // Request lines of thousands of test requests would bury the reporter; LOG_LEVEL=info shows them.
+  useLogger(createLogger({ level: process.env.LOG_LEVEL ?? 'error' }));
+  Runtime.install({ logger: temporalLogger({ sdkFloor: 'ERROR' }), telemetryOptions: { logging: { forward: {}, filter: makeTelemetryFilterString({ core: 'ERROR' }) } } });
   await startTestServers();
 }
 
