@@ -107,7 +107,8 @@ export function installLifecycle(documentId: string, livemode: boolean, clock: W
     for (const response of responses) {
       try {
         const messageId = await sendInvoiceResponse(response);
-        if (!messageId || livemode) continue;
+        if (!messageId) continue;
+        // Only a sandbox peer of the same organization has a route (the activity decides, by the document's mode).
         const route = await sandboxResponseRoute(response);
         if (route) await answerSandboxSender(route);
       } catch {
