@@ -23,6 +23,7 @@ import { lifecycleRoutes } from './lifecycle/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { complianceRoutes } from './compliance/routes.ts';
 import { statsRoutes } from './stats/routes.ts';
+import { platformRoutes } from './platform/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
 import type { RecipientDirectory } from './documents/parties.ts';
 import { partnerRecipientDirectory } from './partners/recipients.ts';
@@ -135,6 +136,7 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
     paymentRoutes({ db: deps.db, temporal: deps.temporal }),
     complianceRoutes(deps.db),
     statsRoutes(deps.db),
+    platformRoutes({ db: deps.db }),
     inboundRoutes({ db: deps.db, temporal: deps.temporal }),
     ...(deps.extraRouters ?? []),
   ];
