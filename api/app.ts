@@ -136,7 +136,7 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
     paymentRoutes({ db: deps.db, temporal: deps.temporal }),
     complianceRoutes(deps.db),
     statsRoutes(deps.db),
-    platformRoutes({ db: deps.db }),
+    platformRoutes({ db: deps.db, temporal: deps.temporal, upstreams: deps.companyUpstreams, directory }),
     inboundRoutes({ db: deps.db, temporal: deps.temporal }),
     ...(deps.extraRouters ?? []),
   ];
