@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { platformCompanyRoutes, type PlatformCompanyDeps } from './companies.ts';
 import { platformKeyRoutes } from './keys.ts';
+import { platformUsageRoutes } from './usage.ts';
 
 export type PlatformDeps = PlatformCompanyDeps;
 
@@ -9,5 +10,6 @@ export function platformRoutes(deps: PlatformDeps): Router {
   const router = Router();
   router.use(platformKeyRoutes(deps.db));
   router.use(platformCompanyRoutes(deps));
+  router.use(platformUsageRoutes(deps.db));
   return router;
 }
