@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { platformCompanyRoutes, type PlatformCompanyDeps } from './companies.ts';
+import { platformEventRoutes } from './events.ts';
 import { platformKeyRoutes } from './keys.ts';
 import { platformUsageRoutes } from './usage.ts';
 
@@ -11,5 +12,6 @@ export function platformRoutes(deps: PlatformDeps): Router {
   router.use(platformKeyRoutes(deps.db));
   router.use(platformCompanyRoutes(deps));
   router.use(platformUsageRoutes(deps.db));
+  router.use(platformEventRoutes(deps.db));
   return router;
 }

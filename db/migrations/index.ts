@@ -12,6 +12,7 @@ import * as m20261121_11_millisecond_timestamps from './2026-11-21-11-millisecon
 import * as m20261122_12_rate_limit_function from './2026-11-22-12-rate-limit-function.ts';
 import * as m20261123_13_request_log_company from './2026-11-23-13-request-log-company.ts';
 import * as m20261124_14_document_counts from './2026-11-24-14-document-counts.ts';
+import * as m20261124_15_events_by_owner from './2026-11-24-15-events-by-owner.ts';
 
 /**
  * Every migration, by name. Names sort by date; a shipped migration is never edited — a change is a
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-12-rate-limit-function': m20261122_12_rate_limit_function,
   '2026-11-23-13-request-log-company': m20261123_13_request_log_company,
   '2026-11-24-14-document-counts': m20261124_14_document_counts,
+  '2026-11-24-15-events-by-owner': m20261124_15_events_by_owner,
 };
