@@ -23,6 +23,8 @@ import { sandboxRoutes } from './sandbox/routes.ts';
 import { lifecycleRoutes } from './lifecycle/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { complianceRoutes } from './compliance/routes.ts';
+import { statsRoutes } from './stats/routes.ts';
+import { platformRoutes } from './platform/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
 import type { RecipientDirectory } from './documents/parties.ts';
 import { partnerRecipientDirectory } from './partners/recipients.ts';
@@ -139,6 +141,8 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
     lifecycleRoutes({ db: deps.db, temporal: deps.temporal, items }),
     paymentRoutes({ db: deps.db, temporal: deps.temporal }),
     complianceRoutes(deps.db),
+    statsRoutes(deps.db),
+    platformRoutes({ db: deps.db, temporal: deps.temporal, upstreams: deps.companyUpstreams, directory }),
     inboundRoutes({ db: deps.db, temporal: deps.temporal }),
     ...(deps.extraRouters ?? []),
   ];

@@ -7,6 +7,7 @@ import type { PartnerTables } from './tables/partners.ts';
 import type { EventTables } from './tables/events.ts';
 import type { JoinRequestTables } from './tables/join-requests.ts';
 import type { SystemTables } from './tables/system.ts';
+import type { StatisticsTables } from './tables/statistics.ts';
 import type { WebhookTables } from './tables/webhooks.ts';
 
 export type * from './tables/access.ts';
@@ -18,10 +19,11 @@ export type * from './tables/partners.ts';
 export type * from './tables/events.ts';
 export type * from './tables/join-requests.ts';
 export type * from './tables/system.ts';
+export type * from './tables/statistics.ts';
 export type * from './tables/webhooks.ts';
 
 /**
  * Every table as Kysely sees it: snake_case columns, mapped to camelCase JSON in one mapper per
  * resource. Each domain keeps its tables in `tables/<domain>.ts`; add its map here.
  */
-export interface Database extends SystemTables, AccessTables, CompanyTables, EventTables, JoinRequestTables, WebhookTables, DirectoryTables, PartnerTables, DocumentTables, LifecycleTables {}
+export interface Database extends SystemTables, AccessTables, CompanyTables, EventTables, JoinRequestTables, WebhookTables, DirectoryTables, PartnerTables, DocumentTables, LifecycleTables, StatisticsTables {}

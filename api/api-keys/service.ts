@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { insertApiKey } from '../../db/api-keys.ts';
 import { findCompanyByRef } from '../../db/companies.ts';
 import { newId } from '../../core/ids.ts';
-import { isPlan, PLANS } from '../../core/plans.ts';
+import { isPlan, PLANS, type KeyType } from '../../core/plans.ts';
 import type { Principal } from '../context.ts';
 import { organizationWide, type Scope } from '../../core/scope.ts';
 import { companyFilter } from '../scope.ts';
@@ -19,11 +19,13 @@ export interface CreateApiKeyInput {
   mode?: 'live' | 'test';
 }
 
-/** Creates a personal key for the caller's organization; a key never gets more than its creator has. */
-export async function createApiKey(db: Db, creator: Principal, scope: Scope, input: CreateApiKeyInput) {
-  if (creator.keyType === 'platform' || creator.keyType === 'white_label') {
-    throw new ApiError('KEY_TYPE_FORBIDDEN', 'Platform and white-label keys create tenant keys through /v1/platform/api-keys.');
-  }
+/**
+ * Creates a key of the caller's organization, personal unless told (`/v1/platform/api-keys` mints
+ * platform and white-label keys too). A key never gets more than its creator has: no scope the
+ * creator lacks, and the creator's company when it is bound to one.
+ */
+export async function createApiKey(db: Db, creator: Principal, scope: Scope, input: CreateApiKeyInput, keyType: KeyType = 'personal') {
+  const scopes = grantedScopes(creator, input.scopes);
   if (input.mode && creator.authMethod !== 'jwt') {
     throw new ApiError('INVALID_REQUEST', 'mode can only be chosen with a JWT; a key creates keys of its own mode.', { details: [{ field: 'mode', rule: 'jwt_only', message: 'allowed with a JWT only' }] });
   }
@@ -46,20 +48,33 @@ export async function createApiKey(db: Db, creator: Principal, scope: Scope, inp
     throw new ApiError('INVALID_REQUEST', `rateLimit ${input.rateLimit} exceeds the plan's ${planLimit} requests per minute.`, { details: [{ field: 'rateLimit', rule: 'maximum', message: `must be at most ${planLimit}` }] });
   }
 
-  const { secret, keyPrefix } = generateKeySecret('personal', livemode);
+  const { secret, keyPrefix } = generateKeySecret(keyType, livemode);
   const row = await insertApiKey(db, {
     id: newId('key'),
     organizationId: creator.organizationId,
     companyId,
     name: input.name,
-    keyType: 'personal',
+    keyType,
     livemode,
     keyPrefix,
     secret,
-    scopes: input.scopes ?? ['*'],
+    scopes,
     rateLimit: input.rateLimit ?? null,
     expiresAt,
     createdBy: creator.apiKeyId ?? (creator.userId ? `user:${creator.userId}` : null),
   });
   return { ...toApiKey(row), key: secret };
+}
+
+/** The scopes asked for, or the creator's own; 403 for any the creator does not hold. */
+function grantedScopes(creator: Principal, requested: string[] | undefined): string[] {
+  if (creator.scopes.includes('*')) return requested ?? ['*'];
+  if (!requested) return creator.scopes;
+  const beyond = requested.filter((s) => !creator.scopes.includes(s));
+  if (beyond.length > 0) {
+    throw new ApiError('INSUFFICIENT_SCOPE', `A key cannot grant scopes it does not have: ${beyond.map((s) => `"${s}"`).join(', ')}.`, {
+      details: beyond.map((s) => ({ field: `scopes[${requested.indexOf(s)}]`, rule: 'creator_scope', message: `"${s}" is not among the creating key's scopes` })),
+    });
+  }
+  return requested;
 }

@@ -88,7 +88,14 @@ function companyExists(vatNumber: string, existingId: string): ApiError {
  * workflow starts before the row commits: if Temporal is down nothing is stored and the request can
  * be retried; the workflow tolerates a row that is not visible yet.
  */
-export async function createCompany(deps: CompanyServiceDeps, scope: Scope, input: CompanyCreateInput): Promise<CompanyRecord> {
+export interface CompanyCreateOptions {
+  /** false: a send-only company, never registered with the SMP (no workflow is started). */
+  register?: boolean;
+  /** Further writes that stand or fall with the company, in its transaction (webhook, keys …). */
+  alongside?: (trx: Db, company: CompanyRecord) => Promise<void>;
+}
+
+export async function createCompany(deps: CompanyServiceDeps, scope: Scope, input: CompanyCreateInput, options: CompanyCreateOptions = {}): Promise<CompanyRecord> {
   const { organizationId, livemode } = scope;
   const vatNumber = input.vatNumber;
   const country = assertVatNumber(vatNumber);
@@ -119,7 +126,8 @@ export async function createCompany(deps: CompanyServiceDeps, scope: Scope, inpu
         settings: { defaultCurrency: 'EUR', ...(input.settings ?? {}) },
         metadata: input.metadata ?? {},
       });
-      await startCompanyRegistration(deps.temporal, { id: row.id, organizationId, livemode, clockOffsetMs: Number(row.clock_offset_ms) });
+      await options.alongside?.(trx, row);
+      if (options.register !== false) await startCompanyRegistration(deps.temporal, { id: row.id, organizationId, livemode, clockOffsetMs: Number(row.clock_offset_ms) });
       return row;
     }),
     async () => {

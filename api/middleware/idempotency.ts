@@ -23,7 +23,12 @@ function redact(body: Buffer, fields: string[]): Buffer {
   if (fields.length === 0 || body.length === 0) return body;
   try {
     const json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-    for (const field of fields) delete json[field];
+    // `apiKey.key` reaches into a nested object: secrets of what a request created alongside.
+    for (const field of fields) {
+      const path = field.split('.');
+      const parent = path.slice(0, -1).reduce<any>((node, key) => (node && typeof node === 'object' ? node[key] : undefined), json);
+      if (parent && typeof parent === 'object') delete parent[path[path.length - 1]!];
+    }
     return Buffer.from(JSON.stringify(json));
   } catch {
     return body;

@@ -13,6 +13,8 @@ import * as m20261122_12_rate_limit_function from './2026-11-22-12-rate-limit-fu
 import * as m20261123_13_request_log_company from './2026-11-23-13-request-log-company.ts';
 import * as m20261123_14_events_in_creation_order from './2026-11-23-14-events-in-creation-order.ts';
 import * as m20261123_15_signing_keys from './2026-11-23-15-signing-keys.ts';
+import * as m20261124_16_document_counts from './2026-11-24-16-document-counts.ts';
+import * as m20261124_17_events_by_owner from './2026-11-24-17-events-by-owner.ts';
 
 /**
  * Every migration, by name. Names sort by date; a shipped migration is never edited — a change is a
@@ -33,4 +35,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-13-request-log-company': m20261123_13_request_log_company,
   '2026-11-23-14-events-in-creation-order': m20261123_14_events_in_creation_order,
   '2026-11-23-15-signing-keys': m20261123_15_signing_keys,
+  '2026-11-24-16-document-counts': m20261124_16_document_counts,
+  '2026-11-24-17-events-by-owner': m20261124_17_events_by_owner,
 };

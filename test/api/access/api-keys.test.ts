@@ -111,11 +111,15 @@ describe('API keys (part 4.13)', () => {
       expect(error.details).to.deep.equal([{ field: 'scope', rule: 'required_scope', message: 'requires "*"; the key has "send", "documents.read"' }]);
     });
 
-    it('403 KEY_TYPE_FORBIDDEN for platform keys', async () => {
-      const tenant = await createTenant({ plan: 'platform', keyType: 'platform' });
-      const res = await create(tenant.key, { name: 'x' });
-      expect(res.status).to.equal(403);
-      expect((await errorBody(res)).code).to.equal('KEY_TYPE_FORBIDDEN');
+    it('platform and white-label keys with * create personal keys of their organization too', async () => {
+      for (const keyType of ['platform', 'white_label'] as const) {
+        const tenant = await createTenant({ plan: keyType, keyType });
+        const res = await create(tenant.key, { name: 'x', companyId: tenant.companyId, scopes: ['send'] });
+        expect(res.status, keyType).to.equal(201);
+        const body = (await res.json()) as any;
+        expect(body).to.deep.include({ keyType: 'personal', companyId: tenant.companyId, scopes: ['send'] });
+        expect(body.key).to.match(/^svc_live_/);
+      }
     });
   });
 
