@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { XsdValidator } from 'libxml2-wasm';
 import type { ValidationIssue } from '../types.ts';
+import type * as Libxml2Module from 'libxml2-wasm';
 
 /**
  * The schema step of the official validation: a business document must be valid against its
@@ -37,7 +38,7 @@ function schemaFiles(dir: string): Record<string, Uint8Array> {
   return files;
 }
 
-type Libxml2 = typeof import('libxml2-wasm');
+type Libxml2 = typeof Libxml2Module;
 let libxml2: Promise<Libxml2> | undefined;
 const validators = new Map<string, XsdValidator>();
 

@@ -119,7 +119,7 @@ describe('sandbox helpers (part 4.4)', () => {
   describe('SMP registration on the company clock', () => {
     it('a bootstrapped sandbox company registers with the simulated SMP once its clock is advanced', async () => {
       const created = (await (await fetch(`${app.url}/v1/sandbox/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label: 'smp-clock' }) })).json()) as any;
-      const company = () => fetch(`${app.url}/v1/companies/${created.company.id}`, { headers: bearer(created.key) }).then((r) => r.json()) as Promise<any>;
+      const company = () => fetch(`${app.url}/v1/companies/${created.company.id}`, { headers: bearer(created.key) }).then((r) => r.json() as Promise<any>);
       expect((await company()).smpRegistered).to.equal(false);
       const deadline = Date.now() + 15_000;
       let registered = false;

@@ -30,7 +30,7 @@ export function decodeDirectoryCursor(cursor: string): { name: string; peppolId:
 }
 
 export function toParticipant(row: DirectoryRecord): DirectoryParticipant {
-  const documentTypes = DOCUMENT_TYPES.filter((t) => row.document_types.includes(t)) as DocumentType[];
+  const documentTypes = DOCUMENT_TYPES.filter((t): t is DocumentType => row.document_types.includes(t));
   return {
     peppolId: row.peppol_id,
     name: row.name,

@@ -60,7 +60,7 @@ export function createViesRegistry(options: ViesOptions): NationalRegistry {
     const prefix = vatNumber.slice(0, 2);
     const body = await getJson(`/ms/${encodeURIComponent(prefix)}/vat/${encodeURIComponent(vatNumber.slice(2))}`);
     if (body === undefined) throw new RegistryError('VAT_NOT_FOUND', `${vatNumber} is not registered for VAT.`);
-    const answer = body as Partial<ViesAnswer> | null;
+    const answer: Partial<ViesAnswer> | null = typeof body === 'object' ? body : null;
     if (!answer || typeof answer !== 'object' || typeof answer.isValid !== 'boolean') {
       breaker.recordFailure();
       throw new RegistryError('UPSTREAM_UNAVAILABLE', 'The VAT registry answered without "isValid".', breaker.retryAfterSeconds());
