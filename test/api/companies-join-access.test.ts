@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { errorBody, startSandboxSuite, type TestApp } from '../support/app.ts';
-import { bearer, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
+import { bearer, createCompany, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { invoiceBody, RECIPIENT } from '../support/documents.ts';
 
 describe('POST /v1/companies/{id}/join-requests/{rid}/accept: what a join gives', () => {
@@ -52,7 +52,7 @@ describe('POST /v1/companies/{id}/join-requests/{rid}/accept: what a join gives'
     const owner = await createTenant({ livemode: false, plan: 'pro' });
     const requester = await createTenant({ livemode: false, plan: 'pro' });
     const ownerDoc = (await (await send(owner.key, owner.companyId)).json()) as any;
-    const otherOwned = (await (await fetch(`${app.url}/v1/companies`, { method: 'POST', headers: jsonHeaders(owner.key), body: JSON.stringify({ vatNumber: 'IT00743110157' }) })).json()) as any;
+    const otherOwned = { id: await createCompany(owner.organizationId, false) };
     await askToJoin(owner, requester, 'accept');
     const acting = { 'x-service-company': owner.companyId };
 
