@@ -21,6 +21,16 @@ export interface Scope {
    */
   readonly companyId: string | undefined;
   readonly callerKind: CallerKind;
+  /**
+   * Companies of other organizations (same mode) that accepted a join request of this one: listed
+   * and readable beside the organization's own, and actable through `X-Service-Company`.
+   */
+  readonly grantedCompanyIds: readonly string[];
+  /**
+   * The caller's own organization. It differs from `organizationId` only while acting for a joined
+   * company: the request then works in the owning organization's data, narrowed to that company.
+   */
+  readonly callerOrganizationId: string;
 }
 
 export interface ScopeInput {
@@ -29,6 +39,8 @@ export interface ScopeInput {
   callerKind: CallerKind;
   boundCompanyId?: string | undefined;
   actingCompanyId?: string | undefined;
+  grantedCompanyIds?: readonly string[] | undefined;
+  callerOrganizationId?: string | undefined;
 }
 
 export function createScope(input: ScopeInput): Scope {
@@ -39,6 +51,8 @@ export function createScope(input: ScopeInput): Scope {
     boundCompanyId: input.boundCompanyId,
     companyId: input.actingCompanyId ?? input.boundCompanyId,
     callerKind: input.callerKind,
+    grantedCompanyIds: input.grantedCompanyIds ?? [],
+    callerOrganizationId: input.callerOrganizationId ?? input.organizationId,
   };
 }
 
@@ -49,7 +63,7 @@ export function createScope(input: ScopeInput): Scope {
  * the organization, a JWT creating keys of the other mode.
  */
 export function organizationWide(scope: Scope, livemode = scope.livemode): Scope {
-  return createScope({ organizationId: scope.organizationId, livemode, callerKind: scope.callerKind });
+  return createScope({ organizationId: scope.organizationId, livemode, callerKind: scope.callerKind, callerOrganizationId: scope.callerOrganizationId });
 }
 
 /** For activities: the company itself, as the tenant acting for it. */

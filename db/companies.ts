@@ -12,6 +12,33 @@ function visibleCompanies(db: Db, scope: Scope) {
 }
 
 /**
+ * What a scope may read in company lists and gets: what it sees, plus, when it is not narrowed to one
+ * company, the companies other organizations granted it by accepting its join requests. Writes keep
+ * to `visibleCompanies`: a joined company is changed only by acting for it.
+ */
+function readableCompanies(db: Db, scope: Scope) {
+  if (scope.companyId || scope.grantedCompanyIds.length === 0) return visibleCompanies(db, scope);
+  const granted = [...scope.grantedCompanyIds];
+  return db
+    .selectFrom('companies')
+    .selectAll()
+    .where('livemode', '=', scope.livemode)
+    .where((eb) => eb.or([eb('organization_id', '=', scope.organizationId), eb('id', 'in', granted)]));
+}
+
+/** A company the scope may read (its own, or one granted by a join): for GET /v1/companies/{id}. */
+export async function findReadableCompanyByRef(db: Db, scope: Scope, ref: string) {
+  return whereRef(readableCompanies(db, scope), ref).executeTakeFirst();
+}
+
+/** A company of another organization granted to the scope by an accepted join request, by ref. */
+export async function findGrantedCompanyByRef(db: Db, scope: Scope, ref: string) {
+  if (scope.grantedCompanyIds.length === 0) return undefined;
+  const query = db.selectFrom('companies').selectAll().where('livemode', '=', scope.livemode).where('id', 'in', [...scope.grantedCompanyIds]);
+  return whereRef(query, ref).executeTakeFirst();
+}
+
+/**
  * A company the scope sees, by `comp_…`, `vat:…` or `peppol:…` (part 2.1). Ids of other
  * organizations, modes or companies find nothing.
  */
@@ -115,7 +142,7 @@ export interface CompanyListQuery {
 
 /** A page of the organization's companies, newest first, `limit + 1` rows (see api/pagination.ts). */
 export async function findCompanies(db: Db, scope: Scope, q: CompanyListQuery) {
-  let query = visibleCompanies(db, scope);
+  let query = readableCompanies(db, scope);
   if (q.country) query = query.where('country', '=', q.country);
   if (q.status) query = query.where('status', '=', q.status);
   if (q.search !== undefined) {
@@ -130,7 +157,7 @@ export async function findCompanies(db: Db, scope: Scope, q: CompanyListQuery) {
 export async function searchCompanies(db: Db, scope: Scope, q: { text: string; countryCode?: string | undefined; limit: number }) {
   const tsQuery = prefixTsQuery(q.text);
   if (!tsQuery) return [];
-  let query = visibleCompanies(db, scope)
+  let query = readableCompanies(db, scope)
     .where('status', '!=', 'inactive')
     .where(sql<boolean>`${SEARCH_VECTOR} @@ to_tsquery('simple', ${tsQuery})`);
   if (q.countryCode) query = query.where('country', '=', q.countryCode);

@@ -2,7 +2,8 @@ import type { RequestHandler } from 'express';
 import passport from 'passport';
 import { Strategy as BearerStrategy } from 'passport-http-bearer';
 import type { Db } from '../../db/database.ts';
-import { findCompanyByRef } from '../../db/companies.ts';
+import { findCompanyByRef, findGrantedCompanyByRef } from '../../db/companies.ts';
+import { findGrantedCompanyIds } from '../../db/join-requests.ts';
 import { ApiError } from '../errors.ts';
 import type { Principal } from '../context.ts';
 import { companyForbidden } from '../scope.ts';
@@ -40,6 +41,23 @@ export function authenticate(authenticator: Authenticator): RequestHandler {
 }
 
 /**
+ * What acting for a joined company does not reach: the owning organization's administration (its
+ * keys, companies, join decisions, sandbox) and its address book. Everything else works as for a key
+ * bound to that company, inside the owning organization's data.
+ */
+const OWNER_ONLY_OPERATIONS = new Set([
+  'createApiKey', 'listApiKeys', 'revokeApiKey',
+  'createCompany', 'resolveCompany', 'deleteCompany', 'listJoinRequests', 'joinCompany', 'acceptJoinRequest', 'rejectJoinRequest',
+  'listPartners', 'getPartner', 'updatePartner', 'deletePartner', 'createPartner',
+  'resetSandbox',
+]);
+
+function assertJoinedCompanyOperation(operationId: string, companyId: string): void {
+  if (!OWNER_ONLY_OPERATIONS.has(operationId)) return;
+  throw new ApiError('COMPANY_FORBIDDEN', `${operationId} belongs to the organization that owns company ${companyId}; a joined company can be acted for, not administered.`);
+}
+
+/**
  * Scope of the operation (`x-scope`), sandbox-only helpers, and the request's tenancy scope: the one
  * place the company a caller acts for is decided.
  */
@@ -57,17 +75,23 @@ export function authorize(db: Db): RequestHandler {
       if (operation.sandboxOnly && principal.livemode) {
         throw new ApiError('SANDBOX_ONLY', `${operation.method} ${operation.pathTemplate} is a sandbox helper: call it with a test key (svc_test_…).`);
       }
-      const base = createScope({ organizationId: principal.organizationId, livemode: principal.livemode, callerKind: principal.keyType, boundCompanyId: principal.boundCompanyId });
+      const grantedCompanyIds = await findGrantedCompanyIds(db, principal.organizationId, principal.livemode);
+      const base = createScope({ organizationId: principal.organizationId, livemode: principal.livemode, callerKind: principal.keyType, boundCompanyId: principal.boundCompanyId, grantedCompanyIds });
       let actingCompanyId: string | undefined;
+      let organizationId = principal.organizationId;
       const companyRef = req.get('x-service-company');
       if (companyRef) {
         // Resolved over the whole organization so a company the key may not act for is 403, not 404.
-        const company = await findCompanyByRef(db, organizationWide(base), companyRef);
+        const company = (await findCompanyByRef(db, organizationWide(base), companyRef)) ?? (await findGrantedCompanyByRef(db, base, companyRef));
         if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No company ${companyRef} in this organization.`);
         if (principal.boundCompanyId && principal.boundCompanyId !== company.id) throw companyForbidden(base, company.id);
+        if (company.organization_id !== principal.organizationId) {
+          assertJoinedCompanyOperation(operation.operationId, company.id);
+          organizationId = company.organization_id;
+        }
         actingCompanyId = company.id;
       }
-      req.context.scope = createScope({ ...base, actingCompanyId });
+      req.context.scope = createScope({ ...base, organizationId, actingCompanyId, callerOrganizationId: principal.organizationId });
       next();
     } catch (err) {
       next(err);

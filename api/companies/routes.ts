@@ -10,7 +10,7 @@ import { principalOf } from '../principal.ts';
 import { scopeOf } from '../scope.ts';
 import { decideJoin, listJoinRequests, requestToJoin, toJoinRequest } from './join-requests.ts';
 import { toCompany, toCompanyRow } from './mapper.ts';
-import { createCompany, deleteCompany, getCompany, resolveCompany, searchCompanies, updateCompany } from './service.ts';
+import { createCompany, deleteCompany, readCompany, resolveCompany, searchCompanies, updateCompany } from './service.ts';
 
 export interface CompanyRouteDeps {
   db: Db;
@@ -60,7 +60,7 @@ export function companyRoutes(options: CompanyRouteDeps): Router {
   });
 
   router.get('/v1/companies/:company_id', async (req, res) => {
-    res.json(toCompany(await getCompany(deps.db, scopeOf(req), String(req.params.company_id))));
+    res.json(toCompany(await readCompany(deps.db, scopeOf(req), String(req.params.company_id))));
   });
 
   router.patch('/v1/companies/:company_id', async (req, res) => {

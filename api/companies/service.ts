@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import {
   deactivateCompany,
   findCompanyByRef,
+  findReadableCompanyByRef,
   insertCompany,
   searchCompanies as searchManaged,
   updateCompany as updateCompanyRow,
@@ -135,6 +136,13 @@ export async function createCompany(deps: CompanyServiceDeps, scope: Scope, inpu
       return winner ? companyExists(vatNumber, winner.id) : undefined;
     },
   );
+}
+
+/** GET /v1/companies/{id}: also a company of another organization that accepted a join request. */
+export async function readCompany(db: Db, scope: Scope, ref: string): Promise<CompanyRecord> {
+  const row = await findReadableCompanyByRef(db, scope, ref);
+  if (!row) throw new ApiError('COMPANY_NOT_FOUND', `No company ${ref} in this organization.`);
+  return row;
 }
 
 export async function getCompany(db: Db, scope: Scope, ref: string): Promise<CompanyRecord> {
