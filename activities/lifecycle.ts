@@ -118,7 +118,7 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
      */
     async applyLifecycle({ documentId, expected, steps, payment, command }) {
       const at = new Date();
-      const last = steps[steps.length - 1]!;
+      const last = steps[steps.length - 1];
       const applied = await db.transaction().execute(async (trx) => {
         const moved = await moveLifecycle(trx, documentId, expected, last.to, at);
         if (!moved) return { state: await stateOf(trx, await load(documentId)), events: [] as DispatchableEvent[] };
@@ -175,7 +175,7 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
               document_id: documentId,
               lifecycle_event_id: history.id,
               country,
-              platform: COMPLIANCE_PLATFORMS[country]!,
+              platform: COMPLIANCE_PLATFORMS[country],
               lifecycle_status: step.to,
               status: 'pending',
             });

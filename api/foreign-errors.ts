@@ -57,7 +57,7 @@ function workflowRefusal(err: WorkflowUpdateFailedError): ApiError | undefined {
   const cause = err.cause;
   if (!(cause instanceof ApplicationFailure) || !isLifecycleRefusal(cause.type)) return undefined;
   const detail = (cause.details?.[0] ?? {}) as { allowedTransitions?: string[] };
-  return new ApiError(cause.type as ErrorCode, cause.message, { extra: { allowedTransitions: detail.allowedTransitions ?? [] } });
+  return new ApiError(cause.type, cause.message, { extra: { allowedTransitions: detail.allowedTransitions ?? [] } });
 }
 
 /**

@@ -53,7 +53,7 @@ export function createSigningKeyring(db: Db): SigningKeyring {
   const load = async (): Promise<ActiveKey> => {
     let rows = await findSigningKeys(db);
     if (rows.length === 0) rows = await addGeneration(1);
-    const active = rows[0]!;
+    const active = rows[0];
     return { kid: active.kid, privateKey: createPrivateKey(active.private_key) };
   };
 
@@ -73,7 +73,7 @@ export function createSigningKeyring(db: Db): SigningKeyring {
       const rows = await findSigningKeys(db);
       const [next] = await addGeneration((rows[0]?.generation ?? 0) + 1);
       cached = undefined;
-      return next!.kid;
+      return next.kid;
     },
   };
 }

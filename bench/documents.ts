@@ -54,7 +54,7 @@ if (process.argv.includes('--compare-metrics')) {
     console.log(`\n— instrumentation ${mode} —`);
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), String(DOCUMENTS), String(CONCURRENCY)], { cwd: PROJECT_ROOT, env: { ...process.env, BENCH_OBSERVE: mode }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    child.stdout!.on('data', (c) => { out += c; process.stdout.write(c); });
+    child.stdout.on('data', (c) => { out += c; process.stdout.write(c); });
     await new Promise((resolve) => child.once('exit', resolve));
     const line = out.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
     if (!line) throw new Error(`the ${mode} run printed no result`);
@@ -82,7 +82,7 @@ try {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let workerErrors = '';
-  worker.stderr!.on('data', (c) => { workerErrors += c; });
+  worker.stderr.on('data', (c) => { workerErrors += c; });
   worker.once('exit', (code) => { if (code) console.error(`worker exited (${code}): ${workerErrors}`); });
   await untilPolled(client, TASK_QUEUES.documents);
   const config = loadConfig();

@@ -51,7 +51,7 @@ async function measure(label: string, fn: () => void | Promise<void>): Promise<v
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
   console.log(`${label.padEnd(40)} median ${at(0.5).toFixed(3)} ms   p99 ${at(0.99).toFixed(3)} ms   (${RUNS} runs)`);
 }
 

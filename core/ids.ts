@@ -13,7 +13,7 @@ export function randomToken(length = 20): string {
   let out = '';
   for (let i = 0; out.length < length && i < bytes.length; i++) {
     // 248 is the largest multiple of 62 below 256: rejecting above it keeps the draw uniform.
-    if (bytes[i]! < 248) out += ALPHABET[bytes[i]! % 62];
+    if (bytes[i] < 248) out += ALPHABET[bytes[i] % 62];
   }
   return out.length === length ? out : out + randomToken(length - out.length);
 }
@@ -29,6 +29,6 @@ export function newId(prefix: IdPrefix): string {
 export function inboundDocumentId(companyId: string, messageId: string): string {
   const digest = createHash('sha256').update(`inbound\n${companyId}\n${messageId}`).digest();
   let id = '';
-  for (let i = 0; id.length < 20; i++) id += ALPHABET[digest[i % digest.length]! % 62];
+  for (let i = 0; id.length < 20; i++) id += ALPHABET[digest[i % digest.length] % 62];
   return `doc_${id}`;
 }

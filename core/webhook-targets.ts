@@ -44,9 +44,9 @@ const LISTS = RANGES.map(([cls, network, prefix, family]) => {
 
 /** The class of an IP address; IPv4-mapped IPv6 addresses count as their IPv4 address. */
 export function classifyAddress(address: string): AddressClass {
-  const bare = address.replace(/^\[|\]$/g, '').split('%')[0]!;
+  const bare = address.replace(/^\[|\]$/g, '').split('%')[0];
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  const ip = mapped ? mapped[1]! : bare;
+  const ip = mapped ? mapped[1] : bare;
   const family = net.isIPv4(ip) ? 'ipv4' : net.isIPv6(ip) ? 'ipv6' : undefined;
   if (!family) return 'reserved';
   for (const { cls, list } of LISTS) if (list.check(ip, family)) return cls;
@@ -115,7 +115,7 @@ export function guardedLookup(policy: TargetPolicy) {
   return (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, []);
-      const list = addresses as LookupAddress[];
+      const list = addresses;
       const blocked = list.find((a) => !isAllowedAddress(a.address, policy));
       if (blocked) {
         const error: NodeJS.ErrnoException = new Error(`${hostname} resolves to ${blocked.address}, a ${classifyAddress(blocked.address)} address: refused`);

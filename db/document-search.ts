@@ -132,14 +132,14 @@ function statusMatch(eb: Eb, values: string[]): Where {
   const parts: Where[] = [];
   if (lifecycle.length) parts.push(eb('lifecycle_status', 'in', lifecycle));
   if (delivery.length) parts.push(eb('delivery_status', 'in', delivery));
-  return parts.length === 1 ? parts[0]! : eb.or(parts);
+  return parts.length === 1 ? parts[0] : eb.or(parts);
 }
 
 function leaf(eb: Eb, node: Record<string, unknown>, path: string): Where {
   for (const key of Object.keys(node)) if (!['field', 'op', 'value'].includes(key)) throw invalid(path, `a predicate has only field, op and value (found ${key})`);
   const field = node.field;
   if (typeof field !== 'string' || !(field in FIELDS)) throw invalid(path, `unknown field ${JSON.stringify(field)}; one of ${Object.keys(FIELDS).join(', ')}`);
-  const spec = FIELDS[field]!;
+  const spec = FIELDS[field];
   const op = node.op === undefined ? (Array.isArray(node.value) ? 'in' : 'eq') : node.op;
   if (typeof op !== 'string' || !OPS_BY_KIND[spec.kind].includes(op)) throw invalid(path, `${field} accepts the operators ${OPS_BY_KIND[spec.kind].join(', ')}`);
   if (!('value' in node) || node.value === null) throw invalid(path, `${field} ${op} needs a value`);
@@ -198,7 +198,7 @@ export function compileFilter(eb: Eb, roots: Array<{ node: FilterNode; at: strin
     return group === 'and' || group === 'all' ? eb.and(compiled) : eb.or(compiled);
   };
   const compiled = roots.map((root) => walk(root.node, root.at, 1));
-  return compiled.length === 1 ? compiled[0]! : eb.and(compiled);
+  return compiled.length === 1 ? compiled[0] : eb.and(compiled);
 }
 
 /** Where a page ended: the sort key's value as Postgres prints it (exact, microseconds included) and the id. */

@@ -220,8 +220,8 @@ export async function resolvePartnerByIdentifier(db: Db, scope: PartnerScope, id
   const bareParticipant = /^\d{4}:.+$/.test(trimmed);
   if (bareParticipant) return findPartnerByRef(db, scope, `peppol:${trimmed}`);
   if (!m) return undefined;
-  const prefix = m[1]!.toLowerCase();
-  const value = m[2]!.trim();
+  const prefix = m[1].toLowerCase();
+  const value = m[2].trim();
   if (!value) return undefined;
   switch (prefix) {
     case 'peppol':

@@ -20,7 +20,7 @@ export async function consumeRateLimit(db: Db, bucket: string, limit: number, wi
   const { rows } = await sql<{ allowed: boolean; used: number; oldest: Date | null }>`
     select allowed, used, oldest from consume_rate_limit(${bucket}, ${limit}, ${new Date(now)}, ${new Date(now - windowMs)})
   `.execute(db);
-  const { allowed, used, oldest } = rows[0]!;
+  const { allowed, used, oldest } = rows[0];
   const oldestMs = oldest ? new Date(oldest).getTime() : now;
   if (!allowed) return { allowed: false, limit, remaining: 0, resetAt: oldestMs + windowMs };
   return { allowed: true, limit, remaining: limit - used - 1, resetAt: (used === 0 ? now : oldestMs) + windowMs };

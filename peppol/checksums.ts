@@ -68,7 +68,7 @@ export function isValidAbn(value: string): boolean {
   if (!/^\d{11}$/.test(value)) return false;
   const weights = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
   let total = 0;
-  for (let i = 0; i < 11; i++) total += ((value.charCodeAt(i) - 48) - (i === 0 ? 1 : 0)) * weights[i]!;
+  for (let i = 0; i < 11; i++) total += ((value.charCodeAt(i) - 48) - (i === 0 ? 1 : 0)) * weights[i];
   return total % 89 === 0;
 }
 
@@ -77,7 +77,7 @@ export function isValidFinnishBusinessId(value: string): boolean {
   const m = /^(\d{7})-?(\d)$/.exec(value);
   if (!m) return false;
   const weights = [7, 9, 10, 5, 8, 4, 2];
-  const total = [...m[1]!].reduce((s, c, i) => s + Number(c) * weights[i]!, 0);
+  const total = [...m[1]].reduce((s, c, i) => s + Number(c) * weights[i], 0);
   const rest = total % 11;
   if (rest === 1) return false;
   return (rest === 0 ? 0 : 11 - rest) === Number(m[2]);

@@ -29,7 +29,7 @@ export function splitParticipantId(id: string): ParticipantId | undefined {
   const bare = id.trim().startsWith(ACTOR_PREFIX) ? id.trim().slice(ACTOR_PREFIX.length) : id.trim();
   const m = /^(\d{4}):(.+)$/.exec(bare);
   if (!m) return undefined;
-  return { scheme: m[1]!, value: m[2]!.trim() };
+  return { scheme: m[1], value: m[2].trim() };
 }
 
 /**
@@ -97,7 +97,7 @@ export function checkParticipantId(id: string): ParticipantCheck {
 function vatPrefixCountry(value: string): string | undefined {
   const m = /^([A-Z]{2})[0-9A-Z]{2,}$/.exec(value);
   if (!m) return undefined;
-  const code = m[1] === 'EL' ? 'GR' : m[1]!;
+  const code = m[1] === 'EL' ? 'GR' : m[1];
   return isoCountries.isValid(code) ? code : undefined;
 }
 

@@ -1,4 +1,4 @@
-import { Dec, HUNDRED, ZERO, parseDecimal, round2, sum } from './money.ts';
+import { type Dec, HUNDRED, ZERO, parseDecimal, round2, sum } from './money.ts';
 import type { AllowanceCharge, DocumentBody, DocumentLine, VatCategory } from './types.ts';
 
 export interface ComputedAllowanceCharge {

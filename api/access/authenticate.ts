@@ -49,7 +49,7 @@ export function createAuthenticator(db: Db, verifyJwt: JwtVerifier): Authenticat
 
     const jwt = await verifyJwt(token);
     const granted = jwt.permissions.map((p) => p.organizationId);
-    const organizationId = organizationHeader ?? granted[0]!;
+    const organizationId = organizationHeader ?? granted[0];
     if (!granted.includes(organizationId)) {
       throw new ApiError('ORGANIZATION_FORBIDDEN', `The token does not grant access to organization ${organizationId}.`);
     }

@@ -48,7 +48,7 @@ export function complianceRoutes(db: Db): Router {
       const mine = rows.filter((r) => r.country === country);
       const count = (status: string) => Number(mine.find((r) => r.status === status)?.n ?? 0);
       const last = mine.map((r) => r.last as Date | null).filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];
-      const next = mine.map((r) => r.next as Date | null).filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0];
+      const next = mine.map((r) => r.next).filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0];
       return {
         country,
         platform: COMPLIANCE_PLATFORMS[country] ?? null,

@@ -101,7 +101,7 @@ async function mapLimited<T, R>(items: T[], width: number, work: (item: T) => Pr
   await Promise.all(Array.from({ length: Math.min(width, items.length) }, async () => {
     while (next < items.length) {
       const i = next++;
-      out[i] = await work(items[i]!);
+      out[i] = await work(items[i]);
     }
   }));
   return out;

@@ -27,7 +27,7 @@ export async function resolveSender(db: Db, scope: Scope, from: string | undefin
       if (companies.length > 1) {
         throw new ApiError('MISSING_FIELD', 'from is needed: the organization has several companies and the request names none. Give from (comp_…, vat:…, peppol:… or a Peppol id; a query parameter in raw-body mode), send X-Service-Company, or use a key bound to one company.', { details: [{ field: 'from', rule: 'required', message: 'name the sending company: several companies and no acting company' }] });
       }
-      ref = companies[0]!.id;
+      ref = companies[0].id;
     }
   } else if (PEPPOL_ID.test(ref)) {
     ref = `peppol:${ref}`;

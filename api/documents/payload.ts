@@ -24,6 +24,6 @@ export async function sniff(bytes: Buffer, declared?: string): Promise<SniffedKi
   const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes);
   if (detected) return { kind: 'binary', mime: detected.mime, extension: detected.ext };
-  const mime = declared && declared !== 'application/json' ? declared.split(';')[0]!.trim() : 'application/octet-stream';
+  const mime = declared && declared !== 'application/json' ? declared.split(';')[0].trim() : 'application/octet-stream';
   return { kind: 'binary', mime, extension: mime === 'text/plain' ? 'txt' : 'bin' };
 }

@@ -177,12 +177,12 @@ export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direct
   ];
   const row6 = (cells: string[], bold: boolean) => {
     doc.font(bold ? BOLD : REGULAR).fontSize(9);
-    const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 4 })));
+    const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i].width - 4 })));
     const y = doc.y;
     let x = MARGIN;
     cells.forEach((cell, i) => {
-      doc.text(cell, x + 2, y, { width: columns[i]!.width - 4, align: columns[i]!.align });
-      x += columns[i]!.width;
+      doc.text(cell, x + 2, y, { width: columns[i].width - 4, align: columns[i].align });
+      x += columns[i].width;
     });
     doc.y = y + height + 4;
     return height;
@@ -198,7 +198,7 @@ export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direct
     const detail = [line.source.itemCode ? `Item ${line.source.itemCode}` : undefined, line.source.period?.start || line.source.period?.end ? `Period ${line.source.period?.start ?? ''} - ${line.source.period?.end ?? ''}` : undefined].filter(Boolean).join(' · ');
     const cells = [detail ? `${description}\n${detail}` : description, line.quantity.toString(), line.unit, money(line.price), line.rate ? line.rate.toString() : line.category, money(line.net)];
     doc.font(REGULAR).fontSize(9);
-    const needed = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 4 }))) + 4;
+    const needed = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i].width - 4 }))) + 4;
     if (doc.y + needed > BOTTOM) {
       doc.addPage();
       tableHeader();

@@ -99,7 +99,7 @@ export function documentRoutes(deps: BatchDeps): Router {
   router.get('/v1/documents/:document_id/xml', async (req, res) => {
     const row = await load(req);
     if (!row.xml) throw new ApiError('RESOURCE_NOT_FOUND', `Document ${row.id} is a stored ${row.stored_format ?? 'file'} without UBL.`);
-    const headers = await signDocumentXml(signingKeys(db), { body: row.xml, path: req.originalUrl.split('?')[0]!, documentId: row.id });
+    const headers = await signDocumentXml(signingKeys(db), { body: row.xml, path: req.originalUrl.split('?')[0], documentId: row.id });
     res.set(headers).type('application/xml').send(row.xml);
   });
 

@@ -24,7 +24,7 @@ export async function replayEvent(db: Db, temporal: Client, event: EventForDeliv
   );
   // A delivery whose run could not start would stay pending forever: take it back, and let the
   // caller retry (the error answers 503 with Retry-After; receivers dedupe on the event id).
-  const failed = deliveries.filter((_, i) => started[i]!.status === 'rejected');
+  const failed = deliveries.filter((_, i) => started[i].status === 'rejected');
   if (failed.length) {
     await deleteDeliveries(db, failed.map((d) => d.id));
     throw (started.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;

@@ -27,7 +27,7 @@ function redact(body: Buffer, fields: string[]): Buffer {
     for (const field of fields) {
       const path = field.split('.');
       const parent = path.slice(0, -1).reduce<any>((node, key) => (node && typeof node === 'object' ? node[key] : undefined), json);
-      if (parent && typeof parent === 'object') delete parent[path[path.length - 1]!];
+      if (parent && typeof parent === 'object') delete parent[path[path.length - 1]];
     }
     return Buffer.from(JSON.stringify(json));
   } catch {
@@ -65,7 +65,7 @@ export function idempotency(db: Db): RequestHandler {
         case 'claimed':
           onResponseEnd(res, async ({ status, headers, body }) => {
             if (isReplayable(status, req.context.errorCode)) {
-              const kept = Object.fromEntries(REPLAYED_HEADERS.filter((h) => headers[h] !== undefined).map((h) => [h, headers[h]!]));
+              const kept = Object.fromEntries(REPLAYED_HEADERS.filter((h) => headers[h] !== undefined).map((h) => [h, headers[h]]));
               await completeIdempotencyKey(db, scope, requestId, { status, headers: kept, body: redact(body, req.context.operation?.idempotencyRedact ?? []) });
             } else {
               await releaseIdempotencyKey(db, scope, requestId);

@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { createRequestAjv } from 'express-openapi-validator/dist/framework/ajv/index.js';
 import { ajvErrorsToValidatorError, augmentAjvErrors } from 'express-openapi-validator/dist/middlewares/util.js';
-import { ApiError } from '../errors.ts';
+import type { ApiError } from '../errors.ts';
 import { FORMATS } from '../formats.ts';
 import type { OpenApiDocument } from '../openapi.ts';
 import { toValidationError } from './validation-errors.ts';

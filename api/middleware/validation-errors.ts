@@ -52,7 +52,7 @@ export function toValidationError(issues: ValidatorIssue[]): ApiError {
     details.push({ field, rule, message: issue.message ?? 'is invalid' });
   }
   const specific = codes.filter((c) => c !== 'INVALID_REQUEST');
-  const code = specific.length > 0 ? specific[0]! : 'INVALID_REQUEST';
+  const code = specific.length > 0 ? specific[0] : 'INVALID_REQUEST';
   const summary = details.map((d) => `${d.field || 'request'} ${d.message}`).join('; ');
   return new ApiError(code, `The request is invalid: ${summary}.`, { details, type: 'validation_error' });
 }

@@ -119,7 +119,7 @@ function validParticipant(peppolId: string | undefined): string | undefined {
 /** A `to` without a prefix: a Peppol id, a VAT number, a SIREN/SIRET or an e-mail address. */
 function prefixed(to: string): { prefix: string; value: string } | undefined {
   const m = /^([a-z]+):(.*)$/i.exec(to);
-  if (m && !/^\d{4}$/.test(m[1]!)) return { prefix: m[1]!.toLowerCase(), value: m[2]!.trim() };
+  if (m && !/^\d{4}$/.test(m[1])) return { prefix: m[1].toLowerCase(), value: m[2].trim() };
   if (PEPPOL_ID.test(to)) return { prefix: 'peppol', value: to };
   if (/^\d{9}$/.test(to)) return { prefix: 'siren', value: to };
   if (/^\d{14}$/.test(to)) return { prefix: 'siret', value: to };
@@ -176,7 +176,7 @@ async function locate(db: Db, services: DirectoryServices, scope: PartnerScope, 
     case 'duns':
     case 'gln':
     case 'lei': {
-      const icd = IDENTIFIER_ICDS[prefix]!;
+      const icd = IDENTIFIER_ICDS[prefix];
       const known = fromCompany(await org(`peppol:${icd}:${value}`))
         ?? fromCompany((await findCompaniesMatching(db, scope.organizationId, scope.livemode, { schemes: [prefix, icd], value }))[0])
         ?? fromPartner(await resolvePartnerByIdentifier(db, scope, `${prefix}:${value}`));

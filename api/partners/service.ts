@@ -128,7 +128,7 @@ function checkIdentifiers(peppolId: string | null | undefined, vatNumber: string
 async function duplicateOf(db: Db, scope: PartnerScope, ids: { peppolId: string | null; vatNumber: string | null }, exceptId?: string): Promise<ApiError | undefined> {
   const dups = await findPartnerDuplicates(db, scope, ids, exceptId);
   if (dups.length === 0) return undefined;
-  const existing = dups[0]!;
+  const existing = dups[0];
   const byPeppol = ids.peppolId && existing.peppol_id?.toLowerCase() === ids.peppolId.toLowerCase();
   const field = byPeppol ? 'peppolId' : 'vatNumber';
   const value = byPeppol ? ids.peppolId : ids.vatNumber;
@@ -322,8 +322,8 @@ function provisionInput(identifier: string): { peppolId?: string; vatNumber?: st
   if (/^\d{4}:.+$/.test(trimmed)) return { peppolId: trimmed };
   const m = /^([a-z]+):(.+)$/i.exec(trimmed);
   if (!m) return undefined;
-  const prefix = m[1]!.toLowerCase();
-  const value = m[2]!.trim();
+  const prefix = m[1].toLowerCase();
+  const value = m[2].trim();
   if (prefix === 'peppol') return { peppolId: value };
   if (prefix === 'vat') return { vatNumber: value };
   const scheme = PROVISION_SCHEMES[prefix];

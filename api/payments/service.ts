@@ -111,9 +111,9 @@ export async function exportSepa(deps: LifecycleDeps, scope: Scope, body: SepaEx
       if (issue.field.startsWith('debtor.')) {
         throw new ApiError(issue.field === 'debtor.iban' ? 'INVALID_IBAN' : 'INVALID_REQUEST', `${issue.field} ${issue.message}.`, { details: [{ field: issue.field, rule: 'format', message: issue.message }] });
       }
-      problems.push({ field: `documentIds[${index}]`, rule: 'payable', message: `${rows[Number(index)]!.id}: supplier ${issue.field.replace(/^transfers\[\d+\]\.creditor\./, '')} ${issue.message}` });
+      problems.push({ field: `documentIds[${index}]`, rule: 'payable', message: `${rows[Number(index)].id}: supplier ${issue.field.replace(/^transfers\[\d+\]\.creditor\./, '')} ${issue.message}` });
     }
   }
-  if (problems.length) throw new ApiError('DOCUMENT_NOT_PAYABLE', `${problems.length} of the documents cannot be paid: ${problems[0]!.message}${problems.length > 1 ? '; …' : ''}`, { details: problems });
+  if (problems.length) throw new ApiError('DOCUMENT_NOT_PAYABLE', `${problems.length} of the documents cannot be paid: ${problems[0].message}${problems.length > 1 ? '; …' : ''}`, { details: problems });
   return { ...buildCreditTransfer(file), messageId };
 }

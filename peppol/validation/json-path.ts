@@ -59,7 +59,7 @@ const HEADER_FIELDS: Record<string, string> = {
 
 function splitStep(step: string): [string, number] {
   const m = /^(.*?)(?:\[(\d+)\])?$/.exec(step)!;
-  return [m[1]!, m[2] ? Number(m[2]) : 1];
+  return [m[1], m[2] ? Number(m[2]) : 1];
 }
 
 function partyPath(base: string, rest: string): string {
@@ -98,7 +98,7 @@ function allowanceChargePath(base: string, index: number, allowances: number, re
 export function xpathToJsonPath(xpath: string, body: DocumentBody, isCredit: boolean): string {
   const steps = xpath.split('/').filter(Boolean).slice(1);
   if (steps.length === 0) return '$';
-  const [head, index] = splitStep(steps[0]!);
+  const [head, index] = splitStep(steps[0]);
   const rest = steps.slice(1).join('/');
   switch (head) {
     case 'cac:AccountingSupplierParty':
@@ -116,7 +116,7 @@ export function xpathToJsonPath(xpath: string, body: DocumentBody, isCredit: boo
       if (/^cbc:LineExtensionAmount/.test(rest)) return `${base}.netAmount`;
       if (/^cac:InvoicePeriod/.test(rest)) return `${base}.period`;
       if (/^cac:AllowanceCharge/.test(rest)) {
-        const [, acIndex] = splitStep(steps[1]!);
+        const [, acIndex] = splitStep(steps[1]);
         return allowanceChargePath(base, acIndex, body.lines?.[index - 1]?.allowances?.length ?? 0, steps.slice(2).join('/'));
       }
       return base;

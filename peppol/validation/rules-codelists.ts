@@ -1,6 +1,6 @@
 import type { El } from '../xml/dom.ts';
 import * as CL from './codelists.ts';
-import { RuleContext, attr, first, isAllowance, isCharge, kids, text } from './context.ts';
+import { type RuleContext, attr, first, isAllowance, isCharge, kids, text } from './context.ts';
 
 const AMOUNT_ELEMENTS = new Set([
   'Amount', 'BaseAmount', 'PriceAmount', 'TaxAmount', 'TaxableAmount', 'LineExtensionAmount', 'TaxExclusiveAmount',

@@ -1,5 +1,5 @@
 import { fractionDigits, sum, ZERO, type Dec } from '../money.ts';
-import { RuleContext, all, attr, first, isAllowance, isCharge, isVatScheme, kids, num, numAt, text, val, xround2 } from './context.ts';
+import { type RuleContext, all, attr, first, isAllowance, isCharge, isVatScheme, kids, num, numAt, text, val, xround2 } from './context.ts';
 import type { El } from '../xml/dom.ts';
 
 /** EN16931 core rules BR-01…BR-65 and BR-CO-* (CEN-EN16931-UBL.sch), bound to UBL Invoice/CreditNote. */

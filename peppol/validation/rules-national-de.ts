@@ -1,4 +1,4 @@
-import { RuleContext, all, attr, first, kids, text, val } from './context.ts';
+import { type RuleContext, all, attr, first, kids, text, val } from './context.ts';
 
 const SKONTO_LINE = /^#SKONTO#TAGE=([0-9]+#PROZENT=[0-9]+\.[0-9]{2})(#BASISBETRAG=-?[0-9]+\.[0-9]{2})?#$/;
 

@@ -1,5 +1,5 @@
 import { isValidGreekTin } from '../checksums.ts';
-import { RuleContext, addressCountry, all, attr, first, kids, text, val, vatIds } from './context.ts';
+import { type RuleContext, addressCountry, all, attr, first, kids, text, val, vatIds } from './context.ts';
 
 const GREEK_DOC_TYPES = new Set(['1.1', '1.6', '2.1', '2.4', '5.1', '5.2']);
 

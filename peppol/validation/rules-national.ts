@@ -3,7 +3,7 @@ import { checkGermany } from './rules-national-de.ts';
 import { checkGreece } from './rules-national-gr.ts';
 import { isValidIban } from '../identifiers.ts';
 import type { El } from '../xml/dom.ts';
-import { RuleContext, addressCountry, all, attr, first, kids, num, numAt, text, val, vatIds } from './context.ts';
+import { type RuleContext, addressCountry, all, attr, first, kids, num, numAt, text, val, vatIds } from './context.ts';
 import { isValidDate } from './rules-codelists.ts';
 
 /** Country of the seller as the Peppol schematron's $supplierCountry: VAT prefix, tax representative, address. */

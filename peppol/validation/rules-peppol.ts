@@ -9,7 +9,7 @@ import {
 } from '../checksums.ts';
 import { Dec, ZERO, sum } from '../money.ts';
 import type { El } from '../xml/dom.ts';
-import { RuleContext, all, attr, first, isAllowance, isCharge, kids, num, numAt, text, val, xround2 } from './context.ts';
+import { type RuleContext, all, attr, first, isAllowance, isCharge, kids, num, numAt, text, val, xround2 } from './context.ts';
 import { isValidDate } from './rules-codelists.ts';
 
 /** The business processes release 2026.5 approves, by the profile the rules know them as. */

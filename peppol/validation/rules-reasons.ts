@@ -1,4 +1,4 @@
-import { RuleContext, first, isAllowance, isCharge, kids, text } from './context.ts';
+import { type RuleContext, first, isAllowance, isCharge, kids, text } from './context.ts';
 import { ALLOWANCE_REASON_NAMES, CHARGE_REASON_NAMES } from './reason-codes.ts';
 import type { El } from '../xml/dom.ts';
 
@@ -55,6 +55,6 @@ function check(ctx: RuleContext, ac: El, allowanceRule: 'BR-CO-05' | 'BR-CO-07',
   const meant = (allowance ? ALLOWANCE_INDEX : CHARGE_INDEX).get(normalize(text(reasonEl)));
   if (!meant || meant.has(code)) return;
   const rule = allowance ? allowanceRule : chargeRule;
-  const other = [...meant][0] as string;
+  const other = [...meant][0];
   ctx.report(rule, 'warning', reasonEl, `${MESSAGES[rule]} Reason code ${code} means "${names.get(code)}" but the reason says "${text(reasonEl).trim()}" (code ${other}).`);
 }

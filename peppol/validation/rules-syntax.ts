@@ -1,5 +1,5 @@
 import type { El } from '../xml/dom.ts';
-import { RuleContext, all, attr, first, isAllowance, isCharge, kids } from './context.ts';
+import { type RuleContext, all, attr, first, isAllowance, isCharge, kids } from './context.ts';
 
 const F = 'fatal' as const;
 

@@ -1,5 +1,5 @@
 import { NS, type El } from '../xml/dom.ts';
-import { RuleContext, all, first, kids } from './context.ts';
+import { type RuleContext, all, first, kids } from './context.ts';
 import { UBL_CR_PATHS } from './ubl-cr-paths.ts';
 
 const W = 'warning' as const;
@@ -36,7 +36,7 @@ for (const [n, test, message] of UBL_CR_PATHS) {
   const line = test.startsWith('(cac:InvoiceLine|cac:CreditNoteLine)/');
   const descendant = test.startsWith('//');
   const steps = test.replace(/^\(cac:InvoiceLine\|cac:CreditNoteLine\)\/|^\/\//, '').split('/');
-  const attribute = steps[steps.length - 1]!.startsWith('@') ? steps.pop()!.slice(1) : undefined;
+  const attribute = steps[steps.length - 1].startsWith('@') ? steps.pop()!.slice(1) : undefined;
   if (steps.length === 0) {
     anyAttribute = { rule, message, attribute: attribute! };
     continue;
@@ -48,7 +48,7 @@ for (const [n, test, message] of UBL_CR_PATHS) {
     return { namespace, local };
   });
   if (descendant) {
-    anywhere.push({ rule, message, qname: steps[0]!, rest: steps.slice(1).join('/'), ...(attribute ? { attribute } : {}) });
+    anywhere.push({ rule, message, qname: steps[0], rest: steps.slice(1).join('/'), ...(attribute ? { attribute } : {}) });
     continue;
   }
   let tree = line ? fromLine : fromRoot;

@@ -1,7 +1,7 @@
 import { sum, ZERO, type Dec } from '../money.ts';
 import type { VatCategory } from '../types.ts';
 import type { El } from '../xml/dom.ts';
-import { RuleContext, all, first, isAllowance, isCharge, isVatScheme, kids, num, numAt, text, xround2 } from './context.ts';
+import { type RuleContext, all, first, isAllowance, isCharge, isVatScheme, kids, num, numAt, text, xround2 } from './context.ts';
 
 /**
  * Rule-id prefix of each VAT category in EN16931 (K is "intra-community"; IGIC and IPSI are BR-AF
@@ -112,8 +112,8 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
     ).filter((i) => (charge ? isCharge(i.ac) : isAllowance(i.ac)) && vatOf(i.c));
     const allowancesOfCat = acsOfKind(false);
     const chargesOfCat = acsOfKind(true);
-    if (allowancesOfCat.length) ctx.check(partiesOk, `${p}-03`, 'fatal', allowancesOfCat[0]!.ac, `An Invoice that contains a Document level allowance (BG-20) where the Document level allowance VAT category code (BT-95) is "${name}" shall contain ${partiesText}.`);
-    if (chargesOfCat.length) ctx.check(partiesOk, `${p}-04`, 'fatal', chargesOfCat[0]!.ac, `An Invoice that contains a Document level charge (BG-21) where the Document level charge VAT category code (BT-102) is "${name}" shall contain ${partiesText}.`);
+    if (allowancesOfCat.length) ctx.check(partiesOk, `${p}-03`, 'fatal', allowancesOfCat[0].ac, `An Invoice that contains a Document level allowance (BG-20) where the Document level allowance VAT category code (BT-95) is "${name}" shall contain ${partiesText}.`);
+    if (chargesOfCat.length) ctx.check(partiesOk, `${p}-04`, 'fatal', chargesOfCat[0].ac, `An Invoice that contains a Document level charge (BG-21) where the Document level charge VAT category code (BT-102) is "${name}" shall contain ${partiesText}.`);
 
     // -05…-07: the rate of each line, allowance and charge of the category.
     const rateOk = (c: El): boolean => {

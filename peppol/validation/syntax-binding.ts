@@ -137,7 +137,7 @@ function parseTree(rulePrefix: string, text: string): ParsedLine {
     while (stack.length > line.depth) stack.pop();
     if (stack.length !== line.depth || (line.depth === 0 && root)) throw new Error(`syntax model ${rulePrefix}: bad indentation at ${qname}`);
     if (line.depth === 0) root = line;
-    else stack[stack.length - 1]!.children.push(line);
+    else stack[stack.length - 1].children.push(line);
     stack.push(line);
   }
   if (!root) throw new Error(`syntax model ${rulePrefix}: empty`);

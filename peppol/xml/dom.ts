@@ -152,7 +152,7 @@ export function kid(el: El | undefined, qname: string): El | undefined {
 
 // Depth-first in child order yields the elements in the same order as expanding the path level by level.
 function collect(el: El, steps: readonly Step[], depth: number, out: El[]): void {
-  const [ns, local] = steps[depth]!;
+  const [ns, local] = steps[depth];
   const last = depth === steps.length - 1;
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (!matches(n, ns, local)) continue;
@@ -162,7 +162,7 @@ function collect(el: El, steps: readonly Step[], depth: number, out: El[]): void
 }
 
 function firstAlong(el: El, steps: readonly Step[], depth: number): El | undefined {
-  const [ns, local] = steps[depth]!;
+  const [ns, local] = steps[depth];
   const last = depth === steps.length - 1;
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (!matches(n, ns, local)) continue;

@@ -106,7 +106,7 @@ export class XmlWriter {
     const ns = colon < 0 ? this.defaultNs : (this.namespaces[name.slice(0, colon)] ?? '');
     const el = this.doc.createElementNS(ns, name);
     this.setAttrs(el, attrs);
-    this.stack[this.stack.length - 1]!.appendChild(el);
+    this.stack[this.stack.length - 1].appendChild(el);
     this.stack.push(el);
     return el;
   }

@@ -93,7 +93,7 @@ describe('Directory and SML contract probes (/health/contracts rows `directory` 
 
     it('lists `directory` and `sml` as ok rows with their detail', async () => {
       const res = await fetch(`${app.url}/health/contracts`);
-      const body = (await res.json()) as any;
+      const body = (await res.json());
       expect(res.status, JSON.stringify(body)).to.equal(200);
       expect(body.contracts.directory).to.deep.include({ status: 'ok', detail: 'search answered with 1 row(s)' });
       expect(body.contracts.sml).to.deep.include({ status: 'ok', detail: `${KNOWN} resolves to https://smp.test.example` });
@@ -102,7 +102,7 @@ describe('Directory and SML contract probes (/health/contracts rows `directory` 
     it('answers 503 naming the failed row when the Directory is down', async () => {
       mode = 'error';
       const res = await fetch(`${app.url}/health/contracts`);
-      const body = (await res.json()) as any;
+      const body = (await res.json());
       expect(res.status).to.equal(503);
       expect(res.headers.get('retry-after')).to.equal('30');
       expect(body.contracts.directory).to.deep.include({ status: 'failed', error: 'The Peppol Directory answered HTTP 502.' });

@@ -74,7 +74,7 @@ describe('Peppol Directory adapter (real, against a loopback stub)', () => {
     try {
       const client = createDirectoryClient({ baseUrl: stub.baseUrl, timeoutMs: 2000 });
       const page = await client.search({ q: 'acme', country: 'BE', documentTypes: ['invoice'], includeSubEntities: false, limit: 2 }, { organizationId: 'org_x' });
-      const sent = stub.requests[0]!;
+      const sent = stub.requests[0];
       expect(sent.pathname).to.equal('/search/1.0/json');
       expect(Object.fromEntries(sent.searchParams)).to.deep.equal({ q: 'acme', country: 'BE', doctype: `busdox-docid-qns::${INVOICE}`, rpi: '0', rpc: '2' });
       expect(page.rows).to.have.length(2);
@@ -101,7 +101,7 @@ describe('Peppol Directory adapter (real, against a loopback stub)', () => {
       expect(page.rows[1]).to.deep.include({ peppolId: '9925:BE0202239951', name: 'Acme Services SA', city: 'Namur', postalCode: null });
       expect(page.hasMore).to.equal(true);
       await client.search({ q: 'acme', country: 'BE', includeSubEntities: false, limit: 2, cursor: page.cursor! }, { organizationId: 'org_x' });
-      expect(stub.requests[1]!.searchParams.get('rpi')).to.equal('1');
+      expect(stub.requests[1].searchParams.get('rpi')).to.equal('1');
     } finally {
       await stub.close();
     }
@@ -114,7 +114,7 @@ describe('Peppol Directory adapter (real, against a loopback stub)', () => {
       const all = await client.search({ q: 'acme', country: 'BE', includeSubEntities: true, limit: 20 }, { organizationId: 'o' });
       expect(all.rows.map((r) => r.name)).to.deep.equal(['Acme Belgium NV', 'Acme Belgium - Antwerp branch', 'Acme Services SA']);
       const byVat = await client.search({ vatNumber: 'BE0202239951', includeSubEntities: false, limit: 20 }, { organizationId: 'o' });
-      expect(stub.requests[1]!.searchParams.get('q')).to.equal('BE0202239951');
+      expect(stub.requests[1].searchParams.get('q')).to.equal('BE0202239951');
       expect(byVat.rows.map((r) => r.peppolId)).to.deep.equal(['9925:BE0202239951']);
       const byCity = await client.search({ q: 'acme', country: 'BE', city: 'BRUSSELS', includeSubEntities: false, limit: 20 }, { organizationId: 'o' });
       expect(byCity.rows.map((r) => r.peppolId)).to.deep.equal(['0208:0403019261']);

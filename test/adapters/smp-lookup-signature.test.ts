@@ -52,17 +52,17 @@ function createPki(dir: string) {
   const read = (name: string) => readFileSync(file(name), 'utf8');
   return {
     truststore: file('ca.pem'),
-    smp: { key: read('smp.key'), chain: [read('smp.pem')] } as Signer,
-    rogue: { key: read('rogue-smp.key'), chain: [read('rogue-smp.pem')] } as Signer,
-    deep: { key: read('deep-smp.key'), chain: [read('deep-smp.pem'), read('intermediate.pem')] } as Signer,
+    smp: { key: read('smp.key'), chain: [read('smp.pem')] },
+    rogue: { key: read('rogue-smp.key'), chain: [read('rogue-smp.pem')] },
+    deep: { key: read('deep-smp.key'), chain: [read('deep-smp.pem'), read('intermediate.pem')] },
     leafNotAfter: new Date(new X509Certificate(read('smp.pem')).validTo),
   };
 }
 
 function rootOf(xml: string): XElement {
   const parsed = parseXml(xml);
-  if (!parsed.ok) throw new Error(parsed.errors[0]!.message);
-  return parsed.root as unknown as XElement;
+  if (!parsed.ok) throw new Error(parsed.errors[0].message);
+  return parsed.root;
 }
 
 function metadata(endpointUrl: string): string {
@@ -93,10 +93,10 @@ function signDocument(content: string, signer: Signer, c14n: 'exclusive' | 'incl
     + `<ds:Reference URI=""><ds:Transforms>${transforms}</ds:Transforms><ds:DigestMethod Algorithm="${ALGORITHMS.sha256}"/><ds:DigestValue>@DIGEST@</ds:DigestValue></ds:Reference>`
     + `</ds:SignedInfo><ds:SignatureValue>@SIGNATURE@</ds:SignatureValue><ds:KeyInfo><ds:X509Data>${certificates}</ds:X509Data></ds:KeyInfo>${extraInSignature}</ds:Signature></smp:SignedServiceMetadata>`;
   const unsigned = rootOf(template);
-  const signatureElement = unsigned.getElementsByTagNameNS(DSIG_NS, 'Signature')[0]!;
+  const signatureElement = unsigned.getElementsByTagNameNS(DSIG_NS, 'Signature')[0];
   const digest = createHash('sha256').update(canonicalize(unsigned, { exclusive, exclude: signatureElement })).digest('base64');
   const digested = template.replace('@DIGEST@', digest);
-  const signedInfo = rootOf(digested).getElementsByTagNameNS(DSIG_NS, 'SignedInfo')[0]!;
+  const signedInfo = rootOf(digested).getElementsByTagNameNS(DSIG_NS, 'SignedInfo')[0];
   const value = sign('sha256', Buffer.from(canonicalize(signedInfo, { exclusive }), 'utf8'), signer.key).toString('base64');
   return digested.replace('@SIGNATURE@', value);
 }

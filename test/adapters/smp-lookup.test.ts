@@ -93,7 +93,7 @@ describe('SMP lookup adapter (real SML DNS + SMP REST, against loopback stubs)',
           return;
         }
         if (path.includes('/services/')) {
-          const doc = path.split('/services/busdox-docid-qns::')[1]!;
+          const doc = path.split('/services/busdox-docid-qns::')[1];
           res.end(signedMetadata(participant, doc, 'https://ap.example/as4'));
           return;
         }

@@ -52,8 +52,8 @@ describe('SMP registration adapters', () => {
         await registrar.register({ participantId: '0208:0888888895', documentTypeIds });
         const group = encodeURIComponent('iso6523-actorid-upis::0208:0888888895');
         expect(smp.requests.map((r) => `${r.method} ${r.url.split('/services/')[0]}`)).to.deep.equal([`GET /${group}`, `PUT /${group}`, `PUT /${group}`, `PUT /${group}`, `GET /${group}`]);
-        expect(smp.requests[1]!.body).to.contain('<id:ParticipantIdentifier scheme="iso6523-actorid-upis">0208:0888888895</id:ParticipantIdentifier>');
-        expect(smp.requests[2]!.body).to.contain('<wsa:Address>https://ap.example/as4</wsa:Address>').and.contain('peppol-transport-as4-v2_0');
+        expect(smp.requests[1].body).to.contain('<id:ParticipantIdentifier scheme="iso6523-actorid-upis">0208:0888888895</id:ParticipantIdentifier>');
+        expect(smp.requests[2].body).to.contain('<wsa:Address>https://ap.example/as4</wsa:Address>').and.contain('peppol-transport-as4-v2_0');
         expect(smp.requests.every((r) => r.authorization === `Basic ${Buffer.from('ap:secret').toString('base64')}`)).to.equal(true);
         expect(await registrar.registeredDocumentTypes('0208:0888888895')).to.have.members(documentTypeIds);
       } finally { await smp.close(); }

@@ -14,14 +14,14 @@ describe('POST /v1/companies/{id}/join-requests/{rid}/accept: what a join gives'
     fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: jsonHeaders(key, extra), body: JSON.stringify({ type: 'invoice', from, to: RECIPIENT, document: invoiceBody() }) });
 
   async function askToJoin(owner: Tenant, requester: Tenant, decision: 'accept' | 'reject' | undefined) {
-    const request = (await (await post(requester.key, `/v1/companies/${owner.companyId}/join`)).json()) as any;
+    const request = (await (await post(requester.key, `/v1/companies/${owner.companyId}/join`)).json());
     if (decision) expect((await post(owner.key, `/v1/companies/${owner.companyId}/join-requests/${request.id}/${decision}`)).status).to.equal(200);
     return request;
   }
 
   /** Every way the requester could reach the owner's company, as HTTP statuses. */
   async function reach(owner: Tenant, requester: Tenant) {
-    const list = (await (await get(requester.key, '/v1/companies')).json()) as any;
+    const list = (await (await get(requester.key, '/v1/companies')).json());
     const acting = await get(requester.key, '/v1/documents', { 'x-service-company': owner.companyId });
     const sent = await send(requester.key, owner.companyId, { 'x-service-company': owner.companyId });
     return {
@@ -29,7 +29,7 @@ describe('POST /v1/companies/{id}/join-requests/{rid}/accept: what a join gives'
       get: (await get(requester.key, `/v1/companies/${owner.companyId}`)).status,
       acting: acting.status,
       send: sent.status,
-      sentBody: (await sent.json()) as any,
+      sentBody: (await sent.json()),
     };
   }
 
@@ -44,14 +44,14 @@ describe('POST /v1/companies/{id}/join-requests/{rid}/accept: what a join gives'
     // The document is the company's: its owner sees it, and the requester's own company is unchanged.
     expect((await get(owner.key, `/v1/documents/${seen.sentBody.id}`)).status).to.equal(200);
     expect((await get(requester.key, `/v1/documents/${seen.sentBody.id}`)).status).to.equal(404);
-    const own = (await (await get(requester.key, '/v1/companies')).json()) as any;
+    const own = (await (await get(requester.key, '/v1/companies')).json());
     expect(own.data.map((c: any) => c.id).sort()).to.deep.equal([owner.companyId, requester.companyId].sort());
   });
 
   it('accepted: acting for the company reaches no other object of the owner, and none of its administration', async () => {
     const owner = await createTenant({ livemode: false, plan: 'pro' });
     const requester = await createTenant({ livemode: false, plan: 'pro' });
-    const ownerDoc = (await (await send(owner.key, owner.companyId)).json()) as any;
+    const ownerDoc = (await (await send(owner.key, owner.companyId)).json());
     const otherOwned = { id: await createCompany(owner.organizationId, false) };
     await askToJoin(owner, requester, 'accept');
     const acting = { 'x-service-company': owner.companyId };

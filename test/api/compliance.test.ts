@@ -38,14 +38,14 @@ describe('compliance reporting of lifecycle changes', () => {
   it('a French document\'s move is reported to PPF: pending in the response, accepted at the check, with compliance.reported', async () => {
     const doc = await storedDocument(tenant, { companyId: fr, number: 'INV-FR-API-1' });
     const res = await update(doc.id, { status: 'under_review' });
-    const body = (await res.json()) as any;
+    const body = (await res.json());
     expect(res.status, JSON.stringify(body)).to.equal(200);
     expect(body.compliance).to.deep.include({ reportedTo: ['PPF'], status: 'pending' });
     expect(Date.parse(body.compliance.nextCheckAt)).to.be.greaterThan(Date.parse(body.updatedAt));
     const rows = await decided(fr, doc.id);
     expect(rows.map((r) => [r.platform, r.lifecycle_status, r.status])).to.deep.equal([['PPF', 'under_review', 'accepted']]);
 
-    const history = (await (await get(`/v1/documents/${doc.id}/lifecycle`)).json()) as any;
+    const history = (await (await get(`/v1/documents/${doc.id}/lifecycle`)).json());
     expect(history.compliance).to.have.length(1);
     expect(history.compliance[0]).to.deep.include({ country: 'FR', platform: 'PPF', status: 'accepted', errorCode: null, nextCheckAt: null });
     const events = await testServers().db.selectFrom('events').select('data').where('type', '=', 'compliance.reported').where('organization_id', '=', tenant.organizationId).execute();
@@ -59,7 +59,7 @@ describe('compliance reporting of lifecycle changes', () => {
     expect(rows[0]).to.deep.include({ platform: 'SDI', status: 'failed', error_code: '00306' });
 
     const res = await get(`/v1/compliance/reports?companyId=${it_}&status=failed`);
-    const list = (await res.json()) as any;
+    const list = (await res.json());
     expect(res.status, JSON.stringify(list)).to.equal(200);
     expect(list.data.map((r: any) => r.documentId)).to.deep.equal([doc.id]);
     expect(list.data[0]).to.deep.include({ documentId: doc.id, reportedTo: 'SDI', country: 'IT', lifecycleStatus: 'rejected', status: 'failed', error: { code: '00306', message: 'Unknown recipient code' } });
@@ -85,7 +85,7 @@ describe('compliance reporting of lifecycle changes', () => {
   it('a Belgian document is never reported', async () => {
     const doc = await storedDocument(tenant, { number: 'INV-BE-1' });
     const res = await update(doc.id, { status: 'under_review' });
-    expect(((await res.json()) as any).compliance).to.deep.equal({ reportedTo: [], status: 'not_required', nextCheckAt: null });
+    expect(((await res.json())).compliance).to.deep.equal({ reportedTo: [], status: 'not_required', nextCheckAt: null });
     const rows = await testServers().db.selectFrom('compliance_reports').select('id').where('document_id', '=', doc.id).execute();
     expect(rows).to.have.length(0);
   });
@@ -105,13 +105,13 @@ describe('compliance reporting of lifecycle changes', () => {
       await patchCompany(company, { settings: { defaultCurrency: 'EUR', autoReporting: false }, compliance: { FR: { platform: 'PPF', autoReport: true } } });
       const doc = await storedDocument(tenant, { companyId: company, number: 'INV-FR-OFF-1', status: 'approved' });
       const res = await update(doc.id, { status: 'paid', paymentDate: '2026-12-01' });
-      const body = (await res.json()) as any;
+      const body = (await res.json());
       expect(res.status, JSON.stringify(body)).to.equal(200);
       expect(body.compliance).to.deep.equal({ reportedTo: [], status: 'disabled', nextCheckAt: null });
       await new Promise((r) => setTimeout(r, 500));
       expect(await testServers().db.selectFrom('compliance_reports').select('id').where('document_id', '=', doc.id).execute()).to.deep.equal([]);
       expect(await skipped(doc.id)).to.deep.equal([{ documentId: doc.id, reportedTo: null, platform: 'PPF', country: 'FR', lifecycleStatus: 'paid', status: 'disabled', reason: 'company_settings' }]);
-      const status = (await (await get(`/v1/compliance/status?companyId=${company}`)).json()) as any;
+      const status = (await (await get(`/v1/compliance/status?companyId=${company}`)).json());
       expect(status.countries.find((c: any) => c.country === 'FR')).to.deep.include({ autoReport: false, decision: 'company_settings', reports: { pending: 0, submitted: 0, accepted: 0, failed: 0 } });
       expect(status.countries.find((c: any) => c.country === 'IT')).to.deep.include({ autoReport: null, decision: null });
     });
@@ -120,36 +120,36 @@ describe('compliance reporting of lifecycle changes', () => {
       const company = await companyIn(tenant, 'IT');
       await patchCompany(company, { compliance: { IT: { platform: 'SDI', autoReport: false } } });
       const off = await storedDocument(tenant, { companyId: company, number: 'INV-IT-OFF-1' });
-      expect(((await (await update(off.id, { status: 'under_review' })).json()) as any).compliance.status).to.equal('disabled');
+      expect(((await (await update(off.id, { status: 'under_review' })).json())).compliance.status).to.equal('disabled');
       expect((await skipped(off.id)).map((d) => d.reason)).to.deep.equal(['company_compliance']);
-      expect(((await (await get(`/v1/compliance/status?companyId=${company}`)).json()) as any).countries.find((c: any) => c.country === 'IT')).to.deep.include({ autoReport: false, decision: 'company_compliance' });
+      expect(((await (await get(`/v1/compliance/status?companyId=${company}`)).json())).countries.find((c: any) => c.country === 'IT')).to.deep.include({ autoReport: false, decision: 'company_compliance' });
 
       await patchCompany(company, { compliance: { IT: { platform: 'SDI', autoReport: true } } });
       const on = await storedDocument(tenant, { companyId: company, number: 'INV-IT-ON-1' });
-      expect(((await (await update(on.id, { status: 'under_review' })).json()) as any).compliance).to.deep.include({ reportedTo: ['SDI'], status: 'pending' });
+      expect(((await (await update(on.id, { status: 'under_review' })).json())).compliance).to.deep.include({ reportedTo: ['SDI'], status: 'pending' });
       expect((await decided(company, on.id)).map((r) => r.status)).to.deep.equal(['accepted']);
-      expect(((await (await get(`/v1/compliance/status?companyId=${company}`)).json()) as any).countries.find((c: any) => c.country === 'IT')).to.deep.include({ autoReport: true, decision: 'default' });
+      expect(((await (await get(`/v1/compliance/status?companyId=${company}`)).json())).countries.find((c: any) => c.country === 'IT')).to.deep.include({ autoReport: true, decision: 'default' });
     });
   });
 
   describe('GET /v1/compliance/status and /v1/compliance/reports', () => {
     it('counts reports per country; lists and filters them newest first with a cursor', async () => {
       const status = await get(`/v1/compliance/status?companyId=${fr}`);
-      const body = (await status.json()) as any;
+      const body = (await status.json());
       expect(status.status, JSON.stringify(body)).to.equal(200);
       expect(body.companyId).to.equal(fr);
       expect(body.countries.find((c: any) => c.country === 'FR')).to.deep.include({ platform: 'PPF', reportingRequired: true, reports: { pending: 0, submitted: 0, accepted: 1, failed: 0 } });
-      const be = (await (await get('/v1/compliance/status?country=BE')).json()) as any;
+      const be = (await (await get('/v1/compliance/status?country=BE')).json());
       expect(be.countries).to.deep.equal([{ country: 'BE', platform: null, reportingRequired: false, autoReport: null, decision: null, reports: { pending: 0, submitted: 0, accepted: 0, failed: 0 }, lastReportedAt: null, nextCheckAt: null }]);
 
-      const first = (await (await get('/v1/compliance/reports?limit=1')).json()) as any;
+      const first = (await (await get('/v1/compliance/reports?limit=1')).json());
       expect(first.data).to.have.length(1);
       expect(first.hasMore).to.equal(true);
-      const second = (await (await get(`/v1/compliance/reports?limit=1&cursor=${first.cursor}`)).json()) as any;
+      const second = (await (await get(`/v1/compliance/reports?limit=1&cursor=${first.cursor}`)).json());
       expect(second.data[0].id).to.not.equal(first.data[0].id);
-      const fromFuture = (await (await get('/v1/compliance/reports?from=2099-01-01')).json()) as any;
+      const fromFuture = (await (await get('/v1/compliance/reports?from=2099-01-01')).json());
       expect(fromFuture.data).to.deep.equal([]);
-      const french = (await (await get('/v1/compliance/reports?country=FR')).json()) as any;
+      const french = (await (await get('/v1/compliance/reports?country=FR')).json());
       expect(french.data.every((r: any) => r.country === 'FR')).to.equal(true);
     });
 

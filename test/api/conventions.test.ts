@@ -193,7 +193,7 @@ describe('HTTP conventions', () => {
   it('serves the contract at /openapi.json and a reference page at /docs', async () => {
     const doc = await fetch(`${app.url}/openapi.json`);
     expect(doc.status).to.equal(200);
-    const json = (await doc.json()) as any;
+    const json = (await doc.json());
     expect(json.openapi).to.equal('3.1.0');
     expect(json.paths).to.have.property('/health/readiness');
     const page = await fetch(`${app.url}/docs`);

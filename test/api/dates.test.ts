@@ -42,7 +42,7 @@ describe('calendar-invalid dates are 400 INVALID_DATE wherever a date is accepte
     const doc = await storedDocument(tenant);
     await expectInvalidDate(await post(`/v1/documents/${doc.id}/lifecycle`, { status: 'paid', paymentDate: '2026-02-30' }), 'paymentDate');
     const res = await post('/v1/documents/lifecycle/batch', { updates: [{ documentId: doc.id, status: 'paid', paymentDate: '2026-13-01' }] });
-    const body = (await res.json()) as any;
+    const body = (await res.json());
     expect(res.status).to.equal(200);
     expect(body.results[0].error).to.deep.include({ code: 'INVALID_DATE', type: 'validation_error' });
   });

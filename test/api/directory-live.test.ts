@@ -72,7 +72,7 @@ describe('Directory with live keys (real adapters against loopback stubs)', () =
   it('searches the Peppol Directory; detail=full asks the SMP for the access point', async () => {
     const res = await fetch(`${app.url}/v1/directory/search?q=acme&country=BE&detail=full`, { headers: bearer(live.key) });
     expect(res.status).to.equal(200);
-    const body = (await res.json()) as any;
+    const body = (await res.json());
     expect(body.data[0]).to.deep.include({ peppolId: PARTICIPANT, name: 'Acme Belgium NV', city: 'Brussels', postalCode: '1000', vatNumber: 'BE0403019261', documentTypes: ['invoice', 'debit-note'], source: 'directory' });
     expect(body.data[0].accessPoint).to.deep.equal({ id: 'ap.acme.example', name: 'Acme AP', country: '', endpointUrl: 'https://ap.acme.example/as4', transportProfile: 'peppol-transport-as4-v2_0', certificateSubject: '' });
     expect(body.data[0].smp).to.deep.equal({ hostname: '127.0.0.1', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/smp` });
@@ -82,16 +82,16 @@ describe('Directory with live keys (real adapters against loopback stubs)', () =
     const res = await fetch(`${app.url}/v1/directory/verify`, { method: 'POST', headers: jsonHeaders(live.key), body: JSON.stringify({ peppolId: PARTICIPANT, documentType: 'INVOICE' }) });
     expect(res.status).to.equal(200);
     expect(await res.json()).to.deep.include({ exists: true, canReceive: true, recipientName: 'Acme Belgium NV' });
-    const order = (await (await fetch(`${app.url}/v1/directory/verify`, { method: 'POST', headers: jsonHeaders(live.key), body: JSON.stringify({ peppolId: PARTICIPANT, documentType: 'PURCHASE_ORDER' }) })).json()) as any;
+    const order = (await (await fetch(`${app.url}/v1/directory/verify`, { method: 'POST', headers: jsonHeaders(live.key), body: JSON.stringify({ peppolId: PARTICIPANT, documentType: 'PURCHASE_ORDER' }) })).json());
     expect(order).to.deep.include({ exists: true, canReceive: false });
-    const unknown = (await (await fetch(`${app.url}/v1/directory/verify`, { method: 'POST', headers: jsonHeaders(live.key), body: JSON.stringify({ peppolId: '0208:0202239951', documentType: 'INVOICE' }) })).json()) as any;
+    const unknown = (await (await fetch(`${app.url}/v1/directory/verify`, { method: 'POST', headers: jsonHeaders(live.key), body: JSON.stringify({ peppolId: '0208:0202239951', documentType: 'INVOICE' }) })).json());
     expect(unknown).to.deep.include({ exists: false, canReceive: false, recipientName: null });
   });
 
   it('looks a participant up in the Directory and the SMP; 404 when neither knows it', async () => {
     const res = await fetch(`${app.url}/v1/directory/participants/${PARTICIPANT}`, { headers: bearer(live.key) });
     expect(res.status).to.equal(200);
-    const body = (await res.json()) as any;
+    const body = (await res.json());
     expect(body.businessCard).to.deep.include({ name: 'Acme Belgium NV', country: 'BE' });
     expect(body.documentTypes.map((d: any) => d.documentType)).to.deep.equal(['invoice', 'debit-note']);
     expect(body.accessPoint.endpointUrl).to.equal('https://ap.acme.example/as4');

@@ -21,7 +21,7 @@ describe('Directory (part 4.7)', () => {
 
   const search = async (query: string, key = tenant.key) => {
     const res = await fetch(`${app.url}/v1/directory/search?${query}`, { headers: bearer(key) });
-    return { res, body: (await res.clone().json()) as any };
+    return { res, body: (await res.clone().json()) };
   };
   const verify = (body: unknown, key = tenant.key) => fetch(`${app.url}/v1/directory/verify`, { method: 'POST', headers: jsonHeaders(key), body: JSON.stringify(body) });
 
@@ -32,7 +32,7 @@ describe('Directory (part 4.7)', () => {
       const { res, body } = await search('q=ATLAS&country=FR&limit=100');
       expect(res.status).to.equal(200);
       expect(body.data.map((r: any) => r.peppolId)).to.deep.equal(expected.map((p) => p.peppolId));
-      const first = expected[0]!;
+      const first = expected[0];
       expect(body.data[0]).to.deep.equal({
         peppolId: first.peppolId,
         name: first.name,
@@ -125,7 +125,7 @@ describe('Directory (part 4.7)', () => {
       expect(row.registeredAt).to.equal(target.registeredAt);
       expect(row.documentTypeIdentifiers[0]).to.deep.equal({
         documentType: target.documentTypes[0],
-        peppolDocumentTypeId: PEPPOL_DOCUMENT_TYPE_IDS[target.documentTypes[0]!],
+        peppolDocumentTypeId: PEPPOL_DOCUMENT_TYPE_IDS[target.documentTypes[0]],
         processId: target.documentTypes[0] === 'purchase-order' ? 'urn:fdc:peppol.eu:poacc:bis:ordering:3' : 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0',
       });
     });
@@ -207,18 +207,18 @@ describe('Directory (part 4.7)', () => {
 
     it('exists but cannot receive a type it is not registered for; accepts the service type names too', async () => {
       const ordersOnly = legal.find((p) => p.documentTypes.length === 1 && p.documentTypes[0] === 'purchase-order') as SeedParticipant;
-      const invoice = (await (await verify({ peppolId: ordersOnly.peppolId, documentType: 'INVOICE' })).json()) as any;
+      const invoice = (await (await verify({ peppolId: ordersOnly.peppolId, documentType: 'INVOICE' })).json());
       expect(invoice).to.deep.include({ exists: true, canReceive: false, recipientName: ordersOnly.name });
-      const order = (await (await verify({ peppolId: ordersOnly.peppolId, documentType: 'purchase-order' })).json()) as any;
+      const order = (await (await verify({ peppolId: ordersOnly.peppolId, documentType: 'purchase-order' })).json());
       expect(order).to.deep.include({ exists: true, canReceive: true, documentType: 'purchase-order' });
     });
 
     it('knows the sandbox scenario recipients', async () => {
-      const missing = (await (await verify({ peppolId: SANDBOX_RECIPIENTS.notRegistered, documentType: 'INVOICE' })).json()) as any;
+      const missing = (await (await verify({ peppolId: SANDBOX_RECIPIENTS.notRegistered, documentType: 'INVOICE' })).json());
       expect(missing).to.deep.include({ exists: false, canReceive: false, recipientName: null, accessPoint: null });
-      const orders = (await (await verify({ peppolId: SANDBOX_RECIPIENTS.ordersOnly, documentType: 'CREDIT_NOTE' })).json()) as any;
+      const orders = (await (await verify({ peppolId: SANDBOX_RECIPIENTS.ordersOnly, documentType: 'CREDIT_NOTE' })).json());
       expect(orders).to.deep.include({ exists: true, canReceive: false });
-      const rejected = (await (await verify({ peppolId: SANDBOX_RECIPIENTS.apRejected, documentType: 'INVOICE' })).json()) as any;
+      const rejected = (await (await verify({ peppolId: SANDBOX_RECIPIENTS.apRejected, documentType: 'INVOICE' })).json());
       expect(rejected).to.deep.include({ exists: true, canReceive: true });
     });
 
@@ -233,9 +233,9 @@ describe('Directory (part 4.7)', () => {
     it('verifies the organization\'s own sandbox company for its receive capabilities', async () => {
       const { db } = testServers();
       const company = await db.selectFrom('companies').selectAll().where('id', '=', tenant.companyId).executeTakeFirstOrThrow();
-      const body = (await (await verify({ peppolId: company.peppol_id, documentType: 'INVOICE' })).json()) as any;
+      const body = (await (await verify({ peppolId: company.peppol_id, documentType: 'INVOICE' })).json());
       expect(body).to.deep.include({ exists: true, canReceive: true, recipientName: company.name });
-      const order = (await (await verify({ peppolId: company.peppol_id, documentType: 'PURCHASE_ORDER' })).json()) as any;
+      const order = (await (await verify({ peppolId: company.peppol_id, documentType: 'PURCHASE_ORDER' })).json());
       expect(order).to.deep.include({ exists: true, canReceive: false });
     });
 
@@ -259,7 +259,7 @@ describe('Directory (part 4.7)', () => {
       const target = legal.find((p) => p.documentTypes.includes('debit-note') && p.website && p.contactEmail)!;
       const res = await get(target.peppolId);
       expect(res.status).to.equal(200);
-      const body = (await res.json()) as any;
+      const body = (await res.json());
       expect(body.peppolId).to.equal(target.peppolId);
       expect(body.source).to.equal('directory');
       expect(body.businessCard).to.deep.equal({
@@ -279,7 +279,7 @@ describe('Directory (part 4.7)', () => {
       const establishment = directory.find((p) => p.parentPeppolId)!;
       const res = await get(`iso6523-actorid-upis::${establishment.peppolId}`);
       expect(res.status).to.equal(200);
-      const body = (await res.json()) as any;
+      const body = (await res.json());
       expect(body.parentPeppolId).to.equal(establishment.parentPeppolId);
       const upper = legal.find((p) => /[a-z]/i.test(p.peppolId.slice(5)))!;
       expect((await get(upper.peppolId.toLowerCase())).status).to.equal(200);
@@ -296,7 +296,7 @@ describe('Directory (part 4.7)', () => {
       // Another organization's sandbox company is, to it, just some participant: a synthesized card, none of the company's data.
       const foreign = await get(company.peppol_id!, other.key);
       expect(foreign.status).to.equal(200);
-      const card = ((await foreign.json()) as any).businessCard;
+      const card = ((await foreign.json())).businessCard;
       expect(card.name).to.not.equal(company.name);
       expect(card.vatNumber).to.equal(company.vat_number);
     });

@@ -36,7 +36,7 @@ describe('Events API (parts 2.8, 4.10, 6.5)', () => {
       await emit(await createTenant());
       const res = await get(tenant.key, '/v1/events');
       expect(res.status).to.equal(200);
-      const body = (await res.json()) as any;
+      const body = (await res.json());
       expect(body.hasMore).to.equal(false);
       expect(body.cursor).to.equal(null);
       expect(body.data).to.deep.equal([
@@ -48,7 +48,7 @@ describe('Events API (parts 2.8, 4.10, 6.5)', () => {
     it('in sandbox the same events have livemode false', async () => {
       const tenant = await createTenant({ livemode: false });
       const event = await emit(tenant, { livemode: false });
-      const body = (await (await get(tenant.key, '/v1/events')).json()) as any;
+      const body = (await (await get(tenant.key, '/v1/events')).json());
       expect(body.data.map((e: any) => [e.id, e.livemode])).to.deep.equal([[event.id, false]]);
     });
 
@@ -62,14 +62,14 @@ describe('Events API (parts 2.8, 4.10, 6.5)', () => {
       const b = await emit(tenant, { type: 'document.sent' });
       await tick();
       const c = await emit(tenant, { companyId: other });
-      const ids = async (query: string) => ((await (await get(tenant.key, `/v1/events${query}`)).json()) as any).data.map((e: any) => e.id);
+      const ids = async (query: string) => ((await (await get(tenant.key, `/v1/events${query}`)).json())).data.map((e: any) => e.id);
       expect(await ids('?type=document.received')).to.deep.equal([c.id, a.id]);
       expect(await ids(`?companyId=${other}`)).to.deep.equal([c.id]);
       expect(await ids(`?type=document.received&companyId=${tenant.companyId}`)).to.deep.equal([a.id]);
-      const page1 = (await (await get(tenant.key, '/v1/events?limit=2')).json()) as any;
+      const page1 = (await (await get(tenant.key, '/v1/events?limit=2')).json());
       expect(page1.data.map((e: any) => e.id)).to.deep.equal([c.id, b.id]);
       expect(page1.hasMore).to.equal(true);
-      const page2 = (await (await get(tenant.key, `/v1/events?limit=2&cursor=${page1.cursor}`)).json()) as any;
+      const page2 = (await (await get(tenant.key, `/v1/events?limit=2&cursor=${page1.cursor}`)).json());
       expect(page2.data.map((e: any) => e.id)).to.deep.equal([a.id]);
       expect(page2.hasMore).to.equal(false);
     });
@@ -79,7 +79,7 @@ describe('Events API (parts 2.8, 4.10, 6.5)', () => {
       const own = await emit(tenant);
       await emit(tenant, { companyId: null });
       const bound = await createKey(tenant.organizationId, { livemode: true, companyId: tenant.companyId });
-      const body = (await (await get(bound.secret, '/v1/events')).json()) as any;
+      const body = (await (await get(bound.secret, '/v1/events')).json());
       expect(body.data.map((e: any) => e.id)).to.deep.equal([own.id]);
       const other = await createCompany(tenant.organizationId, true);
       const res = await get(bound.secret, `/v1/events?companyId=${other}`);
@@ -140,35 +140,35 @@ describe('Events API (parts 2.8, 4.10, 6.5)', () => {
       const [a, b, c, d] = await emitSeries(tenant, 4);
       await emit(tenant, { livemode: false });
       await emit(await createTenant());
-      const page = await ids(tenant.key, `?after=${b!.id}`);
-      expect(page.data.map((e) => e.id)).to.deep.equal([c!.id, d!.id]);
+      const page = await ids(tenant.key, `?after=${b.id}`);
+      expect(page.data.map((e) => e.id)).to.deep.equal([c.id, d.id]);
       expect(page).to.deep.include({ hasMore: false, cursor: null });
-      expect((await ids(tenant.key, `?after=${a!.id}&type=document.received`)).data.map((e) => e.id)).to.deep.equal([b!.id, c!.id, d!.id]);
-      expect((await ids(tenant.key, `?after=${d!.id}`)).data).to.deep.equal([]);
+      expect((await ids(tenant.key, `?after=${a.id}&type=document.received`)).data.map((e) => e.id)).to.deep.equal([b.id, c.id, d.id]);
+      expect((await ids(tenant.key, `?after=${d.id}`)).data).to.deep.equal([]);
     });
 
     it('pages with the cursor, passed back as `cursor` or as `after`, without gaps or repeats', async () => {
       const tenant = await createTenant();
       const [start, ...rest] = await emitSeries(tenant, 6);
-      const first = await ids(tenant.key, `?after=${start!.id}&limit=2`);
-      expect(first.data.map((e) => e.id)).to.deep.equal([rest[0]!.id, rest[1]!.id]);
+      const first = await ids(tenant.key, `?after=${start.id}&limit=2`);
+      expect(first.data.map((e) => e.id)).to.deep.equal([rest[0].id, rest[1].id]);
       expect(first.hasMore).to.equal(true);
-      const second = await ids(tenant.key, `?after=${start!.id}&limit=2&cursor=${first.cursor}`);
-      expect(second.data.map((e) => e.id)).to.deep.equal([rest[2]!.id, rest[3]!.id]);
+      const second = await ids(tenant.key, `?after=${start.id}&limit=2&cursor=${first.cursor}`);
+      expect(second.data.map((e) => e.id)).to.deep.equal([rest[2].id, rest[3].id]);
       const third = await ids(tenant.key, `?after=${second.cursor}&limit=2`);
-      expect(third.data.map((e) => e.id)).to.deep.equal([rest[4]!.id]);
+      expect(third.data.map((e) => e.id)).to.deep.equal([rest[4].id]);
       expect(third).to.deep.include({ hasMore: false, cursor: null });
     });
 
     it('includes acknowledged events only with includeAcknowledged=true, also in the newest-first queue', async () => {
       const tenant = await createTenant();
       const [start, acked, kept] = await emitSeries(tenant, 3);
-      expect((await post(tenant.key, '/v1/events/ack', { eventIds: [start!.id, acked!.id] })).status).to.equal(200);
+      expect((await post(tenant.key, '/v1/events/ack', { eventIds: [start.id, acked.id] })).status).to.equal(200);
       // An acknowledged event is still a valid starting point.
-      expect((await ids(tenant.key, `?after=${start!.id}`)).data.map((e) => e.id)).to.deep.equal([kept!.id]);
-      expect((await ids(tenant.key, `?after=${start!.id}&includeAcknowledged=true`)).data.map((e) => e.id)).to.deep.equal([acked!.id, kept!.id]);
-      expect((await ids(tenant.key, '?includeAcknowledged=true')).data.map((e) => e.id)).to.deep.equal([kept!.id, acked!.id, start!.id]);
-      expect((await ids(tenant.key, '?includeAcknowledged=false')).data.map((e) => e.id)).to.deep.equal([kept!.id]);
+      expect((await ids(tenant.key, `?after=${start.id}`)).data.map((e) => e.id)).to.deep.equal([kept.id]);
+      expect((await ids(tenant.key, `?after=${start.id}&includeAcknowledged=true`)).data.map((e) => e.id)).to.deep.equal([acked.id, kept.id]);
+      expect((await ids(tenant.key, '?includeAcknowledged=true')).data.map((e) => e.id)).to.deep.equal([kept.id, acked.id, start.id]);
+      expect((await ids(tenant.key, '?includeAcknowledged=false')).data.map((e) => e.id)).to.deep.equal([kept.id]);
     });
 
     it('a key bound to a company catches up on that company\'s events only', async () => {
@@ -178,7 +178,7 @@ describe('Events API (parts 2.8, 4.10, 6.5)', () => {
       await tick();
       const own = await emit(tenant);
       const bound = await createKey(tenant.organizationId, { livemode: true, companyId: tenant.companyId });
-      expect((await ids(bound.secret, `?after=${start!.id}`)).data.map((e) => e.id)).to.deep.equal([own.id]);
+      expect((await ids(bound.secret, `?after=${start.id}`)).data.map((e) => e.id)).to.deep.equal([own.id]);
     });
 
     it('404 RESOURCE_NOT_FOUND for an unknown event id, another tenant\'s or the other mode\'s', async () => {
@@ -216,7 +216,7 @@ describe('Events API (parts 2.8, 4.10, 6.5)', () => {
       expect(await res.json()).to.deep.equal({ acknowledged: 2 });
       const again = await post(tenant.key, '/v1/events/ack', { eventIds: [a.id] });
       expect(await again.json()).to.deep.equal({ acknowledged: 0 });
-      const list = (await (await get(tenant.key, '/v1/events')).json()) as any;
+      const list = (await (await get(tenant.key, '/v1/events')).json());
       expect(list.data.map((e: any) => e.id)).to.deep.equal([kept.id]);
       // The foreign event is untouched.
       const row = await testServers().db.selectFrom('events').select('acknowledged_at').where('id', '=', foreign.id).executeTakeFirstOrThrow();
@@ -241,7 +241,7 @@ describe('Events API (parts 2.8, 4.10, 6.5)', () => {
       const res = await post(tenant.key, `/v1/events/${event.id}/ack`);
       expect(res.status).to.equal(204);
       expect((await post(tenant.key, `/v1/events/${event.id}/ack`)).status).to.equal(204);
-      const list = (await (await get(tenant.key, '/v1/events')).json()) as any;
+      const list = (await (await get(tenant.key, '/v1/events')).json());
       expect(list.data).to.deep.equal([]);
     });
 
@@ -267,7 +267,7 @@ describe('Events API (parts 2.8, 4.10, 6.5)', () => {
 
     it('503 UPSTREAM_UNAVAILABLE when the workflow service is down, leaving no delivery that would never run', async () => {
       const tenant = await createTenant({ livemode: false });
-      const hook = (await (await post(tenant.key, '/v1/webhooks', { url: receiver.url, events: ['*'] })).json()) as any;
+      const hook = (await (await post(tenant.key, '/v1/webhooks', { url: receiver.url, events: ['*'] })).json());
       const event = await emit(tenant, { livemode: false, type: 'document.delivered', data: { documentId: 'doc_down' } });
       const down = await startTestApp({ temporal: new Client({ connection: Connection.lazy({ address: `127.0.0.1:${await freePort()}`, connectTimeout: 500 }) }) });
       try {
@@ -283,7 +283,7 @@ describe('Events API (parts 2.8, 4.10, 6.5)', () => {
 
     it('schedules a new delivery to every currently matching active webhook, with the same event id, even once acknowledged', async () => {
       const tenant = await createTenant({ livemode: false });
-      const create = async (body: Record<string, unknown>) => (await (await post(tenant.key, '/v1/webhooks', { url: receiver.url, ...body })).json()) as any;
+      const create = async (body: Record<string, unknown>) => (await (await post(tenant.key, '/v1/webhooks', { url: receiver.url, ...body })).json());
       const all = await create({ events: ['*'], secret: 'replay-secret-0123456789' });
       const typed = await create({ events: ['document.delivered'], companyId: tenant.companyId });
       await create({ events: ['document.sent'] });
@@ -309,11 +309,11 @@ describe('Events API (parts 2.8, 4.10, 6.5)', () => {
       expect(v1).to.equal(createHmac('sha256', 'replay-secret-0123456789').update(`${t}.${toAll!.body}`).digest('hex'));
 
       // Each replay is a new delivery, listed as such.
-      const deliveries = (await (await get(tenant.key, `/v1/webhooks/${typed.id}/deliveries`)).json()) as any;
+      const deliveries = (await (await get(tenant.key, `/v1/webhooks/${typed.id}/deliveries`)).json());
       expect(deliveries.data).to.have.length(1);
       expect(deliveries.data[0]).to.deep.include({ eventId: event.id, replay: true });
       expect((await (await post(tenant.key, `/v1/events/${event.id}/replay`)).json())).to.deep.equal({ replayed: 2 });
-      expect(((await (await get(tenant.key, `/v1/webhooks/${typed.id}/deliveries`)).json()) as any).data).to.have.length(2);
+      expect(((await (await get(tenant.key, `/v1/webhooks/${typed.id}/deliveries`)).json())).data).to.have.length(2);
     });
 
     it('replayed 0 when no active webhook matches', async () => {

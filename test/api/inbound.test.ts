@@ -69,7 +69,7 @@ describe('POST /internal/as4/inbound', () => {
     if (!sbd.ok) throw new Error('wrap failed');
     const res = await post(sbd.xml);
     expect(res.status).to.equal(202);
-    expect(((await res.json()) as any).documentId).to.equal(invoice.id);
+    expect(((await res.json())).documentId).to.equal(invoice.id);
     expect((await findDocumentById(db, invoice.id))?.lifecycle_status).to.equal('approved');
     const history = await listLifecycleEvents(db, invoice.id);
     expect(history.at(-1)).to.deep.include({ to_status: 'approved', source: 'recipient' });
@@ -80,12 +80,12 @@ describe('POST /internal/as4/inbound', () => {
   it('receives a UBL invoice: 202, an incoming delivered document with parties and amounts, document.received, stats', async () => {
     const before = await stats();
     const res = await post(wrapUbl(example('examples/bis-3.0.21/base-example.xml'), peppolId));
-    const accepted = (await res.json()) as any;
+    const accepted = (await res.json());
     expect(res.status, JSON.stringify(accepted)).to.equal(202);
     expect(accepted.documentId).to.match(/^doc_/);
     await waitForRow(accepted.documentId);
 
-    const doc = (await (await fetch(`${app.url}/v1/documents/${accepted.documentId}`, { headers: bearer(tenant.key) })).json()) as any;
+    const doc = (await (await fetch(`${app.url}/v1/documents/${accepted.documentId}`, { headers: bearer(tenant.key) })).json());
     expect(doc).to.deep.include({ id: accepted.documentId, type: 'invoice', direction: 'incoming', companyId: tenant.companyId, number: 'Snippet1', currency: 'EUR', status: 'delivered', deliveryStatus: 'delivered', lifecycleStatus: 'issued', netAmount: 1325, vatAmount: 331.25, grossAmount: 1656.25 });
     expect(doc.sender).to.deep.include({ peppolId: SUPPLIER, name: 'SupplierTradingName Ltd.' });
     expect(doc.receiver).to.deep.include({ peppolId, name: 'BuyerTradingName AS' });
@@ -96,9 +96,9 @@ describe('POST /internal/as4/inbound', () => {
 
     const events = await receivedEvents(accepted.documentId);
     expect(events).to.have.length(1);
-    expect(events[0]!.company_id).to.equal(tenant.companyId);
-    expect(events[0]!.data).to.deep.include({ documentId: accepted.documentId, type: 'invoice', number: 'Snippet1', direction: 'incoming' });
-    expect((events[0]!.data as any).sender).to.deep.equal({ peppolId: SUPPLIER, name: 'SupplierTradingName Ltd.' });
+    expect(events[0].company_id).to.equal(tenant.companyId);
+    expect(events[0].data).to.deep.include({ documentId: accepted.documentId, type: 'invoice', number: 'Snippet1', direction: 'incoming' });
+    expect((events[0].data as any).sender).to.deep.equal({ peppolId: SUPPLIER, name: 'SupplierTradingName Ltd.' });
 
     expect((await stats()).received).to.equal(Number(before.received ?? 0) + 1);
     const partner = await testServers().db.selectFrom('partners').selectAll().where('organization_id', '=', tenant.organizationId).where('peppol_id', '=', SUPPLIER).executeTakeFirstOrThrow();
@@ -111,10 +111,10 @@ describe('POST /internal/as4/inbound', () => {
   it('receives a CII invoice, converted to UBL, with the findings of the Peppol rules in metadata', async () => {
     const cii = example('cii/CII_example5.xml');
     const res = await post(envelope(cii, { sender: SUPPLIER, receiver: peppolId, instanceId: randomUUID(), type: 'CrossIndustryInvoice' }));
-    const { documentId } = (await res.json()) as any;
+    const { documentId } = (await res.json());
     expect(res.status).to.equal(202);
     const row = await waitForRow(documentId);
-    const doc = (await (await fetch(`${app.url}/v1/documents/${documentId}`, { headers: bearer(tenant.key) })).json()) as any;
+    const doc = (await (await fetch(`${app.url}/v1/documents/${documentId}`, { headers: bearer(tenant.key) })).json());
     expect(doc).to.deep.include({ type: 'invoice', direction: 'incoming', number: 'TOSL110', deliveryStatus: 'delivered', netAmount: 4000, vatAmount: 675, grossAmount: 4675 });
     expect(doc.sender).to.deep.include({ peppolId: SUPPLIER, name: 'SelCo' });
     expect(doc.receiver).to.deep.include({ peppolId, name: 'Buyco' });
@@ -130,14 +130,14 @@ describe('POST /internal/as4/inbound', () => {
 
   it('a re-posted message (same InstanceIdentifier) lands on the same document, received once', async () => {
     const sbd = wrapUbl(example('examples/bis-3.0.21/Vat-category-S.xml'), peppolId);
-    const first = (await (await post(sbd)).json()) as any;
+    const first = (await (await post(sbd)).json());
     await waitForRow(first.documentId);
     const after = await stats();
     const again = await post(sbd);
     expect(again.status).to.equal(202);
-    expect(((await again.json()) as any).documentId).to.equal(first.documentId);
+    expect(((await again.json())).documentId).to.equal(first.documentId);
     const concurrent = await Promise.all([post(sbd), post(sbd)]);
-    for (const res of concurrent) expect(((await res.json()) as any).documentId).to.equal(first.documentId);
+    for (const res of concurrent) expect(((await res.json())).documentId).to.equal(first.documentId);
     await new Promise((r) => setTimeout(r, 300));
     const rows = await testServers().db.selectFrom('documents').select('id').where('company_id', '=', tenant.companyId).where('number', '=', 'Snippet1').where('gross_amount', '=', '8550.00').execute();
     expect(rows).to.have.length(1);
@@ -148,10 +148,10 @@ describe('POST /internal/as4/inbound', () => {
   it('keeps a payload it cannot read: stored file, findings in metadata, still document.received', async () => {
     const payload = '<Foo xmlns="urn:example:unknown"><Bar>not a business document</Bar></Foo>';
     const res = await post(envelope(payload, { sender: SUPPLIER, receiver: peppolId, instanceId: randomUUID(), type: 'Foo' }));
-    const { documentId } = (await res.json()) as any;
+    const { documentId } = (await res.json());
     expect(res.status).to.equal(202);
     await waitForRow(documentId);
-    const doc = (await (await fetch(`${app.url}/v1/documents/${documentId}`, { headers: bearer(tenant.key) })).json()) as any;
+    const doc = (await (await fetch(`${app.url}/v1/documents/${documentId}`, { headers: bearer(tenant.key) })).json());
     expect(doc).to.deep.include({ direction: 'incoming', deliveryStatus: 'stored', storedFormat: 'xml', number: null, grossAmount: null, xml: null, document: null });
     expect(doc.fileId).to.match(/^file_/);
     expect(doc.sender.peppolId).to.equal(SUPPLIER);
@@ -216,7 +216,7 @@ describe('POST /internal/as4/inbound', () => {
     const other = await createTenant({ livemode: true });
     const otherCompany = await createCompany(other.organizationId, true);
     const otherPeppol = (await testServers().db.selectFrom('companies').select('peppol_id').where('id', '=', otherCompany).executeTakeFirstOrThrow()).peppol_id!;
-    const { documentId } = (await (await post(wrapUbl(example('examples/bis-3.0.21/vat-category-Z.xml'), otherPeppol))).json()) as any;
+    const { documentId } = (await (await post(wrapUbl(example('examples/bis-3.0.21/vat-category-Z.xml'), otherPeppol))).json());
     const row = await waitForRow(documentId);
     expect(row).to.deep.include({ organization_id: other.organizationId, company_id: otherCompany, livemode: true, direction: 'incoming' });
   });

@@ -53,7 +53,7 @@ describe('Peppol Invoice Response and the lifecycle', () => {
       const doc = await storedDocument(tenant, { direction: 'incoming', number: 'INV-IR-1' });
       const messageId = await activities.sendInvoiceResponse({ documentId: doc.id, status: 'rejected', sequence: 7, reasonCode: 'PRI', reason: 'Price differs', date: '2026-11-22' });
       expect(messageId).to.equal('msg-1');
-      const sent = transport.handOffs[0]!;
+      const sent = transport.handOffs[0];
       expect(sent).to.deep.include({ senderId: '0208:0403170701', receiverId: '0208:0202239951', processId: 'urn:fdc:peppol.eu:poacc:bis:invoice_response:3' });
       expect(sent.documentTypeId).to.equal('urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2::ApplicationResponse##urn:fdc:peppol.eu:poacc:trns:invoice_response:3::2.1');
       const unwrapped = unwrapSbdh(sent.sbd);
@@ -85,7 +85,7 @@ describe('Peppol Invoice Response and the lifecycle', () => {
         const events = (await handle.fetchHistory()).events ?? [];
         const scheduled = events.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'sendInvoiceResponse');
         const done = scheduled && events.find((e) => e.activityTaskCompletedEventAttributes && Number(e.activityTaskCompletedEventAttributes.scheduledEventId) === Number(scheduled.eventId));
-        if (done) completed = Buffer.from(done.activityTaskCompletedEventAttributes!.result!.payloads![0]!.data!).toString('utf8');
+        if (done) completed = Buffer.from(done.activityTaskCompletedEventAttributes!.result!.payloads![0].data!).toString('utf8');
         else await new Promise((r) => setTimeout(r, 150));
       }
       expect(completed, 'sendInvoiceResponse completed').to.be.a('string');
@@ -97,7 +97,7 @@ describe('Peppol Invoice Response and the lifecycle', () => {
     it('the recipient company\'s moves of its copy reach the sender\'s invoice, in order, from the recipient', async () => {
       const receiving = await createReceivingCompany(tenant.organizationId);
       const sent = await fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ type: 'invoice', from: tenant.companyId, to: receiving.peppolId, document: invoiceBody({ number: 'INV-IR-LOCAL-1' }) }) });
-      const invoice = (await sent.json()) as any;
+      const invoice = (await sent.json());
       expect(sent.status, JSON.stringify(invoice)).to.equal(201);
       await fetch(`${app.url}/v1/sandbox/clock/advance`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ companyId: tenant.companyId, by: '1h' }) });
       await waitForDocument(app.url, tenant.key, invoice.id, (d) => d.deliveryStatus === 'delivered');
@@ -113,7 +113,7 @@ describe('Peppol Invoice Response and the lifecycle', () => {
       }
       const approved = await waitForDocument(app.url, tenant.key, invoice.id, (d) => d.lifecycleStatus === 'approved');
       expect(approved.lifecycleStatus).to.equal('approved');
-      const lifecycle = (await (await fetch(`${app.url}/v1/documents/${invoice.id}/lifecycle`, { headers: jsonHeaders(tenant.key) })).json()) as any;
+      const lifecycle = (await (await fetch(`${app.url}/v1/documents/${invoice.id}/lifecycle`, { headers: jsonHeaders(tenant.key) })).json());
       expect(lifecycle.history.map((h: any) => [h.from, h.to, h.source, h.actor])).to.deep.equal([
         ['issued', 'under_review', 'recipient', receiving.peppolId],
         ['under_review', 'approved', 'recipient', receiving.peppolId],
@@ -136,7 +136,7 @@ describe('Peppol Invoice Response and the lifecycle', () => {
         ['issued', 'under_review', true, 'recipient', '0208:0403170701'],
         ['under_review', 'approved', false, 'recipient', '0208:0403170701'],
       ]);
-      expect(history[1]!.note).to.equal('Invoice Response AP (IR-AP-INV-RCV-1)');
+      expect(history[1].note).to.equal('Invoice Response AP (IR-AP-INV-RCV-1)');
     });
 
     it('PD marks it paid and books what was due; RE with a reason rejects', async () => {

@@ -34,7 +34,7 @@ describe('POST /v1/documents/{document_id}/lifecycle', () => {
           const doc = await storedDocument(tenant, { status: from });
           const res = await update(doc.id, bodyFor(to));
           if (legal) {
-            const body = (await res.json()) as any;
+            const body = (await res.json());
             expect(res.status, JSON.stringify(body)).to.equal(200);
             expect(body).to.deep.include({ documentId: doc.id, previousStatus: from, currentStatus: to, allowedTransitions: TRANSITIONS[to] });
             expect(body.compliance).to.deep.equal({ reportedTo: [], status: 'not_required', nextCheckAt: null });
@@ -60,7 +60,7 @@ describe('POST /v1/documents/{document_id}/lifecycle', () => {
     }
     const res = await fetch(`${app.url}/v1/documents/${doc.id}/lifecycle`, { headers: bearer(tenant.key) });
     expect(res.status).to.equal(200);
-    const body = (await res.json()) as any;
+    const body = (await res.json());
     expect(body).to.deep.include({ documentId: doc.id, currentStatus: 'paid', allowedTransitions: [], amountPaid: 1149.5, compliance: [] });
     expect(body.history.map((h: any) => [h.from, h.to])).to.deep.equal([['issued', 'under_review'], ['under_review', 'approved'], ['approved', 'partially_paid'], ['partially_paid', 'paid']]);
     expect(body.history[1]).to.deep.include({ note: 'ok for payment', source: 'api', implied: false, actor: tenant.keyId });
@@ -75,8 +75,8 @@ describe('POST /v1/documents/{document_id}/lifecycle', () => {
     const doc = await storedDocument(tenant, { status: 'approved' });
     const res = await update(doc.id, { status: 'paid', paymentDate: '2026-12-01', paymentAmount: 1149.5, paymentCurrency: 'EUR', paymentReference: 'SEPA-1' });
     expect(res.status).to.equal(200);
-    expect(((await res.json()) as any).allowedTransitions).to.deep.equal([]);
-    const history = (await (await fetch(`${app.url}/v1/documents/${doc.id}/lifecycle`, { headers: bearer(tenant.key) })).json()) as any;
+    expect(((await res.json())).allowedTransitions).to.deep.equal([]);
+    const history = (await (await fetch(`${app.url}/v1/documents/${doc.id}/lifecycle`, { headers: bearer(tenant.key) })).json());
     expect(history.amountPaid).to.equal(1149.5);
   });
 
@@ -93,7 +93,7 @@ describe('POST /v1/documents/{document_id}/lifecycle', () => {
     const doc = await storedDocument(tenant);
     const responses = await Promise.all(Array.from({ length: 6 }, () => update(doc.id, { status: 'under_review' })));
     expect(responses.map((r) => r.status).sort()).to.deep.equal([200, 409, 409, 409, 409, 409]);
-    const history = (await (await fetch(`${app.url}/v1/documents/${doc.id}/lifecycle`, { headers: bearer(tenant.key) })).json()) as any;
+    const history = (await (await fetch(`${app.url}/v1/documents/${doc.id}/lifecycle`, { headers: bearer(tenant.key) })).json());
     expect(history.history).to.have.length(1);
     expect(await eventsOf(doc.id)).to.deep.equal(['lifecycle.updated']);
   });
@@ -109,7 +109,7 @@ describe('POST /v1/documents/{document_id}/lifecycle', () => {
 
   it('reaches the running delivery workflow of a just-sent document', async () => {
     const sent = await fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ type: 'invoice', from: tenant.companyId, to: RECIPIENT, document: invoiceBody() }) });
-    const doc = (await sent.json()) as any;
+    const doc = (await sent.json());
     expect(sent.status).to.equal(201);
     const res = await update(doc.id, { status: 'under_review' });
     expect(res.status, JSON.stringify(await res.clone().json())).to.equal(200);
@@ -210,7 +210,7 @@ describe('POST /v1/documents/lifecycle/batch', () => {
       { documentId: c.id, status: 'rejected', reasonCode: 'OTH' },
       { documentId: c.id, status: 'approved' },
     ] });
-    const body = (await res.json()) as any;
+    const body = (await res.json());
     expect(res.status, JSON.stringify(body)).to.equal(200);
     expect(body.updated).to.equal(2);
     expect(body.failed).to.equal(3);
@@ -242,7 +242,7 @@ describe('POST /v1/documents/lifecycle/batch', () => {
     const flaky = await startTestApp({ temporal: Object.assign(Object.create(temporal), { workflow }) });
     try {
       const res = await fetch(`${flaky.url}/v1/documents/lifecycle/batch`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ updates: [{ documentId: unreachable.id, status: 'under_review' }, { documentId: healthy.id, status: 'under_review' }] }) });
-      const body = (await res.json()) as any;
+      const body = (await res.json());
       expect(res.status, JSON.stringify(body)).to.equal(200);
       expect(body).to.deep.include({ updated: 1, failed: 1 });
       expect(body.results.map((r: any) => [r.documentId, r.ok, r.ok ? r.result.currentStatus : r.error.code])).to.deep.equal([
@@ -264,7 +264,7 @@ describe('POST /v1/documents/lifecycle/batch', () => {
       { status: 'approved' },
     ];
     const res = await batch({ updates: [...bad, { documentId: a.id, status: 'under_review' }] });
-    const body = (await res.json()) as any;
+    const body = (await res.json());
     expect(res.status, JSON.stringify(body)).to.equal(200);
     expect(body).to.deep.include({ updated: 1, failed: 3 });
     expect(body.results.map((r: any) => [r.documentId, r.ok ? r.result.currentStatus : r.error.code])).to.deep.equal([

@@ -26,7 +26,7 @@ describe('malformed input on every operation', () => {
   const doc = loadOpenApiDocument();
   const operations: Array<{ method: (typeof METHODS)[number]; path: string; op: Operation }> = [];
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
-    for (const method of METHODS) if (item[method]) operations.push({ method, path, op: item[method]! });
+    for (const method of METHODS) if (item[method]) operations.push({ method, path, op: item[method] });
   }
 
   /** Ids of the caller's own resources, so malformed bodies also reach the handlers behind the lookups. */
@@ -52,7 +52,7 @@ describe('malformed input on every operation', () => {
 
   const shared = (doc as { components?: { parameters?: Record<string, { in: string; name: string }> } }).components?.parameters ?? {};
   const parameterNames = (op: Operation, where: string) =>
-    (op.parameters ?? []).map((p) => ('$ref' in p ? shared[p.$ref.split('/').pop()!] : p)).filter((p) => p?.in === where).map((p) => p!.name);
+    (op.parameters ?? []).map((p) => ('$ref' in p ? shared[p.$ref.split('/').pop()!] : p)).filter((p) => p?.in === where).map((p) => p.name);
 
   const call = async (method: string, url: string, key: string, body?: string, contentType = 'application/json') => {
     const res = await fetch(url, { method: method.toUpperCase(), headers: { ...bearer(key), ...(body === undefined ? {} : { 'content-type': contentType }) }, ...(body === undefined ? {} : { body }) });
@@ -78,7 +78,7 @@ describe('malformed input on every operation', () => {
       // The gateway's endpoints take its own secret; every other operation a sandbox and a live key.
       const callers = path.startsWith('/internal/') ? [{ label: 'gateway', key: AS4_SECRET }] : [{ label: 'sandbox', key: sandbox.key }, { label: 'live', key: live.key }];
       for (const caller of callers) {
-        const unknown = path.replace(/\{([^}]+)\}/g, (_, name: string) => (name.endsWith('_id') ? `${name.split('_')[0]!.slice(0, 4)}_doesNotExist000000000` : 'does-not-exist'));
+        const unknown = path.replace(/\{([^}]+)\}/g, (_, name: string) => (name.endsWith('_id') ? `${name.split('_')[0].slice(0, 4)}_doesNotExist000000000` : 'does-not-exist'));
         const mine = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(own.get(caller.key)?.[name] ?? 'does-not-exist'));
         const query = new URLSearchParams();
         for (const name of parameterNames(op, 'query')) query.set(name, '%%%not-a-value');

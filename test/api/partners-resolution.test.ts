@@ -91,7 +91,7 @@ describe('Partner resolution for sending', () => {
       expect(bare).to.deep.include({ peppolId: '0208:0100000070' });
       expect(bare?.partnerId).to.equal(undefined);
       // An unseen French company, by SIREN: found in the directory and provisioned.
-      const fresh = legal.filter((p) => p.country === 'FR')[5]!;
+      const fresh = legal.filter((p) => p.country === 'FR')[5];
       const provisioned = await recipients.resolve(scope, `siren:${fresh.siren}`);
       expect(provisioned).to.deep.include({ peppolId: fresh.peppolId, name: fresh.name });
       expect(await recipients.resolve(scope, 'siren:000000001')).to.equal(undefined);

@@ -27,24 +27,24 @@ describe('Partners (part 4.8)', () => {
   const created = async (body: unknown, key = tenant.key) => {
     const res = await create(body, key);
     if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
-    return (await res.json()) as any;
+    return (await res.json());
   };
   const get = (ref: string, key = tenant.key) => fetch(`${app.url}/v1/partners/${encodeURIComponent(ref)}`, { headers: bearer(key) });
   const patch = (ref: string, body: unknown, key = tenant.key) => fetch(`${app.url}/v1/partners/${encodeURIComponent(ref)}`, { method: 'PATCH', headers: jsonHeaders(key), body: JSON.stringify(body) });
   const list = async (query: string, key = tenant.key) => {
     const res = await fetch(`${app.url}/v1/partners?${query}`, { headers: bearer(key) });
-    return { res, body: (await res.clone().json()) as any };
+    return { res, body: (await res.clone().json()) };
   };
 
   describe('POST /v1/partners', () => {
     it('creates a partner from a Peppol id, enriched from the directory', async () => {
-      const card = be[0]!;
+      const card = be[0];
       const res = await create({
         peppolId: card.peppolId, role: 'supplier', contactName: 'Jan Peeters', contactEmail: 'jan@example.com',
         defaults: { currency: 'EUR', paymentTermsDays: 30, note: 'Thanks', orderReference: 'PO-1' }, tags: ['electrical', 'preferred'], metadata: { erpId: 'SUP-1' },
       });
       expect(res.status).to.equal(201);
-      const body = (await res.json()) as any;
+      const body = (await res.json());
       expect(body.id).to.match(/^part_[0-9A-Za-z]{20}$/);
       expect(body).to.deep.include({
         peppolId: card.peppolId, name: card.name, vatNumber: card.vatNumber, country: 'BE', role: 'supplier', contactName: 'Jan Peeters', contactEmail: 'jan@example.com',
@@ -57,7 +57,7 @@ describe('Partners (part 4.8)', () => {
     });
 
     it('fills the Peppol id from the directory when only the VAT number is given; role defaults to both', async () => {
-      const card = fr[0]!;
+      const card = fr[0];
       const body = await created({ vatNumber: card.vatNumber });
       expect(body).to.deep.include({ peppolId: card.peppolId, vatNumber: card.vatNumber, name: card.name, country: 'FR', role: 'both', peppolStatus: 'registered', contactName: null, contactEmail: null });
       expect(body.defaults).to.deep.equal({});
@@ -100,14 +100,14 @@ describe('Partners (part 4.8)', () => {
       expect(await errorBody(vat)).to.deep.include({ code: 'INVALID_VAT_FORMAT' });
       const lower = await create({ vatNumber: 'be0674229677' });
       expect((await errorBody(lower)).code).to.equal('INVALID_VAT_FORMAT');
-      const currency = await create({ vatNumber: be[1]!.vatNumber, defaults: { currency: 'EURO' } });
+      const currency = await create({ vatNumber: be[1].vatNumber, defaults: { currency: 'EURO' } });
       expect((await errorBody(currency)).code).to.equal('INVALID_CURRENCY');
-      const role = await create({ vatNumber: be[1]!.vatNumber, role: 'vendor' });
+      const role = await create({ vatNumber: be[1].vatNumber, role: 'vendor' });
       expect((await errorBody(role)).code).to.equal('INVALID_ENUM');
-      const email = await create({ vatNumber: be[1]!.vatNumber, contactEmail: 'not-an-email' });
+      const email = await create({ vatNumber: be[1].vatNumber, contactEmail: 'not-an-email' });
       expect(email.status).to.equal(400);
       expect((await errorBody(email)).details[0].field).to.equal('contactEmail');
-      const unknownKey = await create({ vatNumber: be[1]!.vatNumber, defaults: { discount: 5 } });
+      const unknownKey = await create({ vatNumber: be[1].vatNumber, defaults: { discount: 5 } });
       expect(unknownKey.status).to.equal(400);
     });
 
@@ -125,7 +125,7 @@ describe('Partners (part 4.8)', () => {
     });
 
     it('allows the same partner in another organization and in the other mode', async () => {
-      const card = be[2]!;
+      const card = be[2];
       await created({ peppolId: card.peppolId });
       const other = await createTenant({ livemode: false });
       expect((await create({ peppolId: card.peppolId }, other.key)).status).to.equal(201);
@@ -135,7 +135,7 @@ describe('Partners (part 4.8)', () => {
         const res = await fetch(`${liveApp.url}/v1/partners`, { method: 'POST', headers: jsonHeaders(live.secret), body: JSON.stringify({ peppolId: card.peppolId }) });
         expect(res.status).to.equal(201);
         // The live directory failed: the partner is still created, with an unknown status.
-        expect(((await res.json()) as any)).to.deep.include({ peppolStatus: 'unknown', name: card.peppolId, country: 'BE' });
+        expect(((await res.json()))).to.deep.include({ peppolStatus: 'unknown', name: card.peppolId, country: 'BE' });
       } finally {
         await liveApp.close();
       }
@@ -143,7 +143,7 @@ describe('Partners (part 4.8)', () => {
 
     it('403 INSUFFICIENT_SCOPE without the partners scope', async () => {
       const limited = await createTenant({ livemode: false, scopes: ['directory'] });
-      const res = await create({ vatNumber: be[3]!.vatNumber }, limited.key);
+      const res = await create({ vatNumber: be[3].vatNumber }, limited.key);
       expect(res.status).to.equal(403);
       expect((await errorBody(res)).code).to.equal('INSUFFICIENT_SCOPE');
     });
@@ -151,17 +151,17 @@ describe('Partners (part 4.8)', () => {
 
   describe('GET/PATCH/DELETE /v1/partners/{partner_id}', () => {
     it('finds a partner by part_ id, vat: and peppol: (any case)', async () => {
-      const card = be[4]!;
+      const card = be[4];
       const p = await created({ peppolId: card.peppolId });
       for (const ref of [p.id, `vat:${card.vatNumber}`, `vat:${card.vatNumber!.toLowerCase()}`, `peppol:${card.peppolId}`]) {
         const res = await get(ref);
         expect(res.status, ref).to.equal(200);
-        expect(((await res.json()) as any).id).to.equal(p.id);
+        expect(((await res.json())).id).to.equal(p.id);
       }
     });
 
     it('404 PARTNER_NOT_FOUND for an unknown reference, another organization\'s partner or the other mode', async () => {
-      const p = await created({ peppolId: be[5]!.peppolId });
+      const p = await created({ peppolId: be[5].peppolId });
       const unknown = await get('part_doesnotexist00000000');
       expect(unknown.status).to.equal(404);
       expect(await errorBody(unknown)).to.deep.include({ code: 'PARTNER_NOT_FOUND', message: 'No partner part_doesnotexist00000000 in this organization (sandbox).' });
@@ -179,10 +179,10 @@ describe('Partners (part 4.8)', () => {
     });
 
     it('PATCH replaces top-level keys and shallow-merges metadata (null deletes)', async () => {
-      const p = await created({ peppolId: be[6]!.peppolId, role: 'supplier', defaults: { currency: 'EUR', note: 'old' }, tags: ['a'], metadata: { keep: '1', drop: '2' }, contactName: 'X' });
+      const p = await created({ peppolId: be[6].peppolId, role: 'supplier', defaults: { currency: 'EUR', note: 'old' }, tags: ['a'], metadata: { keep: '1', drop: '2' }, contactName: 'X' });
       const res = await patch(p.id, { role: 'both', defaults: { paymentTermsDays: 45 }, tags: ['b', 'c'], metadata: { drop: null, added: '3' }, contactName: null, name: 'Renamed' });
       expect(res.status, await res.clone().text()).to.equal(200);
-      const body = (await res.json()) as any;
+      const body = (await res.json());
       expect(body).to.deep.include({ role: 'both', tags: ['b', 'c'], contactName: null, name: 'Renamed', peppolId: p.peppolId, peppolStatus: 'registered' });
       expect(body.defaults).to.deep.equal({ paymentTermsDays: 45 });
       expect(body.metadata).to.deep.equal({ keep: '1', added: '3' });
@@ -196,11 +196,11 @@ describe('Partners (part 4.8)', () => {
     it('PATCH of the Peppol id re-enriches from the directory; 409 when another partner holds it; 400 when no identifier remains', async () => {
       const p = await created({ vatNumber: 'BE0100000169' });
       expect(p.peppolStatus).to.equal('not_registered');
-      const card = be[7]!;
-      const moved = (await (await patch(p.id, { peppolId: card.peppolId })).json()) as any;
+      const card = be[7];
+      const moved = (await (await patch(p.id, { peppolId: card.peppolId })).json());
       expect(moved).to.deep.include({ peppolId: card.peppolId, peppolStatus: 'registered' });
       expect(moved.enrichment.naceCode).to.equal(card.naceCodes[0]);
-      const holder = await created({ peppolId: be[8]!.peppolId });
+      const holder = await created({ peppolId: be[8].peppolId });
       const clash = await patch(p.id, { peppolId: holder.peppolId });
       expect(clash.status).to.equal(409);
       expect((await errorBody(clash)).details[0]).to.deep.include({ field: 'peppolId', existingId: holder.id });
@@ -212,7 +212,7 @@ describe('Partners (part 4.8)', () => {
     });
 
     it('DELETE removes the partner (204), then 404', async () => {
-      const p = await created({ peppolId: be[9]!.peppolId });
+      const p = await created({ peppolId: be[9].peppolId });
       const res = await fetch(`${app.url}/v1/partners/peppol:${p.peppolId}`, { method: 'DELETE', headers: bearer(tenant.key) });
       expect(res.status).to.equal(204);
       expect((await get(p.id)).status).to.equal(404);
@@ -228,14 +228,14 @@ describe('Partners (part 4.8)', () => {
     before(async () => {
       t = await createTenant({ livemode: false });
       const nl = legal.filter((p) => p.country === 'NL');
-      ids.alpha = (await created({ peppolId: nl[0]!.peppolId, name: 'Alpha Supplies', role: 'supplier', tags: ['food', 'eu'], contactEmail: 'ap@alpha.example' }, t.key)).id;
-      ids.bravo = (await created({ peppolId: nl[1]!.peppolId, name: 'Bravo Buyers', role: 'buyer', tags: ['food'] }, t.key)).id;
-      ids.charlie = (await created({ peppolId: be[10]!.peppolId, name: 'Charlie Both', role: 'both', tags: ['eu'] }, t.key)).id;
+      ids.alpha = (await created({ peppolId: nl[0].peppolId, name: 'Alpha Supplies', role: 'supplier', tags: ['food', 'eu'], contactEmail: 'ap@alpha.example' }, t.key)).id;
+      ids.bravo = (await created({ peppolId: nl[1].peppolId, name: 'Bravo Buyers', role: 'buyer', tags: ['food'] }, t.key)).id;
+      ids.charlie = (await created({ peppolId: be[10].peppolId, name: 'Charlie Both', role: 'both', tags: ['eu'] }, t.key)).id;
       ids.delta = (await created({ vatNumber: 'BE0100000268', name: 'delta unregistered', role: 'supplier' }, t.key)).id;
-      await incrementPartnerStats(testServers().db, ids.bravo!, { sent: 2 });
+      await incrementPartnerStats(testServers().db, ids.bravo, { sent: 2 });
       // Activity is stamped to the millisecond: a moment apart, the two have a defined order.
       await new Promise((r) => setTimeout(r, 5));
-      await incrementPartnerStats(testServers().db, ids.alpha!, { received: 1 });
+      await incrementPartnerStats(testServers().db, ids.alpha, { received: 1 });
     });
     const names = (body: any) => {
       if (!body.data) throw new Error(JSON.stringify(body));

@@ -33,10 +33,10 @@ describe('payments', () => {
   const info = async (id: string) => {
     const res = await fetch(`${app.url}/v1/documents/${id}/payment`, { headers: bearer(tenant.key) });
     expect(res.status).to.equal(200);
-    return (await res.json()) as any;
+    return (await res.json());
   };
   const pay = (id: string, body: unknown) => fetch(`${app.url}/v1/documents/${id}/payments`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify(body) });
-  const history = async (id: string) => ((await (await fetch(`${app.url}/v1/documents/${id}/lifecycle`, { headers: bearer(tenant.key) })).json()) as any).history;
+  const history = async (id: string) => ((await (await fetch(`${app.url}/v1/documents/${id}/lifecycle`, { headers: bearer(tenant.key) })).json())).history;
 
   describe('GET /v1/documents/{document_id}/payment', () => {
     it('an unpaid document: everything due, IBAN and reference from the payment terms', async () => {
@@ -62,7 +62,7 @@ describe('payments', () => {
     it('a partial payment on an issued document records the implied approval, then a second one settles it', async () => {
       const doc = await storedDocument(tenant, { dueDate: '2099-01-01' });
       const first = await pay(doc.id, { amount: 149.5, date: '2026-12-01', reference: 'BANK-1' });
-      const body = (await first.json()) as any;
+      const body = (await first.json());
       expect(first.status, JSON.stringify(body)).to.equal(201);
       expect(body.payment).to.deep.include({ amountDue: 1000, amountPaid: 149.5, status: 'partially_paid' });
       expect(body.lifecycle).to.deep.include({ previousStatus: 'issued', currentStatus: 'partially_paid', allowedTransitions: ['paid', 'disputed'] });
@@ -73,7 +73,7 @@ describe('payments', () => {
 
       const second = await pay(doc.id, { amount: 1000, date: '2026-12-05' });
       expect(second.status).to.equal(201);
-      const settled = (await second.json()) as any;
+      const settled = (await second.json());
       expect(settled.payment).to.deep.include({ amountDue: 0, amountPaid: 1149.5, status: 'paid' });
       expect(settled.lifecycle).to.deep.include({ previousStatus: 'partially_paid', currentStatus: 'paid' });
       expect((await history(doc.id)).at(-1).payment).to.deep.equal({ date: '2026-12-05', amount: 1000, currency: 'EUR', reference: null });
@@ -89,7 +89,7 @@ describe('payments', () => {
       for (const amount of [0.1, 0.1]) expect((await pay(doc.id, { amount, date: '2026-12-01' })).status).to.equal(201);
       expect(await info(doc.id)).to.deep.include({ amountPaid: 0.2, amountDue: 0.1, status: 'partially_paid' });
       const last = await pay(doc.id, { amount: 0.1, date: '2026-12-02' });
-      expect(((await last.json()) as any).lifecycle.currentStatus).to.equal('paid');
+      expect(((await last.json())).lifecycle.currentStatus).to.equal('paid');
     });
 
     it('422 OVERPAYMENT when the amount exceeds what is due; nothing is booked', async () => {

@@ -48,7 +48,7 @@ describe('sandbox helpers (part 4.4)', () => {
     it('also wakes the runs the database knows of, when visibility does not list them yet', async () => {
       const tenant = await createTenant({ livemode: false, plan: 'pro' });
       const sent = await post(tenant.key, '/v1/documents/send', { type: 'invoice', from: tenant.companyId, to: SLOW_RECIPIENT, document: invoiceBody({ number: 'INV-CLOCK-UNLISTED' }) });
-      const doc = (await sent.json()) as any;
+      const doc = (await sent.json());
       expect(sent.status, JSON.stringify(doc)).to.equal(201);
       // The app's client lists nothing, as visibility right after a start may not.
       const { temporal } = testServers();
@@ -58,7 +58,7 @@ describe('sandbox helpers (part 4.4)', () => {
       const blind = await startTestApp({ temporal: Object.assign(Object.create(temporal), { workflow }) });
       try {
         const res = await fetch(`${blind.url}/v1/sandbox/clock/advance`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ companyId: tenant.companyId, by: '7h' }) });
-        const body = (await res.json()) as any;
+        const body = (await res.json());
         expect(res.status, JSON.stringify(body)).to.equal(200);
         expect(body.signaledWorkflows).to.be.at.least(1);
       } finally {
@@ -74,7 +74,7 @@ describe('sandbox helpers (part 4.4)', () => {
       const handle = await startWait(tenant, `sandbox-clock-${tenant.companyId}`, 12 * HOUR);
       const res = await post(tenant.key, '/v1/sandbox/clock/advance', { companyId: tenant.companyId, by: '12h' });
       expect(res.status).to.equal(200);
-      const body = (await res.json()) as any;
+      const body = (await res.json());
       expect(body).to.deep.include({ companyId: tenant.companyId, offsetMs: 12 * HOUR, signaledWorkflows: 1 });
       expect(new Date(body.virtualNow).getTime() - Date.now()).to.be.within(12 * HOUR - 5000, 12 * HOUR + 5000);
       const started = Date.now();
@@ -89,11 +89,11 @@ describe('sandbox helpers (part 4.4)', () => {
       const tenant = await createTenant({ livemode: false });
       const company = await testServers().db.selectFrom('companies').select('vat_number').where('id', '=', tenant.companyId).executeTakeFirstOrThrow();
       await post(tenant.key, '/v1/sandbox/clock/advance', { companyId: `vat:${company.vat_number}`, by: '1d' });
-      const second = (await (await post(tenant.key, '/v1/sandbox/clock/advance', { companyId: tenant.companyId, by: '2w' })).json()) as any;
+      const second = (await (await post(tenant.key, '/v1/sandbox/clock/advance', { companyId: tenant.companyId, by: '2w' })).json());
       expect(second.offsetMs).to.equal(15 * 24 * HOUR);
       const reset = await post(tenant.key, '/v1/sandbox/clock/reset', { companyId: tenant.companyId });
       expect(reset.status).to.equal(200);
-      expect(((await reset.json()) as any).offsetMs).to.equal(0);
+      expect(((await reset.json())).offsetMs).to.equal(0);
     });
 
     it('400 for a malformed duration, 404 COMPANY_NOT_FOUND for a live or foreign company', async () => {
@@ -118,8 +118,8 @@ describe('sandbox helpers (part 4.4)', () => {
 
   describe('SMP registration on the company clock', () => {
     it('a bootstrapped sandbox company registers with the simulated SMP once its clock is advanced', async () => {
-      const created = (await (await fetch(`${app.url}/v1/sandbox/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label: 'smp-clock' }) })).json()) as any;
-      const company = () => fetch(`${app.url}/v1/companies/${created.company.id}`, { headers: bearer(created.key) }).then((r) => r.json() as Promise<any>);
+      const created = (await (await fetch(`${app.url}/v1/sandbox/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label: 'smp-clock' }) })).json());
+      const company = () => fetch(`${app.url}/v1/companies/${created.company.id}`, { headers: bearer(created.key) }).then((r) => r.json());
       expect((await company()).smpRegistered).to.equal(false);
       const deadline = Date.now() + 15_000;
       let registered = false;
@@ -159,7 +159,7 @@ describe('sandbox helpers (part 4.4)', () => {
       const tenant = await createTenant({ livemode: false });
       const res = await post(tenant.key, '/v1/sandbox/rate-limit', { durationSeconds: 30 });
       expect(res.status).to.equal(200);
-      const body = (await res.json()) as any;
+      const body = (await res.json());
       expect(body.durationSeconds).to.equal(30);
       const limited = await fetch(`${app.url}/v1/me`, { headers: bearer(tenant.key) });
       expect(limited.status).to.equal(429);
@@ -173,7 +173,7 @@ describe('sandbox helpers (part 4.4)', () => {
         expect(res.status).to.equal(400);
       }
       const res = await post(tenant.key, '/v1/sandbox/rate-limit');
-      expect(((await res.json()) as any).durationSeconds).to.equal(60);
+      expect(((await res.json())).durationSeconds).to.equal(60);
     });
   });
 
@@ -183,7 +183,7 @@ describe('sandbox helpers (part 4.4)', () => {
       const create = () => fetch(`${app.url}/v1/api-keys`, { method: 'POST', headers: jsonHeaders(tenant.key, { 'Idempotency-Key': 'flush-me' }), body: JSON.stringify({ name: 'flushed' }) });
       await create();
       expect((await create()).headers.get('idempotent-replayed')).to.equal('true');
-      const flushed = (await (await post(tenant.key, '/v1/sandbox/idempotency/flush')).json()) as any;
+      const flushed = (await (await post(tenant.key, '/v1/sandbox/idempotency/flush')).json());
       expect(flushed.flushed).to.equal(1);
       const again = await create();
       expect(again.status).to.equal(201);
@@ -217,10 +217,10 @@ describe('sandbox helpers (part 4.4)', () => {
     it('scope documents deletes the sandbox documents with their files, events and runs, and counts them', async () => {
       const tenant = await createTenant({ livemode: false, plan: 'pro' });
       const { db, temporal } = testServers();
-      const pending = (await (await post(tenant.key, '/v1/documents/send', { type: 'invoice', from: tenant.companyId, to: SLOW_RECIPIENT, document: invoiceBody({ number: 'INV-RESET-1' }) })).json()) as any;
+      const pending = (await (await post(tenant.key, '/v1/documents/send', { type: 'invoice', from: tenant.companyId, to: SLOW_RECIPIENT, document: invoiceBody({ number: 'INV-RESET-1' }) })).json());
       const stored = await post(tenant.key, '/v1/documents/send', { type: 'invoice', format: 'raw', from: tenant.companyId, to: SLOW_RECIPIENT, file: { content: Buffer.from('%PDF-1.4 reset').toString('base64'), contentType: 'application/pdf', filename: 'reset.pdf' } });
       expect(stored.status, await stored.clone().text()).to.equal(201);
-      const storedDoc = (await stored.json()) as any;
+      const storedDoc = (await stored.json());
       await waitForDocument(app.url, tenant.key, pending.id, (d) => d.status === 'sent');
       const run = temporal.workflow.getHandle(`document:${pending.id}`);
       expect((await run.describe()).status.name).to.equal('RUNNING');
@@ -229,7 +229,7 @@ describe('sandbox helpers (part 4.4)', () => {
       expect(documentEvents.length).to.be.at.least(1);
 
       const res = await post(tenant.key, '/v1/sandbox/reset', { confirm: 'yes', scope: 'documents' });
-      const body = (await res.json()) as any;
+      const body = (await res.json());
       expect(res.status, JSON.stringify(body)).to.equal(200);
       expect(body).to.deep.include({ scope: 'documents', deleted: { documents: 2, files: 1, events: documentEvents.length }, cancelledWorkflows: 0 });
       expect(body.terminatedWorkflows).to.be.at.least(1);
@@ -237,7 +237,7 @@ describe('sandbox helpers (part 4.4)', () => {
       const count = async (table: 'documents' | 'files' | 'lifecycle_events') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('organization_id', '=', tenant.organizationId).executeTakeFirstOrThrow()).n);
       expect([await count('documents'), await count('files'), await count('lifecycle_events')]).to.deep.equal([0, 0, 0]);
       expect((await db.selectFrom('events').select('id').where('organization_id', '=', tenant.organizationId).execute()).map((e) => e.id)).to.deep.equal([unrelated.id]);
-      const listed = (await (await fetch(`${app.url}/v1/documents`, { headers: bearer(tenant.key) })).json()) as any;
+      const listed = (await (await fetch(`${app.url}/v1/documents`, { headers: bearer(tenant.key) })).json());
       expect(listed.data).to.deep.equal([]);
       expect((await fetch(`${app.url}/v1/documents/${pending.id}`, { headers: bearer(tenant.key) })).status).to.equal(404);
     });
@@ -247,7 +247,7 @@ describe('sandbox helpers (part 4.4)', () => {
       const sent = await fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: jsonHeaders(tenant.key, { 'Idempotency-Key': 'reset-all-1' }), body: JSON.stringify({ type: 'invoice', from: tenant.companyId, to: SLOW_RECIPIENT, document: invoiceBody({ number: 'INV-RESET-ALL' }) }) });
       expect(sent.status).to.equal(201);
       await insertEvent(testServers().db, { organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId, type: 'company.smp_registered', data: {} });
-      const body = (await (await post(tenant.key, '/v1/sandbox/reset', { confirm: 'yes', scope: 'all' })).json()) as any;
+      const body = (await (await post(tenant.key, '/v1/sandbox/reset', { confirm: 'yes', scope: 'all' })).json());
       expect(body.deleted.documents).to.equal(1);
       expect(body.deleted.idempotencyKeys).to.equal(1);
       expect(body.deleted.events).to.be.at.least(1);
@@ -267,7 +267,7 @@ describe('sandbox helpers (part 4.4)', () => {
     it('scope all also lifts a forced rate limit', async () => {
       const tenant = await createTenant({ livemode: false });
       const res = await post(tenant.key, '/v1/sandbox/reset', { confirm: 'yes' });
-      expect(((await res.json()) as any).scope).to.equal('all');
+      expect(((await res.json())).scope).to.equal('all');
       const org = await testServers().db.selectFrom('organizations').select('forced_rate_limit_until').where('id', '=', tenant.organizationId).executeTakeFirstOrThrow();
       expect(org.forced_rate_limit_until).to.equal(null);
     });

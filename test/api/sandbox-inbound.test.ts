@@ -38,7 +38,7 @@ describe('POST /v1/sandbox/inbound', () => {
 
   it('renders a JSON document from the default sandbox sender to the company and receives it', async () => {
     const res = await simulate({ companyId: tenant.companyId, document: invoiceBody({ number: 'SUP-JSON-1', buyer: undefined }) });
-    const accepted = (await res.json()) as any;
+    const accepted = (await res.json());
     expect(res.status, JSON.stringify(accepted)).to.equal(202);
     expect(accepted.workflowId).to.equal(`inbound:${accepted.documentId}`);
     const doc = await waitForReceived(app, tenant.key, accepted.documentId);
@@ -53,7 +53,7 @@ describe('POST /v1/sandbox/inbound', () => {
 
   it('receives UBL as given, from the seller it names, and accepts the company by its Peppol id', async () => {
     const res = await simulate({ companyId: `peppol:${peppolId}`, xml: example('examples/bis-3.0.21/base-example.xml') });
-    const accepted = (await res.json()) as any;
+    const accepted = (await res.json());
     expect(res.status, JSON.stringify(accepted)).to.equal(202);
     const doc = await waitForReceived(app, tenant.key, accepted.documentId);
     expect(doc).to.deep.include({ number: 'Snippet1', direction: 'incoming', deliveryStatus: 'delivered', grossAmount: 1656.25 });
@@ -64,7 +64,7 @@ describe('POST /v1/sandbox/inbound', () => {
 
   it('takes `from` as the sender of a JSON document', async () => {
     const res = await simulate({ companyId: tenant.companyId, from: '0208:0403019261', type: 'invoice', document: invoiceBody({ number: 'SUP-FROM-1', buyer: undefined, seller: { name: 'Brussels Supplies', vatNumber: 'BE0403019261', address: { city: 'Brussels', country: 'BE' } } }) });
-    const accepted = (await res.json()) as any;
+    const accepted = (await res.json());
     expect(res.status, JSON.stringify(accepted)).to.equal(202);
     const doc = await waitForReceived(app, tenant.key, accepted.documentId);
     expect(doc.sender).to.deep.include({ peppolId: '0208:0403019261', name: 'Brussels Supplies' });
@@ -114,7 +114,7 @@ describe('POST /v1/sandbox/inbound', () => {
   });
 
   it('runs the same inbound workflow as the AS4 gateway (one run per document)', async () => {
-    const { documentId, workflowId } = (await (await simulate({ companyId: tenant.companyId, document: invoiceBody({ buyer: undefined }) })).json()) as any;
+    const { documentId, workflowId } = (await (await simulate({ companyId: tenant.companyId, document: invoiceBody({ buyer: undefined }) })).json());
     const result = await testServers().temporal.workflow.getHandle(workflowId).result();
     expect(result).to.deep.equal({ documentId, deliveryStatus: 'delivered', created: true });
     const description = await testServers().temporal.workflow.getHandle(workflowId).describe();

@@ -12,7 +12,7 @@ describe('sandbox webhook scenarios', () => {
   after(() => app.close());
 
   const post = (path: string, body: unknown) => fetch(`${app.url}${path}`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify(body) });
-  const deliveriesOf = async (webhookId: string) => ((await (await fetch(`${app.url}/v1/webhooks/${webhookId}/deliveries`, { headers: bearer(tenant.key) })).json()) as any).data as any[];
+  const deliveriesOf = async (webhookId: string) => ((await (await fetch(`${app.url}/v1/webhooks/${webhookId}/deliveries`, { headers: bearer(tenant.key) })).json())).data as any[];
   const waitForAttempts = async (webhookId: string, count: number) => {
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
@@ -24,7 +24,7 @@ describe('sandbox webhook scenarios', () => {
   };
 
   it('a receiver that fails 3 times: attempt 1 at once, then one clock advance of 1 h runs attempts 2 to 4 and the 4th succeeds', async () => {
-    const webhook = (await (await post('/v1/webhooks', { url: 'https://fail-3.webhook.test/hook', events: ['document.sent'] })).json()) as any;
+    const webhook = (await (await post('/v1/webhooks', { url: 'https://fail-3.webhook.test/hook', events: ['document.sent'] })).json());
     expect(webhook.id, JSON.stringify(webhook)).to.match(/^wh_/);
     expect((await post('/v1/documents/send', { type: 'invoice', from: tenant.companyId, to: RECIPIENT, document: invoiceBody() })).status).to.equal(201);
     expect(await waitForAttempts(webhook.id, 1)).to.equal(1);
@@ -46,8 +46,8 @@ describe('sandbox webhook scenarios', () => {
   });
 
   it('fail.webhook.test never answers 2xx and timeout.webhook.test times out, without any network traffic', async () => {
-    const failing = (await (await post('/v1/webhooks', { url: 'https://fail.webhook.test/x', events: ['document.sent'] })).json()) as any;
-    const slow = (await (await post('/v1/webhooks', { url: 'https://timeout.webhook.test/x', events: ['document.sent'] })).json()) as any;
+    const failing = (await (await post('/v1/webhooks', { url: 'https://fail.webhook.test/x', events: ['document.sent'] })).json());
+    const slow = (await (await post('/v1/webhooks', { url: 'https://timeout.webhook.test/x', events: ['document.sent'] })).json());
     expect((await post('/v1/documents/send', { type: 'invoice', from: tenant.companyId, to: RECIPIENT, document: invoiceBody() })).status).to.equal(201);
     expect(await waitForAttempts(failing.id, 1)).to.be.at.least(1);
     expect(await waitForAttempts(slow.id, 1)).to.be.at.least(1);

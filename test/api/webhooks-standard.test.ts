@@ -80,6 +80,6 @@ describe('Standard Webhooks headers on every delivery (alongside part 6.3)', () 
     await receiver.waitFor(before + 1);
     const replays = receiver.received.slice(before).filter((r) => r.headers['webhook-id'] === eventId);
     expect(replays).to.have.length(1);
-    expect(new StandardWebhook(standardWebhooksSecret(hook.secret)).verify(replays[0]!.body, stringHeaders(replays[0]!))).to.have.property('id', eventId);
+    expect(new StandardWebhook(standardWebhooksSecret(hook.secret)).verify(replays[0].body, stringHeaders(replays[0]))).to.have.property('id', eventId);
   });
 });

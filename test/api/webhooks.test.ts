@@ -25,12 +25,12 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
       const tenant = await createTenant();
       const res = await create(tenant.key, { url: PUBLIC_URL, events: ['document.received', 'document.delivered'] });
       expect(res.status).to.equal(201);
-      const body = (await res.json()) as any;
+      const body = (await res.json());
       expect(body.id).to.match(/^wh_[0-9A-Za-z]{20}$/);
       expect(body.secret).to.match(/^whsec_[0-9A-Za-z]{32}$/);
       expect(body).to.deep.include({ url: PUBLIC_URL, status: 'active', companyId: null, livemode: true, failureCount: 0, lastDeliveredAt: null, pausedAt: null, pausedReason: null });
       expect(body.events).to.deep.equal(['document.received', 'document.delivered']);
-      const again = (await (await get(tenant.key, `/v1/webhooks/${body.id}`)).json()) as any;
+      const again = (await (await get(tenant.key, `/v1/webhooks/${body.id}`)).json());
       expect(again).to.not.have.property('secret');
       expect(again.id).to.equal(body.id);
     });
@@ -61,8 +61,8 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
 
     it('an idempotent replay returns the same webhook without its secret', async () => {
       const tenant = await createTenant();
-      const first = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] }, { 'idempotency-key': 'wh-create-1' })).json()) as any;
-      const replay = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] }, { 'idempotency-key': 'wh-create-1' })).json()) as any;
+      const first = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] }, { 'idempotency-key': 'wh-create-1' })).json());
+      const replay = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] }, { 'idempotency-key': 'wh-create-1' })).json());
       expect(replay.id).to.equal(first.id);
       expect(first.secret).to.be.a('string');
       expect(replay).to.not.have.property('secret');
@@ -191,25 +191,25 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
   describe('GET /v1/webhooks', () => {
     it('lists the organization\'s webhooks in the caller\'s mode, newest first, filtered by companyId, paginated', async () => {
       const tenant = await createTenant();
-      const a = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json()) as any;
-      const b = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'], companyId: tenant.companyId })).json()) as any;
+      const a = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json());
+      const b = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'], companyId: tenant.companyId })).json());
       const sandboxKey = await createKey(tenant.organizationId, { livemode: false });
       await create(sandboxKey.secret, { url: 'http://127.0.0.1:1/h', events: ['*'] });
       await create((await createTenant()).key, { url: PUBLIC_URL, events: ['*'] });
 
-      const all = (await (await get(tenant.key, '/v1/webhooks')).json()) as any;
+      const all = (await (await get(tenant.key, '/v1/webhooks')).json());
       expect(all.data.map((w: any) => w.id)).to.deep.equal([b.id, a.id]);
       expect(all.data.every((w: any) => !('secret' in w))).to.equal(true);
       expect(all).to.deep.include({ hasMore: false, cursor: null });
-      const scoped = (await (await get(tenant.key, `/v1/webhooks?companyId=${tenant.companyId}`)).json()) as any;
+      const scoped = (await (await get(tenant.key, `/v1/webhooks?companyId=${tenant.companyId}`)).json());
       expect(scoped.data.map((w: any) => w.id)).to.deep.equal([b.id]);
-      const first = (await (await get(tenant.key, '/v1/webhooks?limit=1')).json()) as any;
+      const first = (await (await get(tenant.key, '/v1/webhooks?limit=1')).json());
       expect(first.data.map((w: any) => w.id)).to.deep.equal([b.id]);
       expect(first.hasMore).to.equal(true);
-      const second = (await (await get(tenant.key, `/v1/webhooks?limit=1&cursor=${first.cursor}`)).json()) as any;
+      const second = (await (await get(tenant.key, `/v1/webhooks?limit=1&cursor=${first.cursor}`)).json());
       expect(second.data.map((w: any) => w.id)).to.deep.equal([a.id]);
       expect(second.hasMore).to.equal(false);
-      const sandbox = (await (await get(sandboxKey.secret, '/v1/webhooks')).json()) as any;
+      const sandbox = (await (await get(sandboxKey.secret, '/v1/webhooks')).json());
       expect(sandbox.data).to.have.length(1);
       expect(sandbox.data[0].livemode).to.equal(false);
     });
@@ -218,8 +218,8 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
       const tenant = await createTenant();
       await create(tenant.key, { url: PUBLIC_URL, events: ['*'] });
       const bound = await createKey(tenant.organizationId, { livemode: true, companyId: tenant.companyId });
-      const own = (await (await create(bound.secret, { url: PUBLIC_URL, events: ['*'] })).json()) as any;
-      const list = (await (await get(bound.secret, '/v1/webhooks')).json()) as any;
+      const own = (await (await create(bound.secret, { url: PUBLIC_URL, events: ['*'] })).json());
+      const list = (await (await get(bound.secret, '/v1/webhooks')).json());
       expect(list.data.map((w: any) => w.id)).to.deep.equal([own.id]);
       const other = await createCompany(tenant.organizationId, true);
       const res = await get(bound.secret, `/v1/webhooks?companyId=${other}`);
@@ -238,13 +238,13 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
   describe('GET/PATCH/DELETE /v1/webhooks/{webhook_id}', () => {
     it('PATCH changes url and events, and rotateSecret returns a new secret once', async () => {
       const tenant = await createTenant();
-      const created = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json()) as any;
+      const created = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json());
       const changed = await patch(tenant.key, created.id, { url: 'https://93.184.216.35/new', events: ['lifecycle.updated'] });
       expect(changed.status).to.equal(200);
-      const body = (await changed.json()) as any;
+      const body = (await changed.json());
       expect(body).to.deep.include({ url: 'https://93.184.216.35/new', events: ['lifecycle.updated'] });
       expect(body).to.not.have.property('secret');
-      const rotated = (await (await patch(tenant.key, created.id, { rotateSecret: true })).json()) as any;
+      const rotated = (await (await patch(tenant.key, created.id, { rotateSecret: true })).json());
       expect(rotated.secret).to.match(/^whsec_/).and.not.equal(created.secret);
       const stored = await testServers().db.selectFrom('webhooks').select('secret').where('id', '=', created.id).executeTakeFirstOrThrow();
       expect(stored.secret).to.equal(rotated.secret);
@@ -254,13 +254,13 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
       const tenant = await createTenant({ livemode: false });
       const receiver = await startWebhookReceiver(() => 204);
       after(() => receiver.close());
-      const created = (await (await create(tenant.key, { url: receiver.url, events: ['*'] })).json()) as any;
+      const created = (await (await create(tenant.key, { url: receiver.url, events: ['*'] })).json());
       expect(await (await patch(tenant.key, created.id, { status: 'paused' })).json()).to.deep.include({ status: 'paused' });
       await testServers().db.updateTable('webhooks').set({ failure_count: 8, paused_at: new Date(), paused_reason: 'Paused after 8 failed attempts' }).where('id', '=', created.id).execute();
-      const paused = (await (await get(tenant.key, `/v1/webhooks/${created.id}`)).json()) as any;
+      const paused = (await (await get(tenant.key, `/v1/webhooks/${created.id}`)).json());
       expect(paused).to.deep.include({ status: 'paused', failureCount: 8, pausedReason: 'Paused after 8 failed attempts' });
       expect(paused.pausedAt).to.be.a('string');
-      const active = (await (await patch(tenant.key, created.id, { status: 'active' })).json()) as any;
+      const active = (await (await patch(tenant.key, created.id, { status: 'active' })).json());
       expect(active).to.deep.include({ status: 'active', failureCount: 0, pausedAt: null, pausedReason: null });
     });
 
@@ -269,7 +269,7 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
         const tenant = await createTenant({ livemode: false });
         const receiver = await startWebhookReceiver(answer);
         after(() => receiver.close());
-        const created = (await (await create(tenant.key, { url: receiver.url, events: ['document.received'] })).json()) as any;
+        const created = (await (await create(tenant.key, { url: receiver.url, events: ['document.received'] })).json());
         await testServers().db.updateTable('webhooks').set({ status: 'paused', failure_count: 8, paused_at: new Date(), paused_reason: 'Paused after 8 failed attempts' }).where('id', '=', created.id).execute();
         return { tenant, receiver, created };
       };
@@ -281,14 +281,14 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
         expect(await res.json()).to.deep.include({ status: 'active', failureCount: 0, pausedAt: null, pausedReason: null });
         expect(receiver.received).to.have.length(1);
         const [probe] = receiver.received;
-        const envelope = JSON.parse(probe!.body);
+        const envelope = JSON.parse(probe.body);
         expect(envelope).to.deep.include({ type: 'webhook.test', livemode: false, data: { webhookId: created.id, reason: 'reactivation' } });
         expect(envelope.id).to.match(/^evt_/);
-        expect(probe!.headers).to.deep.include({ 'x-service-event': 'webhook.test', 'x-service-event-id': envelope.id, 'x-service-attempt': '1' });
-        const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(probe!.headers['x-service-signature']))!;
-        expect(v1).to.equal(createHmac('sha256', created.secret).update(`${t}.${probe!.body}`).digest('hex'));
+        expect(probe.headers).to.deep.include({ 'x-service-event': 'webhook.test', 'x-service-event-id': envelope.id, 'x-service-attempt': '1' });
+        const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(probe.headers['x-service-signature']))!;
+        expect(v1).to.equal(createHmac('sha256', created.secret).update(`${t}.${probe.body}`).digest('hex'));
         // A probe, not an event: the events API does not list it.
-        const events = (await (await get(tenant.key, '/v1/events?type=webhook.test')).json()) as any;
+        const events = (await (await get(tenant.key, '/v1/events?type=webhook.test')).json());
         expect(events.data).to.deep.equal([]);
       });
 
@@ -320,7 +320,7 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
         const tenant = await createTenant({ livemode: false });
         const receiver = await startWebhookReceiver(() => 500);
         after(() => receiver.close());
-        const created = (await (await create(tenant.key, { url: receiver.url, events: ['*'] })).json()) as any;
+        const created = (await (await create(tenant.key, { url: receiver.url, events: ['*'] })).json());
         expect((await patch(tenant.key, created.id, { status: 'active' })).status).to.equal(200);
         expect(receiver.received).to.have.length(0);
       });
@@ -328,7 +328,7 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
 
     it('PATCH 400 for an empty body, an ssrf url, or an unknown status', async () => {
       const tenant = await createTenant();
-      const created = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json()) as any;
+      const created = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json());
       const empty = await patch(tenant.key, created.id, {});
       expect(empty.status).to.equal(400);
       expect(await errorBody(empty)).to.deep.include({ code: 'INVALID_REQUEST' });
@@ -342,7 +342,7 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
 
     it('DELETE 204, then the webhook is gone (404)', async () => {
       const tenant = await createTenant();
-      const created = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json()) as any;
+      const created = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json());
       const res = await fetch(`${app.url}/v1/webhooks/${created.id}`, { method: 'DELETE', headers: bearer(tenant.key) });
       expect(res.status).to.equal(204);
       const gone = await get(tenant.key, `/v1/webhooks/${created.id}`);
@@ -352,7 +352,7 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
 
     it('404 RESOURCE_NOT_FOUND on every route for another tenant\'s webhook, the other mode\'s, or an unknown id', async () => {
       const owner = await createTenant();
-      const created = (await (await create(owner.key, { url: PUBLIC_URL, events: ['*'] })).json()) as any;
+      const created = (await (await create(owner.key, { url: PUBLIC_URL, events: ['*'] })).json());
       const stranger = await createTenant();
       const sandboxKey = await createKey(owner.organizationId, { livemode: false });
       for (const token of [stranger.key, sandboxKey.secret]) {
@@ -378,30 +378,30 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
     it('lists each delivery with its attempts (status code, duration, error), newest first', async () => {
       const { db } = testServers();
       const tenant = await createTenant();
-      const created = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['document.received'] })).json()) as any;
+      const created = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['document.received'] })).json());
       const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: true, companyId: tenant.companyId, type: 'document.received', data: { documentId: 'doc_1' } });
       const [delivery] = await createFanOutDeliveries(db, event);
-      await startAttempt(db, delivery!.id, 1);
-      await finishAttempt(db, { deliveryId: delivery!.id, webhookId: created.id, attempt: 1 }, { outcome: 'failed', statusCode: 503, durationMs: 12, error: 'HTTP 503' }, new Date('2030-01-01T00:00:30Z'));
-      await startAttempt(db, delivery!.id, 2);
-      await finishAttempt(db, { deliveryId: delivery!.id, webhookId: created.id, attempt: 2 }, { outcome: 'succeeded', statusCode: 200, durationMs: 8, error: null }, null);
+      await startAttempt(db, delivery.id, 1);
+      await finishAttempt(db, { deliveryId: delivery.id, webhookId: created.id, attempt: 1 }, { outcome: 'failed', statusCode: 503, durationMs: 12, error: 'HTTP 503' }, new Date('2030-01-01T00:00:30Z'));
+      await startAttempt(db, delivery.id, 2);
+      await finishAttempt(db, { deliveryId: delivery.id, webhookId: created.id, attempt: 2 }, { outcome: 'succeeded', statusCode: 200, durationMs: 8, error: null }, null);
 
       const res = await get(tenant.key, `/v1/webhooks/${created.id}/deliveries`);
       expect(res.status).to.equal(200);
-      const body = (await res.json()) as any;
+      const body = (await res.json());
       expect(body.data).to.have.length(1);
-      expect(body.data[0]).to.deep.include({ id: delivery!.id, webhookId: created.id, eventId: event.id, eventType: 'document.received', replay: false, status: 'succeeded', attemptCount: 2, nextAttemptAt: null });
+      expect(body.data[0]).to.deep.include({ id: delivery.id, webhookId: created.id, eventId: event.id, eventType: 'document.received', replay: false, status: 'succeeded', attemptCount: 2, nextAttemptAt: null });
       expect(body.data[0].attempts.map((a: any) => [a.attempt, a.outcome, a.statusCode, a.durationMs, a.error])).to.deep.equal([[1, 'failed', 503, 12, 'HTTP 503'], [2, 'succeeded', 200, 8, null]]);
-      const webhook = (await (await get(tenant.key, `/v1/webhooks/${created.id}`)).json()) as any;
+      const webhook = (await (await get(tenant.key, `/v1/webhooks/${created.id}`)).json());
       expect(webhook.failureCount).to.equal(0);
       expect(webhook.lastDeliveredAt).to.be.a('string');
-      const filtered = (await (await get(tenant.key, `/v1/webhooks/${created.id}/deliveries?status=failed`)).json()) as any;
+      const filtered = (await (await get(tenant.key, `/v1/webhooks/${created.id}/deliveries?status=failed`)).json());
       expect(filtered.data).to.deep.equal([]);
     });
 
     it('400 INVALID_ENUM for an unknown status filter', async () => {
       const tenant = await createTenant();
-      const created = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json()) as any;
+      const created = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json());
       const res = await get(tenant.key, `/v1/webhooks/${created.id}/deliveries?status=lost`);
       expect(res.status).to.equal(400);
       expect(await errorBody(res)).to.deep.include({ code: 'INVALID_ENUM' });

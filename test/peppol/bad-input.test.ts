@@ -4,7 +4,7 @@ import { CORPUS } from '../data/peppol/corpus.ts';
 import { readData } from './helpers.ts';
 
 const rules = (issues: Array<{ rule: string }>) => issues.map((i) => i.rule);
-const body = (): DocumentBody => structuredClone(CORPUS[0]!.body);
+const body = (): DocumentBody => structuredClone(CORPUS[0].body);
 
 describe('bad input never throws and yields rule ids', () => {
   it('malformed XML → XML-MALFORMED', () => {
@@ -54,7 +54,7 @@ describe('bad input never throws and yields rule ids', () => {
     const misplaced = await readXmlDocumentChecked(invoice.replace('<cbc:IssueDate>', '<cbc:Note>too early</cbc:Note><cbc:IssueDate>'), 'ubl-xml');
     expect(misplaced.valid).to.equal(false);
     expect(rules(misplaced.errors)).to.deep.equal(['XML-SCHEMA']);
-    expect(misplaced.errors[0]!.message).to.contain('Note').and.contain('line');
+    expect(misplaced.errors[0].message).to.contain('Note').and.contain('line');
     const badDate = await readXmlDocumentChecked(invoice.replace(/<cbc:IssueDate>[^<]*</, '<cbc:IssueDate>2017-13-45<'), 'ubl-xml');
     expect(rules(badDate.errors)).to.include('XML-SCHEMA');
     const cii = readData('cii', 'CII_example1.xml');
@@ -79,10 +79,10 @@ describe('bad input never throws and yields rule ids', () => {
 
   it('non-decimal amount in JSON → JSON-DECIMAL at its path, no XML', () => {
     const b = body();
-    b.lines[0]!.unitPrice = '12,50';
+    b.lines[0].unitPrice = '12,50';
     const r = renderUbl('invoice', b);
     expect(r.xml).to.equal(undefined);
-    expect(r.errors).to.deep.include({ rule: 'JSON-DECIMAL', path: '$.lines[0].unitPrice', message: r.errors[0]!.message });
+    expect(r.errors).to.deep.include({ rule: 'JSON-DECIMAL', path: '$.lines[0].unitPrice', message: r.errors[0].message });
   });
 
   it('exponent, NaN and objects are not decimals', () => {

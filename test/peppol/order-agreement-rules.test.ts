@@ -7,7 +7,7 @@ import { readData } from './helpers.ts';
 
 const agreement = (xml: string) => {
   const parsed = parseXml(xml);
-  if (!parsed.ok) throw new Error(parsed.errors[0]!.message);
+  if (!parsed.ok) throw new Error(parsed.errors[0].message);
   return validateOrderAgreementElement(parsed.root);
 };
 const rulesOf = (issues: { rule: string }[]) => issues.map((i) => i.rule);
@@ -87,8 +87,8 @@ describe('Peppol BIS Order Agreement 3 rules (PEPPOL-T110)', () => {
   it('is applied by validateDocument to sales orders, with JSON paths', () => {
     const so = TRADE_CORPUS.find((c) => c.type === 'sales-order')!;
     // A line without a seller's or standard item id breaks PEPPOL-T110-R002.
-    const { itemCode: _drop, ...bare } = so.body.lines[0]!;
-    const r = validateDocument('sales-order', { ...so.body, lines: [bare as never] });
+    const { itemCode: _drop, ...bare } = so.body.lines[0];
+    const r = validateDocument('sales-order', { ...so.body, lines: [bare] });
     expect(r.errors.find((e) => e.rule === 'PEPPOL-T110-R002')?.path).to.equal('$.lines[0]');
   });
 });

@@ -45,7 +45,7 @@ function seeds(): { name: string; xml: string }[] {
 
 function judge(name: string, xml: string): Subject {
   const parsed = parseXml(xml);
-  if (!parsed.ok) throw new Error(`${name}: ${parsed.errors[0]!.message}`);
+  if (!parsed.ok) throw new Error(`${name}: ${parsed.errors[0].message}`);
   const ours = parsed.root.localName === 'Order' ? validateOrderElement(parsed.root) : validateOrderAgreementElement(parsed.root);
   return { name, xml, ours };
 }

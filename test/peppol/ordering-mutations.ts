@@ -102,7 +102,7 @@ const CODE_NAME = /(Code|ID|Indicator)$/;
 const textOf = (el: XElement) => (el.textContent ?? '').trim();
 
 function create(doc: XDocument, qname: string, content: string): XElement {
-  const prefix = qname.split(':')[0]!;
+  const prefix = qname.split(':')[0];
   const el = doc.createElementNS(NS[prefix] ?? '', qname);
   // An aggregate gets content of its own, so the graft is not also an empty element.
   if (prefix === 'cac') el.appendChild(create(doc, 'cbc:ID', content));
@@ -125,14 +125,14 @@ const hasParentElement = (t: Target) => t.el.parentNode?.nodeType === 1;
  */
 const ELEMENT_MUTATIONS: Record<string, ElementMutation> = {
   'insert an unknown element': { apply: (edits, t) => graft(edits, t, 'cbc:Unknown') },
-  'insert a UBL element': { apply: (edits, t) => graft(edits, t, FOREIGN[hash(t.path) % FOREIGN.length]!) },
-  'insert another UBL element': { apply: (edits, t) => graft(edits, t, FOREIGN[(hash(t.path) + 7) % FOREIGN.length]!) },
+  'insert a UBL element': { apply: (edits, t) => graft(edits, t, FOREIGN[hash(t.path) % FOREIGN.length]) },
+  'insert another UBL element': { apply: (edits, t) => graft(edits, t, FOREIGN[(hash(t.path) + 7) % FOREIGN.length]) },
   'move into the other namespace': {
     once: 'per name',
     apply: (edits, t) => {
       if (!hasParentElement(t)) return undefined;
       const other = t.el.namespaceURI === NS.cbc ? 'cac' : 'cbc';
-      const moved = edits.doc.createElementNS(NS[other]!, `${other}:${t.el.localName}`);
+      const moved = edits.doc.createElementNS(NS[other], `${other}:${t.el.localName}`);
       for (let n = t.el.firstChild; n; n = n.nextSibling) moved.appendChild(n.cloneNode(true));
       edits.replace(t.el, moved);
       return other;
@@ -271,7 +271,7 @@ function elements(root: XElement): Target[] {
 
 function parse(xml: string): XDocument {
   const parsed = parseXml(xml);
-  if (!parsed.ok) throw new Error(parsed.errors[0]!.message);
+  if (!parsed.ok) throw new Error(parsed.errors[0].message);
   return parsed.doc;
 }
 
@@ -298,7 +298,7 @@ export function orderingMutants(seeds: { name: string; xml: string }[]): Mutant[
       }
       edits.undo();
     };
-    mutate(`${rootPath} schema location`, 'schema location', targets[0]!, rootPath, (el) => {
+    mutate(`${rootPath} schema location`, 'schema location', targets[0], rootPath, (el) => {
       edits.setAttribute(el, 'xsi:schemaLocation', `${root.namespaceURI} UBL-${root.localName}-2.1.xsd`, XSI);
       return '';
     });

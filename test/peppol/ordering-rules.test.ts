@@ -7,7 +7,7 @@ import { listData, readData } from './helpers.ts';
 
 const order = (xml: string) => {
   const parsed = parseXml(xml);
-  if (!parsed.ok) throw new Error(parsed.errors[0]!.message);
+  if (!parsed.ok) throw new Error(parsed.errors[0].message);
   return validateOrderElement(parsed.root);
 };
 const rulesOf = (issues: { rule: string }[]) => issues.map((i) => i.rule);
@@ -109,7 +109,7 @@ describe('Peppol BIS Ordering 3 Order rules (PEPPOL-T01)', () => {
       const r = validateDocument('purchase-order', c.body);
       expect(r.errors, `${c.name}: ${JSON.stringify(r.errors)}`).to.deep.equal([]);
     }
-    const bad = validateDocument('purchase-order', { ...orders[0]!.body, totals: { lineTotal: '1.00' } });
+    const bad = validateDocument('purchase-order', { ...orders[0].body, totals: { lineTotal: '1.00' } });
     expect(bad.valid).to.equal(false);
     expect(bad.errors.find((e) => e.rule === 'PEPPOL-T01-R008')?.path).to.equal('$.totals');
   });

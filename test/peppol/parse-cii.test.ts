@@ -37,7 +37,7 @@ describe('converting CII CrossIndustryInvoice to UBL', () => {
     const cii = readData('cii', 'CII_example2.xml').replace('<ram:ClassCode listID="STI">65434568', '<ram:ClassCode listID="TST" listVersionID="19.0501">65434568');
     const parsed = parseCii(cii);
     if (!parsed.ok) throw new Error('parse failed');
-    expect(parsed.body.lines[0]!.classification).to.deep.equal({ scheme: 'TST', value: '65434568', version: '19.0501' });
+    expect(parsed.body.lines[0].classification).to.deep.equal({ scheme: 'TST', value: '65434568', version: '19.0501' });
     const rendered = renderUbl(parsed.type, parsed.body, { identifiers: false });
     expect(rendered.xml).to.include('<cbc:ItemClassificationCode listID="TST" listVersionID="19.0501">65434568</cbc:ItemClassificationCode>');
   });
@@ -61,6 +61,6 @@ describe('converting CII CrossIndustryInvoice to UBL', () => {
   it('refuses a UBL document with XML-ROOT', () => {
     const result = parseCii(readData('examples', 'bis-3.0.21', 'base-example.xml'));
     expect(result.ok).to.equal(false);
-    if (!result.ok) expect(result.errors[0]!.rule).to.equal('XML-ROOT');
+    if (!result.ok) expect(result.errors[0].rule).to.equal('XML-ROOT');
   });
 });

@@ -41,7 +41,7 @@ describe('parsing UBL into DocumentBody', () => {
   it('keeps the version of an item classification (BT-158-2)', () => {
     const parsed = parseUbl(readData('examples', 'snippets', 'item.xml'));
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-    expect(parsed.body.lines[1]!.classification).to.deep.equal({ scheme: 'TST', value: '86776', version: '19.05.01' });
+    expect(parsed.body.lines[1].classification).to.deep.equal({ scheme: 'TST', value: '86776', version: '19.05.01' });
   });
 
   it('non-billing rendered documents are valid against their UBL 2.1 XSDs (needs xmllint)', () => {

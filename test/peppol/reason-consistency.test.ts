@@ -3,7 +3,7 @@ import { validateDocument, validateUblXml, type DocumentBody } from '../../peppo
 import { CORPUS } from '../data/peppol/corpus.ts';
 import { listData, readData } from './helpers.ts';
 
-const base = CORPUS[0]!.body;
+const base = CORPUS[0].body;
 const body = (over: Partial<DocumentBody>): DocumentBody => ({ ...base, ...over });
 const REASON_RULES = ['BR-CO-05', 'BR-CO-06', 'BR-CO-07', 'BR-CO-08'];
 
@@ -14,8 +14,8 @@ describe('EN16931 BR-CO-05…08 (allowance/charge reason code and reason text ag
     expect(r.errors.map((e) => e.rule)).to.not.include('BR-CO-05');
     const w = r.warnings.filter((e) => e.rule === 'BR-CO-05');
     expect(w).to.have.length(1);
-    expect(w[0]!.path).to.equal('$.allowances[0].reason');
-    expect(w[0]!.message).to.contain('Reason code 95 means "Discount"').and.contain('code 100');
+    expect(w[0].path).to.equal('$.allowances[0].reason');
+    expect(w[0].message).to.contain('Reason code 95 means "Discount"').and.contain('code 100');
   });
 
   it('warns on a document charge whose reason names another charge code: BR-CO-06', () => {
@@ -25,7 +25,7 @@ describe('EN16931 BR-CO-05…08 (allowance/charge reason code and reason text ag
   });
 
   it('warns on line allowances and charges: BR-CO-07 and BR-CO-08', () => {
-    const line = { ...base.lines[0]!, allowances: [{ amount: '5.00', reason: '100', reasonCode: '95' }], charges: [{ amount: '3.00', reason: 'Packing', reasonCode: 'FC' }] };
+    const line = { ...base.lines[0], allowances: [{ amount: '5.00', reason: '100', reasonCode: '95' }], charges: [{ amount: '3.00', reason: 'Packing', reasonCode: 'FC' }] };
     const r = validateDocument('invoice', body({ lines: [line] }));
     expect(r.valid).to.equal(true);
     expect(r.warnings.filter((e) => REASON_RULES.includes(e.rule)).map((e) => `${e.rule} ${e.path}`).sort()).to.deep.equal([
@@ -35,7 +35,7 @@ describe('EN16931 BR-CO-05…08 (allowance/charge reason code and reason text ag
   });
 
   it('accepts matching names, codes given alone, free text and unknown codes', () => {
-    const line = { ...base.lines[0]!, allowances: [{ amount: '5.00', reason: 'Discount', reasonCode: '95' }], charges: [{ amount: '3.00', reason: 'Freight service', reasonCode: 'FC' }] };
+    const line = { ...base.lines[0], allowances: [{ amount: '5.00', reason: 'Discount', reasonCode: '95' }], charges: [{ amount: '3.00', reason: 'Freight service', reasonCode: 'FC' }] };
     const r = validateDocument('invoice', body({
       lines: [line],
       allowances: [{ amount: '1.00', reason: 'Loyalty discount', reasonCode: '95', vatCategory: 'S', vatRate: '21' }, { amount: '1.00', reasonCode: '100', vatCategory: 'S', vatRate: '21' }],

@@ -19,7 +19,7 @@ function childOf(parent: El, qname: string, leaf: boolean): El {
   for (let n = parent.firstChild; n; n = n.nextSibling) {
     if (n.nodeType === 1 && (n as El).localName === local && (n as El).namespaceURI === NAMESPACES[prefix] && !leaf) return n as El;
   }
-  const created = parent.ownerDocument!.createElementNS(NAMESPACES[prefix]!, qname) as unknown as El;
+  const created = parent.ownerDocument!.createElementNS(NAMESPACES[prefix], qname);
   if (prefix === 'cbc') created.appendChild(parent.ownerDocument!.createTextNode('1'));
   parent.appendChild(created);
   return created;
@@ -39,7 +39,7 @@ function descendant(el: El, namespace: string, local: string): El | undefined {
 /** `xml` with what the UBL-CR test `path` looks for added: the path's elements, and its attribute. */
 function withPath(xml: string, path: string): string {
   const parsed = parseXml(xml);
-  if (!parsed.ok) throw new Error(parsed.errors[0]!.message);
+  if (!parsed.ok) throw new Error(parsed.errors[0].message);
   const root = parsed.root;
   let steps = path.replace(/^\/\//, '');
   let at: El = root;
@@ -48,14 +48,14 @@ function withPath(xml: string, path: string): string {
     at = descendant(root, NS.cac, root.localName === 'CreditNote' ? 'CreditNoteLine' : 'InvoiceLine')!;
   }
   const names = steps.split('/');
-  const attribute = names[names.length - 1]!.startsWith('@') ? names.pop()!.slice(1) : undefined;
+  const attribute = names[names.length - 1].startsWith('@') ? names.pop()!.slice(1) : undefined;
   if (names.length === 0) {
     // `//@a`: on any element; the first line's quantity carries unit attributes.
     descendant(root, NS.cac, root.localName === 'CreditNote' ? 'CreditNoteLine' : 'InvoiceLine')!.setAttribute(attribute!, '1');
   } else {
     if (path.startsWith('//')) {
-      const [prefix, local] = names[0]!.split(':') as [string, string];
-      const found = descendant(root, NAMESPACES[prefix]!, local);
+      const [prefix, local] = names[0].split(':') as [string, string];
+      const found = descendant(root, NAMESPACES[prefix], local);
       if (found) {
         at = found;
         names.shift();

@@ -16,18 +16,18 @@ interface Started {
 function startService(env: NodeJS.ProcessEnv): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'start.ts')], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
-  child.stdout!.on('data', (c) => { text += c; });
-  child.stderr!.on('data', (c) => { text += c; });
+  child.stdout.on('data', (c) => { text += c; });
+  child.stderr.on('data', (c) => { text += c; });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`npm start did not come up in 120 s:\n${text}`)), 120_000);
     const onData = () => {
       if (text.includes('Ctrl-C stops everything')) {
         clearTimeout(timer);
-        child.stdout!.off('data', onData);
+        child.stdout.off('data', onData);
         resolve({ child, output: () => text });
       }
     };
-    child.stdout!.on('data', onData);
+    child.stdout.on('data', onData);
     child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`npm start exited with ${code}:\n${text}`)); });
   });
 }
@@ -61,7 +61,7 @@ describe('npm start (scripts/start.ts)', function () {
     expect(first.output()).to.include(`Temporal UI      http://127.0.0.1:${ports.ui}`);
     expect(first.output()).to.include(`Data folder      ${dataDir}`);
     // External upstreams (registry, SMP, AS4 gateway) are unreachable here; the local ones must pass.
-    const contracts = (await (await fetch(`http://127.0.0.1:${ports.api}/health/contracts`)).json()) as any;
+    const contracts = (await (await fetch(`http://127.0.0.1:${ports.api}/health/contracts`)).json());
     expect(contracts.contracts.postgres.status, JSON.stringify(contracts)).to.equal('ok');
     expect(contracts.contracts.temporal.status, JSON.stringify(contracts)).to.equal('ok');
     expect((await fetch(`http://127.0.0.1:${ports.ui}/`)).status).to.equal(200);
@@ -89,7 +89,7 @@ describe('npm start (scripts/start.ts)', function () {
     const ready = await fetch(`http://127.0.0.1:${ports.api}/health/readiness`);
     expect(ready.status).to.equal(200);
     // The data survived: the probe rows written by the first run are still there.
-    const again = (await (await fetch(`http://127.0.0.1:${ports.api}/health/contracts`)).json()) as any;
+    const again = (await (await fetch(`http://127.0.0.1:${ports.api}/health/contracts`)).json());
     expect(again.contracts.temporal.status).to.equal('ok');
 
     second.child.kill('SIGTERM');
@@ -106,7 +106,7 @@ describe('npm start (scripts/start.ts)', function () {
     try {
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'start.ts')], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let text = '';
-      child.stderr!.on('data', (c) => { text += c; });
+      child.stderr.on('data', (c) => { text += c; });
       expect(await exited(child)).to.equal(1);
       expect(text).to.include(`port ${ports.api} is already in use`);
       expect(text).to.include('How to fix: set PORT');
@@ -124,7 +124,7 @@ describe('npm start (scripts/start.ts)', function () {
       };
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, entry)], { cwd: PROJECT_ROOT, env: { ...env, ...deps, PORT: String(await freePort()) }, stdio: ['ignore', 'pipe', 'pipe'] });
       let text = '';
-      child.stderr!.on('data', (c) => { text += c; });
+      child.stderr.on('data', (c) => { text += c; });
       expect(await exited(child)).to.equal(1);
       expect(text).to.include(`Cannot start: ${dependency}`);
       expect(text).to.include('How to fix:');

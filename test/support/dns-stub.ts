@@ -14,9 +14,9 @@ export async function stubDns(records: Map<string, NaptrRecord[]>) {
     if (silent) return;
     let offset = 12;
     const labels: string[] = [];
-    while (msg[offset]! > 0) {
-      labels.push(msg.subarray(offset + 1, offset + 1 + msg[offset]!).toString('ascii'));
-      offset += msg[offset]! + 1;
+    while (msg[offset] > 0) {
+      labels.push(msg.subarray(offset + 1, offset + 1 + msg[offset]).toString('ascii'));
+      offset += msg[offset] + 1;
     }
     const questionEnd = offset + 5;
     const name = labels.join('.').toLowerCase();

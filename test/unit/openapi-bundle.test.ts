@@ -92,7 +92,7 @@ describe('openapi/: the contract in files per domain', () => {
     for (const ref of new Set(refsOf(doc))) {
       expect(ref, ref).to.match(/^#\/components\//);
       const [, kind, name] = ref.split('/').slice(1);
-      expect((doc.components as Record<string, Record<string, unknown>>)[kind!]?.[name!], ref).to.not.equal(undefined);
+      expect((doc.components as Record<string, Record<string, unknown>>)[kind]?.[name], ref).to.not.equal(undefined);
     }
   });
 

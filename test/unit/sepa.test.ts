@@ -70,7 +70,7 @@ describe('pain.001.001.09 credit transfer (peppol/sepa.ts)', () => {
   it('one transaction per invoice with the invoice number as remittance information', () => {
     const txs = select('//p:CdtTrfTxInf', doc as any) as Node[];
     expect(txs).to.have.length(3);
-    const field = (i: number, path: string) => select(`string(${path})`, txs[i] as any) as string;
+    const field = (i: number, path: string) => select(`string(${path})`, txs[i]) as string;
     expect(field(0, 'p:PmtId/p:EndToEndId')).to.equal('doc-A1');
     expect(field(0, 'p:Amt/p:InstdAmt')).to.equal('0.10');
     expect(field(0, 'p:Amt/p:InstdAmt/@Ccy')).to.equal('EUR');

@@ -82,11 +82,11 @@ describe('workflow clock (sandbox-aware wait)', () => {
     const seconds = (e: (typeof events)[number]) => Number(e.eventTime?.seconds ?? 0);
     const started = events.filter((e) => e.timerStartedEventAttributes);
     expect(started.map((e) => Number(e.timerStartedEventAttributes!.startToFireTimeout!.seconds))).to.satisfy(
-      (timeouts: number[]) => timeouts[0] === 12 * 3600 && Math.abs(timeouts[1]! - 8 * 3600) <= 60,
+      (timeouts: number[]) => timeouts[0] === 12 * 3600 && Math.abs(timeouts[1] - 8 * 3600) <= 60,
     );
     expect(events.some((e) => e.timerCanceledEventAttributes)).to.equal(true);
     const fired = events.find((e) => e.timerFiredEventAttributes)!;
-    expect(seconds(fired) - seconds(events[0]!)).to.be.within(8 * 3600 - 60, 8 * 3600 + 60);
+    expect(seconds(fired) - seconds(events[0])).to.be.within(8 * 3600 - 60, 8 * 3600 + 60);
   });
 
   it('one advance past several waits in a row plays them all out, each counted from when the previous was due', async () => {

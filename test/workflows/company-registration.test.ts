@@ -91,7 +91,7 @@ describe('companyRegistrationWorkflow (company:<comp_id>)', () => {
     expect(company.smp_registered_at).to.be.instanceOf(Date);
     const rows = await events(tenant.companyId);
     expect(rows.map((e) => e.data)).to.deep.equal([{ companyId: tenant.companyId, peppolId: company.peppol_id }]);
-    expect(dispatched).to.include(rows[0]!.id);
+    expect(dispatched).to.include(rows[0].id);
     const history = (await handle.fetchHistory()).events ?? [];
     const failedAttempts = history.filter((e) => e.activityTaskStartedEventAttributes).map((e) => e.activityTaskStartedEventAttributes!.attempt);
     expect(failedAttempts).to.include(3);

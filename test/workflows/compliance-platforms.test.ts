@@ -39,7 +39,7 @@ describe('compliance platform adapters (real HTTP, stub servers)', () => {
       const decided = await ppf.status('ppf-9', submission);
       expect(decided).to.deep.include({ status: 'failed', errorCode: '00025', errorMessage: 'Format du numéro de facture invalide' });
       expect(server.seen[0]).to.deep.include({ method: 'POST', url: '/v1/lifecycle-statuses', auth: 'Bearer tok' });
-      expect(server.seen[0]!.body).to.deep.include({ reportId: 'cr_1', invoiceNumber: 'F-2026-1', statusCode: '205', sellerVat: 'FR40303265045' });
+      expect(server.seen[0].body).to.deep.include({ reportId: 'cr_1', invoiceNumber: 'F-2026-1', statusCode: '205', sellerVat: 'FR40303265045' });
       expect(server.seen[1]).to.deep.include({ method: 'GET', url: '/v1/lifecycle-statuses/ppf-9' });
     } finally {
       await server.close();
@@ -52,8 +52,8 @@ describe('compliance platform adapters (real HTTP, stub servers)', () => {
       const sdi = createSdiPlatform({ baseUrl: server.url, timeoutMs: 2_000 });
       expect((await sdi.submit({ ...submission, lifecycleStatus: 'rejected' })).status).to.equal('submitted');
       expect((await sdi.status('sdi-4', submission)).status).to.equal('accepted');
-      expect(server.seen[0]!.body).to.deep.include({ riferimento: 'cr_1', numeroFattura: 'F-2026-1', esito: 'EC02' });
-      expect(server.seen[0]!.auth).to.equal(undefined);
+      expect(server.seen[0].body).to.deep.include({ riferimento: 'cr_1', numeroFattura: 'F-2026-1', esito: 'EC02' });
+      expect(server.seen[0].auth).to.equal(undefined);
     } finally {
       await server.close();
     }
@@ -75,7 +75,7 @@ describe('compliance platform adapters (real HTTP, stub servers)', () => {
   });
 
   it('base URLs come from PPF_BASE_URL / SDI_BASE_URL', () => {
-    const config = loadConfig({ PPF_BASE_URL: 'http://127.0.0.1:9001/', SDI_BASE_URL: 'http://127.0.0.1:9002', PPF_TOKEN: 't', COMPLIANCE_TIMEOUT_MS: '500' } as NodeJS.ProcessEnv);
+    const config = loadConfig({ PPF_BASE_URL: 'http://127.0.0.1:9001/', SDI_BASE_URL: 'http://127.0.0.1:9002', PPF_TOKEN: 't', COMPLIANCE_TIMEOUT_MS: '500' });
     expect(config).to.deep.include({ ppfBaseUrl: 'http://127.0.0.1:9001', sdiBaseUrl: 'http://127.0.0.1:9002', ppfToken: 't', sdiToken: undefined, complianceTimeoutMs: 500 });
   });
 });

@@ -64,15 +64,15 @@ describe('complianceWorkflow (PPF / SDI reporting)', () => {
     expect(result).to.deep.equal({ documentId: doc.id, country: 'FR', reports: [{ reportId: ids[0], status: 'accepted' }] });
     expect(timers).to.deep.equal([300]);
     expect(rows[0]).to.deep.include({ status: 'accepted', platform: 'PPF', error_code: null, next_check_at: null });
-    expect(rows[0]!.submission_id).to.equal(`sim-ppf-${ids[0]}`);
-    expect(rows[0]!.platform_response).to.deep.include({ platform: 'PPF', state: 'accepted' });
+    expect(rows[0].submission_id).to.equal(`sim-ppf-${ids[0]}`);
+    expect(rows[0].platform_response).to.deep.include({ platform: 'PPF', state: 'accepted' });
     expect(reported).to.deep.equal([{ documentId: doc.id, reportId: ids[0], reportedTo: 'PPF', country: 'FR', lifecycleStatus: 'approved', status: 'accepted' }]);
   });
 
   for (const [country, magic, code] of [['FR', 'PPF-00025', '00025'], ['FR', 'PPF-00058', '00058'], ['IT', 'SDI-00200', '00200'], ['IT', 'SDI-00306', '00306']] as const) {
     it(`${country}: a document numbered …${magic}… is refused with ${code}`, async () => {
       const { result, rows, reported } = await report(country, `INV-${magic}-7`);
-      expect(result.reports[0]!.status).to.equal('failed');
+      expect(result.reports[0].status).to.equal('failed');
       expect(rows[0]).to.deep.include({ status: 'failed', error_code: code });
       expect(reported[0]).to.deep.include({ status: 'failed', errorCode: code, reportedTo: country === 'FR' ? 'PPF' : 'SDI' });
       expect(reported[0].errorMessage).to.be.a('string');
@@ -81,14 +81,14 @@ describe('complianceWorkflow (PPF / SDI reporting)', () => {
 
   it('an undecided submission is checked again at the next nextCheckAt (15 min later)', async () => {
     const { result, timers, rows } = await report('IT', 'INV-COMPLIANCE-SLOW-1');
-    expect(result.reports[0]!.status).to.equal('accepted');
+    expect(result.reports[0].status).to.equal('accepted');
     expect(timers).to.deep.equal([300, 900]);
-    expect(rows[0]!.status).to.equal('accepted');
+    expect(rows[0].status).to.equal('accepted');
   });
 
   it('a platform that never decides: checked at 5 min, 15 min, 1 h, 6 h, then daily, and failed NO_ANSWER after 7 days', async () => {
     const { result, timers, rows, reported } = await report('FR', 'INV-COMPLIANCE-SILENT-1');
-    expect(result.reports[0]!.status).to.equal('failed');
+    expect(result.reports[0].status).to.equal('failed');
     expect(timers).to.deep.equal([300, 900, 3600, 21600, 86400, 86400, 86400, 86400, 86400, 86400, 86400]);
     expect(rows[0]).to.deep.include({ status: 'failed', error_code: 'NO_ANSWER', next_check_at: null });
     expect(reported[0]).to.deep.include({ status: 'failed', errorCode: 'NO_ANSWER', reportedTo: 'PPF' });

@@ -25,7 +25,7 @@ class ScriptedAccessPoint implements PeppolTransport {
   constructor(private readonly outcomes: Array<'ok' | 'TRANSPORT_FAILURE' | 'AP_REJECTED' | 'SBDH_ERROR'>) {}
   async handOff(input: HandOff) {
     this.handOffs.push(input);
-    const outcome = this.outcomes[Math.min(this.handOffs.length - 1, this.outcomes.length - 1)]!;
+    const outcome = this.outcomes[Math.min(this.handOffs.length - 1, this.outcomes.length - 1)];
     if (outcome !== 'ok') throw failure(outcome, `scripted ${outcome}`);
     return { messageId: `msg-${input.documentId}` };
   }
@@ -80,8 +80,8 @@ describe('documentWorkflow (delivery)', () => {
     expect(result).to.deep.equal({ documentId: row.id, deliveryStatus: 'delivered', attempts: 4 });
     expect(timers.slice(0, 3)).to.deep.equal([30, 120, 600]);
     expect(accessPoint.handOffs.map((h) => h.attempt)).to.deep.equal([1, 2, 3, 4]);
-    expect(accessPoint.handOffs[0]!.sbd).to.include('StandardBusinessDocumentHeader');
-    expect(accessPoint.handOffs[0]!.receiverId).to.equal(RECIPIENT);
+    expect(accessPoint.handOffs[0].sbd).to.include('StandardBusinessDocumentHeader');
+    expect(accessPoint.handOffs[0].receiverId).to.equal(RECIPIENT);
     expect(row).to.deep.include({ delivery_status: 'delivered', status: 'delivered', transport_message_id: `msg-${row.id}` });
     expect(await eventsOf(row.id)).to.include.members(['document.sent', 'document.delivered']);
   });

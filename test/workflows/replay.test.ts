@@ -85,11 +85,11 @@ describe('workflow replay (determinism)', () => {
       const [delivery] = await createFanOutDeliveries(db, event);
       const handle = await env.client.workflow.start<typeof deliveryWorkflow>('deliveryWorkflow', {
         taskQueue: TASK_QUEUES.webhooks,
-        workflowId: workflowIds.delivery(delivery!.id),
-        args: [{ deliveryId: delivery!.id, livemode: false, clockOffsetMs: 0 }],
+        workflowId: workflowIds.delivery(delivery.id),
+        args: [{ deliveryId: delivery.id, livemode: false, clockOffsetMs: 0 }],
         typedSearchAttributes: searchAttributesFor({ organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId }),
       });
-      expect(await handle.result()).to.deep.equal({ deliveryId: delivery!.id, outcome: 'succeeded', attempts: 2 });
+      expect(await handle.result()).to.deep.equal({ deliveryId: delivery.id, outcome: 'succeeded', attempts: 2 });
       await expectReplays('delivery', handle.workflowId);
     });
 

@@ -110,7 +110,7 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
 
       // The healthy scoped webhook got it at once.
       const [toHealthy] = await healthy.waitFor(1);
-      expect(JSON.parse(toHealthy!.body).id).to.equal(event.id);
+      expect(JSON.parse(toHealthy.body).id).to.equal(event.id);
 
       // The flaky one: attempt 1 fails; the 30 s wait is on the company's clock, so advancing it
       // (the clockChanged signal) brings each next attempt at once.
@@ -192,8 +192,8 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         const firstRun = first.run();
         const handle = await temporal.workflow.start<typeof deliveryWorkflow>('deliveryWorkflow', {
           taskQueue,
-          workflowId: workflowIds.delivery(delivery!.id),
-          args: [{ deliveryId: delivery!.id, livemode: false, clockOffsetMs: 0 }],
+          workflowId: workflowIds.delivery(delivery.id),
+          args: [{ deliveryId: delivery.id, livemode: false, clockOffsetMs: 0 }],
           typedSearchAttributes: searchAttributesFor({ organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId }),
         });
         await slow.waitFor(1);
@@ -204,18 +204,18 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         const secondRun = second.run();
         try {
           const result = await handle.result();
-          expect(result).to.deep.equal({ deliveryId: delivery!.id, outcome: 'succeeded', attempts: 1 });
+          expect(result).to.deep.equal({ deliveryId: delivery.id, outcome: 'succeeded', attempts: 1 });
         } finally {
           second.shutdown();
           await secondRun;
         }
         expect(slow.received).to.have.length(2);
         expect(slow.received.map((r) => r.headers['x-service-event-id'])).to.deep.equal([event.id, event.id]);
-        expect(slow.received.map((r) => r.headers['x-service-delivery'])).to.deep.equal([delivery!.id, delivery!.id]);
+        expect(slow.received.map((r) => r.headers['x-service-delivery'])).to.deep.equal([delivery.id, delivery.id]);
         // The interrupted attempt was not the receiver's failure: it is the same attempt, repeated.
         expect(slow.received.map((r) => r.headers['x-service-attempt'])).to.deep.equal(['1', '1']);
-        expect(await findDelivery(db, delivery!.id)).to.deep.include({ status: 'succeeded', attempt_count: 1 });
-        expect((await findWebhookById(db, delivery!.webhook_id))?.failure_count).to.equal(0);
+        expect(await findDelivery(db, delivery.id)).to.deep.include({ status: 'succeeded', attempt_count: 1 });
+        expect((await findWebhookById(db, delivery.webhook_id))?.failure_count).to.equal(0);
       } finally {
         await slow.close();
         await connection.close();
@@ -234,7 +234,7 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
           const webhook = await addWebhook(tenant, url, { livemode: true });
           const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: true, companyId: null, type: 'document.sent', data: {} });
           const [delivery] = (await createFanOutDeliveries(db, event)).filter((d) => d.webhook_id === webhook.id);
-          const outcome = await createWebhookActivities({ db, senders: createWebhookSenders() }).attemptDelivery({ deliveryId: delivery!.id, attempt: 1, nextDelayMs: 30_000, clockOffsetMs: 0 });
+          const outcome = await createWebhookActivities({ db, senders: createWebhookSenders() }).attemptDelivery({ deliveryId: delivery.id, attempt: 1, nextDelayMs: 30_000, clockOffsetMs: 0 });
           expect(outcome.outcome, url).to.equal('failed');
           expect(outcome.error, url).to.match(/loopback address/);
           await updateWebhook(db, tenantScope(tenant.organizationId, true), webhook.id, { status: 'paused' });
@@ -254,13 +254,13 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: true, companyId: null, type: 'document.sent', data: {} });
         const [delivery] = await createFanOutDeliveries(db, event);
         const activities = createWebhookActivities({ db, senders: createWebhookSenders({ allowPrivateTargets: true, timeoutMs: 300 }) });
-        const redirected = await activities.attemptDelivery({ deliveryId: delivery!.id, attempt: 1, nextDelayMs: 30_000, clockOffsetMs: 0 });
+        const redirected = await activities.attemptDelivery({ deliveryId: delivery.id, attempt: 1, nextDelayMs: 30_000, clockOffsetMs: 0 });
         expect(redirected).to.deep.include({ outcome: 'failed', statusCode: 302 });
         expect(redirected.error).to.match(/redirect to https:\/\/example\.com\/elsewhere not followed/);
-        const slow = await activities.attemptDelivery({ deliveryId: delivery!.id, attempt: 2, nextDelayMs: 120_000, clockOffsetMs: 0 });
+        const slow = await activities.attemptDelivery({ deliveryId: delivery.id, attempt: 2, nextDelayMs: 120_000, clockOffsetMs: 0 });
         expect(slow).to.deep.equal({ outcome: 'failed', statusCode: null, error: 'no answer within 0.3 s' });
         expect(receiver.received).to.have.length(2);
-        const row = await findDelivery(db, delivery!.id);
+        const row = await findDelivery(db, delivery.id);
         expect(row).to.deep.include({ status: 'pending', attempt_count: 2 });
         expect(row!.next_attempt_at!.getTime() - Date.now()).to.be.within(110_000, 120_001);
       } finally {
@@ -309,9 +309,9 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         const tenant = await createTenant();
         await addWebhook(tenant, receiver.url, { livemode: true });
         const { deliveryIds } = await fanOut(tenant);
-        const result = await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryIds[0]!)).result();
+        const result = await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryIds[0])).result();
         expect(result).to.deep.include({ outcome: 'succeeded', attempts: 4 });
-        expect(await timerSeconds(workflowIds.delivery(deliveryIds[0]!))).to.deep.equal([30, 120, 600]);
+        expect(await timerSeconds(workflowIds.delivery(deliveryIds[0]))).to.deep.equal([30, 120, 600]);
         expect(receiver.received.map((r) => r.headers['x-service-attempt'])).to.deep.equal(['1', '2', '3', '4']);
         receiver.received.forEach((r) => expectValidSignature(r));
       } finally {
@@ -326,7 +326,7 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         const tenant = await createTenant();
         const webhook = await addWebhook(tenant, receiver.url, { livemode: true });
         const { event, deliveryIds } = await fanOut(tenant);
-        const workflowId = workflowIds.delivery(deliveryIds[0]!);
+        const workflowId = workflowIds.delivery(deliveryIds[0]);
         const result = await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowId).result();
         expect(result).to.deep.equal({ deliveryId: deliveryIds[0], outcome: 'failed', attempts: 8 });
         expect(await timerSeconds(workflowId)).to.deep.equal([30, 120, 600, 1800, 7200, 21600, 43200]);
@@ -337,7 +337,7 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         expect(paused).to.deep.include({ status: 'paused', failure_count: 8 });
         expect(paused!.paused_at).to.be.instanceOf(Date);
         expect(paused!.paused_reason).to.contain(`delivery ${deliveryIds[0]}`).and.contain('HTTP 500');
-        expect(await findDelivery(db, deliveryIds[0]!)).to.deep.include({ status: 'failed', attempt_count: 8, next_attempt_at: null });
+        expect(await findDelivery(db, deliveryIds[0])).to.deep.include({ status: 'failed', attempt_count: 8, next_attempt_at: null });
 
         // Paused: a new event creates no delivery for it.
         expect((await fanOut(tenant)).deliveryIds).to.deep.equal([]);
@@ -360,20 +360,20 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         const webhook = await addWebhook(tenant, failing.url, { livemode: true, events: ['document.received'] });
         const watcher = await addWebhook(tenant, watching.url, { livemode: true, events: ['webhook.paused'] });
         const { event, deliveryIds } = await fanOut(tenant);
-        await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryIds[0]!)).result();
+        await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryIds[0])).result();
         const notices = await db.selectFrom('events').selectAll().where('organization_id', '=', tenant.organizationId).where('type', '=', 'webhook.paused').execute();
         expect(notices).to.have.length(1);
         const paused = await findWebhookById(db, webhook.id);
-        expect(notices[0]!.data).to.deep.equal({ webhookId: webhook.id, url: failing.url, pausedAt: paused!.paused_at!.toISOString(), reason: paused!.paused_reason, deliveryId: deliveryIds[0], eventId: event.id });
-        expect(notices[0]!.dispatched_at).to.equal(null);
-        const fanned = await env.client.workflow.execute<typeof eventWorkflow>('eventWorkflow', { taskQueue, workflowId: workflowIds.event(notices[0]!.id), args: [{ eventId: notices[0]!.id }] });
+        expect(notices[0].data).to.deep.equal({ webhookId: webhook.id, url: failing.url, pausedAt: paused!.paused_at!.toISOString(), reason: paused!.paused_reason, deliveryId: deliveryIds[0], eventId: event.id });
+        expect(notices[0].dispatched_at).to.equal(null);
+        const fanned = await env.client.workflow.execute<typeof eventWorkflow>('eventWorkflow', { taskQueue, workflowId: workflowIds.event(notices[0].id), args: [{ eventId: notices[0].id }] });
         expect(fanned.deliveryIds).to.have.length(1);
-        expect((await findDelivery(db, fanned.deliveryIds[0]!))!.webhook_id).to.equal(watcher.id);
-        await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(fanned.deliveryIds[0]!)).result();
+        expect((await findDelivery(db, fanned.deliveryIds[0]))!.webhook_id).to.equal(watcher.id);
+        await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(fanned.deliveryIds[0])).result();
         const [received] = await watching.waitFor(1);
-        expect(received!.headers['x-service-event']).to.equal('webhook.paused');
-        expect(JSON.parse(received!.body)).to.deep.include({ id: notices[0]!.id, type: 'webhook.paused' });
-        expectValidSignature(received!);
+        expect(received.headers['x-service-event']).to.equal('webhook.paused');
+        expect(JSON.parse(received.body)).to.deep.include({ id: notices[0].id, type: 'webhook.paused' });
+        expectValidSignature(received);
         expect(failing.received).to.have.length(8);
       } finally {
         await failing.close();
@@ -390,10 +390,10 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         const { deliveryIds } = await fanOut(tenant);
         await waitUntil(async () => receiver.received.length >= 1);
         await updateWebhook(db, tenantScope(tenant.organizationId, true), webhook.id, { status: 'paused' });
-        const result = await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryIds[0]!)).result();
+        const result = await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryIds[0])).result();
         expect(result).to.deep.equal({ deliveryId: deliveryIds[0], outcome: 'cancelled', attempts: 2 });
         expect(receiver.received).to.have.length(1);
-        expect(await findDelivery(db, deliveryIds[0]!)).to.deep.include({ status: 'cancelled' });
+        expect(await findDelivery(db, deliveryIds[0])).to.deep.include({ status: 'cancelled' });
       } finally {
         await receiver.close();
       }

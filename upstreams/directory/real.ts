@@ -62,7 +62,7 @@ function decodePosition(cursor: string | undefined, size: number): Position {
   try {
     const [tag, ...numbers] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
     const [page, pageSize, skip] = numbers as number[];
-    if (tag === 'p' && numbers.length === 3 && numbers.every((n) => Number.isInteger(n) && (n as number) >= 0) && pageSize! > 0) return { page: page!, size: pageSize!, skip: skip! };
+    if (tag === 'p' && numbers.length === 3 && numbers.every((n) => Number.isInteger(n) && (n as number) >= 0) && pageSize > 0) return { page: page, size: pageSize, skip: skip };
   } catch {
     // fall through
   }
@@ -74,13 +74,13 @@ function splitGeoInfo(geo: string | undefined): { city: string | null; postalCod
   if (!geo) return { city: null, postalCode: null };
   const last = geo.split(/[,\n]/).map((s) => s.trim()).filter(Boolean).pop() ?? '';
   const m = /^([A-Z]{0,3}-?\d[\dA-Z -]{2,9}?)\s+(\D.*)$/.exec(last);
-  if (m) return { postalCode: m[1]!.trim(), city: m[2]!.trim() };
+  if (m) return { postalCode: m[1].trim(), city: m[2].trim() };
   return { city: last || null, postalCode: null };
 }
 
 function naceCodesOf(info: string | undefined): string[] {
   if (!info) return [];
-  return [...info.matchAll(/NACE[^0-9]{0,10}(\d{2}(?:\.\d{1,2})?)/gi)].map((m) => m[1]!);
+  return [...info.matchAll(/NACE[^0-9]{0,10}(\d{2}(?:\.\d{1,2})?)/gi)].map((m) => m[1]);
 }
 
 function toParticipants(match: PdMatch, includeSubEntities: boolean): DirectoryParticipant[] {

@@ -26,7 +26,7 @@ function prng(seed: number): () => number {
 }
 
 type Rng = () => number;
-const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
+const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)];
 
 /** `d` any digit, `n` a non-zero digit, `w` a letter A-W, `@` any letter; other characters are kept. */
 function fill(rng: Rng, pattern: string): string {
@@ -145,7 +145,7 @@ function docProfile(rng: Rng): DocumentType[] {
   for (const [weight, types] of DOC_PROFILES) {
     if ((roll -= weight) < 0) return types;
   }
-  return DOC_PROFILES[0]![1];
+  return DOC_PROFILES[0][1];
 }
 
 function accessPointFor(rng: Rng, country: string): { accessPoint: DirectoryAccessPoint; smp: DirectorySmp } {

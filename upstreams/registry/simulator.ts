@@ -43,10 +43,10 @@ const STREETS = ['Main Street', 'Station Road', 'Market Square', 'Church Lane', 
 /** The same VAT number always yields the same company. */
 export function synthesizeCompany(vatNumber: string, country: string): RegistryCompany {
   const digest = createHash('sha256').update(vatNumber).digest();
-  const pick = <T>(list: readonly T[], byte: number): T => list[digest[byte]! % list.length]!;
+  const pick = <T>(list: readonly T[], byte: number): T => list[digest[byte] % list.length];
   const form = LEGAL_FORMS[country] ?? 'Ltd';
   const [postalCode, city] = pick(CITIES[country] ?? [['1000', 'Capital City']], 2);
-  const address: Address = { street: `${pick(STREETS, 3)} ${1 + (digest[4]! % 200)}`, postalCode, city, country };
+  const address: Address = { street: `${pick(STREETS, 3)} ${1 + (digest[4] % 200)}`, postalCode, city, country };
   return { vatNumber, country, legalName: `${pick(FIRST, 0)} ${pick(SECOND, 1)} ${form}`, address, registrationNumber: null, peppolId: peppolIdFromVat(vatNumber, country) };
 }
 

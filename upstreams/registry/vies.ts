@@ -121,9 +121,9 @@ export function parseViesAddress(text: string | undefined, country: string): Add
   const index = lines.findIndex((l) => /^(?:[A-Z]{1,2}-)?\d[\dA-Z\- ]{2,9}\s+\S/.test(l));
   const address: Address = { country };
   if (index >= 0) {
-    const m = /^((?:[A-Z]{1,2}-)?\d[\dA-Z-]{2,9})\s+(.+)$/.exec(lines[index]!);
+    const m = /^((?:[A-Z]{1,2}-)?\d[\dA-Z-]{2,9})\s+(.+)$/.exec(lines[index]);
     if (m) {
-      address.postalCode = m[1]!.slice(0, 20);
+      address.postalCode = m[1].slice(0, 20);
       address.city = m[2]!;
     }
     const street = lines.slice(0, index).join(', ');

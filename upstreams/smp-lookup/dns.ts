@@ -79,7 +79,7 @@ export function smpUrlFromNaptr(records: NaptrRecord[]): string | undefined {
     const parts = record.regexp.split(delimiter);
     // ['', pattern, replacement, flags]
     if (parts.length < 4 || parts[1] !== '^.*$') continue;
-    const url = parts[2]!;
+    const url = parts[2];
     if (/^https?:\/\/[^\s]+$/i.test(url)) return url.replace(/\/$/, '');
   }
   return undefined;

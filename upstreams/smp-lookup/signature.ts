@@ -165,7 +165,7 @@ function descendants(parent: XElement, ns: string, localName: string): XElement[
 function one(parent: XNode, localName: string, what: string): XElement {
   const found = childElements(parent, DSIG_NS, localName);
   if (found.length !== 1) throw new Error(`${what}: expected one ds:${localName}, found ${found.length}`);
-  return found[0]!;
+  return found[0];
 }
 
 function prefixList(method: XElement): string[] | undefined {
@@ -198,7 +198,7 @@ export function checkEnvelopedSignature(root: XElement, anchors: X509Certificate
   const signatures = descendants(root, DSIG_NS, 'Signature');
   const signature = childElements(root, DSIG_NS, 'Signature');
   if (signature.length !== 1 || signatures.length !== 1) throw new Error(`expected exactly one ds:Signature as a child of ${root.localName}, found ${signatures.length}`);
-  const sig = signature[0]!;
+  const sig = signature[0];
   const signedInfo = one(sig, 'SignedInfo', 'Signature');
 
   const c14nMethod = one(signedInfo, 'CanonicalizationMethod', 'SignedInfo');

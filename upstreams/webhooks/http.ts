@@ -41,7 +41,7 @@ function post(rawUrl: string, body: string, headers: Record<string, string>, pol
       resolve(result);
     };
     const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(url, { method: 'POST', headers, agent: false, lookup: guardedLookup(policy) as never }, (res) => {
+    const req = client.request(url, { method: 'POST', headers, agent: false, lookup: guardedLookup(policy) }, (res) => {
       const status = res.statusCode ?? 0;
       res.resume();
       res.on('error', () => undefined);

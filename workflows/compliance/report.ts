@@ -47,10 +47,10 @@ export async function complianceWorkflow(input: ComplianceInput): Promise<Compli
     }
     let checks = 0;
     let step = next.submitted
-      ? await checkComplianceReport({ reportId: next.reportId, nextCheckAt: clock.now() + COMPLIANCE_CHECK_DELAYS_MS[0]!, giveUp: false })
-      : await submitComplianceReport({ reportId: next.reportId, nextCheckAt: clock.now() + COMPLIANCE_CHECK_DELAYS_MS[0]! });
+      ? await checkComplianceReport({ reportId: next.reportId, nextCheckAt: clock.now() + COMPLIANCE_CHECK_DELAYS_MS[0], giveUp: false })
+      : await submitComplianceReport({ reportId: next.reportId, nextCheckAt: clock.now() + COMPLIANCE_CHECK_DELAYS_MS[0] });
     while (step.status === 'submitted') {
-      await clock.sleep(COMPLIANCE_CHECK_DELAYS_MS[checks]!);
+      await clock.sleep(COMPLIANCE_CHECK_DELAYS_MS[checks]);
       checks += 1;
       const delay = COMPLIANCE_CHECK_DELAYS_MS[checks];
       step = await checkComplianceReport({ reportId: next.reportId, nextCheckAt: delay === undefined ? null : clock.now() + delay, giveUp: delay === undefined });

@@ -41,7 +41,7 @@ export interface DeliveryResult {
 export async function deliveryWorkflow(input: DeliveryInput): Promise<DeliveryResult> {
   const clock = useClock({ livemode: input.livemode, offsetMs: input.clockOffsetMs });
   for (let index = 0; index < DELIVERY_SCHEDULE_MS.length; index++) {
-    if (index > 0) await clock.sleep(DELIVERY_SCHEDULE_MS[index]!);
+    if (index > 0) await clock.sleep(DELIVERY_SCHEDULE_MS[index]);
     const attempt = index + 1;
     const { outcome } = await attemptDelivery({
       deliveryId: input.deliveryId,

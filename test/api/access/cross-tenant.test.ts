@@ -34,7 +34,7 @@ describe('cross-tenant isolation', () => {
       expect(res.status, probe.what).to.equal(404);
       expect(error.code, probe.what).to.equal(probe.code);
     }
-    const listB = (await (await fetch(`${app.url}/v1/api-keys`, { headers: bearer(bPersonal) })).json()) as any;
+    const listB = (await (await fetch(`${app.url}/v1/api-keys`, { headers: bearer(bPersonal) })).json());
     expect(listB.data.map((k: any) => k.id)).not.to.include(aSecondKey.id);
     expect((await fetch(`${app.url}/v1/me`, { headers: bearer(aSecondKey.secret) })).status).to.equal(200);
   });
@@ -48,9 +48,9 @@ describe('cross-tenant isolation', () => {
     const a = await createTenant({ livemode: false, plan: 'pro' });
     const b = await createTenant({ livemode: false, plan: 'pro' });
     const post = (key: string, path: string, body: unknown) => fetch(`${app.url}${path}`, { method: 'POST', headers: bearer(key, { 'content-type': 'application/json' }), body: JSON.stringify(body) });
-    const doc = (await (await post(a.key, '/v1/documents/send', { type: 'invoice', from: a.companyId, to: RECIPIENT, document: invoiceBody() })).json()) as any;
-    const webhook = (await (await post(a.key, '/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['*'] })).json()) as any;
-    const partner = (await (await post(a.key, '/v1/partners', { peppolId: RECIPIENT, role: 'buyer' })).json()) as any;
+    const doc = (await (await post(a.key, '/v1/documents/send', { type: 'invoice', from: a.companyId, to: RECIPIENT, document: invoiceBody() })).json());
+    const webhook = (await (await post(a.key, '/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['*'] })).json());
+    const partner = (await (await post(a.key, '/v1/partners', { peppolId: RECIPIENT, role: 'buyer' })).json());
     const event = await testServers().db.selectFrom('events').select('id').where('organization_id', '=', a.organizationId).executeTakeFirst()
       ?? (await insertEvent(testServers().db, { organizationId: a.organizationId, livemode: false, companyId: a.companyId, type: 'document.updated', data: {} }));
     expect(doc.id, JSON.stringify(doc)).to.match(/^doc_/);
@@ -81,7 +81,7 @@ describe('cross-tenant isolation', () => {
     }
     // Lists of B never show A's rows, and A's rows are untouched.
     for (const path of ['/v1/documents', '/v1/webhooks', '/v1/partners', '/v1/events', '/v1/companies']) {
-      const list = (await (await fetch(`${app.url}${path}`, { headers: bearer(b.key) })).json()) as any;
+      const list = (await (await fetch(`${app.url}${path}`, { headers: bearer(b.key) })).json());
       const ids = (list.data ?? []).map((r: any) => r.id);
       expect(ids, path).to.not.include.members([doc.id, webhook.id, partner.id, event.id, a.companyId]);
     }

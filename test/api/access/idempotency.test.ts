@@ -22,14 +22,14 @@ describe('idempotency (part 8)', () => {
     const tenant = await createTenant();
     const first = await createKeyRequest(tenant.key, 'idem-1', { name: 'replayed' });
     expect(first.status).to.equal(201);
-    const firstBody = (await first.json()) as any;
+    const firstBody = (await first.json());
     const again = await createKeyRequest(tenant.key, 'idem-1', { name: 'replayed' });
     expect(again.status).to.equal(201);
     expect(again.headers.get('idempotent-replayed')).to.equal('true');
     expect(again.headers.get('original-request-id')).to.equal(first.headers.get('x-request-id'));
     expect(again.headers.get('x-request-id')).to.not.equal(first.headers.get('x-request-id'));
     expect(again.headers.get('content-type')).to.equal(first.headers.get('content-type'));
-    const againBody = (await again.json()) as any;
+    const againBody = (await again.json());
     // The secret is never stored, so the replay is the same object without it.
     const { key, ...withoutSecret } = firstBody;
     expect(key).to.match(/^svc_live_/);

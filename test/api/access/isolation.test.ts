@@ -44,7 +44,7 @@ describe('tenant isolation of every id-taking operation', () => {
     const { db } = testServers();
     const post = async (path: string, body: unknown) => {
       const res = await call(owner.key, { method: 'POST', path, body }, ownerHeaders);
-      const json = (await res.json()) as any;
+      const json = (await res.json());
       if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
       return json;
     };
@@ -164,7 +164,7 @@ describe('tenant isolation of every id-taking operation', () => {
       for (const path of ['/v1/documents', '/v1/webhooks', '/v1/events', '/v1/api-keys', '/v1/companies']) {
         const res = await call(key, { method: 'GET', path }, extra);
         expect(res.status, path).to.equal(200);
-        const listed = ((await res.json()) as any).data.map((r: any) => r.id);
+        const listed = ((await res.json())).data.map((r: any) => r.id);
         expect(listed, path).to.not.include.members([ids.doc, ids.webhook, ids.event, ids.key, ids.company]);
       }
     }
@@ -174,7 +174,7 @@ describe('tenant isolation of every id-taking operation', () => {
     const get = async (path: string) => {
       const res = await call(owner.key, { method: 'GET', path }, ownerHeaders);
       expect(res.status, path).to.equal(200);
-      return (await res.json()) as any;
+      return (await res.json());
     };
     expect((await get(`/v1/documents/${ids.doc}`)).read).to.equal(false);
     expect((await get(`/v1/documents/${ids.doc}/lifecycle`)).history.map((h: any) => h.to)).to.not.include('under_review');

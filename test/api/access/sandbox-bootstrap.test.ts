@@ -22,7 +22,7 @@ describe('POST /v1/sandbox/keys (public bootstrap)', () => {
   it('creates a throwaway organization, a Belgian sandbox company and a test key returned once', async () => {
     const res = await bootstrap(app, { label: 'acme-int', email: 'dev@example.com' });
     expect(res.status).to.equal(201);
-    const body = (await res.json()) as any;
+    const body = (await res.json());
     expect(body.key).to.match(/^svc_test_[0-9A-Za-z]{32}$/);
     expect(body).to.deep.include({ keyType: 'personal', livemode: false, label: 'acme-int' });
     expect(body.company.country).to.equal('BE');
@@ -32,7 +32,7 @@ describe('POST /v1/sandbox/keys (public bootstrap)', () => {
     expect(validBelgianEnterpriseNumber(number), number).to.equal(true);
     expect(body.company.peppolId).to.equal(`0208:${number}`);
 
-    const me = (await (await fetch(`${app.url}/v1/me`, { headers: bearer(body.key) })).json()) as any;
+    const me = (await (await fetch(`${app.url}/v1/me`, { headers: bearer(body.key) })).json());
     expect(me).to.deep.include({ organizationId: body.organizationId, isTestMode: true, keyType: 'personal' });
     const org = await testServers().db.selectFrom('organizations').selectAll().where('id', '=', body.organizationId).executeTakeFirstOrThrow();
     expect(org.sandbox).to.equal(true);
@@ -44,15 +44,15 @@ describe('POST /v1/sandbox/keys (public bootstrap)', () => {
   it('defaults the label to quickstart and accepts an empty body', async () => {
     const res = await bootstrap(app);
     expect(res.status).to.equal(201);
-    expect(((await res.json()) as any).label).to.equal('quickstart');
+    expect(((await res.json())).label).to.equal('quickstart');
   });
 
   it('issues platform and white-label test keys with their prefixes', async () => {
-    const platform = (await (await bootstrap(app, { keyType: 'platform' })).json()) as any;
+    const platform = (await (await bootstrap(app, { keyType: 'platform' })).json());
     expect(platform.key).to.match(/^svc_plat_test_/);
-    const wl = (await (await bootstrap(app, { keyType: 'white_label' })).json()) as any;
+    const wl = (await (await bootstrap(app, { keyType: 'white_label' })).json());
     expect(wl.key).to.match(/^svc_wl_test_/);
-    const me = (await (await fetch(`${app.url}/v1/me`, { headers: bearer(wl.key) })).json()) as any;
+    const me = (await (await fetch(`${app.url}/v1/me`, { headers: bearer(wl.key) })).json());
     expect(me.keyType).to.equal('white_label');
   });
 

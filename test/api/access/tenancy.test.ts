@@ -68,9 +68,9 @@ describe('tenancy, scopes, company acting and quotas', () => {
       const company = await testServers().db.selectFrom('companies').selectAll().where('id', '=', tenant.companyId).executeTakeFirstOrThrow();
       for (const ref of [company.id, `vat:${company.vat_number}`, `peppol:${company.peppol_id}`]) {
         const res = await fetch(`${app.url}/v1/tenancy/read`, { headers: bearer(tenant.key, { 'X-Service-Company': ref }) });
-        expect(((await res.json()) as any).companyId).to.equal(company.id);
+        expect(((await res.json())).companyId).to.equal(company.id);
       }
-      const me = (await (await fetch(`${app.url}/v1/me`, { headers: bearer(tenant.key, { 'X-Service-Company': company.id }) })).json()) as any;
+      const me = (await (await fetch(`${app.url}/v1/me`, { headers: bearer(tenant.key, { 'X-Service-Company': company.id }) })).json());
       expect(me.companyId).to.equal(company.id);
     });
 
@@ -89,7 +89,7 @@ describe('tenancy, scopes, company acting and quotas', () => {
       expect(res.status).to.equal(403);
       expect(await errorBody(res)).to.deep.include({ type: 'permission_error', code: 'COMPANY_FORBIDDEN' });
       const own = await fetch(`${app.url}/v1/tenancy/read`, { headers: bearer(tenant.key) });
-      expect(((await own.json()) as any).companyId).to.equal(tenant.companyId);
+      expect(((await own.json())).companyId).to.equal(tenant.companyId);
     });
 
     it('sandbox keys see only sandbox companies', async () => {

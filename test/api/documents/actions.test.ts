@@ -22,7 +22,7 @@ describe('POST /v1/documents/{document_id}/actions', () => {
   const act = (id: string, body: unknown, key = tenant.key) => fetch(`${app.url}/v1/documents/${id}/actions`, { method: 'POST', headers: jsonHeaders(key), body: JSON.stringify(body) });
   const ok = async (id: string, body: unknown) => {
     const res = await act(id, body);
-    const json = (await res.json()) as any;
+    const json = (await res.json());
     expect(res.status, JSON.stringify(json)).to.equal(200);
     return json;
   };
@@ -36,9 +36,9 @@ describe('POST /v1/documents/{document_id}/actions', () => {
     const events = await updatedEvents(id);
     expect(events).to.have.length(1);
     expect(events[0]).to.deep.include({ organization_id: tenant.organizationId, livemode: false, company_id: tenant.companyId });
-    expect(events[0]!.data).to.deep.equal({ documentId: id, changes: { read: { from: false, to: true } } });
+    expect(events[0].data).to.deep.equal({ documentId: id, changes: { read: { from: false, to: true } } });
     // Dispatched after commit to its subscriber: the event's fan-out workflow exists.
-    const run = await testServers().temporal.workflow.getHandle(workflowIds.event(events[0]!.id)).describe();
+    const run = await testServers().temporal.workflow.getHandle(workflowIds.event(events[0].id)).describe();
     expect(run.type).to.equal('eventWorkflow');
     expect((await ok(id, { action: 'mark-read' })).read).to.equal(true);
     expect(await updatedEvents(id)).to.have.length(1);
@@ -90,7 +90,7 @@ describe('POST /v1/documents/{document_id}/actions', () => {
     expect(Date.parse(doc.notes[0].at)).to.be.closeTo(Date.now(), 60_000);
     const events = await updatedEvents(id);
     expect(events).to.have.length(2);
-    expect((events[1]!.data as any).changes.notes.to).to.have.length(2);
+    expect((events[1].data as any).changes.notes.to).to.have.length(2);
   });
 
   it('link records a document of the same organization and mode once', async () => {

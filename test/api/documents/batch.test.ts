@@ -21,7 +21,7 @@ describe('POST /v1/documents/send/batch', () => {
   const item = (overrides: Record<string, unknown> = {}) => ({ type: 'invoice', from: tenant.companyId, to: RECIPIENT, document: invoiceBody(), ...overrides });
   const run = async (documents: unknown[], key = tenant.key) => {
     const res = await batch(documents, key);
-    const body = (await res.json()) as any;
+    const body = (await res.json());
     expect(res.status, JSON.stringify(body)).to.equal(200);
     return body;
   };

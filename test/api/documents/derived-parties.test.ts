@@ -63,7 +63,7 @@ describe('derived parties: the smallest send works for every document type', () 
     const subjects: Subject[] = [];
     for (const type of TYPES) {
       const res = await send({ type, from: 'org:', to: '0208:0202239951', document: minimalOf(type, `MIN-${type}`) });
-      const doc = (await res.json()) as any;
+      const doc = (await res.json());
       expect(res.status, `${type}: ${JSON.stringify(doc)}`).to.equal(201);
       expect(doc.direction).to.equal('outgoing');
       expect(doc.document.buyer, type).to.deep.include({ peppolId: '0208:0202239951', name: 'Proximus SA', vatNumber: 'BE0202239951', legalId: { scheme: '0208', value: '0202239951' } });
@@ -89,21 +89,21 @@ describe('derived parties: the smallest send works for every document type', () 
     const paths = loadOpenApiDocument().paths as any;
     const example = (path: string) => paths[path].post.requestBody.content['application/json'].examples.invoice.value;
     const sent = await send(example('/v1/documents/send'));
-    const doc = (await sent.json()) as any;
+    const doc = (await sent.json());
     expect(sent.status, JSON.stringify(doc)).to.equal(201);
     expect(doc).to.deep.include({ direction: 'outgoing', companyId: sandbox.company.id, status: 'sent', deliveryStatus: 'pending' });
     const documented = paths['/v1/documents/send'].post.responses['201'].content['application/json'].example;
     expect(documented.direction).to.equal('outgoing');
     expect(Object.keys(documented)).to.have.members(Object.keys(doc));
     const validated = await fetch(`${app.url}/v1/documents/validate`, { method: 'POST', headers: jsonHeaders(sandbox.key), body: JSON.stringify(example('/v1/documents/validate')) });
-    const outcome = (await validated.json()) as any;
+    const outcome = (await validated.json());
     expect(validated.status).to.equal(200);
     expect(outcome, JSON.stringify(outcome)).to.deep.include({ valid: true, recipientReachable: true });
   });
 
   it('validates the minimal body as valid too', async () => {
     const res = await fetch(`${app.url}/v1/documents/validate`, { method: 'POST', headers: jsonHeaders(sandbox.key), body: JSON.stringify({ type: 'invoice', from: sandbox.company.id, to: '0208:0202239951', document: minimal('VAL-1') }) });
-    const body = (await res.json()) as any;
+    const body = (await res.json());
     expect(res.status).to.equal(200);
     expect(body, JSON.stringify(body)).to.deep.include({ valid: true, recipientReachable: true });
   });
@@ -117,18 +117,18 @@ describe('derived parties: the smallest send works for every document type', () 
     for (const [to, country] of ids) {
       for (const type of ['invoice', 'purchase-order']) {
         const res = await send({ type, from: sandbox.company.id, to, document: minimal(`ANY-${to}-${type}`) });
-        const doc = (await res.json()) as any;
+        const doc = (await res.json());
         expect(res.status, `${to} ${type}: ${JSON.stringify(doc)}`).to.equal(201);
         expect(doc.document.buyer.address.country, to).to.equal(country);
         expect(doc.document.buyer.address.city, to).to.be.a('string');
         expect(doc.receiver.name, to).to.be.a('string').and.not.equal(to);
       }
-      const card = async () => (await (await fetch(`${app.url}/v1/directory/participants/${encodeURIComponent(to)}`, { headers: jsonHeaders(sandbox.key) })).json()) as any;
+      const card = async () => (await (await fetch(`${app.url}/v1/directory/participants/${encodeURIComponent(to)}`, { headers: jsonHeaders(sandbox.key) })).json());
       const first = await card();
       expect(first.businessCard.country, to).to.equal(country);
       expect(await card()).to.deep.equal(first);
     }
-    const vat = (await (await send({ type: 'invoice', from: sandbox.company.id, to: '0208:0100000070', document: minimal('VAT-1') })).json()) as any;
+    const vat = (await (await send({ type: 'invoice', from: sandbox.company.id, to: '0208:0100000070', document: minimal('VAT-1') })).json());
     expect(vat.document.buyer.vatNumber).to.equal('BE0100000070');
   });
 
@@ -142,7 +142,7 @@ describe('derived parties: the smallest send works for every document type', () 
     const otherId = await createCompany(sandbox.organizationId, false);
     const other = await testServers().db.updateTable('companies').set({ address: JSON.stringify({ street: 'Meir 1', city: 'Antwerpen', postalCode: '2000', country: 'BE' }) as any, capabilities: JSON.stringify({ send: ['invoice'], receive: ['invoice'] }) as any }).where('id', '=', otherId).returningAll().executeTakeFirstOrThrow();
     const res = await send({ type: 'invoice', from: sandbox.company.id, to: other.peppol_id, document: minimal('ORG-1') });
-    const doc = (await res.json()) as any;
+    const doc = (await res.json());
     expect(res.status, JSON.stringify(doc)).to.equal(201);
     expect(doc.document.buyer).to.deep.include({ name: other.name, vatNumber: other.vat_number, peppolId: other.peppol_id });
     expect(doc.document.buyer.address).to.deep.equal({ street: 'Meir 1', city: 'Antwerpen', postalCode: '2000', country: 'BE' });
@@ -152,11 +152,11 @@ describe('derived parties: the smallest send works for every document type', () 
     const created = await fetch(`${app.url}/v1/partners`, { method: 'POST', headers: jsonHeaders(sandbox.key), body: JSON.stringify({ peppolId: '0208:0202239951', name: 'Proximus (HQ)', contactName: 'Accounts payable', contactEmail: 'ap@proximus.example' }) });
     expect(created.status).to.equal(201);
     const res = await send({ type: 'invoice', from: sandbox.company.id, to: '0208:0202239951', document: minimal('PART-1') });
-    const doc = (await res.json()) as any;
+    const doc = (await res.json());
     expect(res.status, JSON.stringify(doc)).to.equal(201);
     expect(doc.document.buyer).to.deep.include({ name: 'Proximus (HQ)', vatNumber: 'BE0202239951', contact: { name: 'Accounts payable', email: 'ap@proximus.example' } });
     expect(doc.document.buyer.address.street).to.equal('Boulevard du Roi Albert II 27');
-    const overridden = (await (await send({ type: 'invoice', from: sandbox.company.id, to: '0208:0202239951', document: { ...minimal('PART-2'), buyer: { name: 'Proximus Finance', address: { city: 'Evere', country: 'BE' } } } })).json()) as any;
+    const overridden = (await (await send({ type: 'invoice', from: sandbox.company.id, to: '0208:0202239951', document: { ...minimal('PART-2'), buyer: { name: 'Proximus Finance', address: { city: 'Evere', country: 'BE' } } } })).json());
     expect(overridden.document.buyer.name).to.equal('Proximus Finance');
     expect(overridden.document.buyer.address).to.deep.equal({ city: 'Evere', country: 'BE' });
   });

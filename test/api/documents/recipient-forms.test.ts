@@ -23,7 +23,7 @@ describe('POST /v1/documents/send: every form of `to`', () => {
   };
   const sendsTo = async (to: string, peppolId: string) => {
     const res = await send(to);
-    const doc = (await res.json()) as any;
+    const doc = (await res.json());
     expect(res.status, `${to}: ${JSON.stringify(doc)}`).to.equal(201);
     expect(doc.receiver.peppolId, to).to.equal(peppolId);
     expect(doc.document.buyer.address.country, to).to.be.a('string');
@@ -66,10 +66,10 @@ describe('POST /v1/documents/send: every form of `to`', () => {
   });
 
   it('name: picks the one match, and an ambiguous name is 422 with the candidates', async () => {
-    const unique = [...byName.values()].find((list) => list.length === 1 && !legal.some((o) => o !== list[0] && o.name.toLowerCase().includes(list[0]!.name.toLowerCase())))![0]!;
+    const unique = [...byName.values()].find((list) => list.length === 1 && !legal.some((o) => o !== list[0] && o.name.toLowerCase().includes(list[0].name.toLowerCase())))![0];
     await sendsTo(`name:${unique.name}`, unique.peppolId);
     const twins = [...byName.values()].find((list) => list.length >= 2)!;
-    const res = await send(`name:${twins[0]!.name}`);
+    const res = await send(`name:${twins[0].name}`);
     expect(res.status).to.equal(422);
     const error = await errorBody(res);
     expect(error.code).to.equal('RECIPIENT_NOT_FOUND');
@@ -85,7 +85,7 @@ describe('POST /v1/documents/send: every form of `to`', () => {
     await sendsTo(`org:${other.vat_number}`, other.peppol_id!);
     await sendsTo(`id:${other.id}`, other.peppol_id!);
     await sendsTo('name:sister company bv', other.peppol_id!);
-    const partner = await partnerOf('0208:0477472701') ?? (await (await fetch(`${app.url}/v1/partners`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ peppolId: '0208:0477472701' }) })).json() as any);
+    const partner = await partnerOf('0208:0477472701') ?? (await (await fetch(`${app.url}/v1/partners`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ peppolId: '0208:0477472701' }) })).json());
     await sendsTo(`id:${partner.id}`, '0208:0477472701');
   });
 

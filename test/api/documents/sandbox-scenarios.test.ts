@@ -16,7 +16,7 @@ describe('sandbox delivery scenarios', () => {
   const send = async (to: string) => {
     const res = await fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ type: 'invoice', from: tenant.companyId, to, document: invoiceBody() }) });
     expect(res.status).to.equal(201);
-    return ((await res.json()) as any).id as string;
+    return ((await res.json())).id as string;
   };
   const advance = async (by: string, times = 1) => {
     for (let i = 0; i < times; i++) {

@@ -21,14 +21,14 @@ describe('POST /v1/documents/search', () => {
   const search = (body: unknown, key = tenant.key) => fetch(`${app.url}/v1/documents/search`, { method: 'POST', headers: jsonHeaders(key), body: JSON.stringify(body) });
   const numbers = async (body: unknown) => {
     const res = await search(body);
-    const json = (await res.json()) as any;
+    const json = (await res.json());
     expect(res.status, JSON.stringify(json)).to.equal(200);
     return json.data.map((d: any) => d.number).sort();
   };
 
   it('returns the list envelope of Document objects, newest first, with the action fields', async () => {
     const res = await search({});
-    const body = (await res.json()) as any;
+    const body = (await res.json());
     expect(res.status).to.equal(200);
     expect(body).to.have.keys(['data', 'hasMore', 'cursor']);
     expect(body.data.map((d: any) => d.id)).to.deep.equal([ids.e, ids.d, ids.c, ids.b, ids.a]);
@@ -81,7 +81,7 @@ describe('POST /v1/documents/search', () => {
   });
 
   it('sorts by each field both ways, unknown values last, and pages with a cursor that keeps the sort', async () => {
-    const order = async (sort: unknown, limit = 100) => ((await (await search({ sort, limit })).json()) as any).data.map((d: any) => d.number);
+    const order = async (sort: unknown, limit = 100) => ((await (await search({ sort, limit })).json())).data.map((d: any) => d.number);
     const ascending = await order({ field: 'grossAmount', order: 'asc' });
     expect([ascending[0], ...ascending.slice(3)]).to.deep.equal(['S-A', 'S-B', 'S-D']);
     expect(ascending.slice(1, 3).sort()).to.deep.equal(['S-C', 'S-E']);
@@ -97,7 +97,7 @@ describe('POST /v1/documents/search', () => {
       let cursor: string | undefined;
       do {
         const res = await search({ sort, limit: 2, ...(cursor ? { cursor } : {}) });
-        const body = (await res.json()) as any;
+        const body = (await res.json());
         expect(res.status).to.equal(200);
         paged.push(...body.data.map((d: any) => d.number));
         expect(body.hasMore).to.equal(body.cursor !== null);
@@ -108,7 +108,7 @@ describe('POST /v1/documents/search', () => {
   });
 
   it('400 INVALID_REQUEST for a cursor of another sort, or one it never returned', async () => {
-    const first = (await (await search({ sort: { field: 'number', order: 'asc' }, limit: 1 })).json()) as any;
+    const first = (await (await search({ sort: { field: 'number', order: 'asc' }, limit: 1 })).json());
     const res = await search({ sort: { field: 'grossAmount', order: 'asc' }, cursor: first.cursor });
     expect(res.status).to.equal(400);
     const error = await errorBody(res);
@@ -170,12 +170,12 @@ describe('POST /v1/documents/search', () => {
     const other = await createTenant({ livemode: false, plan: 'pro' });
     await seed(other, { number: 'S-A' });
     await seed(tenant, { number: 'S-A', livemode: true });
-    const mine = (await (await search({ filters: { field: 'number', value: 'S-A' } })).json()) as any;
+    const mine = (await (await search({ filters: { field: 'number', value: 'S-A' } })).json());
     expect(mine.data.map((d: any) => d.id)).to.deep.equal([ids.a]);
     const bound = await createKey(tenant.organizationId, { livemode: false, companyId: (await createTenant({ livemode: false })).companyId });
     const res = await search({}, bound.secret);
     expect(res.status).to.equal(200);
-    expect(((await res.json()) as any).data).to.deep.equal([]);
+    expect(((await res.json())).data).to.deep.equal([]);
   });
 
   it('401 without a key and 403 INSUFFICIENT_SCOPE without documents.search', async () => {
@@ -201,7 +201,7 @@ describe('GET /v1/documents?archived', () => {
   it('lists all documents by default and filters on archived=true|false', async () => {
     const kept = await seed(tenant);
     const archived = await seed(tenant, { archived_at: new Date() });
-    const list = async (query: string) => ((await (await fetch(`${app.url}/v1/documents${query}`, { headers: bearer(tenant.key) })).json()) as any).data.map((d: any) => d.id);
+    const list = async (query: string) => ((await (await fetch(`${app.url}/v1/documents${query}`, { headers: bearer(tenant.key) })).json())).data.map((d: any) => d.id);
     expect(await list('')).to.deep.equal([archived, kept]);
     expect(await list('?archived=true')).to.deep.equal([archived]);
     expect(await list('?archived=false')).to.deep.equal([kept]);

@@ -20,16 +20,16 @@ describe('POST /v1/documents/send: what the sending company supplies', () => {
       const patched = await fetch(`${app.url}/v1/companies/${tenant.companyId}`, { method: 'PATCH', headers: jsonHeaders(tenant.key), body: JSON.stringify({ settings: { defaultCurrency: 'USD' } }) });
       expect(patched.status).to.equal(200);
       const res = await send({ type: 'invoice', from: tenant.companyId, to: RECIPIENT, document: withoutCurrency() });
-      const doc = (await res.json()) as any;
+      const doc = (await res.json());
       expect(res.status, JSON.stringify(doc)).to.equal(201);
       expect(doc.currency).to.equal('USD');
       expect(doc.xml).to.include('<cbc:DocumentCurrencyCode>USD</cbc:DocumentCurrencyCode>');
 
-      const given = (await (await send({ type: 'invoice', from: tenant.companyId, to: RECIPIENT, document: invoiceBody({ currency: 'EUR' }) })).json()) as any;
+      const given = (await (await send({ type: 'invoice', from: tenant.companyId, to: RECIPIENT, document: invoiceBody({ currency: 'EUR' }) })).json());
       expect(given.currency).to.equal('EUR');
       const partner = await fetch(`${app.url}/v1/partners`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ peppolId: RECIPIENT, defaults: { currency: 'GBP' } }) });
       expect(partner.status).to.equal(201);
-      const byPartner = (await (await send({ type: 'invoice', from: tenant.companyId, to: RECIPIENT, document: withoutCurrency() })).json()) as any;
+      const byPartner = (await (await send({ type: 'invoice', from: tenant.companyId, to: RECIPIENT, document: withoutCurrency() })).json());
       expect(byPartner.currency).to.equal('GBP');
     });
   });
@@ -42,13 +42,13 @@ describe('POST /v1/documents/send: what the sending company supplies', () => {
     it('uses the organization\'s only company, and sends UBL given as the body through the pipeline', async () => {
       const single = await createTenant({ livemode: false, plan: 'pro' });
       const stored = await raw(single.key);
-      const doc = (await stored.json()) as any;
+      const doc = (await stored.json());
       expect(stored.status, JSON.stringify(doc)).to.equal(201);
       expect(doc).to.deep.include({ companyId: single.companyId, deliveryStatus: 'stored' });
 
-      const rendered = (await (await send({ type: 'invoice', from: single.companyId, to: RECIPIENT, document: invoiceBody() }, single.key)).json()) as any;
+      const rendered = (await (await send({ type: 'invoice', from: single.companyId, to: RECIPIENT, document: invoiceBody() }, single.key)).json());
       const ubl = await raw(single.key, `&to=${encodeURIComponent(RECIPIENT)}`, {}, rendered.xml.replace(rendered.number, `${rendered.number}-RAW`), 'application/octet-stream');
-      const sent = (await ubl.json()) as any;
+      const sent = (await ubl.json());
       expect(ubl.status, JSON.stringify(sent)).to.equal(201);
       expect(sent).to.deep.include({ companyId: single.companyId, deliveryStatus: 'pending', direction: 'outgoing' });
     });
@@ -57,12 +57,12 @@ describe('POST /v1/documents/send: what the sending company supplies', () => {
       const org = await createTenant({ livemode: false, plan: 'pro' });
       const second = await createCompany(org.organizationId, false);
       const bound = await createKey(org.organizationId, { livemode: false, companyId: second });
-      const byBound = (await (await raw(bound.secret)).json()) as any;
+      const byBound = (await (await raw(bound.secret)).json());
       expect(byBound.companyId).to.equal(second);
       const acting = await raw(org.key, '', { 'X-Service-Company': second });
       expect(acting.status).to.equal(201);
-      expect(((await acting.json()) as any).companyId).to.equal(second);
-      const actingFirst = (await (await raw(org.key, '', { 'X-Service-Company': org.companyId })).json()) as any;
+      expect(((await acting.json())).companyId).to.equal(second);
+      const actingFirst = (await (await raw(org.key, '', { 'X-Service-Company': org.companyId })).json());
       expect(actingFirst.companyId).to.equal(org.companyId);
     });
 

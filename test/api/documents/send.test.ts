@@ -18,7 +18,7 @@ describe('POST /v1/documents/send', () => {
 
   it('accepts a JSON invoice: 201 sent/pending/issued, totals computed, then delivered with events', async () => {
     const res = await send({ type: 'invoice', from: tenant.companyId, to: RECIPIENT, document: invoiceBody({ number: 'INV-HAPPY-1' }) });
-    const doc = (await res.json()) as any;
+    const doc = (await res.json());
     expect(res.status, JSON.stringify(doc)).to.equal(201);
     expect(doc).to.deep.include({ type: 'invoice', direction: 'outgoing', status: 'sent', deliveryStatus: 'pending', lifecycleStatus: 'issued', number: 'INV-HAPPY-1', currency: 'EUR', netAmount: 950, vatAmount: 199.5, grossAmount: 1149.5, companyId: tenant.companyId });
     expect(doc.sender.peppolId).to.equal(await senderPeppolId());
@@ -37,7 +37,7 @@ describe('POST /v1/documents/send', () => {
     const vat = (await testServers().db.selectFrom('companies').select('vat_number').where('id', '=', tenant.companyId).executeTakeFirstOrThrow()).vat_number;
     for (const from of [peppolId, `peppol:${peppolId}`, `vat:${vat}`, tenant.companyId, 'org:']) {
       const res = await send({ type: 'invoice', from, to: `peppol:${RECIPIENT}`, document: invoiceBody() });
-      const doc = (await res.json()) as any;
+      const doc = (await res.json());
       expect(res.status, `${from}: ${JSON.stringify(doc)}`).to.equal(201);
       expect(doc.sender.peppolId).to.equal(peppolId);
       expect(doc.receiver.peppolId).to.equal(RECIPIENT);
@@ -84,7 +84,7 @@ describe('POST /v1/documents/send', () => {
 
   it('AP_REJECTED fails the delivery at once: rejected, document.failed with the code', async () => {
     const res = await send({ type: 'invoice', from: tenant.companyId, to: SANDBOX_RECIPIENTS.apRejected, document: invoiceBody() });
-    const doc = (await res.json()) as any;
+    const doc = (await res.json());
     expect(res.status).to.equal(201);
     const failed = await waitForDocument(app.url, tenant.key, doc.id, (d) => d.deliveryStatus !== 'pending');
     expect(failed).to.deep.include({ deliveryStatus: 'rejected', status: 'rejected', errorCode: 'AP_REJECTED' });
@@ -94,7 +94,7 @@ describe('POST /v1/documents/send', () => {
 
   it('re-sends after temporary transport failures and then delivers', async () => {
     const res = await send({ type: 'invoice', from: tenant.companyId, to: SANDBOX_RECIPIENTS.transportFlaky, document: invoiceBody() });
-    const doc = (await res.json()) as any;
+    const doc = (await res.json());
     for (let i = 0; i < 6; i++) {
       await new Promise((r) => setTimeout(r, 300));
       await advance('1h');
@@ -106,7 +106,7 @@ describe('POST /v1/documents/send', () => {
   it('delivers to another sandbox company of the organization: its inbound: run receives it, links it and provisions the sender as a partner', async () => {
     const receiving = await createReceivingCompany(tenant.organizationId);
     const res = await send({ type: 'invoice', from: tenant.companyId, to: receiving.peppolId, document: invoiceBody({ number: 'INV-LOCAL-1' }) });
-    const doc = (await res.json()) as any;
+    const doc = (await res.json());
     await advance('1h');
     await waitForDocument(app.url, tenant.key, doc.id, (d) => d.deliveryStatus === 'delivered');
     const deadline = Date.now() + 10_000;
@@ -115,7 +115,7 @@ describe('POST /v1/documents/send', () => {
       if (copy) break;
       await new Promise((r) => setTimeout(r, 150));
     }
-    const list = (await (await fetch(`${app.url}/v1/documents?direction=incoming&companyId=${receiving.id}`, { headers: bearer(tenant.key) })).json()) as any;
+    const list = (await (await fetch(`${app.url}/v1/documents?direction=incoming&companyId=${receiving.id}`, { headers: bearer(tenant.key) })).json());
     const incoming = list.data;
     expect(incoming).to.have.length(1);
     expect(incoming[0]).to.deep.include({ direction: 'incoming', number: 'INV-LOCAL-1', companyId: receiving.id, linkedDocumentIds: [doc.id] });
@@ -128,10 +128,10 @@ describe('POST /v1/documents/send', () => {
 
   it('replays an idempotent send without a second document', async () => {
     const body = { type: 'invoice', from: tenant.companyId, to: RECIPIENT, document: invoiceBody({ number: 'INV-IDEM-1' }) };
-    const first = (await (await send(body, tenant.key, { 'Idempotency-Key': 'send-once' })).json()) as any;
+    const first = (await (await send(body, tenant.key, { 'Idempotency-Key': 'send-once' })).json());
     const again = await send(body, tenant.key, { 'Idempotency-Key': 'send-once' });
     expect(again.headers.get('idempotent-replayed')).to.equal('true');
-    expect(((await again.json()) as any).id).to.equal(first.id);
+    expect(((await again.json())).id).to.equal(first.id);
     const count = await testServers().db.selectFrom('documents').select('id').where('number', '=', 'INV-IDEM-1').execute();
     expect(count).to.have.length(1);
   });

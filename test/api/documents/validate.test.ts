@@ -25,7 +25,7 @@ describe('POST /v1/documents/validate', () => {
   const documentCount = async () => Number((await testServers().db.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).where('organization_id', '=', tenant.organizationId).executeTakeFirstOrThrow()).n);
   const outcome = async (body: unknown) => {
     const res = await validate(body);
-    const json = (await res.json()) as any;
+    const json = (await res.json());
     expect(res.status, JSON.stringify(json)).to.equal(200);
     expect(json).to.have.keys(['valid', 'errors', 'warnings', 'recipientReachable']);
     return json;

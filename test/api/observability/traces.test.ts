@@ -98,7 +98,7 @@ describe('traces of a send and of a webhook delivery (issue 19)', () => {
 
   it('carries the trace through the webhook delivery to the POST, which sends traceparent', async () => {
     const [delivery] = await receiver.waitFor(1);
-    const traceparent = String(delivery!.headers.traceparent ?? '');
+    const traceparent = String(delivery.headers.traceparent ?? '');
     expect(traceparent).to.match(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
     const [, traceId, parentId] = traceparent.split('-');
 

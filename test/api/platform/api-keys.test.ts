@@ -18,7 +18,7 @@ describe('tenant keys: /v1/platform/api-keys', () => {
   const list = async (key: string, query = '', extra: Record<string, string> = {}) => {
     const res = await fetch(`${app.url}/v1/platform/api-keys${query}`, { headers: bearer(key, extra) });
     expect(res.status).to.equal(200);
-    return (await res.json()) as any;
+    return (await res.json());
   };
   const revoke = (key: string, id: string) => fetch(`${app.url}/v1/platform/api-keys/${id}`, { method: 'DELETE', headers: bearer(key) });
 
@@ -26,10 +26,10 @@ describe('tenant keys: /v1/platform/api-keys', () => {
     it('201: a personal key bound to a managed company, with its secret once, that sees only that company', async () => {
       const res = await create(p.key, { name: 'Acme production', companyId: p.companyA, scopes: ['send', 'documents.read', 'companies.read'], rateLimit: { perMinute: 120 }, expiresAt: '2099-01-01T00:00:00Z' });
       expect(res.status).to.equal(201);
-      const body = (await res.json()) as any;
+      const body = (await res.json());
       expect(body).to.deep.include({ name: 'Acme production', keyType: 'personal', livemode: false, companyId: p.companyA, rateLimit: 120, expiresAt: '2099-01-01T00:00:00.000Z' });
       expect(body.key).to.match(/^svc_test_/);
-      const me = (await (await fetch(`${app.url}/v1/me`, { headers: bearer(body.key) })).json()) as any;
+      const me = (await (await fetch(`${app.url}/v1/me`, { headers: bearer(body.key) })).json());
       expect(me).to.deep.include({ companyId: p.companyA, keyType: 'personal' });
       const other = await fetch(`${app.url}/v1/companies/${p.companyB}`, { headers: bearer(body.key) });
       expect(other.status).to.equal(404);
@@ -37,11 +37,11 @@ describe('tenant keys: /v1/platform/api-keys', () => {
     });
 
     it('201: without companyId, a key of the caller\'s own type (platform, white-label)', async () => {
-      const plat = (await (await create(p.key, { name: 'ops' })).json()) as any;
+      const plat = (await (await create(p.key, { name: 'ops' })).json());
       expect(plat).to.deep.include({ keyType: 'platform', companyId: null });
       expect(plat.scopes).to.deep.equal(['*']);
       expect(plat.key).to.match(/^svc_plat_test_/);
-      const wlKey = (await (await create(q.key, { name: 'ops' })).json()) as any;
+      const wlKey = (await (await create(q.key, { name: 'ops' })).json());
       expect(wlKey.key).to.match(/^svc_wl_test_/);
     });
 
@@ -57,7 +57,7 @@ describe('tenant keys: /v1/platform/api-keys', () => {
           { field: 'scopes[2]', rule: 'creator_scope', message: '"*" is not among the creating key\'s scopes' },
         ],
       });
-      const dflt = (await (await create(narrow.secret, { name: 'y', companyId: p.companyA })).json()) as any;
+      const dflt = (await (await create(narrow.secret, { name: 'y', companyId: p.companyA })).json());
       expect(dflt.scopes).to.deep.equal(['platform', 'send']);
     });
 
@@ -82,7 +82,7 @@ describe('tenant keys: /v1/platform/api-keys', () => {
       expect(acting.status).to.equal(403);
       expect((await errorBody(acting)).code).to.equal('COMPANY_FORBIDDEN');
       // Acting for a company without naming one binds the key to it.
-      const bound = (await (await create(p.key, { name: 'implicit' }, { 'x-service-company': p.companyA })).json()) as any;
+      const bound = (await (await create(p.key, { name: 'implicit' }, { 'x-service-company': p.companyA })).json());
       expect(bound).to.deep.include({ companyId: p.companyA, keyType: 'personal' });
     });
 
@@ -100,7 +100,7 @@ describe('tenant keys: /v1/platform/api-keys', () => {
       const first = await create(p.key, { name: 'once', companyId: p.companyB }, { 'idempotency-key': 'tenant-key-once' });
       const again = await create(p.key, { name: 'once', companyId: p.companyB }, { 'idempotency-key': 'tenant-key-once' });
       expect(again.headers.get('idempotent-replayed')).to.equal('true');
-      const [a, b] = [(await first.json()) as any, (await again.json()) as any];
+      const [a, b] = [(await first.json()), (await again.json())];
       expect(b.id).to.equal(a.id);
       expect(a).to.have.property('key');
       expect(b).to.not.have.property('key');
@@ -136,7 +136,7 @@ describe('tenant keys: /v1/platform/api-keys', () => {
 
   describe('DELETE', () => {
     it('revokes a tenant key at once (401 REVOKED_KEY next); 204 again', async () => {
-      const key = (await (await create(p.key, { name: 'short-lived', companyId: p.companyA })).json()) as any;
+      const key = (await (await create(p.key, { name: 'short-lived', companyId: p.companyA })).json());
       expect((await fetch(`${app.url}/v1/me`, { headers: bearer(key.key) })).status).to.equal(200);
       expect((await revoke(p.key, key.id)).status).to.equal(204);
       const after = await fetch(`${app.url}/v1/me`, { headers: bearer(key.key) });
@@ -150,7 +150,7 @@ describe('tenant keys: /v1/platform/api-keys', () => {
       expect(await errorBody(foreign)).to.deep.include({ code: 'RESOURCE_NOT_FOUND', message: `No API key ${q.keyId} of this platform.` });
       const live = await createKey(p.organizationId, { livemode: true, keyType: 'platform' });
       expect((await revoke(p.key, live.id)).status).to.equal(404);
-      const keyOfB = (await (await create(p.key, { name: 'b', companyId: p.companyB })).json()) as any;
+      const keyOfB = (await (await create(p.key, { name: 'b', companyId: p.companyB })).json());
       const acting = await fetch(`${app.url}/v1/platform/api-keys/${keyOfB.id}`, { method: 'DELETE', headers: bearer(p.key, { 'x-service-company': p.companyA }) });
       expect(acting.status).to.equal(404);
       expect((await fetch(`${app.url}/v1/me`, { headers: bearer(keyOfB.key) })).status).to.equal(200);

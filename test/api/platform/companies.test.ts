@@ -48,7 +48,7 @@ describe('/v1/platform/companies', () => {
         apiKey: { name: 'Acme production', scopes: ['send', 'documents.read', 'companies.read'] },
       });
       expect(res.status, await res.clone().text()).to.equal(201);
-      const body = (await res.json()) as any;
+      const body = (await res.json());
       expect(body.company).to.deep.include({ name: 'Acme', vatNumber, country: 'BE', peppolId: `0208:${vatNumber.slice(2)}`, status: 'active', metadata: { tenant: 'acme-42' } });
       expect(body.company.legalName).to.be.a('string').and.not.equal('');
       expect(body.company.capabilities.receive).to.include('invoice');
@@ -59,17 +59,17 @@ describe('/v1/platform/companies', () => {
       expect(body.webhook.secret).to.match(/^whsec_/);
       expect(await workflowExists(body.company.id)).to.equal(true);
       // The tenant key sees its company and nothing else of the platform.
-      const me = (await (await fetch(`${app.url}/v1/me`, { headers: bearer(body.apiKey.key) })).json()) as any;
+      const me = (await (await fetch(`${app.url}/v1/me`, { headers: bearer(body.apiKey.key) })).json());
       expect(me).to.deep.include({ companyId: body.company.id, scopes: ['send', 'documents.read', 'companies.read'] });
       expect((await fetch(`${app.url}/v1/companies/${p.companyA}`, { headers: bearer(body.apiKey.key) })).status).to.equal(404);
-      const hook = (await (await fetch(`${app.url}/v1/webhooks/${body.webhook.id}`, { headers: bearer(p.key) })).json()) as any;
+      const hook = (await (await fetch(`${app.url}/v1/webhooks/${body.webhook.id}`, { headers: bearer(p.key) })).json());
       expect(hook.companyId).to.equal(body.company.id);
     });
 
     it('receiveDocuments false: send-only, no SMP registration started; no webhook or key unless asked', async () => {
       const res = await post(p.key, { vatNumber: vat(), receiveDocuments: false });
       expect(res.status).to.equal(201);
-      const body = (await res.json()) as any;
+      const body = (await res.json());
       expect(body.company.capabilities.receive).to.deep.equal([]);
       expect(body.company.capabilities.send).to.include('invoice');
       expect(body).to.deep.include({ apiKey: null, webhook: null });
@@ -99,7 +99,7 @@ describe('/v1/platform/companies', () => {
 
     it('409 COMPANY_EXISTS for a VAT the platform manages, with existingId; another platform may onboard it too', async () => {
       const vatNumber = vat();
-      const first = (await (await post(p.key, { vatNumber, receiveDocuments: false })).json()) as any;
+      const first = (await (await post(p.key, { vatNumber, receiveDocuments: false })).json());
       const dup = await post(p.key, { vatNumber, apiKey: { name: 'k' } });
       expect(dup.status).to.equal(409);
       expect(await errorBody(dup)).to.deep.include({ code: 'COMPANY_EXISTS', details: [{ field: 'vatNumber', value: vatNumber, existingId: first.company.id }] });
@@ -114,7 +114,7 @@ describe('/v1/platform/companies', () => {
       const again = await post(p.key, body, { 'idempotency-key': `onboard-${vatNumber}` });
       expect(again.status).to.equal(201);
       expect(again.headers.get('idempotent-replayed')).to.equal('true');
-      const [a, b] = [(await first.json()) as any, (await again.json()) as any];
+      const [a, b] = [(await first.json()), (await again.json())];
       expect(b.company.id).to.equal(a.company.id);
       expect(b.apiKey).to.deep.equal({ id: a.apiKey.id, keyPrefix: a.apiKey.keyPrefix });
       expect(b.webhook).to.deep.equal({ id: a.webhook.id, status: 'active' });
@@ -143,11 +143,11 @@ describe('/v1/platform/companies', () => {
 
   describe('GET', () => {
     it('lists the platform\'s companies newest first with a cursor; filters country, status, search; never another platform\'s', async () => {
-      const named = (await (await post(p.key, { vatNumber: vat(), name: 'Zebrafish Trading', receiveDocuments: false })).json()) as any;
+      const named = (await (await post(p.key, { vatNumber: vat(), name: 'Zebrafish Trading', receiveDocuments: false })).json());
       const list = async (query: string, key = p.key, extra: Record<string, string> = {}) => {
         const res = await fetch(`${app.url}/v1/platform/companies${query}`, { headers: bearer(key, extra) });
         expect(res.status).to.equal(200);
-        return (await res.json()) as any;
+        return (await res.json());
       };
       const all = await list('?limit=100');
       const ids = all.data.map((c: any) => c.id);

@@ -29,7 +29,7 @@ describe('GET /v1/platform/events', () => {
   const list = async (query = '', key = p.key, extra: Record<string, string> = {}) => {
     const res = await fetch(`${app.url}/v1/platform/events${query}`, { headers: bearer(key, extra) });
     expect(res.status, await res.clone().text()).to.equal(200);
-    return (await res.json()) as any;
+    return (await res.json());
   };
 
   it('lists every managed company\'s events newest first with companyId, acknowledged ones too', async () => {

@@ -41,7 +41,7 @@ describe('GET /v1/platform/usage', () => {
   const usage = async (query: string, key = p.key, extra: Record<string, string> = {}) => {
     const res = await fetch(`${app.url}/v1/platform/usage${query}`, { headers: bearer(key, extra) });
     expect(res.status, await res.clone().text()).to.equal(200);
-    return (await res.json()) as any;
+    return (await res.json());
   };
 
   it('a month by company: totals and one row per company, exactly what was seeded', async () => {
