@@ -39,8 +39,14 @@ export default tseslint.config(
       '@typescript-eslint/no-redundant-type-constituents': 'off',
       '@typescript-eslint/prefer-promise-reject-errors': 'off',
       '@typescript-eslint/unbound-method': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { arguments: false, attributes: false } },
+      ],
       'no-control-regex': 'off',
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
@@ -54,8 +60,14 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^node:', message: 'workflow code must be deterministic: no Node built-ins' },
-            { regex: '^@temporalio/(client|worker|activity|testing)$', message: 'workflows import only @temporalio/workflow and @temporalio/common' },
-            ...['api', 'activities', 'workers', 'db', 'upstreams', 'scripts'].map((name) => ({ ...layer(name), allowTypeImports: true })),
+            {
+              regex: '^@temporalio/(client|worker|activity|testing)$',
+              message: 'workflows import only @temporalio/workflow and @temporalio/common',
+            },
+            ...['api', 'activities', 'workers', 'db', 'upstreams', 'scripts'].map((name) => ({
+              ...layer(name),
+              allowTypeImports: true,
+            })),
           ],
         },
       ],
@@ -77,7 +89,10 @@ export default tseslint.config(
         {
           patterns: [
             ...['api', 'activities', 'workflows', 'workers', 'upstreams', 'scripts'].map(layer),
-            { regex: '^(express|express-openapi-validator|passport.*|@temporalio/.*)$', message: 'db/ knows no HTTP or Temporal' },
+            {
+              regex: '^(express|express-openapi-validator|passport.*|@temporalio/.*)$',
+              message: 'db/ knows no HTTP or Temporal',
+            },
           ],
         },
       ],

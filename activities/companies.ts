@@ -27,7 +27,15 @@ function asFailure(err: unknown): never {
   throw err;
 }
 
-export function createCompanyActivities({ db, events, upstreams }: { db: Db; events: EventDispatcher; upstreams: CompanyUpstreams }): CompanyActivities {
+export function createCompanyActivities({
+  db,
+  events,
+  upstreams,
+}: {
+  db: Db;
+  events: EventDispatcher;
+  upstreams: CompanyUpstreams;
+}): CompanyActivities {
   return {
     async registerCompanyWithSmp({ companyId }) {
       const company = await findCompanyById(db, companyId);
@@ -35,7 +43,10 @@ export function createCompanyActivities({ db, events, upstreams }: { db: Db; eve
       if (company.status === 'inactive') return { outcome: 'inactive' };
       if (!company.peppol_id) return { outcome: 'no_participant' };
       await smpFor(upstreams, company.livemode)
-        .register({ participantId: company.peppol_id, documentTypeIds: documentTypeIdsFor(company.capabilities.receive) })
+        .register({
+          participantId: company.peppol_id,
+          documentTypeIds: documentTypeIdsFor(company.capabilities.receive),
+        })
         .catch(asFailure);
       return { outcome: 'registered', peppolId: company.peppol_id, generation: company.smp_generation + 1 };
     },
@@ -44,11 +55,21 @@ export function createCompanyActivities({ db, events, upstreams }: { db: Db; eve
       const event = await db.transaction().execute(async (trx) => {
         const row = await markCompanySmpRegistered(trx, companyId, generation);
         if (!row) return undefined;
-        return insertEvent(trx, { organizationId: row.organization_id, livemode: row.livemode, companyId, type: 'company.smp_registered', data: { companyId, peppolId: row.peppol_id } });
+        return insertEvent(trx, {
+          organizationId: row.organization_id,
+          livemode: row.livemode,
+          companyId,
+          type: 'company.smp_registered',
+          data: { companyId, peppolId: row.peppol_id },
+        });
       });
       if (!event) return { eventId: null };
       // A failed dispatch is not retried here: the maintenance sweeper dispatches stranded events.
-      await events.dispatch([event]).catch((err: unknown) => log.warn('event dispatch failed; the sweeper will retry', { eventId: event.id, error: String(err) }));
+      await events
+        .dispatch([event])
+        .catch((err: unknown) =>
+          log.warn('event dispatch failed; the sweeper will retry', { eventId: event.id, error: String(err) }),
+        );
       return { eventId: event.id };
     },
 

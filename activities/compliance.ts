@@ -5,7 +5,12 @@ import type { Db } from '../db/database.ts';
 import { findComplianceReport, nextOpenReport, updateComplianceReport } from '../db/compliance.ts';
 import { findDocumentById } from '../db/documents.ts';
 import { insertEvent } from '../db/events.ts';
-import type { ComplianceAnswer, CompliancePlatforms, CompliancePlatformName, ComplianceSubmission } from '../upstreams/compliance/index.ts';
+import type {
+  ComplianceAnswer,
+  CompliancePlatforms,
+  CompliancePlatformName,
+  ComplianceSubmission,
+} from '../upstreams/compliance/index.ts';
 import { forMode } from '../upstreams/modes.ts';
 
 export interface ComplianceActivityDeps {
@@ -21,11 +26,18 @@ export interface ComplianceStep {
 
 export interface ComplianceActivities {
   /** The oldest report of (document, country) not yet decided, or null. */
-  nextComplianceReport(input: { documentId: string; country: string }): Promise<{ reportId: string; submitted: boolean } | null>;
+  nextComplianceReport(input: {
+    documentId: string;
+    country: string;
+  }): Promise<{ reportId: string; submitted: boolean } | null>;
   /** Files the report with the platform; `nextCheckAt` (epoch ms) is stored when undecided. */
   submitComplianceReport(input: { reportId: string; nextCheckAt: number }): Promise<ComplianceStep>;
   /** Asks the platform again; `nextCheckAt` is stored when still undecided. */
-  checkComplianceReport(input: { reportId: string; nextCheckAt: number | null; giveUp: boolean }): Promise<ComplianceStep>;
+  checkComplianceReport(input: {
+    reportId: string;
+    nextCheckAt: number | null;
+    giveUp: boolean;
+  }): Promise<ComplianceStep>;
 }
 
 export function createComplianceActivities({ db, events, platforms }: ComplianceActivityDeps): ComplianceActivities {
@@ -52,7 +64,11 @@ export function createComplianceActivities({ db, events, platforms }: Compliance
   };
 
   /** Records the platform's answer; a decided report writes its `compliance.reported` event in the same transaction. */
-  const record = async (reportId: string, answer: ComplianceAnswer, nextCheckAt: number | null): Promise<ComplianceStep> => {
+  const record = async (
+    reportId: string,
+    answer: ComplianceAnswer,
+    nextCheckAt: number | null,
+  ): Promise<ComplianceStep> => {
     const at = new Date();
     const event = await db.transaction().execute(async (trx) => {
       const row = await updateComplianceReport(trx, reportId, {
@@ -77,7 +93,9 @@ export function createComplianceActivities({ db, events, platforms }: Compliance
           country: row.country,
           lifecycleStatus: row.lifecycle_status,
           status: answer.status,
-          ...(answer.status === 'failed' ? { errorCode: answer.errorCode ?? null, errorMessage: answer.errorMessage ?? null } : {}),
+          ...(answer.status === 'failed'
+            ? { errorCode: answer.errorCode ?? null, errorMessage: answer.errorMessage ?? null }
+            : {}),
         },
       });
     });
@@ -100,10 +118,20 @@ export function createComplianceActivities({ db, events, platforms }: Compliance
 
     async checkComplianceReport({ reportId, nextCheckAt, giveUp }) {
       const { report, platform, submission } = await context(reportId);
-      if (report.status !== 'submitted' || !report.submission_id) return { reportId, status: report.status as ComplianceStep['status'] };
+      if (report.status !== 'submitted' || !report.submission_id)
+        return { reportId, status: report.status as ComplianceStep['status'] };
       const answer = await platform.status(report.submission_id, submission);
       if (answer.status === 'submitted' && giveUp) {
-        return record(reportId, { ...answer, status: 'failed', errorCode: 'NO_ANSWER', errorMessage: 'the platform did not decide within 7 days' }, null);
+        return record(
+          reportId,
+          {
+            ...answer,
+            status: 'failed',
+            errorCode: 'NO_ANSWER',
+            errorMessage: 'the platform did not decide within 7 days',
+          },
+          null,
+        );
       }
       return record(reportId, answer, nextCheckAt);
     },

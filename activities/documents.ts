@@ -32,7 +32,9 @@ export interface DocumentActivities {
    * Invoice Response a responder recipient will send and the message a recipient company of the
    * same organization receives, if any. Safe to repeat.
    */
-  completeDelivery(input: { documentId: string }): Promise<{ response: SandboxRecipientResponse | null; receipt: InboundMessage | null }>;
+  completeDelivery(input: {
+    documentId: string;
+  }): Promise<{ response: SandboxRecipientResponse | null; receipt: InboundMessage | null }>;
 }
 
 export interface SandboxRecipientResponse {
@@ -43,7 +45,8 @@ export interface SandboxRecipientResponse {
 
 function sandboxRecipientResponse(row: DocumentRow): SandboxRecipientResponse | null {
   const responder = row.receiver?.peppolId;
-  const scenario = !row.livemode && row.direction === 'outgoing' && responder ? SANDBOX_RESPONDERS[responder] : undefined;
+  const scenario =
+    !row.livemode && row.direction === 'outgoing' && responder ? SANDBOX_RESPONDERS[responder] : undefined;
   return scenario && responder ? { responder, code: scenario.code, status: scenario.status } : null;
 }
 
@@ -67,8 +70,25 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
   };
 
   /** Applies a guarded delivery move with its event (one statement); dispatches after. The moved row, if it moved. */
-  const move = async (current: DocumentRow, to: DeliveryMove, event: { type: 'document.sent' | 'document.delivered' | 'document.failed'; data: Record<string, unknown> }, at: Date) => {
-    const moved = await moveDelivery(db, current.id, to, { organizationId: current.organization_id, livemode: current.livemode, companyId: current.company_id, type: event.type, data: { ...documentEventData(current), ...event.data } }, at);
+  const move = async (
+    current: DocumentRow,
+    to: DeliveryMove,
+    event: { type: 'document.sent' | 'document.delivered' | 'document.failed'; data: Record<string, unknown> },
+    at: Date,
+  ) => {
+    const moved = await moveDelivery(
+      db,
+      current.id,
+      to,
+      {
+        organizationId: current.organization_id,
+        livemode: current.livemode,
+        companyId: current.company_id,
+        type: event.type,
+        data: { ...documentEventData(current), ...event.data },
+      },
+      at,
+    );
     if (moved) await events.dispatch([moved.event]);
     if (moved) countDocumentMove(current, to.to, at);
     return moved?.row;
@@ -76,7 +96,12 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
 
   const recordSent = async (current: DocumentRow, messageId: string) => {
     const at = new Date();
-    await move(current, { to: 'handed_off', messageId }, { type: 'document.sent', data: { sentAt: at.toISOString() } }, at);
+    await move(
+      current,
+      { to: 'handed_off', messageId },
+      { type: 'document.sent', data: { sentAt: at.toISOString() } },
+      at,
+    );
   };
 
   /**
@@ -93,7 +118,13 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
     const messageId = source.transport_message_id ?? source.id;
     const documentId = inboundDocumentId(recipient.id, messageId);
     if (await findDocumentById(db, documentId)) return null;
-    const file = await insertFile(db, { organizationId: source.organization_id, livemode: false, content: Buffer.from(source.xml, 'utf8'), contentType: 'application/xml', filename: `${messageId}.xml` });
+    const file = await insertFile(db, {
+      organizationId: source.organization_id,
+      livemode: false,
+      content: Buffer.from(source.xml, 'utf8'),
+      contentType: 'application/xml',
+      filename: `${messageId}.xml`,
+    });
     return {
       documentId,
       organizationId: source.organization_id,
@@ -115,7 +146,8 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
       if (!row.xml) throw failure('SBDH_ERROR', 'the document has no rendered UBL to send');
       const sender = row.sender.peppolId;
       const receiver = row.receiver?.peppolId;
-      if (!sender || !receiver) throw failure('SBDH_ERROR', 'sender and receiver participant ids are required for the envelope');
+      if (!sender || !receiver)
+        throw failure('SBDH_ERROR', 'sender and receiver participant ids are required for the envelope');
       const wrapped = wrapInSbdh(row.xml, {
         sender,
         receiver,
@@ -124,7 +156,17 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
         countryC1: countryOfScheme(splitParticipantId(sender)?.scheme ?? '') ?? 'BE',
       });
       if (!wrapped.ok) throw failure('SBDH_ERROR', wrapped.errors.map((e) => e.message).join('; '));
-      const handedOff = await countDeliveryAttempt(row.livemode, () => forMode(transports, row.livemode).handOff({ documentId, attempt, sbd: wrapped.xml, senderId: sender, receiverId: receiver, documentTypeId: wrapped.documentTypeId, processId: wrapped.processId }));
+      const handedOff = await countDeliveryAttempt(row.livemode, () =>
+        forMode(transports, row.livemode).handOff({
+          documentId,
+          attempt,
+          sbd: wrapped.xml,
+          senderId: sender,
+          receiverId: receiver,
+          documentTypeId: wrapped.documentTypeId,
+          processId: wrapped.processId,
+        }),
+      );
       // A failed record fails the attempt, and the workflow sends again: the gateway takes the
       // document id as its idempotency key, so the message still leaves once.
       await recordSent(row, handedOff.messageId);
@@ -133,14 +175,25 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
 
     async recordDeliveryFailure({ documentId, code, message }) {
       const rejected = code === FailureType.AP_REJECTED;
-      await move(await load(documentId), { to: rejected ? 'rejected' : 'failed', code, message }, { type: 'document.failed', data: { errorCode: code, errorMessage: message } }, new Date());
+      await move(
+        await load(documentId),
+        { to: rejected ? 'rejected' : 'failed', code, message },
+        { type: 'document.failed', data: { errorCode: code, errorMessage: message } },
+        new Date(),
+      );
     },
 
     async completeDelivery({ documentId }) {
       const at = new Date();
       const current = await load(documentId);
       // A repeated completion finds the document delivered already: it goes on with the row as read.
-      const row = (await move(current, { to: 'delivered' }, { type: 'document.delivered', data: { deliveredAt: at.toISOString() } }, at)) ?? current;
+      const row =
+        (await move(
+          current,
+          { to: 'delivered' },
+          { type: 'document.delivered', data: { deliveredAt: at.toISOString() } },
+          at,
+        )) ?? current;
       if (row.livemode) return { response: null, receipt: null };
       return { response: sandboxRecipientResponse(row), receipt: await sandboxReceipt(row) };
     },

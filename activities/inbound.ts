@@ -6,9 +6,26 @@ import { findDocumentById, insertDocument, type DocumentRow } from '../db/docume
 import { findReceivedEvent, insertEvent } from '../db/events.ts';
 import { findFile } from '../db/files.ts';
 import { scopeOfCompany, scopeOfRow } from '../core/scope.ts';
-import { findPartnerDuplicates, incrementPartnerStats, insertPartner, resolvePartnerByIdentifier, type PartnerRow, type PartnerScope } from '../db/partners.ts';
+import {
+  findPartnerDuplicates,
+  incrementPartnerStats,
+  insertPartner,
+  resolvePartnerByIdentifier,
+  type PartnerRow,
+  type PartnerScope,
+} from '../db/partners.ts';
 import { newId } from '../core/ids.ts';
-import { computeDocument, countryOfScheme, normalizeVatNumber, readXmlDocumentChecked, splitParticipantId, type DocumentBody, type DocumentType, type Party, type ValidationIssue } from '../peppol/index.ts';
+import {
+  computeDocument,
+  countryOfScheme,
+  normalizeVatNumber,
+  readXmlDocumentChecked,
+  splitParticipantId,
+  type DocumentBody,
+  type DocumentType,
+  type Party,
+  type ValidationIssue,
+} from '../peppol/index.ts';
 import { documentEventData } from './documents.ts';
 import type { InboundMessage } from '../core/inbound-message.ts';
 
@@ -32,17 +49,31 @@ export interface InboundActivities {
 /** At most this many findings are kept in the document's metadata. */
 const MAX_FINDINGS = 50;
 
-const findingsOf = (issues: ValidationIssue[]) => issues.slice(0, MAX_FINDINGS).map((i) => ({ rule: i.rule, message: i.message, path: i.path }));
+const findingsOf = (issues: ValidationIssue[]) =>
+  issues.slice(0, MAX_FINDINGS).map((i) => ({ rule: i.rule, message: i.message, path: i.path }));
 
-function party(peppolId: string | null, p: Party | undefined, fallback: { name?: string | null; vatNumber?: string | null } = {}) {
-  return { peppolId, name: p?.name ?? p?.legalName ?? fallback.name ?? null, vatNumber: p?.vatNumber ?? fallback.vatNumber ?? null };
+function party(
+  peppolId: string | null,
+  p: Party | undefined,
+  fallback: { name?: string | null; vatNumber?: string | null } = {},
+) {
+  return {
+    peppolId,
+    name: p?.name ?? p?.legalName ?? fallback.name ?? null,
+    vatNumber: p?.vatNumber ?? fallback.vatNumber ?? null,
+  };
 }
 
 /**
  * The organization's partner for the sender: matched by its Peppol id (or VAT number), else
  * provisioned as a supplier from what the document says about its seller.
  */
-async function senderPartner(trx: Db, scope: PartnerScope, senderId: string, seller: Party | undefined): Promise<PartnerRow> {
+async function senderPartner(
+  trx: Db,
+  scope: PartnerScope,
+  senderId: string,
+  seller: Party | undefined,
+): Promise<PartnerRow> {
   const existing = await resolvePartnerByIdentifier(trx, scope, senderId);
   if (existing) return existing;
   const vatNumber = seller?.vatNumber ? normalizeVatNumber(seller.vatNumber) : null;
@@ -85,7 +116,11 @@ export function createInboundActivities({ db, events }: InboundActivityDeps): In
       const existing = await findDocumentById(db, message.documentId);
       if (existing) {
         await redispatch(existing);
-        return { documentId: existing.id, deliveryStatus: existing.delivery_status === 'stored' ? 'stored' : 'delivered', created: false };
+        return {
+          documentId: existing.id,
+          deliveryStatus: existing.delivery_status === 'stored' ? 'stored' : 'delivered',
+          created: false,
+        };
       }
       const company = await findCompanyById(db, message.companyId);
       if (!company) throw failure('NOT_FOUND', `company ${message.companyId} does not exist`);
@@ -105,7 +140,11 @@ export function createInboundActivities({ db, events }: InboundActivityDeps): In
         try {
           totals = computeDocument(body).totals;
         } catch (err) {
-          problems.push({ rule: 'TOTALS', message: `amounts cannot be computed: ${err instanceof Error ? err.message : String(err)}`, path: '/' });
+          problems.push({
+            rule: 'TOTALS',
+            message: `amounts cannot be computed: ${err instanceof Error ? err.message : String(err)}`,
+            path: '/',
+          });
           body = undefined;
         }
       } else {
@@ -124,7 +163,11 @@ export function createInboundActivities({ db, events }: InboundActivityDeps): In
           messageId: message.messageId,
           ...(message.documentTypeId ? { documentTypeId: message.documentTypeId } : {}),
           ...(read.syntax ? { syntax: read.syntax } : {}),
-          validation: { valid: read.valid && parsed, errors: findingsOf(problems), warnings: findingsOf(read.warnings) },
+          validation: {
+            valid: read.valid && parsed,
+            errors: findingsOf(problems),
+            warnings: findingsOf(read.warnings),
+          },
         };
         const inserted = await insertDocument(trx, {
           id: message.documentId,
@@ -141,8 +184,12 @@ export function createInboundActivities({ db, events }: InboundActivityDeps): In
           gross_amount: totals ? totals.gross.toFixed(2) : null,
           net_amount: totals ? totals.net.toFixed(2) : null,
           vat_amount: totals ? totals.vat.toFixed(2) : null,
-          sender: JSON.stringify(party(message.senderId, body?.seller, { name: partner.name, vatNumber: partner.vat_number })),
-          receiver: JSON.stringify(party(receiverId, body?.buyer, { name: company.name, vatNumber: company.vat_number })),
+          sender: JSON.stringify(
+            party(message.senderId, body?.seller, { name: partner.name, vatNumber: partner.vat_number }),
+          ),
+          receiver: JSON.stringify(
+            party(receiverId, body?.buyer, { name: company.name, vatNumber: company.vat_number }),
+          ),
           sender_peppol_id: message.senderId,
           receiver_peppol_id: receiverId,
           status: 'delivered',
@@ -163,11 +210,21 @@ export function createInboundActivities({ db, events }: InboundActivityDeps): In
         });
         await incrementCompanyStats(trx, company.id, { received: 1 });
         await incrementPartnerStats(trx, partner.id, { received: 1 });
-        const event = await insertEvent(trx, { organizationId: inserted.organization_id, livemode: inserted.livemode, companyId: inserted.company_id, type: 'document.received', data: documentEventData(inserted) });
+        const event = await insertEvent(trx, {
+          organizationId: inserted.organization_id,
+          livemode: inserted.livemode,
+          companyId: inserted.company_id,
+          type: 'document.received',
+          data: documentEventData(inserted),
+        });
         return { row: inserted, event };
       });
       await events.dispatch([event]);
-      return { documentId: row.id, deliveryStatus: row.delivery_status === 'stored' ? 'stored' : 'delivered', created: true };
+      return {
+        documentId: row.id,
+        deliveryStatus: row.delivery_status === 'stored' ? 'stored' : 'delivered',
+        created: true,
+      };
     },
   };
 }

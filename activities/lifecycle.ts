@@ -24,7 +24,14 @@ import {
   type TargetStatus,
 } from '../core/lifecycle.ts';
 import type { InvoiceResponseInput } from '../core/invoice-responses.ts';
-import { countryOfScheme, lifecycleStatusFor, renderInvoiceResponse, responseCodeFor, splitParticipantId, wrapInSbdh } from '../peppol/index.ts';
+import {
+  countryOfScheme,
+  lifecycleStatusFor,
+  renderInvoiceResponse,
+  responseCodeFor,
+  splitParticipantId,
+  wrapInSbdh,
+} from '../peppol/index.ts';
 import { documentEventData } from './documents.ts';
 import type { PeppolTransport } from '../upstreams/transport/types.ts';
 import { forMode, type PerMode } from '../upstreams/modes.ts';
@@ -93,11 +100,21 @@ export async function complianceDecision(db: Db, companyId: string): Promise<Rep
 export function complianceSummary(decision: ReportingDecision | undefined, at: Date): ComplianceSummary {
   if (!decision?.platform) return { reportedTo: [], status: 'not_required', nextCheckAt: null };
   if (!decision.report) return { reportedTo: [], status: 'disabled', nextCheckAt: null };
-  return { reportedTo: [decision.platform], status: 'pending', nextCheckAt: new Date(at.getTime() + COMPLIANCE_FIRST_CHECK_MS).toISOString() };
+  return {
+    reportedTo: [decision.platform],
+    status: 'pending',
+    nextCheckAt: new Date(at.getTime() + COMPLIANCE_FIRST_CHECK_MS).toISOString(),
+  };
 }
 
 async function stateOf(db: Db, row: DocumentRow): Promise<LifecycleState> {
-  return { status: row.lifecycle_status, amountPaid: await amountPaid(db, row.id), grossAmount: row.gross_amount, currency: row.currency, direction: row.direction };
+  return {
+    status: row.lifecycle_status,
+    amountPaid: await amountPaid(db, row.id),
+    grossAmount: row.gross_amount,
+    currency: row.currency,
+    direction: row.direction,
+  };
 }
 
 export function createLifecycleActivities({ db, events, transports }: LifecycleActivityDeps): LifecycleActivities {
@@ -142,7 +159,13 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
             actor: command.actor,
             reason: final ? (update?.reason ?? null) : null,
             reason_code: final ? (update?.reasonCode ?? null) : null,
-            note: final ? (command.kind === 'update' ? (command.note ?? null) : command.kind === 'response' ? `Invoice Response ${command.responseCode} (${command.responseId})` : null) : null,
+            note: final
+              ? command.kind === 'update'
+                ? (command.note ?? null)
+                : command.kind === 'response'
+                  ? `Invoice Response ${command.responseCode} (${command.responseId})`
+                  : null
+              : null,
             payment_date: final && payment ? payment.date : null,
             payment_amount: final && payment ? payment.amount : null,
             payment_currency: final && payment ? payment.currency : null,
@@ -153,18 +176,35 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
             livemode: moved.livemode,
             companyId: moved.company_id,
             type: 'lifecycle.updated',
-            data: { ...documentEventData(moved), previousStatus: step.from, currentStatus: step.to, source: command.source, ...(final && update?.reasonCode ? { reasonCode: update.reasonCode, reason: update.reason ?? null } : {}), compliance },
+            data: {
+              ...documentEventData(moved),
+              previousStatus: step.from,
+              currentStatus: step.to,
+              source: command.source,
+              ...(final && update?.reasonCode ? { reasonCode: update.reasonCode, reason: update.reason ?? null } : {}),
+              compliance,
+            },
           });
           written.push(event);
           if (decision?.platform && !decision.report) {
             // Not reported, by the company's choice: the owner sees the decision where reports show.
-            written.push(await insertEvent(trx, {
-              organizationId: moved.organization_id,
-              livemode: moved.livemode,
-              companyId: moved.company_id,
-              type: 'compliance.reported',
-              data: { documentId, reportedTo: null, platform: decision.platform, country: decision.country, lifecycleStatus: step.to, status: 'disabled', reason: decision.reason },
-            }));
+            written.push(
+              await insertEvent(trx, {
+                organizationId: moved.organization_id,
+                livemode: moved.livemode,
+                companyId: moved.company_id,
+                type: 'compliance.reported',
+                data: {
+                  documentId,
+                  reportedTo: null,
+                  platform: decision.platform,
+                  country: decision.country,
+                  lifecycleStatus: step.to,
+                  status: 'disabled',
+                  reason: decision.reason,
+                },
+              }),
+            );
           }
           if (country) {
             await insertComplianceReport(trx, {
@@ -182,7 +222,16 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
           }
         }
         if (payment) {
-          await insertPayment(trx, { id: newPaymentId(), organization_id: moved.organization_id, livemode: moved.livemode, document_id: documentId, amount: payment.amount, currency: payment.currency, payment_date: payment.date, reference: payment.reference });
+          await insertPayment(trx, {
+            id: newPaymentId(),
+            organization_id: moved.organization_id,
+            livemode: moved.livemode,
+            document_id: documentId,
+            amount: payment.amount,
+            currency: payment.currency,
+            payment_date: payment.date,
+            reference: payment.reference,
+          });
         }
         const outcome: LifecycleOutcome = {
           documentId,
@@ -196,7 +245,9 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
       });
       await events.dispatch(applied.events);
       if ('outcome' in applied) countLifecycleTransitions(steps);
-      return 'outcome' in applied ? { state: applied.state, outcome: applied.outcome, complianceCountry: applied.country } : { state: applied.state };
+      return 'outcome' in applied
+        ? { state: applied.state, outcome: applied.outcome, complianceCountry: applied.country }
+        : { state: applied.state };
     },
 
     async sendInvoiceResponse({ documentId, status, sequence, reasonCode, reason, date }) {
@@ -215,12 +266,30 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
         effectiveDate: date,
         reasonCode,
         reason,
-        invoice: { id: row.number, issueDate: row.issue_date ?? undefined, typeCode: row.type === 'credit-note' ? '381' : row.type === 'debit-note' ? '383' : '380' },
+        invoice: {
+          id: row.number,
+          issueDate: row.issue_date ?? undefined,
+          typeCode: row.type === 'credit-note' ? '381' : row.type === 'debit-note' ? '383' : '380',
+        },
       });
-      const wrapped = wrapInSbdh(xml, { sender: buyer.peppolId, receiver: seller.peppolId, instanceId: id, createdAt: new Date(), countryC1: countryOfScheme(splitParticipantId(buyer.peppolId)?.scheme ?? '') ?? 'BE' });
+      const wrapped = wrapInSbdh(xml, {
+        sender: buyer.peppolId,
+        receiver: seller.peppolId,
+        instanceId: id,
+        createdAt: new Date(),
+        countryC1: countryOfScheme(splitParticipantId(buyer.peppolId)?.scheme ?? '') ?? 'BE',
+      });
       if (!wrapped.ok) throw failure('SBDH_ERROR', wrapped.errors.map((e) => e.message).join('; '));
       const transport = forMode(transports, row.livemode);
-      const result = await transport.handOff({ documentId, attempt: 1, sbd: wrapped.xml, senderId: buyer.peppolId, receiverId: seller.peppolId, documentTypeId: wrapped.documentTypeId, processId: wrapped.processId });
+      const result = await transport.handOff({
+        documentId,
+        attempt: 1,
+        sbd: wrapped.xml,
+        senderId: buyer.peppolId,
+        receiverId: seller.peppolId,
+        documentTypeId: wrapped.documentTypeId,
+        processId: wrapped.processId,
+      });
       return result.messageId;
     },
 
@@ -229,7 +298,8 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
       const code = responseCodeFor(status);
       const target = code ? lifecycleStatusFor(code) : undefined;
       const responder = row.receiver?.peppolId;
-      if (row.livemode || row.direction !== 'incoming' || !target || !responder || row.linked_document_ids.length === 0) return null;
+      if (row.livemode || row.direction !== 'incoming' || !target || !responder || row.linked_document_ids.length === 0)
+        return null;
       // The sandbox sender that answers is another company of the same organization.
       const sent = await findSentToAmong(db, organizationWide(scopeOfRow(row)), row.linked_document_ids, responder);
       if (!sent) return null;
@@ -239,7 +309,15 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
         companyId: sent.company_id,
         offsetMs: Number(sent.clock_offset_ms),
         actor: responder,
-        command: { kind: 'response', status: target as TargetStatus, responseCode: code!, responseId: `${documentId}-${sequence}`, date, ...(reasonCode ? { reasonCode: reasonCode as ReasonCode } : {}), ...(reason ? { reason } : {}) },
+        command: {
+          kind: 'response',
+          status: target as TargetStatus,
+          responseCode: code!,
+          responseId: `${documentId}-${sequence}`,
+          date,
+          ...(reasonCode ? { reasonCode: reasonCode as ReasonCode } : {}),
+          ...(reason ? { reason } : {}),
+        },
       };
     },
   };

@@ -11,8 +11,15 @@ export interface MaintenanceActivities {
   sweepUndispatchedEvents(): Promise<number>;
 }
 
-export function createMaintenanceActivities({ db, events }: { db: Db; events: EventDispatcher }): MaintenanceActivities {
-  const prune = (table: ExpiringTable, column: string, interval: string) => deleteOlderThan(db, table, column, interval);
+export function createMaintenanceActivities({
+  db,
+  events,
+}: {
+  db: Db;
+  events: EventDispatcher;
+}): MaintenanceActivities {
+  const prune = (table: ExpiringTable, column: string, interval: string) =>
+    deleteOlderThan(db, table, column, interval);
   return {
     async pruneExpiredRecords() {
       return {

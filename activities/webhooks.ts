@@ -50,16 +50,25 @@ export function createWebhookActivities({ db, senders, events }: WebhookActivity
   return {
     async attemptDelivery({ deliveryId, attempt, nextDelayMs, clockOffsetMs }) {
       const ctx = await loadDeliveryContext(db, deliveryId);
-      if (!ctx) return { outcome: 'cancelled', statusCode: null, error: 'the delivery or its webhook no longer exists' };
+      if (!ctx)
+        return { outcome: 'cancelled', statusCode: null, error: 'the delivery or its webhook no longer exists' };
       if (ctx.delivery_status === 'succeeded') return { outcome: 'succeeded', statusCode: null, error: null };
-      if (ctx.delivery_status !== 'pending') return { outcome: 'cancelled', statusCode: null, error: `the delivery is ${ctx.delivery_status}` };
+      if (ctx.delivery_status !== 'pending')
+        return { outcome: 'cancelled', statusCode: null, error: `the delivery is ${ctx.delivery_status}` };
       if (ctx.webhook_status !== 'active') {
         await closeDelivery(db, deliveryId, 'cancelled');
         return { outcome: 'cancelled', statusCode: null, error: 'the webhook is paused' };
       }
 
       await startAttempt(db, deliveryId, attempt);
-      const body = JSON.stringify({ id: ctx.event_id, type: ctx.event_type, livemode: ctx.livemode, createdAt: ctx.event_created_at.toISOString(), apiVersion: ctx.api_version, data: ctx.data });
+      const body = JSON.stringify({
+        id: ctx.event_id,
+        type: ctx.event_type,
+        livemode: ctx.livemode,
+        createdAt: ctx.event_created_at.toISOString(),
+        apiVersion: ctx.api_version,
+        data: ctx.data,
+      });
       const { header, timestamp } = signWebhookPayload({ payload: body, secret: ctx.secret });
       const headers = {
         'content-type': 'application/json',
@@ -78,7 +87,13 @@ export function createWebhookActivities({ db, senders, events }: WebhookActivity
       const stopHeartbeat = heartbeatEvery(2_000);
       let answer: WebhookAnswer;
       try {
-        answer = await forMode(senders, ctx.livemode).send({ url: ctx.url, body, headers, attempt, signal: cancellation });
+        answer = await forMode(senders, ctx.livemode).send({
+          url: ctx.url,
+          body,
+          headers,
+          attempt,
+          signal: cancellation,
+        });
       } finally {
         stopHeartbeat();
       }
@@ -89,7 +104,17 @@ export function createWebhookActivities({ db, senders, events }: WebhookActivity
       const durationMs = Math.round(performance.now() - started);
       const ok = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
       const nextAttemptAt = !ok && nextDelayMs !== null ? new Date(Date.now() + clockOffsetMs + nextDelayMs) : null;
-      await finishAttempt(db, { deliveryId, webhookId: ctx.webhook_id, attempt }, { outcome: ok ? 'succeeded' : 'failed', statusCode: answer.statusCode, durationMs, error: ok ? null : answer.error }, nextAttemptAt);
+      await finishAttempt(
+        db,
+        { deliveryId, webhookId: ctx.webhook_id, attempt },
+        {
+          outcome: ok ? 'succeeded' : 'failed',
+          statusCode: answer.statusCode,
+          durationMs,
+          error: ok ? null : answer.error,
+        },
+        nextAttemptAt,
+      );
       countWebhookAttempt(ok ? 'succeeded' : 'failed', attempt);
       return { outcome: ok ? 'succeeded' : 'failed', statusCode: answer.statusCode, error: ok ? null : answer.error };
     },
@@ -102,9 +127,18 @@ export function createWebhookActivities({ db, senders, events }: WebhookActivity
       const reason = `Paused after 8 failed attempts of delivery ${deliveryId} (event ${ctx.event_id}, ${ctx.event_type}); last error: ${lastError ?? 'unknown'}. Fix the endpoint, then set status to active.`;
       const notice = await pauseWebhook(db, ctx.webhook_id, reason, { deliveryId, eventId: ctx.event_id });
       if (!notice) return { paused: false };
-      log.warn('webhook paused', { webhookId: ctx.webhook_id, deliveryId, eventId: ctx.event_id, noticeEventId: notice.id });
+      log.warn('webhook paused', {
+        webhookId: ctx.webhook_id,
+        deliveryId,
+        eventId: ctx.event_id,
+        noticeEventId: notice.id,
+      });
       // A failed dispatch is not retried here: the maintenance sweeper dispatches stranded events.
-      await events?.dispatch([notice]).catch((err: unknown) => log.warn('event dispatch failed; the sweeper will retry', { eventId: notice.id, error: String(err) }));
+      await events
+        ?.dispatch([notice])
+        .catch((err: unknown) =>
+          log.warn('event dispatch failed; the sweeper will retry', { eventId: notice.id, error: String(err) }),
+        );
       return { paused: true };
     },
   };

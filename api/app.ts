@@ -79,8 +79,14 @@ export interface AppDeps {
 
 export function createApp(deps: AppDeps): express.Express {
   const doc = deps.openapi ?? loadOpenApiDocument();
-  const breakers = deps.breakers ?? { postgres: new CircuitBreaker('postgres'), temporal: new CircuitBreaker('temporal') };
-  const authenticator = createAuthenticator(deps.db, createJwtVerifier(deps.jwt ?? { jwksUrl: undefined, audience: 'unset', issuer: undefined }));
+  const breakers = deps.breakers ?? {
+    postgres: new CircuitBreaker('postgres'),
+    temporal: new CircuitBreaker('temporal'),
+  };
+  const authenticator = createAuthenticator(
+    deps.db,
+    createJwtVerifier(deps.jwt ?? { jwksUrl: undefined, audience: 'unset', issuer: undefined }),
+  );
   const shared: SharedSteps = {
     observe: deps.observe === false ? undefined : observeRequests(),
     requestLog: requestLog(deps.db),
@@ -96,7 +102,12 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('query parser', 'extended');
 
   // Raw-body mode of the send operation: the body is the document itself (XML, PDF, image …).
-  const rawDocumentBody = express.Router().use('/v1/documents/send', express.raw({ type: (req) => !/json/i.test(String(req.headers['content-type'] ?? '')), limit: MAX_FILE_BYTES }));
+  const rawDocumentBody = express
+    .Router()
+    .use(
+      '/v1/documents/send',
+      express.raw({ type: (req) => !/json/i.test(String(req.headers['content-type'] ?? '')), limit: MAX_FILE_BYTES }),
+    );
 
   // Each further API owns its mount path; the main API, mounted last at the root, answers the rest.
   for (const api of deps.apis ?? []) app.use(createPipeline(api(shared)));
@@ -120,12 +131,22 @@ export function createApp(deps: AppDeps): express.Express {
  * before validation. A replayed request is not counted against the quota again.
  */
 function accessSteps(deps: AppDeps, authenticator: Authenticator): RequestHandler[] {
-  return [authenticate(authenticator), authorize(deps.db), rateLimit(deps.db), idempotency(deps.db), documentQuota(deps.db)];
+  return [
+    authenticate(authenticator),
+    authorize(deps.db),
+    rateLimit(deps.db),
+    idempotency(deps.db),
+    documentQuota(deps.db),
+  ];
 }
 
 function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[] {
   const { directory } = deps;
-  const contractProbes = [postgresProbe(deps.db), temporalProbe(deps.db, deps.temporal), ...(deps.extraContractProbes ?? [])];
+  const contractProbes = [
+    postgresProbe(deps.db),
+    temporalProbe(deps.db, deps.temporal),
+    ...(deps.extraContractProbes ?? []),
+  ];
   return [
     healthRoutes({ db: deps.db, temporal: deps.temporal, breakers, contractProbes }),
     identityRoutes(deps.db),
@@ -134,7 +155,12 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
     eventRoutes(deps.db, deps.temporal),
     wellKnownRoutes(deps.db),
     sandboxRoutes(deps.db, deps.temporal, { bootstrapPerHour: deps.bootstrapPerHour ?? 10 }),
-    documentRoutes({ db: deps.db, temporal: deps.temporal, recipients: deps.recipients ?? partnerRecipientDirectory(deps.db, directory), items }),
+    documentRoutes({
+      db: deps.db,
+      temporal: deps.temporal,
+      recipients: deps.recipients ?? partnerRecipientDirectory(deps.db, directory),
+      items,
+    }),
     companyRoutes({ db: deps.db, temporal: deps.temporal, upstreams: deps.companyUpstreams, directory }),
     directoryRoutes(directory),
     partnerRoutes(deps.db, directory),

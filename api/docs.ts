@@ -3,9 +3,12 @@ import express, { Router } from 'express';
 import { ERROR_CATALOG } from './errors.ts';
 import type { OpenApiDocument } from './openapi.ts';
 
-const swaggerUiDir = (createRequire(import.meta.url)('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
+const swaggerUiDir = (
+  createRequire(import.meta.url)('swagger-ui-dist') as { getAbsoluteFSPath(): string }
+).getAbsoluteFSPath();
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** The contract as JSON, a browsable reference page, and the error catalog that `docUrl` points into. */
 export function docsRoutes(doc: OpenApiDocument): Router {
@@ -31,7 +34,10 @@ export function docsRoutes(doc: OpenApiDocument): Router {
 
   router.get('/docs/errors', (_req, res) => {
     const rows = Object.entries(ERROR_CATALOG)
-      .map(([code, { status, type }]) => `<tr id="${code}"><td><code>${code}</code></td><td>${status}</td><td>${type}</td></tr>`)
+      .map(
+        ([code, { status, type }]) =>
+          `<tr id="${code}"><td><code>${code}</code></td><td>${status}</td><td>${type}</td></tr>`,
+      )
       .join('\n');
     res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error codes</title></head>
 <body style="font-family:sans-serif"><h1>Error codes</h1>

@@ -75,7 +75,11 @@ export class ApiError extends Error {
   readonly headers: Record<string, string>;
   readonly extra: Record<string, unknown> | undefined;
 
-  constructor(readonly code: ErrorCode, message: string, options: ApiErrorOptions = {}) {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: ApiErrorOptions = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ApiError';
     this.status = ERROR_CATALOG[code].status;

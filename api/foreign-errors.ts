@@ -15,7 +15,11 @@ import { ApiError, type ErrorCode } from './errors.ts';
  */
 
 /** What a search filter the database cannot apply means in the error catalog. */
-const SEARCH_ERROR_CODES: Record<SearchProblem, ErrorCode> = { invalid: 'INVALID_REQUEST', not_in_list: 'INVALID_ENUM', not_a_date: 'INVALID_DATE' };
+const SEARCH_ERROR_CODES: Record<SearchProblem, ErrorCode> = {
+  invalid: 'INVALID_REQUEST',
+  not_in_list: 'INVALID_ENUM',
+  not_a_date: 'INVALID_DATE',
+};
 
 /**
  * The API error `err` stands for, or undefined when it means nothing to the caller (an internal
@@ -26,10 +30,14 @@ export function toApiError(err: unknown): ApiError | undefined {
   if (err instanceof RegistryError) return registryError(err);
   if (err instanceof UpstreamError) return upstreamError(err);
   if (err instanceof InvalidCursorError) {
-    return new ApiError('INVALID_REQUEST', err.message, { details: [{ field: 'cursor', rule: 'cursor', message: 'is not valid' }] });
+    return new ApiError('INVALID_REQUEST', err.message, {
+      details: [{ field: 'cursor', rule: 'cursor', message: 'is not valid' }],
+    });
   }
   if (err instanceof SearchInputError) {
-    return new ApiError(SEARCH_ERROR_CODES[err.problem], err.message, { details: [{ field: err.field, rule: 'filter', message: err.detail }] });
+    return new ApiError(SEARCH_ERROR_CODES[err.problem], err.message, {
+      details: [{ field: err.field, rule: 'filter', message: err.detail }],
+    });
   }
   if (err instanceof WorkflowUpdateFailedError) return workflowRefusal(err);
   return undefined;
@@ -39,17 +47,28 @@ export function toApiError(err: unknown): ApiError | undefined {
 function registryError(err: RegistryError): ApiError {
   const headers = err.retryAfterSeconds !== undefined ? { 'Retry-After': String(err.retryAfterSeconds) } : undefined;
   const hint = err.code.startsWith('UPSTREAM') ? ' Retry later with the same Idempotency-Key.' : '';
-  return new ApiError(err.code, `${err.message}${hint}`, { ...(headers ? { headers } : {}), details: [{ field: 'vatNumber', rule: err.code.toLowerCase(), message: err.message }] });
+  return new ApiError(err.code, `${err.message}${hint}`, {
+    ...(headers ? { headers } : {}),
+    details: [{ field: 'vatNumber', rule: err.code.toLowerCase(), message: err.message }],
+  });
 }
 
 /** The Peppol Directory, SML or SMP failing: 504 for a timeout, 503 otherwise (both safe to retry). */
 function upstreamError(err: UpstreamError): ApiError {
-  const what = err.upstream === 'peppol-directory' ? 'The Peppol Directory' : err.upstream === 'sml' ? 'The SML' : 'The SMP';
+  const what =
+    err.upstream === 'peppol-directory' ? 'The Peppol Directory' : err.upstream === 'sml' ? 'The SML' : 'The SMP';
   // An open circuit knows when it will try again; otherwise a short wait.
   const retryAfter = err instanceof CircuitOpenError ? String(err.retryAfterSeconds) : '5';
   return err.kind === 'timeout'
-    ? new ApiError('UPSTREAM_TIMEOUT', `${what} timed out; retry shortly.`, { headers: { 'Retry-After': retryAfter }, cause: err })
-    : new ApiError('UPSTREAM_UNAVAILABLE', `${what} is unavailable or answered something unusable; retry after ${retryAfter} s.`, { headers: { 'Retry-After': retryAfter }, cause: err });
+    ? new ApiError('UPSTREAM_TIMEOUT', `${what} timed out; retry shortly.`, {
+        headers: { 'Retry-After': retryAfter },
+        cause: err,
+      })
+    : new ApiError(
+        'UPSTREAM_UNAVAILABLE',
+        `${what} is unavailable or answered something unusable; retry after ${retryAfter} s.`,
+        { headers: { 'Retry-After': retryAfter }, cause: err },
+      );
 }
 
 /** A workflow Update its validator refused; `allowedTransitions` rides in the failure's details. */
@@ -65,7 +84,10 @@ function workflowRefusal(err: WorkflowUpdateFailedError): ApiError | undefined {
  * first. `conflict` then names the row that won, as the API error the caller gets; when it finds
  * none (the winner is gone again) the database's error propagates.
  */
-export async function onUniqueViolation<T>(write: Promise<T>, conflict: () => Promise<ApiError | undefined>): Promise<T> {
+export async function onUniqueViolation<T>(
+  write: Promise<T>,
+  conflict: () => Promise<ApiError | undefined>,
+): Promise<T> {
   try {
     return await write;
   } catch (err) {
@@ -74,18 +96,36 @@ export async function onUniqueViolation<T>(write: Promise<T>, conflict: () => Pr
   }
 }
 
-const PG_CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
+const PG_CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
+]);
 
 function isPostgresDown(err: any): boolean {
   if (PG_CONNECTION_CODES.has(err?.code)) return true;
   const message = String(err?.message ?? '');
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    message,
+  );
 }
 
 /** gRPC status of a Temporal client error: 14 UNAVAILABLE, 4 DEADLINE_EXCEEDED. */
 function temporalStatus(err: any): number | undefined {
   const code = err?.code ?? err?.cause?.code;
-  if (err?.name === 'ServiceError' || err?.name === 'ConnectionError' || err?.cause?.name === 'ServiceError') return typeof code === 'number' ? code : 14;
+  if (err?.name === 'ServiceError' || err?.name === 'ConnectionError' || err?.cause?.name === 'ServiceError')
+    return typeof code === 'number' ? code : 14;
   return undefined;
 }
 
@@ -99,15 +139,25 @@ export function toOutageError(err: unknown, breakers: Breakers): ApiError | unde
   if (isPostgresDown(err)) {
     breakers.postgres.recordFailure();
     const retryAfter = String(breakers.postgres.retryAfterSeconds());
-    return new ApiError('UPSTREAM_UNAVAILABLE', 'The database is unavailable; retry shortly (with the same Idempotency-Key for a POST).', { headers: { 'Retry-After': retryAfter }, cause: err });
+    return new ApiError(
+      'UPSTREAM_UNAVAILABLE',
+      'The database is unavailable; retry shortly (with the same Idempotency-Key for a POST).',
+      { headers: { 'Retry-After': retryAfter }, cause: err },
+    );
   }
   const grpc = temporalStatus(err);
   if (grpc === 14 || grpc === 4) {
     breakers.temporal.recordFailure();
     const retryAfter = String(breakers.temporal.retryAfterSeconds());
     return grpc === 4
-      ? new ApiError('UPSTREAM_TIMEOUT', 'The workflow service timed out; retry with the same Idempotency-Key.', { headers: { 'Retry-After': retryAfter }, cause: err })
-      : new ApiError('UPSTREAM_UNAVAILABLE', 'The workflow service is unavailable; retry shortly.', { headers: { 'Retry-After': retryAfter }, cause: err });
+      ? new ApiError('UPSTREAM_TIMEOUT', 'The workflow service timed out; retry with the same Idempotency-Key.', {
+          headers: { 'Retry-After': retryAfter },
+          cause: err,
+        })
+      : new ApiError('UPSTREAM_UNAVAILABLE', 'The workflow service is unavailable; retry shortly.', {
+          headers: { 'Retry-After': retryAfter },
+          cause: err,
+        });
   }
   return undefined;
 }

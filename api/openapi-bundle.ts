@@ -39,12 +39,18 @@ export function bundleOpenApi<T extends Record<string, unknown>>(rootFile: strin
     if (!node || typeof node !== 'object') return node;
     const out: Record<string, Node> = {};
     for (const [key, value] of Object.entries(node)) {
-      if (key !== '$ref' || typeof value !== 'string') { out[key] = rewrite(value, file); continue; }
+      if (key !== '$ref' || typeof value !== 'string') {
+        out[key] = rewrite(value, file);
+        continue;
+      }
       const target = address(file, value);
       const home = homes.get(target);
       if (home) out[key] = home;
       else if (target.startsWith(`${root}#`)) out[key] = target.slice(root.length);
-      else throw new Error(`${path.relative(path.dirname(root), file)}: $ref '${value}' is not a component listed in ${path.basename(root)}`);
+      else
+        throw new Error(
+          `${path.relative(path.dirname(root), file)}: $ref '${value}' is not a component listed in ${path.basename(root)}`,
+        );
     }
     return out;
   };
@@ -70,7 +76,12 @@ export function bundleOpenApi<T extends Record<string, unknown>>(rootFile: strin
 }
 
 function isExternalRef(value: Node): value is { $ref: string } {
-  return !!value && typeof value === 'object' && typeof (value as { $ref?: unknown }).$ref === 'string' && !(value as { $ref: string }).$ref.startsWith('#');
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    typeof (value as { $ref?: unknown }).$ref === 'string' &&
+    !(value as { $ref: string }).$ref.startsWith('#')
+  );
 }
 
 /** `file#pointer` with the file absolute and the pointer in one canonical spelling. */
@@ -79,13 +90,20 @@ function address(from: string, ref: string): string {
   const filePart = hash < 0 ? ref : ref.slice(0, hash);
   const fragment = hash < 0 ? '' : ref.slice(hash + 1);
   const file = filePart ? path.resolve(path.dirname(from), filePart) : from;
-  const segments = fragment.split('/').slice(1).map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = fragment
+    .split('/')
+    .slice(1)
+    .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
   return `${file}#${pointer(segments)}`;
 }
 
 function split(target: string): [string, string[]] {
   const hash = target.indexOf('#');
-  const segments = target.slice(hash + 1).split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = target
+    .slice(hash + 1)
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   return [target.slice(0, hash), segments];
 }
 

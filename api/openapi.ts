@@ -69,7 +69,10 @@ export class OperationIndex {
           deprecation: op.deprecated ? { sunset: op['x-sunset'], link: op['x-deprecation-link'] } : undefined,
         });
       }
-      const escaped = template.split(/(\{[^}]+\})/).map((part) => (part.startsWith('{') ? '([^/]+)' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('');
+      const escaped = template
+        .split(/(\{[^}]+\})/)
+        .map((part) => (part.startsWith('{') ? '([^/]+)' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+        .join('');
       return {
         template,
         pattern: new RegExp(`^${escaped}/?$`),
@@ -86,7 +89,9 @@ export class OperationIndex {
     const allowed = new Set<string>();
     for (const entry of this.entries) {
       if (!entry.pattern.test(urlPath)) continue;
-      const operation = entry.operations.get(method.toUpperCase()) ?? (method.toUpperCase() === 'HEAD' ? entry.operations.get('GET') : undefined);
+      const operation =
+        entry.operations.get(method.toUpperCase()) ??
+        (method.toUpperCase() === 'HEAD' ? entry.operations.get('GET') : undefined);
       if (operation) return { operation };
       for (const m of entry.operations.keys()) allowed.add(m);
     }

@@ -73,7 +73,9 @@ export function createPipeline(options: PipelineOptions): Router {
       limit: JSON_BODY_LIMIT,
       type: ['application/json', 'application/*+json'],
       // Idempotency compares the exact bytes sent, not a re-serialisation.
-      verify: (req, _res, buf) => { (req as { rawBody?: Buffer }).rawBody = buf; },
+      verify: (req, _res, buf) => {
+        (req as { rawBody?: Buffer }).rawBody = buf;
+      },
     }),
   );
   for (const parser of options.bodyParsers ?? []) api.use(parser);
@@ -92,7 +94,8 @@ export function createPipeline(options: PipelineOptions): Router {
   );
   for (const router of options.routers) api.use(router);
   // Reached only if the contract has an operation that no router serves.
-  api.use(((req, _res, next) => next(new ApiError('RESOURCE_NOT_FOUND', `No route ${req.method} ${req.path}.`))) as RequestHandler);
+  api.use(((req, _res, next) =>
+    next(new ApiError('RESOURCE_NOT_FOUND', `No route ${req.method} ${req.path}.`))) as RequestHandler);
   for (const step of options.refusals) api.use(step);
   api.use(errorHandler({ renderError, breakers: options.breakers, exposeInternalErrors: options.validateResponses }));
 

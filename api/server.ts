@@ -16,12 +16,27 @@ async function main(): Promise<void> {
   const config = loadConfig();
   useLogger(createLogger({ level: config.logLevel, base: { service: 'docex-api' } }));
   const tracing = startTracing({ serviceName: 'docex-api' });
-  if (!config.databaseUrl) throw new StartupError('postgres', 'DATABASE_URL is not set', 'set DATABASE_URL, or use `npm start` which provides one');
-  if (!config.temporalAddress) throw new StartupError('temporal', 'TEMPORAL_ADDRESS is not set', 'set TEMPORAL_ADDRESS, or use `npm start` which provides one');
+  if (!config.databaseUrl)
+    throw new StartupError(
+      'postgres',
+      'DATABASE_URL is not set',
+      'set DATABASE_URL, or use `npm start` which provides one',
+    );
+  if (!config.temporalAddress)
+    throw new StartupError(
+      'temporal',
+      'TEMPORAL_ADDRESS is not set',
+      'set TEMPORAL_ADDRESS, or use `npm start` which provides one',
+    );
 
   const db = createDb(config.databaseUrl, { applicationName: 'docex-api' });
   await pingDb(db).catch((err) => {
-    throw new StartupError('postgres', `cannot connect with DATABASE_URL: ${(err as Error).message}`, 'check that the server runs and the URL is right', err);
+    throw new StartupError(
+      'postgres',
+      `cannot connect with DATABASE_URL: ${(err as Error).message}`,
+      'check that the server runs and the URL is right',
+      err,
+    );
   });
   const temporal = await connectTemporal(config.temporalAddress, config.temporalNamespace);
   const upstreams = createUpstreams(config, db);
@@ -31,7 +46,11 @@ async function main(): Promise<void> {
     directory: upstreams.directory,
     webhookSenders: upstreams.webhooks,
     as4: { inboundSecret: config.as4InboundSecret },
-    extraContractProbes: [...companyContractProbes(upstreams.companies), { name: 'as4-gateway', run: () => upstreams.transports.live.probe() }, ...directoryContractProbes(upstreams.directory, { smlParticipant: config.smlProbeParticipant })],
+    extraContractProbes: [
+      ...companyContractProbes(upstreams.companies),
+      { name: 'as4-gateway', run: () => upstreams.transports.live.probe() },
+      ...directoryContractProbes(upstreams.directory, { smlParticipant: config.smlProbeParticipant }),
+    ],
     temporal: temporal.client,
     publicBaseUrl: config.publicBaseUrl,
     jwt: { jwksUrl: config.jwksUrl, audience: config.jwtAudience, issuer: config.jwtIssuer },
@@ -42,13 +61,21 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', (err: NodeJS.ErrnoException) => {
-      reject(err.code === 'EADDRINUSE'
-        ? new StartupError('api', `port ${config.port} on ${config.host} is already in use`, 'set PORT to a free port, or stop what listens there')
-        : err);
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new StartupError(
+              'api',
+              `port ${config.port} on ${config.host} is already in use`,
+              'set PORT to a free port, or stop what listens there',
+            )
+          : err,
+      );
     });
   });
   log.info('api listening', { url: config.publicBaseUrl });
-  const metrics = config.metricsPort ? await startMetricsServer(registry, { port: config.metricsPort, host: config.metricsHost }) : undefined;
+  const metrics = config.metricsPort
+    ? await startMetricsServer(registry, { port: config.metricsPort, host: config.metricsHost })
+    : undefined;
   if (metrics) log.info('api metrics listening', { url: metrics.url });
 
   let closing = false;

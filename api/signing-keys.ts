@@ -2,7 +2,14 @@ import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'nod
 import { calculateJwkThumbprint, exportJWK } from 'jose';
 import type { Db } from '../db/database.ts';
 import { findSigningKeys, insertSigningKey } from '../db/signing-keys.ts';
-import { contentDigest, DOCUMENT_ID_HEADER, signatureBase, signatureParams, SIGNATURE_LABEL, type Jwks } from '../core/document-signature.ts';
+import {
+  contentDigest,
+  DOCUMENT_ID_HEADER,
+  signatureBase,
+  signatureParams,
+  SIGNATURE_LABEL,
+  type Jwks,
+} from '../core/document-signature.ts';
 
 /**
  * How long a process keeps using the key it read: a rotation reaches every process within this
@@ -28,7 +35,12 @@ async function newKey(generation: number) {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const jwk = await exportJWK(publicKey);
   const kid = await calculateJwkThumbprint(jwk);
-  return { generation, kid, publicJwk: { ...jwk, kid, alg: 'EdDSA', use: 'sig' }, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+  return {
+    generation,
+    kid,
+    publicJwk: { ...jwk, kid, alg: 'EdDSA', use: 'sig' },
+    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
 }
 
 const keyrings = new WeakMap<Db, SigningKeyring>();
@@ -82,11 +94,18 @@ export function createSigningKeyring(db: Db): SigningKeyring {
  * The headers that make an XML download verifiable (core/document-signature.ts): Content-Digest,
  * X-Document-Id and the RFC 9421 signature over them and the request path.
  */
-export async function signDocumentXml(keyring: SigningKeyring, input: { body: string | Buffer; path: string; documentId: string; now?: Date }): Promise<Record<string, string>> {
+export async function signDocumentXml(
+  keyring: SigningKeyring,
+  input: { body: string | Buffer; path: string; documentId: string; now?: Date },
+): Promise<Record<string, string>> {
   const key = await keyring.activeKey();
   const digest = await contentDigest(typeof input.body === 'string' ? input.body : new Uint8Array(input.body));
   const params = signatureParams({ created: Math.floor((input.now ?? new Date()).getTime() / 1000), keyid: key.kid });
-  const signature = sign(null, signatureBase({ path: input.path, contentDigest: digest, documentId: input.documentId, params }), key.privateKey);
+  const signature = sign(
+    null,
+    signatureBase({ path: input.path, contentDigest: digest, documentId: input.documentId, params }),
+    key.privateKey,
+  );
   return {
     'content-digest': digest,
     [DOCUMENT_ID_HEADER]: input.documentId,

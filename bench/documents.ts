@@ -52,9 +52,16 @@ if (process.argv.includes('--compare-metrics')) {
   const results: Record<string, { rate: number; acceptRate: number }> = {};
   for (const mode of ['off', 'on'] as const) {
     console.log(`\n— instrumentation ${mode} —`);
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), String(DOCUMENTS), String(CONCURRENCY)], { cwd: PROJECT_ROOT, env: { ...process.env, BENCH_OBSERVE: mode }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(import.meta.url), String(DOCUMENTS), String(CONCURRENCY)],
+      { cwd: PROJECT_ROOT, env: { ...process.env, BENCH_OBSERVE: mode }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
-    child.stdout.on('data', (c) => { out += c; process.stdout.write(c); });
+    child.stdout.on('data', (c) => {
+      out += c;
+      process.stdout.write(c);
+    });
     await new Promise((resolve) => child.once('exit', resolve));
     const line = out.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
     if (!line) throw new Error(`the ${mode} run printed no result`);
@@ -62,8 +69,12 @@ if (process.argv.includes('--compare-metrics')) {
   }
   const { off, on } = results as Record<'off' | 'on', { rate: number; acceptRate: number }>;
   console.log('\ninstrumentation cost (tracing off)');
-  console.log(`  API acceptance   off ${off.acceptRate.toFixed(1)}   on ${on.acceptRate.toFixed(1)} documents/s   cost ${(100 * (1 - on.acceptRate / off.acceptRate)).toFixed(1)} %`);
-  console.log(`  end to end       off ${off.rate.toFixed(1)}   on ${on.rate.toFixed(1)} documents/s   cost ${(100 * (1 - on.rate / off.rate)).toFixed(1)} % (target ≤ 10 %)`);
+  console.log(
+    `  API acceptance   off ${off.acceptRate.toFixed(1)}   on ${on.acceptRate.toFixed(1)} documents/s   cost ${(100 * (1 - on.acceptRate / off.acceptRate)).toFixed(1)} %`,
+  );
+  console.log(
+    `  end to end       off ${off.rate.toFixed(1)}   on ${on.rate.toFixed(1)} documents/s   cost ${(100 * (1 - on.rate / off.rate)).toFixed(1)} % (target ≤ 10 %)`,
+  );
   process.exit(0);
 }
 
@@ -75,35 +86,95 @@ try {
   const client = new Client({ connection: clientConnection, namespace: 'default' });
   // The worker runs in its own process, as deployed: the API and the activities do not share a thread.
   // WORKER_CPU_PROFILE=<dir> writes the worker's CPU profile there, to see where its time goes.
-  const profile = process.env.WORKER_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.WORKER_CPU_PROFILE}`] : [];
-  const worker = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(PROJECT_ROOT, 'workers', 'worker.ts')], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, DATABASE_URL: servers.databaseUrl, TEMPORAL_ADDRESS: servers.temporalAddress, LOG_LEVEL: 'warn', ...(await workerMetricsEnv()) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const profile = process.env.WORKER_CPU_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.WORKER_CPU_PROFILE}`]
+    : [];
+  const worker = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', path.join(PROJECT_ROOT, 'workers', 'worker.ts')],
+    {
+      cwd: PROJECT_ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: servers.databaseUrl,
+        TEMPORAL_ADDRESS: servers.temporalAddress,
+        LOG_LEVEL: 'warn',
+        ...(await workerMetricsEnv()),
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let workerErrors = '';
-  worker.stderr.on('data', (c) => { workerErrors += c; });
-  worker.once('exit', (code) => { if (code) console.error(`worker exited (${code}): ${workerErrors}`); });
+  worker.stderr.on('data', (c) => {
+    workerErrors += c;
+  });
+  worker.once('exit', (code) => {
+    if (code) console.error(`worker exited (${code}): ${workerErrors}`);
+  });
   await untilPolled(client, TASK_QUEUES.documents);
   const config = loadConfig();
   const upstreams = createUpstreams(config, db);
   // Request lines are serialised as in production, then dropped, so the terminal stays readable.
   if (OBSERVE) useLogger(createLogger({ level: 'info', destination: pino.destination('/dev/null') }));
-  const app = createApp({ db, temporal: client, publicBaseUrl: 'http://bench', companyUpstreams: upstreams.companies, directory: upstreams.directory, webhookSenders: upstreams.webhooks, as4: { inboundSecret: config.as4InboundSecret }, observe: OBSERVE });
+  const app = createApp({
+    db,
+    temporal: client,
+    publicBaseUrl: 'http://bench',
+    companyUpstreams: upstreams.companies,
+    directory: upstreams.directory,
+    webhookSenders: upstreams.webhooks,
+    as4: { inboundSecret: config.as4InboundSecret },
+    observe: OBSERVE,
+  });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const org = await insertOrganization(db, { name: 'Bench', plan: 'white_label', country: 'BE', sandbox: true });
   const number = randomBelgianEnterpriseNumber();
-  const company = await insertCompany(db, { id: newId('comp'), organizationId: org.id, livemode: false, name: 'Bench BV', legalName: 'Bench BV', vatNumber: `BE${number}`, country: 'BE', peppolId: `0208:${number}`, address: { street: 'Rue de la Loi 16', city: 'Brussels', postalCode: '1000', country: 'BE' }, capabilities: { send: [...DOCUMENT_TYPES], receive: [...DOCUMENT_TYPES] } });
-  const { secret, keyPrefix } = generateKeySecret('personal', false);
-  await insertApiKey(db, { id: newId('key'), organizationId: org.id, companyId: null, name: 'bench', keyType: 'personal', livemode: false, keyPrefix, secret, scopes: ['*'], rateLimit: 1_000_000, expiresAt: null, createdBy: 'bench' });
-  const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
-  const body = (i: number) => JSON.stringify({
-    type: 'invoice', from: company.id, to: RECIPIENT,
-    document: { number: `BENCH-${i}`, issueDate: '2026-11-21', buyerReference: 'PO-BENCH', dueDate: '2026-12-21', buyer: { name: 'Proximus SA', address: { city: 'Brussels', country: 'BE' } }, payment: { means: 'credit_transfer', iban: 'BE68539007547034' }, lines: [{ description: 'Service', quantity: 2, unitPrice: 50, vatRate: 21, vatCategory: 'S' }] },
+  const company = await insertCompany(db, {
+    id: newId('comp'),
+    organizationId: org.id,
+    livemode: false,
+    name: 'Bench BV',
+    legalName: 'Bench BV',
+    vatNumber: `BE${number}`,
+    country: 'BE',
+    peppolId: `0208:${number}`,
+    address: { street: 'Rue de la Loi 16', city: 'Brussels', postalCode: '1000', country: 'BE' },
+    capabilities: { send: [...DOCUMENT_TYPES], receive: [...DOCUMENT_TYPES] },
   });
+  const { secret, keyPrefix } = generateKeySecret('personal', false);
+  await insertApiKey(db, {
+    id: newId('key'),
+    organizationId: org.id,
+    companyId: null,
+    name: 'bench',
+    keyType: 'personal',
+    livemode: false,
+    keyPrefix,
+    secret,
+    scopes: ['*'],
+    rateLimit: 1_000_000,
+    expiresAt: null,
+    createdBy: 'bench',
+  });
+  const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
+  const body = (i: number) =>
+    JSON.stringify({
+      type: 'invoice',
+      from: company.id,
+      to: RECIPIENT,
+      document: {
+        number: `BENCH-${i}`,
+        issueDate: '2026-11-21',
+        buyerReference: 'PO-BENCH',
+        dueDate: '2026-12-21',
+        buyer: { name: 'Proximus SA', address: { city: 'Brussels', country: 'BE' } },
+        payment: { means: 'credit_transfer', iban: 'BE68539007547034' },
+        lines: [{ description: 'Service', quantity: 2, unitPrice: 50, vatRate: 21, vatCategory: 'S' }],
+      },
+    });
 
   // Warm-up: bundles, directory seed, pools.
   await fetch(`${base}/v1/documents/send`, { method: 'POST', headers, body: body(-1) });
@@ -113,23 +184,37 @@ try {
   let next = 0;
   let failures = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < DOCUMENTS) {
-      const i = next++;
-      const t0 = performance.now();
-      const res = await fetch(`${base}/v1/documents/send`, { method: 'POST', headers, body: body(i) });
-      latencies.push(performance.now() - t0);
-      if (res.status !== 201) {
-        if (failures === 0) console.log(`first refusal: ${res.status} ${Buffer.from(await res.clone().arrayBuffer()).toString().slice(0, 300)}`);
-        failures++;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < DOCUMENTS) {
+        const i = next++;
+        const t0 = performance.now();
+        const res = await fetch(`${base}/v1/documents/send`, { method: 'POST', headers, body: body(i) });
+        latencies.push(performance.now() - t0);
+        if (res.status !== 201) {
+          if (failures === 0)
+            console.log(
+              `first refusal: ${res.status} ${Buffer.from(await res.clone().arrayBuffer())
+                .toString()
+                .slice(0, 300)}`,
+            );
+          failures++;
+        }
       }
-    }
-  }));
+    }),
+  );
   const accepted = performance.now();
-  console.log(`accepted ${DOCUMENTS - failures} of ${DOCUMENTS} in ${((accepted - started) / 1000).toFixed(1)} s (${((DOCUMENTS - failures) / ((accepted - started) / 1000)).toFixed(1)} documents/s)`);
+  console.log(
+    `accepted ${DOCUMENTS - failures} of ${DOCUMENTS} in ${((accepted - started) / 1000).toFixed(1)} s (${((DOCUMENTS - failures) / ((accepted - started) / 1000)).toFixed(1)} documents/s)`,
+  );
   let delivered = 0;
   while (delivered < DOCUMENTS - failures + 1) {
-    const row = await db.selectFrom('documents').select((eb) => eb.fn.countAll<string>().as('n')).where('organization_id', '=', org.id).where('delivery_status', '=', 'delivered').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('documents')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('organization_id', '=', org.id)
+      .where('delivery_status', '=', 'delivered')
+      .executeTakeFirstOrThrow();
     delivered = Number(row.n);
     if (performance.now() - accepted > 120_000) {
       console.log(`gave up waiting: ${delivered} of ${DOCUMENTS - failures + 1} delivered after 120 s`);
@@ -139,37 +224,57 @@ try {
   }
   const done = performance.now();
   const cpuAfter = cpuByRole();
-  console.log(`last delivery ${((done - accepted) / 1000).toFixed(1)} s after the last acceptance (the simulated access point confirms each ${SANDBOX_CONFIRMATION_MS / 1000} s after its hand-off)`);
+  console.log(
+    `last delivery ${((done - accepted) / 1000).toFixed(1)} s after the last acceptance (the simulated access point confirms each ${SANDBOX_CONFIRMATION_MS / 1000} s after its hand-off)`,
+  );
 
   // Bare Temporal start-and-complete of a workflow without activities, same servers, same concurrency.
   const bareCount = Math.min(DOCUMENTS, 300);
   let bareNext = 0;
   const bareCpuBefore = cpuByRole();
   const bareStarted = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (bareNext < bareCount) {
-      const i = bareNext++;
-      await client.workflow.execute('timedWaitWorkflow', { taskQueue: TASK_QUEUES.system, workflowId: `bench-bare-${i}-${Date.now()}`, args: [{ livemode: true, waitMs: 0 }] });
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (bareNext < bareCount) {
+        const i = bareNext++;
+        await client.workflow.execute('timedWaitWorkflow', {
+          taskQueue: TASK_QUEUES.system,
+          workflowId: `bench-bare-${i}-${Date.now()}`,
+          args: [{ livemode: true, waitMs: 0 }],
+        });
+      }
+    }),
+  );
   const bareRate = bareCount / ((performance.now() - bareStarted) / 1000);
   const bareCpuAfter = cpuByRole();
 
   latencies.sort((a, b) => a - b);
   const rate = DOCUMENTS / ((done - started) / 1000);
   console.log(`documents: ${DOCUMENTS} sent (${failures} failed), concurrency ${CONCURRENCY}`);
-  console.log(`end to end (API → delivered)        ${rate.toFixed(1)} documents/s   total ${((done - started) / 1000).toFixed(1)} s`);
-  console.log(`API latency                           p50 ${percentile(latencies, 50).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+  console.log(
+    `end to end (API → delivered)        ${rate.toFixed(1)} documents/s   total ${((done - started) / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `API latency                           p50 ${percentile(latencies, 50).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+  );
   console.log(`bare workflow start-and-complete      ${bareRate.toFixed(1)} workflows/s`);
   // Where the cores go: a bare workflow's CPU beside a document's shows what the pipeline adds.
   const perItem = (after: Map<string, number>, before: Map<string, number>, count: number) =>
-    [...after].map(([role, ms]) => [role, (ms - (before.get(role) ?? 0)) / count] as const).filter(([, ms]) => ms >= 0.05).map(([role, ms]) => `${role} ${ms.toFixed(1)}`).join(', ');
+    [...after]
+      .map(([role, ms]) => [role, (ms - (before.get(role) ?? 0)) / count] as const)
+      .filter(([, ms]) => ms >= 0.05)
+      .map(([role, ms]) => `${role} ${ms.toFixed(1)}`)
+      .join(', ');
   if (cpuAfter.size) {
     console.log(`CPU per document (ms)                 ${perItem(cpuAfter, cpuBefore, DOCUMENTS)}`);
     console.log(`CPU per bare workflow (ms)            ${perItem(bareCpuAfter, bareCpuBefore, bareCount)}`);
   }
-  console.log(`BENCH_RESULT ${JSON.stringify({ rate, acceptRate: (DOCUMENTS - failures) / ((accepted - started) / 1000) })}`);
-  console.log(`ratio to bare rate                    ${(rate / bareRate).toFixed(2)} (target ≥ 0.8; target ≥ 100 documents/s)`);
+  console.log(
+    `BENCH_RESULT ${JSON.stringify({ rate, acceptRate: (DOCUMENTS - failures) / ((accepted - started) / 1000) })}`,
+  );
+  console.log(
+    `ratio to bare rate                    ${(rate / bareRate).toFixed(2)} (target ≥ 0.8; target ≥ 100 documents/s)`,
+  );
 
   server.close();
   await stopChild(worker);

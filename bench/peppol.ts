@@ -1,5 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import { parseUbl, readXmlDocument, readXmlDocumentChecked, renderUbl, validateDocument, type DocumentBody } from '../peppol/index.ts';
+import {
+  parseUbl,
+  readXmlDocument,
+  readXmlDocumentChecked,
+  renderUbl,
+  validateDocument,
+  type DocumentBody,
+} from '../peppol/index.ts';
 
 /**
  * Peppol document core benchmark: render + validate of a 100-line invoice (target ≤ 5 ms median on
@@ -35,7 +42,7 @@ function invoice(lines: number): DocumentBody {
       itemCode: `SKU-${i + 1}`,
       quantity: String((i % 7) + 1),
       unit: 'C62',
-      unitPrice: ((i * 3.17) % 97 + 1).toFixed(2),
+      unitPrice: (((i * 3.17) % 97) + 1).toFixed(2),
       vatRate: i % 4 === 0 ? '6' : '21',
       vatCategory: 'S' as const,
     })),

@@ -33,7 +33,12 @@ export async function startBenchServers(name: string): Promise<BenchServers> {
   url.pathname = `/${database}`;
   let temporalAddress = process.env.TEMPORAL_ADDRESS;
   if (!temporalAddress) {
-    devServer = await startTemporalDevServer({ port: await freePort(), uiPort: 0, namespace: 'default', headless: true });
+    devServer = await startTemporalDevServer({
+      port: await freePort(),
+      uiPort: 0,
+      namespace: 'default',
+      headless: true,
+    });
     temporalAddress = devServer.address;
   }
   return {
@@ -55,7 +60,10 @@ export function percentile(sorted: number[], p: number): number {
 export async function untilPolled(client: Client, taskQueue: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const { pollers } = await client.workflowService.describeTaskQueue({ namespace: client.options.namespace, taskQueue: { name: taskQueue } });
+    const { pollers } = await client.workflowService.describeTaskQueue({
+      namespace: client.options.namespace,
+      taskQueue: { name: taskQueue },
+    });
     if (pollers?.length) return;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -78,7 +86,10 @@ export function cpuByRole(): Map<string, number> {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parentOf.set(Number(entry), Number(fields[1]));
-      usage.set(Number(entry), { ms: (Number(fields[11]) + Number(fields[12])) / ticksPerMs, cmd: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ') });
+      usage.set(Number(entry), {
+        ms: (Number(fields[11]) + Number(fields[12])) / ticksPerMs,
+        cmd: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' '),
+      });
     } catch {
       // The process ended while we looked.
     }
@@ -89,7 +100,16 @@ export function cpuByRole(): Map<string, number> {
   };
   for (const [pid, { ms, cmd }] of usage) {
     if (!descends(pid)) continue;
-    const role = pid === process.pid ? 'API and bench' : cmd.includes('worker.ts') ? 'worker' : cmd.includes('temporal') ? 'Temporal' : cmd.includes('postgres') ? 'Postgres' : 'other';
+    const role =
+      pid === process.pid
+        ? 'API and bench'
+        : cmd.includes('worker.ts')
+          ? 'worker'
+          : cmd.includes('temporal')
+            ? 'Temporal'
+            : cmd.includes('postgres')
+              ? 'Postgres'
+              : 'other';
     roles.set(role, (roles.get(role) ?? 0) + ms);
   }
   return roles;

@@ -29,7 +29,12 @@ const WEBHOOKS = 2;
 let benchServers: BenchServers | undefined;
 
 async function countSucceeded(db: Db, organizationId: string): Promise<number> {
-  const row = await db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<string>().as('n')).where('organization_id', '=', organizationId).where('status', '=', 'succeeded').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('status', '=', 'succeeded')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -46,21 +51,48 @@ async function main(): Promise<void> {
   let received = 0;
   const receiver = http.createServer((req, res) => {
     req.resume();
-    req.on('end', () => { received++; res.statusCode = 204; res.end(); });
+    req.on('end', () => {
+      received++;
+      res.statusCode = 204;
+      res.end();
+    });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const port = (receiver.address() as AddressInfo).port;
 
   const org = await insertOrganization(db, { name: 'Bench', plan: 'platform', country: 'BE' });
   const company = await insertCompany(db, {
-    id: newId('comp'), organizationId: org.id, livemode: false, name: 'Bench BV', legalName: 'Bench BV', vatNumber: 'BE0200000158',
-    country: 'BE', peppolId: '0208:0200000158', address: { country: 'BE' }, capabilities: { send: ['invoice'], receive: ['invoice'] },
+    id: newId('comp'),
+    organizationId: org.id,
+    livemode: false,
+    name: 'Bench BV',
+    legalName: 'Bench BV',
+    vatNumber: 'BE0200000158',
+    country: 'BE',
+    peppolId: '0208:0200000158',
+    address: { country: 'BE' },
+    capabilities: { send: ['invoice'], receive: ['invoice'] },
   });
   for (let i = 0; i < WEBHOOKS; i++) {
-    await insertWebhook(db, { id: newId('wh'), organizationId: org.id, livemode: false, companyId: null, url: `http://127.0.0.1:${port}/hook-${i}`, events: ['*'], secret: `whsec_bench_${i}_0123456789abcdef` });
+    await insertWebhook(db, {
+      id: newId('wh'),
+      organizationId: org.id,
+      livemode: false,
+      companyId: null,
+      url: `http://127.0.0.1:${port}/hook-${i}`,
+      events: ['*'],
+      secret: `whsec_bench_${i}_0123456789abcdef`,
+    });
   }
 
-  const workers = await createWorkers({ connection, namespace: 'default', db, events: createEventDispatcher(client), upstreams: createUpstreams(loadConfig(), db), taskQueues: [TASK_QUEUES.webhooks] });
+  const workers = await createWorkers({
+    connection,
+    namespace: 'default',
+    db,
+    events: createEventDispatcher(client),
+    upstreams: createUpstreams(loadConfig(), db),
+    taskQueues: [TASK_QUEUES.webhooks],
+  });
   const stop = new AbortController();
   const running = runWorkers(workers, stop.signal);
   const dispatcher = createEventDispatcher(client);
@@ -69,8 +101,17 @@ async function main(): Promise<void> {
   // As the service does: commit each event, then hand it to the dispatcher.
   const ids: string[] = [];
   for (let i = 0; i < EVENTS; i += 50) {
-    const batch = await Promise.all(Array.from({ length: Math.min(50, EVENTS - i) }, (_, j) =>
-      insertEvent(db, { organizationId: org.id, livemode: false, companyId: company.id, type: 'document.delivered', data: { documentId: `doc_bench_${i + j}`, deliveredAt: new Date().toISOString() } })));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, EVENTS - i) }, (_, j) =>
+        insertEvent(db, {
+          organizationId: org.id,
+          livemode: false,
+          companyId: company.id,
+          type: 'document.delivered',
+          data: { documentId: `doc_bench_${i + j}`, deliveredAt: new Date().toISOString() },
+        }),
+      ),
+    );
     ids.push(...batch.map((e) => e.id));
     await dispatcher.dispatch(batch);
   }
@@ -78,7 +119,8 @@ async function main(): Promise<void> {
 
   const expected = EVENTS * WEBHOOKS;
   while ((await countSucceeded(db, org.id)) < expected) {
-    if (performance.now() - started > 10 * 60_000) throw new Error(`only ${await countSucceeded(db, org.id)} of ${expected} deliveries succeeded after 10 minutes`);
+    if (performance.now() - started > 10 * 60_000)
+      throw new Error(`only ${await countSucceeded(db, org.id)} of ${expected} deliveries succeeded after 10 minutes`);
     await new Promise((r) => setTimeout(r, 100));
   }
   const allDeliveredMs = performance.now() - started;
@@ -93,17 +135,26 @@ async function main(): Promise<void> {
     .execute();
   const lagMs = lags.map((r) => r.started_at.getTime() - r.created_at.getTime()).sort((a, b) => a - b);
 
-  console.log(`webhooks: ${EVENTS} events x ${WEBHOOKS} webhooks = ${expected} deliveries (receiver got ${received} requests)`);
+  console.log(
+    `webhooks: ${EVENTS} events x ${WEBHOOKS} webhooks = ${expected} deliveries (receiver got ${received} requests)`,
+  );
   console.log(`  events committed and dispatched in ${(dispatchedMs / 1000).toFixed(2)} s`);
-  console.log(`  all delivered after              ${(allDeliveredMs / 1000).toFixed(2)} s (${(expected / (allDeliveredMs / 1000)).toFixed(0)} deliveries/s)`);
-  console.log(`  lag event -> first attempt       p50 ${percentile(lagMs, 50)} ms, p99 ${percentile(lagMs, 99)} ms, max ${lagMs[lagMs.length - 1]} ms`);
+  console.log(
+    `  all delivered after              ${(allDeliveredMs / 1000).toFixed(2)} s (${(expected / (allDeliveredMs / 1000)).toFixed(0)} deliveries/s)`,
+  );
+  console.log(
+    `  lag event -> first attempt       p50 ${percentile(lagMs, 50)} ms, p99 ${percentile(lagMs, 99)} ms, max ${lagMs[lagMs.length - 1]} ms`,
+  );
 
   stop.abort();
   await running;
   await connection.close();
   await clientConnection.close();
   await db.destroy();
-  await new Promise<void>((resolve) => { receiver.closeAllConnections(); receiver.close(() => resolve()); });
+  await new Promise<void>((resolve) => {
+    receiver.closeAllConnections();
+    receiver.close(() => resolve());
+  });
 }
 
 try {

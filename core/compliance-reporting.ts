@@ -43,8 +43,12 @@ export function reportingDecision(company: CompanyReportingSettings): ReportingD
   const platform = COMPLIANCE_PLATFORMS[company.country] ?? null;
   const base = { country: company.country, platform };
   if (!platform) return { ...base, report: false, reason: 'not_covered' };
-  if (toggle(company.settings, 'autoReporting') === false) return { ...base, report: false, reason: 'company_settings' };
-  const entry = company.compliance && typeof company.compliance === 'object' ? (company.compliance as Record<string, unknown>)[company.country] : undefined;
+  if (toggle(company.settings, 'autoReporting') === false)
+    return { ...base, report: false, reason: 'company_settings' };
+  const entry =
+    company.compliance && typeof company.compliance === 'object'
+      ? (company.compliance as Record<string, unknown>)[company.country]
+      : undefined;
   if (toggle(entry, 'autoReport') === false) return { ...base, report: false, reason: 'company_compliance' };
   return { ...base, report: true, reason: 'default' };
 }

@@ -3,7 +3,11 @@
  * them (an array, or an async source such as a paged listing read as it goes). Resolves when all
  * are done; a rejection of `work` rejects it, so items that must not fail catch their own errors.
  */
-export async function forEachConcurrently<T>(items: Iterable<T> | AsyncIterable<T>, limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function forEachConcurrently<T>(
+  items: Iterable<T> | AsyncIterable<T>,
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   const source = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : toAsync(items[Symbol.iterator]());
   let next = 0;
   const worker = async () => {

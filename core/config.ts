@@ -85,7 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env, 'PORT', 8080);
   const host = optional(env, 'HOST') ?? '127.0.0.1';
   const level = optional(env, 'LOG_LEVEL') ?? 'info';
-  if (!['debug', 'info', 'warn', 'error'].includes(level)) throw new Error(`LOG_LEVEL must be debug, info, warn or error, got "${level}"`);
+  if (!['debug', 'info', 'warn', 'error'].includes(level))
+    throw new Error(`LOG_LEVEL must be debug, info, warn or error, got "${level}"`);
   return {
     host,
     port,
@@ -98,7 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     temporalDevPort: intFrom(env, 'TEMPORAL_DEV_PORT', 7233),
     temporalUiPort: intFrom(env, 'TEMPORAL_UI_PORT', 8233),
     temporalUiUrl: optional(env, 'TEMPORAL_UI_URL'),
-    publicBaseUrl: (optional(env, 'PUBLIC_BASE_URL') ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/$/, ''),
+    publicBaseUrl: (
+      optional(env, 'PUBLIC_BASE_URL') ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
+    ).replace(/\/$/, ''),
     jwksUrl: optional(env, 'JWKS_URL'),
     as4GatewayUrl: (optional(env, 'AS4_GATEWAY_URL') ?? 'http://127.0.0.1:8089').replace(/\/$/, ''),
     as4GatewayToken: optional(env, 'AS4_GATEWAY_TOKEN'),
@@ -111,12 +114,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     directoryBaseUrl: (optional(env, 'DIRECTORY_BASE_URL') ?? 'https://directory.peppol.eu').replace(/\/$/, ''),
     directoryTimeoutMs: intFrom(env, 'DIRECTORY_TIMEOUT_MS', 5_000),
     smlZone: (optional(env, 'SML_ZONE') ?? 'edelivery.tech.ec.europa.eu').replace(/\.$/, ''),
-    dnsResolvers: optional(env, 'DNS_RESOLVERS')?.split(',').map((s) => s.trim()).filter(Boolean),
+    dnsResolvers: optional(env, 'DNS_RESOLVERS')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     smpLookupTimeoutMs: intFrom(env, 'SMP_LOOKUP_TIMEOUT_MS', 5_000),
     smpTruststorePem: optional(env, 'SMP_TRUSTSTORE_PEM'),
     smpVerifySignatures: optional(env, 'SMP_VERIFY_SIGNATURES')?.toLowerCase() !== 'false',
     smlProbeParticipant: optional(env, 'SML_PROBE_PARTICIPANT') ?? '9915:test',
-    registryBaseUrl: (optional(env, 'REGISTRY_BASE_URL') ?? 'https://ec.europa.eu/taxation_customs/vies/rest-api').replace(/\/$/, ''),
+    registryBaseUrl: (
+      optional(env, 'REGISTRY_BASE_URL') ?? 'https://ec.europa.eu/taxation_customs/vies/rest-api'
+    ).replace(/\/$/, ''),
     registryTimeoutMs: intFrom(env, 'REGISTRY_TIMEOUT_MS', 10_000),
     smpBaseUrl: optional(env, 'SMP_BASE_URL')?.replace(/\/$/, ''),
     smpUsername: optional(env, 'SMP_USERNAME'),

@@ -12,7 +12,8 @@ export const COVERED_COMPONENTS = ['"@path";req', '"content-digest"', `"${DOCUME
 
 const encoder = new TextEncoder();
 // Web Crypto takes ArrayBuffer-backed views only; a copy also detaches the input from a shared buffer.
-const bytesOf = (body: Uint8Array | string): Uint8Array<ArrayBuffer> => (typeof body === 'string' ? encoder.encode(body) : new Uint8Array(body));
+const bytesOf = (body: Uint8Array | string): Uint8Array<ArrayBuffer> =>
+  typeof body === 'string' ? encoder.encode(body) : new Uint8Array(body);
 
 function toBase64(bytes: Uint8Array): string {
   let binary = '';
@@ -45,7 +46,12 @@ export function signatureParams({ created, keyid }: SignatureParams): string {
 }
 
 /** The signature base of RFC 9421 section 2.5 for our covered components. */
-export function signatureBase(input: { path: string; contentDigest: string; documentId: string; params: string }): Uint8Array<ArrayBuffer> {
+export function signatureBase(input: {
+  path: string;
+  contentDigest: string;
+  documentId: string;
+  params: string;
+}): Uint8Array<ArrayBuffer> {
   return encoder.encode(
     [
       `"@path";req: ${input.path}`,
@@ -76,7 +82,16 @@ export interface VerifyDocumentXmlInput {
 
 export type VerifyDocumentXmlResult =
   | { ok: true; documentId: string; keyid: string; created: number }
-  | { ok: false; reason: 'missing_header' | 'malformed_header' | 'digest_mismatch' | 'document_mismatch' | 'unknown_key' | 'signature_mismatch' };
+  | {
+      ok: false;
+      reason:
+        | 'missing_header'
+        | 'malformed_header'
+        | 'digest_mismatch'
+        | 'document_mismatch'
+        | 'unknown_key'
+        | 'signature_mismatch';
+    };
 
 function header(headers: HeaderSource, name: string): string | undefined {
   if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
@@ -118,7 +133,13 @@ function dictionaryMember(value: string, label: string): string | undefined {
  * `docex` signature covers the path, the digest and `X-Document-Id` and verifies with the key of
  * the JWKS its `keyid` names. Answers why when it does not.
  */
-export async function verifyDocumentXml({ body, headers, path, jwks, documentId }: VerifyDocumentXmlInput): Promise<VerifyDocumentXmlResult> {
+export async function verifyDocumentXml({
+  body,
+  headers,
+  path,
+  jwks,
+  documentId,
+}: VerifyDocumentXmlInput): Promise<VerifyDocumentXmlResult> {
   const digestHeader = header(headers, 'content-digest');
   const signatureInput = header(headers, 'signature-input');
   const signatureHeader = header(headers, 'signature');
@@ -133,7 +154,8 @@ export async function verifyDocumentXml({ body, headers, path, jwks, documentId 
   const keyid = params?.match(/;keyid="([^"]*)"/)?.[1];
   const alg = params?.match(/;alg="([^"]*)"/)?.[1];
   const signature = signatureItem?.match(/^:([A-Za-z0-9+/=]*):$/)?.[1];
-  if (!params || !covered || !keyid || !Number.isFinite(created) || !signature || !sha256 || (alg && alg !== 'ed25519')) return { ok: false, reason: 'malformed_header' };
+  if (!params || !covered || !keyid || !Number.isFinite(created) || !signature || !sha256 || (alg && alg !== 'ed25519'))
+    return { ok: false, reason: 'malformed_header' };
   // Every component we rely on must be covered, in our order, or the signature proves nothing about it.
   if (covered.join(' ') !== COVERED_COMPONENTS.join(' ')) return { ok: false, reason: 'malformed_header' };
 
@@ -144,12 +166,19 @@ export async function verifyDocumentXml({ body, headers, path, jwks, documentId 
   if (!jwk) return { ok: false, reason: 'unknown_key' };
   let key: CryptoKey;
   try {
-    key = await crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x: jwk.x as string }, { name: 'Ed25519' }, false, ['verify']);
+    key = await crypto.subtle.importKey(
+      'jwk',
+      { kty: 'OKP', crv: 'Ed25519', x: jwk.x as string },
+      { name: 'Ed25519' },
+      false,
+      ['verify'],
+    );
   } catch {
     return { ok: false, reason: 'unknown_key' };
   }
   const signatureBytes = fromBase64(signature);
   const base = signatureBase({ path, contentDigest: digestHeader.trim(), documentId: signedId, params });
-  const valid = signatureBytes !== undefined && (await crypto.subtle.verify({ name: 'Ed25519' }, key, signatureBytes, base));
+  const valid =
+    signatureBytes !== undefined && (await crypto.subtle.verify({ name: 'Ed25519' }, key, signatureBytes, base));
   return valid ? { ok: true, documentId: signedId, keyid, created } : { ok: false, reason: 'signature_mismatch' };
 }

@@ -72,10 +72,18 @@ async function recoverStaleServer(dir: string): Promise<void> {
   const { pg_ctl } = await binaries();
   const args = ['-D', dir, 'stop', '-m', 'fast', '-w', '-t', '30'];
   try {
-    if (isRoot()) execFileSync('su', [USER, '-s', '/bin/sh', '-c', [pg_ctl, ...args].map((a) => `'${a}'`).join(' ')], { stdio: 'pipe' });
+    if (isRoot())
+      execFileSync('su', [USER, '-s', '/bin/sh', '-c', [pg_ctl, ...args].map((a) => `'${a}'`).join(' ')], {
+        stdio: 'pipe',
+      });
     else execFileSync(pg_ctl, args, { stdio: 'pipe' });
   } catch (err) {
-    throw new StartupError('postgres', `a PostgreSQL server (pid ${pid}) still runs on ${dir} and could not be stopped`, `stop it by hand (kill ${pid}) and start again`, err);
+    throw new StartupError(
+      'postgres',
+      `a PostgreSQL server (pid ${pid}) still runs on ${dir} and could not be stopped`,
+      `stop it by hand (kill ${pid}) and start again`,
+      err,
+    );
   }
 }
 
@@ -83,7 +91,11 @@ function checkDataFolderVersion(dir: string): 'fresh' | 'existing' {
   const versionFile = path.join(dir, 'PG_VERSION');
   if (!existsSync(versionFile)) {
     if (existsSync(dir) && readdirSync(dir).length > 0) {
-      throw new StartupError('postgres', `the data folder ${dir} is not empty but holds no PostgreSQL cluster`, 'empty it, or point DATA_DIR elsewhere');
+      throw new StartupError(
+        'postgres',
+        `the data folder ${dir} is not empty but holds no PostgreSQL cluster`,
+        'empty it, or point DATA_DIR elsewhere',
+      );
     }
     return 'fresh';
   }
@@ -120,7 +132,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const state = checkDataFolderVersion(dir);
   await recoverStaleServer(dir);
   if (!(await isPortFree(options.port))) {
-    throw new StartupError('postgres', `port ${options.port} on 127.0.0.1 is already in use`, 'set EMBEDDED_POSTGRES_PORT to a free port, or set DATABASE_URL to use a running server');
+    throw new StartupError(
+      'postgres',
+      `port ${options.port} on 127.0.0.1 is already in use`,
+      'set EMBEDDED_POSTGRES_PORT to a free port, or set DATABASE_URL to use a running server',
+    );
   }
 
   const lines: string[] = [];
@@ -132,14 +148,25 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     persistent: true,
     createPostgresUser: isRoot(),
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: (line: string) => { lines.push(line); if (lines.length > 50) lines.shift(); options.onLog?.(line); },
-    onError: (err: unknown) => { lines.push(String(err)); },
+    onLog: (line: string) => {
+      lines.push(line);
+      if (lines.length > 50) lines.shift();
+      options.onLog?.(line);
+    },
+    onError: (err: unknown) => {
+      lines.push(String(err));
+    },
   });
   try {
     if (state === 'fresh') await server.initialise();
     await server.start();
   } catch (err) {
-    throw new StartupError('postgres', `the embedded PostgreSQL server did not start: ${lines.slice(-5).join(' ').trim() || String(err)}`, 'see the lines above; set DATABASE_URL to use another server', err);
+    throw new StartupError(
+      'postgres',
+      `the embedded PostgreSQL server did not start: ${lines.slice(-5).join(' ').trim() || String(err)}`,
+      'see the lines above; set DATABASE_URL to use another server',
+      err,
+    );
   }
 
   const serverUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`;

@@ -23,18 +23,20 @@ export function createEventDispatcher(client: Client): EventDispatcher {
   return {
     async dispatch(events) {
       await Promise.all(
-        events.filter((event) => event.dispatched_at === null).map((event) =>
-          client.workflow
-            .start('eventWorkflow', {
-              taskQueue: TASK_QUEUES.webhooks,
-              workflowId: workflowIds.event(event.id),
-              args: [{ eventId: event.id }],
-              workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-            })
-            .catch((err: unknown) => {
-              if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-            }),
-        ),
+        events
+          .filter((event) => event.dispatched_at === null)
+          .map((event) =>
+            client.workflow
+              .start('eventWorkflow', {
+                taskQueue: TASK_QUEUES.webhooks,
+                workflowId: workflowIds.event(event.id),
+                args: [{ eventId: event.id }],
+                workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+              })
+              .catch((err: unknown) => {
+                if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+              }),
+          ),
       );
     },
   };

@@ -29,9 +29,15 @@ export const FAILURE_TYPES = {
 export type FailureType = keyof typeof FAILURE_TYPES;
 
 /** The failure type names as constants, for code that compares a failure's `type` with one of them. */
-export const FailureType = Object.fromEntries(Object.keys(FAILURE_TYPES).map((type) => [type, type])) as { readonly [T in FailureType]: T };
+export const FailureType = Object.fromEntries(Object.keys(FAILURE_TYPES).map((type) => [type, type])) as {
+  readonly [T in FailureType]: T;
+};
 
-export const LIFECYCLE_REFUSALS = ['INVALID_TRANSITION', 'OVERPAYMENT', 'AMOUNT_MISMATCH'] as const satisfies readonly FailureType[];
+export const LIFECYCLE_REFUSALS = [
+  'INVALID_TRANSITION',
+  'OVERPAYMENT',
+  'AMOUNT_MISMATCH',
+] as const satisfies readonly FailureType[];
 export type LifecycleRefusal = (typeof LIFECYCLE_REFUSALS)[number];
 
 export function isLifecycleRefusal(type: string | null | undefined): type is LifecycleRefusal {

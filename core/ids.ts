@@ -2,8 +2,21 @@ import { createHash, randomBytes } from 'node:crypto';
 
 /** Resource prefixes of spec part 2.1, plus the internal ones. */
 export type IdPrefix =
-  | 'comp' | 'doc' | 'part' | 'wh' | 'evt' | 'key' | 'tag' | 'req' | 'dlv'
-  | 'org' | 'usr' | 'jr' | 'file' | 'probe' | 'tgrp';
+  | 'comp'
+  | 'doc'
+  | 'part'
+  | 'wh'
+  | 'evt'
+  | 'key'
+  | 'tag'
+  | 'req'
+  | 'dlv'
+  | 'org'
+  | 'usr'
+  | 'jr'
+  | 'file'
+  | 'probe'
+  | 'tgrp';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

@@ -29,5 +29,11 @@ export function invoiceResponsesOwed(
 ): InvoiceResponseInput[] {
   if (direction !== 'incoming' || command.source === 'recipient') return [];
   const reason = command.kind === 'update' ? { reasonCode: command.reasonCode, reason: command.reason } : {};
-  return steps.map((step, i) => ({ documentId, status: step.to, sequence: stamp * 10 + i, date, ...(step === steps.at(-1) ? reason : {}) }));
+  return steps.map((step, i) => ({
+    documentId,
+    status: step.to,
+    sequence: stamp * 10 + i,
+    date,
+    ...(step === steps.at(-1) ? reason : {}),
+  }));
 }

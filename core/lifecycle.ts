@@ -6,7 +6,15 @@ import type { LifecycleRefusal } from './failures.ts';
  * planning of a command. Shared by the API, the lifecycle activities and the document workflow's
  * update validator and handler, so this module imports nothing of Temporal, HTTP or the database.
  */
-export const LIFECYCLE_STATUSES = ['issued', 'under_review', 'approved', 'partially_paid', 'paid', 'rejected', 'disputed'] as const;
+export const LIFECYCLE_STATUSES = [
+  'issued',
+  'under_review',
+  'approved',
+  'partially_paid',
+  'paid',
+  'rejected',
+  'disputed',
+] as const;
 export type LifecycleStatus = (typeof LIFECYCLE_STATUSES)[number];
 export type TargetStatus = Exclude<LifecycleStatus, 'issued'>;
 
@@ -138,7 +146,12 @@ export function planLifecycle(state: LifecycleState, command: AnyLifecycleComman
       return refuse(state, 'INVALID_TRANSITION', `A payment cannot be recorded on a ${state.status} document.`);
     }
     const amount = new Decimal(command.amount);
-    if (due !== null && amount.greaterThan(due)) return refuse(state, 'OVERPAYMENT', `The payment of ${amount.toFixed(2)} ${currency} exceeds the amount due (${due.toFixed(2)} ${currency}).`);
+    if (due !== null && amount.greaterThan(due))
+      return refuse(
+        state,
+        'OVERPAYMENT',
+        `The payment of ${amount.toFixed(2)} ${currency} exceeds the amount due (${due.toFixed(2)} ${currency}).`,
+      );
     const to: LifecycleStatus = due !== null && amount.equals(due) ? 'paid' : 'partially_paid';
     const steps: LifecycleStep[] = [];
     let from = state.status;
@@ -147,34 +160,71 @@ export function planLifecycle(state: LifecycleState, command: AnyLifecycleComman
       from = 'approved';
     }
     steps.push({ from, to, implied: false });
-    return { ok: true, steps, payment: { amount: amount.toFixed(2), currency, date: command.date, reference: command.reference ?? null } };
+    return {
+      ok: true,
+      steps,
+      payment: { amount: amount.toFixed(2), currency, date: command.date, reference: command.reference ?? null },
+    };
   }
 
   if (command.kind === 'response') return planResponse(state, command, due, currency);
 
   if (!allowedTransitions(state.status).includes(command.status)) {
     const allowed = allowedTransitions(state.status);
-    return refuse(state, 'INVALID_TRANSITION', `A ${state.status} document cannot move to ${command.status}${allowed.length ? `; allowed: ${allowed.join(', ')}` : '; it is final'}.`);
+    return refuse(
+      state,
+      'INVALID_TRANSITION',
+      `A ${state.status} document cannot move to ${command.status}${allowed.length ? `; allowed: ${allowed.join(', ')}` : '; it is final'}.`,
+    );
   }
-  if (!PAID_STATES.includes(command.status)) return { ok: true, steps: [{ from: state.status, to: command.status, implied: false }], payment: null };
+  if (!PAID_STATES.includes(command.status))
+    return { ok: true, steps: [{ from: state.status, to: command.status, implied: false }], payment: null };
 
-  if (command.paymentCurrency && command.paymentCurrency !== currency) return refuse(state, 'AMOUNT_MISMATCH', `The payment currency ${command.paymentCurrency} is not the document's currency ${currency}.`);
+  if (command.paymentCurrency && command.paymentCurrency !== currency)
+    return refuse(
+      state,
+      'AMOUNT_MISMATCH',
+      `The payment currency ${command.paymentCurrency} is not the document's currency ${currency}.`,
+    );
   let amount: Decimal | null = command.paymentAmount !== undefined ? new Decimal(command.paymentAmount) : null;
   if (amount === null && due !== null) {
     if (command.remainingAmount !== undefined) amount = due.minus(command.remainingAmount);
     else if (command.status === 'paid') amount = due;
   }
   if (due !== null && amount !== null) {
-    if (amount.greaterThan(due)) return refuse(state, 'OVERPAYMENT', `The payment of ${amount.toFixed(2)} ${currency} exceeds the amount due (${due.toFixed(2)} ${currency}).`);
+    if (amount.greaterThan(due))
+      return refuse(
+        state,
+        'OVERPAYMENT',
+        `The payment of ${amount.toFixed(2)} ${currency} exceeds the amount due (${due.toFixed(2)} ${currency}).`,
+      );
     if (amount.lessThanOrEqualTo(0)) return refuse(state, 'AMOUNT_MISMATCH', 'The payment amount must be positive.');
     const remaining = due.minus(amount);
     if (command.remainingAmount !== undefined && !remaining.equals(command.remainingAmount)) {
-      return refuse(state, 'AMOUNT_MISMATCH', `remainingAmount ${new Decimal(command.remainingAmount).toFixed(2)} does not match the amount due after this payment (${remaining.toFixed(2)} ${currency}).`);
+      return refuse(
+        state,
+        'AMOUNT_MISMATCH',
+        `remainingAmount ${new Decimal(command.remainingAmount).toFixed(2)} does not match the amount due after this payment (${remaining.toFixed(2)} ${currency}).`,
+      );
     }
-    if (command.status === 'paid' && !remaining.isZero()) return refuse(state, 'AMOUNT_MISMATCH', `paid needs the full amount due (${due.toFixed(2)} ${currency}); ${amount.toFixed(2)} is a partial payment: use partially_paid.`);
-    if (command.status === 'partially_paid' && remaining.isZero()) return refuse(state, 'AMOUNT_MISMATCH', `${amount.toFixed(2)} ${currency} settles the document: use paid.`);
+    if (command.status === 'paid' && !remaining.isZero())
+      return refuse(
+        state,
+        'AMOUNT_MISMATCH',
+        `paid needs the full amount due (${due.toFixed(2)} ${currency}); ${amount.toFixed(2)} is a partial payment: use partially_paid.`,
+      );
+    if (command.status === 'partially_paid' && remaining.isZero())
+      return refuse(state, 'AMOUNT_MISMATCH', `${amount.toFixed(2)} ${currency} settles the document: use paid.`);
   }
-  const payment = amount === null ? null : { amount: amount.toFixed(2), currency, date: command.paymentDate!, reference: command.paymentReference ?? null };
+  const payment =
+    amount === null
+      ? null
+      : {
+          amount: amount.toFixed(2),
+          currency,
+          date: command.paymentDate!,
+          reference: command.paymentReference ?? null,
+        };
   return { ok: true, steps: [{ from: state.status, to: command.status, implied: false }], payment };
 }
 
@@ -185,14 +235,24 @@ const CHAIN: readonly LifecycleStatus[] = ['issued', 'under_review', 'approved',
  * saw (an AP on an issued invoice): the skipped chain steps are recorded as implied. A PD books
  * what is still due.
  */
-function planResponse(state: LifecycleState, command: RecipientResponseCommand, due: Decimal | null, currency: string): LifecyclePlan {
+function planResponse(
+  state: LifecycleState,
+  command: RecipientResponseCommand,
+  due: Decimal | null,
+  currency: string,
+): LifecyclePlan {
   const steps: LifecycleStep[] = [];
   if (allowedTransitions(state.status).includes(command.status)) {
     steps.push({ from: state.status, to: command.status, implied: false });
   } else {
     const from = CHAIN.indexOf(state.status);
     const to = CHAIN.indexOf(command.status);
-    if (from < 0 || to <= from) return refuse(state, 'INVALID_TRANSITION', `An Invoice Response ${command.responseCode} cannot move a ${state.status} document to ${command.status}.`);
+    if (from < 0 || to <= from)
+      return refuse(
+        state,
+        'INVALID_TRANSITION',
+        `An Invoice Response ${command.responseCode} cannot move a ${state.status} document to ${command.status}.`,
+      );
     const path = CHAIN.slice(from + 1, to + 1).filter((s) => !(s === 'partially_paid' && command.status === 'paid'));
     let current = state.status;
     path.forEach((next, i) => {
@@ -200,6 +260,9 @@ function planResponse(state: LifecycleState, command: RecipientResponseCommand, 
       current = next;
     });
   }
-  const payment = command.status === 'paid' && due !== null && due.greaterThan(0) ? { amount: due.toFixed(2), currency, date: command.date, reference: command.responseId } : null;
+  const payment =
+    command.status === 'paid' && due !== null && due.greaterThan(0)
+      ? { amount: due.toFixed(2), currency, date: command.date, reference: command.responseId }
+      : null;
   return { ok: true, steps, payment };
 }

@@ -12,9 +12,25 @@ type Fields = Record<string, unknown>;
  * the rope, so a key or signing secret that slips into a field is still not written.
  */
 export const REDACTED_PATHS = [
-  'authorization', '*.authorization', 'headers.authorization', 'req.headers.authorization', 'headers.cookie',
-  'token', '*.token', 'secret', '*.secret', 'signingSecret', '*.signingSecret', 'webhookSecret', '*.webhookSecret',
-  'password', '*.password', 'apiKey', '*.apiKey', 'keySecret', '*.keySecret',
+  'authorization',
+  '*.authorization',
+  'headers.authorization',
+  'req.headers.authorization',
+  'headers.cookie',
+  'token',
+  '*.token',
+  'secret',
+  '*.secret',
+  'signingSecret',
+  '*.signingSecret',
+  'webhookSecret',
+  '*.webhookSecret',
+  'password',
+  '*.password',
+  'apiKey',
+  '*.apiKey',
+  'keySecret',
+  '*.keySecret',
 ];
 
 export interface LoggerOptions {

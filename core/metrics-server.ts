@@ -11,7 +11,10 @@ export interface MetricsServer {
  * `GET /metrics` on a listener of its own (loopback unless told), so the scrape endpoint is never
  * reachable through the public API port and needs no authentication there.
  */
-export async function startMetricsServer(registry: Registry, options: { port: number; host: string }): Promise<MetricsServer> {
+export async function startMetricsServer(
+  registry: Registry,
+  options: { port: number; host: string },
+): Promise<MetricsServer> {
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
@@ -29,6 +32,10 @@ export async function startMetricsServer(registry: Registry, options: { port: nu
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/metrics`,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

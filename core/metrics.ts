@@ -93,7 +93,10 @@ new Gauge({
     this.reset();
     for (const [name, ref] of pools) {
       const pool = ref.deref();
-      if (!pool) { pools.delete(name); continue; }
+      if (!pool) {
+        pools.delete(name);
+        continue;
+      }
       this.set({ pool: name, state: 'total' }, pool.totalCount);
       this.set({ pool: name, state: 'idle' }, pool.idleCount);
       this.set({ pool: name, state: 'waiting' }, pool.waitingCount);
@@ -112,7 +115,10 @@ new Gauge({
     this.reset();
     for (const [name, ref] of breakers) {
       const breaker = ref.deref();
-      if (!breaker) { breakers.delete(name); continue; }
+      if (!breaker) {
+        breakers.delete(name);
+        continue;
+      }
       this.set({ circuit: name }, CIRCUIT_VALUE[breaker.snapshot().state]);
     }
   },
@@ -153,7 +159,8 @@ export function countDocumentAccepted(document: DocumentFacts): void {
 export function countDocumentMove(document: DocumentFacts, to: string, at: Date): void {
   const labels = { type: document.type, livemode: String(document.livemode) };
   documents.inc({ ...labels, outcome: to });
-  if (to === 'delivered' && document.created_at) deliveryLatency.observe(labels, Math.max(0, (at.getTime() - document.created_at.getTime()) / 1000));
+  if (to === 'delivered' && document.created_at)
+    deliveryLatency.observe(labels, Math.max(0, (at.getTime() - document.created_at.getTime()) / 1000));
 }
 
 /** Runs one hand-off and counts it by outcome: `handed_off`, or the failure's `type`. */

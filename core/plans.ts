@@ -15,8 +15,21 @@ export function isPlan(value: string): value is Plan {
 
 /** Scopes of part 5; `*` grants them all. */
 export const SCOPES = [
-  'send', 'receive', 'documents.read', 'documents.search', 'documents.write', 'companies.read',
-  'companies.write', 'directory', 'partners', 'payments', 'lifecycle', 'compliance', 'stats', 'platform', '*',
+  'send',
+  'receive',
+  'documents.read',
+  'documents.search',
+  'documents.write',
+  'companies.read',
+  'companies.write',
+  'directory',
+  'partners',
+  'payments',
+  'lifecycle',
+  'compliance',
+  'stats',
+  'platform',
+  '*',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
@@ -31,4 +44,12 @@ export const KEY_PREFIXES: Record<KeyType, { live: string; test: string }> = {
 };
 
 /** Document types of part 1, the default capability set of a company. */
-export const DOCUMENT_TYPES = ['invoice', 'credit-note', 'debit-note', 'purchase-order', 'sales-order', 'quote', 'event'] as const;
+export const DOCUMENT_TYPES = [
+  'invoice',
+  'credit-note',
+  'debit-note',
+  'purchase-order',
+  'sales-order',
+  'quote',
+  'event',
+] as const;

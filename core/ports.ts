@@ -27,7 +27,10 @@ export async function waitForPort(port: number, host: string, timeoutMs: number)
   while (Date.now() < deadline) {
     const open = await new Promise<boolean>((resolve) => {
       const socket = net.connect({ port, host });
-      socket.once('connect', () => { socket.destroy(); resolve(true); });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
       socket.once('error', () => resolve(false));
     });
     if (open) return true;

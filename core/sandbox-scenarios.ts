@@ -34,7 +34,11 @@ export function isSandboxWebhookHost(host: string): boolean {
 }
 
 /** The simulated receiver's answer to attempt `attempt`, or undefined for a host it does not serve. */
-export function sandboxWebhookAnswer(rawUrl: string, attempt: number, timeoutMs: number): { statusCode: number | null; error: string | null } | undefined {
+export function sandboxWebhookAnswer(
+  rawUrl: string,
+  attempt: number,
+  timeoutMs: number,
+): { statusCode: number | null; error: string | null } | undefined {
   let host: string;
   try {
     host = new URL(rawUrl).hostname.toLowerCase();
@@ -46,7 +50,11 @@ export function sandboxWebhookAnswer(rawUrl: string, attempt: number, timeoutMs:
   const failFirst = /^fail-(\d{1,2})$/.exec(label);
   if (label === 'fail' || (failFirst && attempt <= Number(failFirst[1]))) return { statusCode: 500, error: 'HTTP 500' };
   if (label === 'timeout') return { statusCode: null, error: `no answer within ${timeoutMs / 1000} s` };
-  if (label === 'redirect') return { statusCode: 302, error: 'redirect to https://elsewhere.webhook.test/ not followed: answer with a 2xx at the webhook URL itself' };
+  if (label === 'redirect')
+    return {
+      statusCode: 302,
+      error: 'redirect to https://elsewhere.webhook.test/ not followed: answer with a 2xx at the webhook URL itself',
+    };
   return { statusCode: 200, error: null };
 }
 
@@ -55,7 +63,13 @@ export function sandboxWebhookAnswer(rawUrl: string, attempt: number, timeoutMs:
  * a minute (company clock) after delivery; the answer moves the invoice's lifecycle with history
  * source `recipient` (AB acknowledges and moves nothing).
  */
-export const SANDBOX_RESPONDERS: Record<string, { code: 'AB' | 'IP' | 'UQ' | 'CA' | 'RE' | 'AP' | 'PD'; status: 'under_review' | 'disputed' | 'approved' | 'rejected' | 'paid' | null }> = {
+export const SANDBOX_RESPONDERS: Record<
+  string,
+  {
+    code: 'AB' | 'IP' | 'UQ' | 'CA' | 'RE' | 'AP' | 'PD';
+    status: 'under_review' | 'disputed' | 'approved' | 'rejected' | 'paid' | null;
+  }
+> = {
   '0060:999000101': { code: 'AB', status: null },
   '0060:999000102': { code: 'IP', status: 'under_review' },
   '0060:999000103': { code: 'UQ', status: 'disputed' },

@@ -63,15 +63,34 @@ export function createScope(input: ScopeInput): Scope {
  * the organization, a JWT creating keys of the other mode.
  */
 export function organizationWide(scope: Scope, livemode = scope.livemode): Scope {
-  return createScope({ organizationId: scope.organizationId, livemode, callerKind: scope.callerKind, callerOrganizationId: scope.callerOrganizationId });
+  return createScope({
+    organizationId: scope.organizationId,
+    livemode,
+    callerKind: scope.callerKind,
+    callerOrganizationId: scope.callerOrganizationId,
+  });
 }
 
 /** For activities: the company itself, as the tenant acting for it. */
 export function scopeOfCompany(company: { id: string; organization_id: string; livemode: boolean }): Scope {
-  return createScope({ organizationId: company.organization_id, livemode: company.livemode, callerKind: 'system', actingCompanyId: company.id });
+  return createScope({
+    organizationId: company.organization_id,
+    livemode: company.livemode,
+    callerKind: 'system',
+    actingCompanyId: company.id,
+  });
 }
 
 /** For activities: the tenant of a row they loaded by the id their workflow was given. */
-export function scopeOfRow(row: { organization_id: string; livemode: boolean; company_id?: string | null | undefined }): Scope {
-  return createScope({ organizationId: row.organization_id, livemode: row.livemode, callerKind: 'system', actingCompanyId: row.company_id ?? undefined });
+export function scopeOfRow(row: {
+  organization_id: string;
+  livemode: boolean;
+  company_id?: string | null | undefined;
+}): Scope {
+  return createScope({
+    organizationId: row.organization_id,
+    livemode: row.livemode,
+    callerKind: 'system',
+    actingCompanyId: row.company_id ?? undefined,
+  });
 }

@@ -5,7 +5,12 @@ import type { InstrumentationBase } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { envDetectorSync, Resource } from '@opentelemetry/resources';
-import { BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import {
+  BatchSpanProcessor,
+  SimpleSpanProcessor,
+  type SpanExporter,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import {
   makeWorkflowExporter,
@@ -61,12 +66,21 @@ export function startTracing(options: TracingOptions): Tracing | undefined {
     .merge(new Resource({ 'service.name': options.serviceName }))
     .merge(envDetectorSync.detect());
   // Synchronous export is for tests that read spans right away; the real exporter batches.
-  const spanProcessor: SpanProcessor = options.exporter ? new SimpleSpanProcessor(options.exporter) : new BatchSpanProcessor(new OTLPTraceExporter());
+  const spanProcessor: SpanProcessor = options.exporter
+    ? new SimpleSpanProcessor(options.exporter)
+    : new BatchSpanProcessor(new OTLPTraceExporter());
   const provider = new NodeTracerProvider({ resource, spanProcessors: [spanProcessor] });
   provider.register();
 
   const unpatch = [
-    patchLoaded(new HttpInstrumentation({ enabled: false, requireParentforOutgoingSpans: true, ignoreIncomingRequestHook: (req) => UNTRACED.test(req.url ?? '') }), provider),
+    patchLoaded(
+      new HttpInstrumentation({
+        enabled: false,
+        requireParentforOutgoingSpans: true,
+        ignoreIncomingRequestHook: (req) => UNTRACED.test(req.url ?? ''),
+      }),
+      provider,
+    ),
     // Only statements inside a traced request or activity: background sweeps would be orphan roots.
     patchLoaded(new PgInstrumentation({ enabled: false, requireParentSpan: true }), provider),
   ];
@@ -76,7 +90,12 @@ export function startTracing(options: TracingOptions): Tracing | undefined {
     clientInterceptors: { workflow: [new OpenTelemetryWorkflowClientInterceptor()] },
     workerOptions: () => ({
       interceptors: {
-        activity: [(ctx) => ({ inbound: new OpenTelemetryActivityInboundInterceptor(ctx), outbound: new OpenTelemetryActivityOutboundInterceptor(ctx) })],
+        activity: [
+          (ctx) => ({
+            inbound: new OpenTelemetryActivityInboundInterceptor(ctx),
+            outbound: new OpenTelemetryActivityOutboundInterceptor(ctx),
+          }),
+        ],
       },
       sinks: { exporter: makeWorkflowExporter(spanProcessor, resource) },
     }),
@@ -107,7 +126,8 @@ function patchLoaded(instrumentation: InstrumentationBase, provider: NodeTracerP
   const undo: Array<() => void> = [];
   for (const definition of instrumentation.getModuleDefinitions()) {
     const exports = requireHere(definition.name);
-    const version = definition.name === 'pg' ? (requireHere('pg/package.json') as { version: string }).version : undefined;
+    const version =
+      definition.name === 'pg' ? (requireHere('pg/package.json') as { version: string }).version : undefined;
     if (!definition.patch) continue;
     definition.patch(exports, version);
     undo.push(() => definition.unpatch?.(exports, version));

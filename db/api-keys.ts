@@ -64,7 +64,11 @@ export interface KeyPage {
  * a live one), and only those bound to its company when it has one.
  */
 function visibleKeys(db: Db, scope: Scope) {
-  let query = db.selectFrom('api_keys').selectAll().where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode);
+  let query = db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode);
   if (scope.companyId) query = query.where('company_id', '=', scope.companyId);
   return query;
 }
@@ -82,7 +86,12 @@ export async function findApiKey(db: Db, scope: Scope, id: string) {
 export async function revokeApiKey(db: Db, scope: Scope, id: string): Promise<boolean> {
   const found = await findApiKey(db, scope, id);
   if (!found) return false;
-  await db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', found.id).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('api_keys')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', found.id)
+    .where('revoked_at', 'is', null)
+    .execute();
   return true;
 }
 
@@ -95,6 +104,8 @@ export async function touchApiKey(db: Db, id: string): Promise<void> {
     .updateTable('api_keys')
     .set({ last_used_at: new Date() })
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
+    .where((eb) =>
+      eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]),
+    )
     .execute();
 }

@@ -6,7 +6,11 @@ import type { Scope } from '../core/scope.ts';
 
 /** The companies a scope sees: its organization and mode, and only its own company when it has one. */
 function visibleCompanies(db: Db, scope: Scope) {
-  let query = db.selectFrom('companies').selectAll().where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode);
+  let query = db
+    .selectFrom('companies')
+    .selectAll()
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode);
   if (scope.companyId) query = query.where('id', '=', scope.companyId);
   return query;
 }
@@ -34,7 +38,11 @@ export async function findReadableCompanyByRef(db: Db, scope: Scope, ref: string
 /** A company of another organization granted to the scope by an accepted join request, by ref. */
 export async function findGrantedCompanyByRef(db: Db, scope: Scope, ref: string) {
   if (scope.grantedCompanyIds.length === 0) return undefined;
-  const query = db.selectFrom('companies').selectAll().where('livemode', '=', scope.livemode).where('id', 'in', [...scope.grantedCompanyIds]);
+  const query = db
+    .selectFrom('companies')
+    .selectAll()
+    .where('livemode', '=', scope.livemode)
+    .where('id', 'in', [...scope.grantedCompanyIds]);
   return whereRef(query, ref).executeTakeFirst();
 }
 
@@ -48,11 +56,24 @@ export async function findCompanyByRef(db: Db, scope: Scope, ref: string) {
 
 /** Up to `limit` active companies the scope sees, oldest first (a sender is implied when there is one). */
 export async function findActiveCompanies(db: Db, scope: Scope, limit: number) {
-  return visibleCompanies(db, scope).where('status', '=', 'active').orderBy('created_at').orderBy('id').limit(limit).execute();
+  return visibleCompanies(db, scope)
+    .where('status', '=', 'active')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 function whereRef<Q extends { where: (...args: any[]) => any }>(query: Q, ref: string): Q {
-  if (ref.startsWith('vat:')) return query.where('vat_number', '=', ref.slice(4).replace(/[\s.-]/g, '').toUpperCase());
+  if (ref.startsWith('vat:'))
+    return query.where(
+      'vat_number',
+      '=',
+      ref
+        .slice(4)
+        .replace(/[\s.-]/g, '')
+        .toUpperCase(),
+    );
   if (ref.startsWith('peppol:')) return query.where('peppol_id', '=', ref.slice(7));
   return query.where('id', '=', ref);
 }
@@ -62,7 +83,10 @@ function whereRef<Q extends { where: (...args: any[]) => any }>(query: Q, ref: s
  * is registered in the SMP by at most one of them.
  */
 export async function findReceivingCompany(db: Db, participantId: string) {
-  const bare = participantId.trim().replace(/^iso6523-actorid-upis::/i, '').toLowerCase();
+  const bare = participantId
+    .trim()
+    .replace(/^iso6523-actorid-upis::/i, '')
+    .toLowerCase();
   return db
     .selectFrom('companies')
     .selectAll()
@@ -126,7 +150,10 @@ export type CompanyRecord = NonNullable<Awaited<ReturnType<typeof findCompanyByI
  * holds: "acme 0208:01" finds "ACME BV" with Peppol id 0208:0123456789.
  */
 export function prefixTsQuery(text: string): string | undefined {
-  const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
 }
 
@@ -148,13 +175,19 @@ export async function findCompanies(db: Db, scope: Scope, q: CompanyListQuery) {
   if (q.search !== undefined) {
     const tsQuery = prefixTsQuery(q.search);
     // A search with no word in it matches nothing rather than everything.
-    query = tsQuery ? query.where(sql<boolean>`${SEARCH_VECTOR} @@ to_tsquery('simple', ${tsQuery})`) : query.where(sql<boolean>`false`);
+    query = tsQuery
+      ? query.where(sql<boolean>`${SEARCH_VECTOR} @@ to_tsquery('simple', ${tsQuery})`)
+      : query.where(sql<boolean>`false`);
   }
   return query.$call(newestFirst(q)).execute();
 }
 
 /** Autocomplete over the organization's active companies: best text match first, then newest. */
-export async function searchCompanies(db: Db, scope: Scope, q: { text: string; countryCode?: string | undefined; limit: number }) {
+export async function searchCompanies(
+  db: Db,
+  scope: Scope,
+  q: { text: string; countryCode?: string | undefined; limit: number },
+) {
   const tsQuery = prefixTsQuery(q.text);
   if (!tsQuery) return [];
   let query = readableCompanies(db, scope)
@@ -190,10 +223,13 @@ export async function updateCompany(db: Db, scope: Scope, id: string, changes: C
   if (changes.capabilities !== undefined) set.capabilities = JSON.stringify(changes.capabilities);
   if (changes.settings !== undefined) set.settings = JSON.stringify(changes.settings);
   if (changes.compliance !== undefined) set.compliance = JSON.stringify(changes.compliance);
-  if (changes.additionalIdentifiers !== undefined) set.additional_identifiers = JSON.stringify(changes.additionalIdentifiers);
+  if (changes.additionalIdentifiers !== undefined)
+    set.additional_identifiers = JSON.stringify(changes.additionalIdentifiers);
   if (changes.metadata !== undefined) {
     const upserts = Object.fromEntries(Object.entries(changes.metadata).filter(([, v]) => v !== null));
-    const removals = Object.entries(changes.metadata).filter(([, v]) => v === null).map(([k]) => k);
+    const removals = Object.entries(changes.metadata)
+      .filter(([, v]) => v === null)
+      .map(([k]) => k);
     set.metadata = sql`(metadata - ${sql.val(removals)}::text[]) || ${JSON.stringify(upserts)}::jsonb`;
   }
   return db
@@ -224,7 +260,12 @@ export async function deactivateCompany(db: Db, scope: Scope, id: string) {
 export async function markCompanySmpRegistered(db: Db, companyId: string, generation: number) {
   return db
     .updateTable('companies')
-    .set({ smp_registered: true, smp_registered_at: sql`now()` as any, smp_generation: generation, updated_at: sql`now()` as any })
+    .set({
+      smp_registered: true,
+      smp_registered_at: sql`now()` as any,
+      smp_generation: generation,
+      updated_at: sql`now()` as any,
+    })
     .where('id', '=', companyId)
     .where('status', '!=', 'inactive')
     .where('smp_generation', '<', generation)
@@ -245,7 +286,11 @@ export async function markCompanySmpDeregistered(db: Db, companyId: string): Pro
  * Adds to the company's document counters atomically (the document pipeline calls it when a
  * document is sent or received). Negative or absent increments count as 0.
  */
-export async function incrementCompanyStats(db: Db, companyId: string, by: { sent?: number; received?: number }): Promise<void> {
+export async function incrementCompanyStats(
+  db: Db,
+  companyId: string,
+  by: { sent?: number; received?: number },
+): Promise<void> {
   const sent = Math.max(0, Math.trunc(by.sent ?? 0));
   const received = Math.max(0, Math.trunc(by.received ?? 0));
   if (sent === 0 && received === 0) return;
@@ -256,7 +301,11 @@ export async function incrementCompanyStats(db: Db, companyId: string, by: { sen
  * The update that adds to a company's counters, unexecuted: `companyId` may be an expression, so a
  * larger statement can count the company of a row it changes (db/documents.ts moveDelivery).
  */
-export function companyStatsUpdate(db: Db, companyId: string | Expression<string>, by: { sent: number; received: number }) {
+export function companyStatsUpdate(
+  db: Db,
+  companyId: string | Expression<string>,
+  by: { sent: number; received: number },
+) {
   return db
     .updateTable('companies')
     .set({
@@ -282,14 +331,27 @@ export async function findJoinableCompany(db: Db, livemode: boolean, ref: string
  * (case-insensitive) or by an additional identifier, whose scheme may be written as a name (`GLN`)
  * or as its ICD (`0088`).
  */
-export async function findCompaniesMatching(db: Db, organizationId: string, livemode: boolean, match: { name: string } | { schemes: string[]; value: string }, limit = 10) {
-  let query = db.selectFrom('companies').selectAll().where('organization_id', '=', organizationId).where('livemode', '=', livemode).where('status', '=', 'active');
+export async function findCompaniesMatching(
+  db: Db,
+  organizationId: string,
+  livemode: boolean,
+  match: { name: string } | { schemes: string[]; value: string },
+  limit = 10,
+) {
+  let query = db
+    .selectFrom('companies')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('livemode', '=', livemode)
+    .where('status', '=', 'active');
   if ('name' in match) {
     const name = match.name.trim().toLowerCase();
     query = query.where((eb) => eb.or([eb(sql`lower(name)`, '=', name), eb(sql`lower(legal_name)`, '=', name)]));
   } else {
     const schemes = match.schemes.map((s) => s.toLowerCase());
-    query = query.where(sql<boolean>`exists (select 1 from jsonb_array_elements(additional_identifiers) i where lower(i->>'scheme') = any(${schemes}) and upper(i->>'value') = ${match.value.trim().toUpperCase()})`);
+    query = query.where(
+      sql<boolean>`exists (select 1 from jsonb_array_elements(additional_identifiers) i where lower(i->>'scheme') = any(${schemes}) and upper(i->>'value') = ${match.value.trim().toUpperCase()})`,
+    );
   }
   return query.orderBy('created_at').limit(limit).execute();
 }

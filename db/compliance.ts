@@ -11,7 +11,10 @@ export function newComplianceReportId(): string {
   return `cr_${randomToken(20)}`;
 }
 
-export async function insertComplianceReport(db: Db, row: Insertable<ComplianceReportsTable>): Promise<ComplianceReportRow> {
+export async function insertComplianceReport(
+  db: Db,
+  row: Insertable<ComplianceReportsTable>,
+): Promise<ComplianceReportRow> {
   return db.insertInto('compliance_reports').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -33,7 +36,11 @@ export async function findComplianceReport(db: Db, id: string): Promise<Complian
 }
 
 /** Reports of one (document, country) are filed in the order the lifecycle moved. */
-export async function nextOpenReport(db: Db, documentId: string, country: string): Promise<ComplianceReportRow | undefined> {
+export async function nextOpenReport(
+  db: Db,
+  documentId: string,
+  country: string,
+): Promise<ComplianceReportRow | undefined> {
   return db
     .selectFrom('compliance_reports')
     .selectAll()
@@ -46,8 +53,18 @@ export async function nextOpenReport(db: Db, documentId: string, country: string
 }
 
 /** Moves only an undecided report: a decided one is never overwritten by a late retry. */
-export async function updateComplianceReport(db: Db, id: string, values: Updateable<ComplianceReportsTable>): Promise<ComplianceReportRow | undefined> {
-  return db.updateTable('compliance_reports').set(values).where('id', '=', id).where('status', 'in', ['pending', 'submitted']).returningAll().executeTakeFirst();
+export async function updateComplianceReport(
+  db: Db,
+  id: string,
+  values: Updateable<ComplianceReportsTable>,
+): Promise<ComplianceReportRow | undefined> {
+  return db
+    .updateTable('compliance_reports')
+    .set(values)
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'submitted'])
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export interface ComplianceReportFilters {
@@ -60,25 +77,49 @@ export interface ComplianceReportFilters {
 
 /** The reports a scope sees: its organization and mode, and only its company's when it has one. */
 function visibleReports(db: Db, scope: Scope) {
-  let query = db.selectFrom('compliance_reports').where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode);
+  let query = db
+    .selectFrom('compliance_reports')
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode);
   if (scope.companyId) query = query.where('company_id', '=', scope.companyId);
   return query;
 }
 
-export async function findComplianceReports(db: Db, scope: Scope, filters: ComplianceReportFilters, page: { limit: number; after?: { createdAt: Date; id: string } | undefined }) {
+export async function findComplianceReports(
+  db: Db,
+  scope: Scope,
+  filters: ComplianceReportFilters,
+  page: { limit: number; after?: { createdAt: Date; id: string } | undefined },
+) {
   let query = visibleReports(db, scope).selectAll().$call(newestFirst(page));
   if (filters.companyId) query = query.where('company_id', '=', filters.companyId);
   if (filters.country) query = query.where('country', '=', filters.country);
   if (filters.status) query = query.where('status', '=', filters.status);
   if (filters.from) query = query.where('created_at', '>=', new Date(filters.from));
-  if (filters.to) query = query.where('created_at', '<', new Date(new Date(filters.to).getTime() + (filters.to.length === 10 ? 86_400_000 : 0)));
+  if (filters.to)
+    query = query.where(
+      'created_at',
+      '<',
+      new Date(new Date(filters.to).getTime() + (filters.to.length === 10 ? 86_400_000 : 0)),
+    );
   return query.execute();
 }
 
 /** Report counts per country and status, for the compliance dashboard. */
-export async function complianceCounts(db: Db, scope: Scope, filters: { companyId?: string | undefined; country?: string | undefined }) {
+export async function complianceCounts(
+  db: Db,
+  scope: Scope,
+  filters: { companyId?: string | undefined; country?: string | undefined },
+) {
   let query = visibleReports(db, scope)
-    .select((eb) => ['country', 'platform', 'status', eb.fn.countAll<string>().as('n'), eb.fn.max('updated_at').as('last'), eb.fn.min('next_check_at').as('next')])
+    .select((eb) => [
+      'country',
+      'platform',
+      'status',
+      eb.fn.countAll<string>().as('n'),
+      eb.fn.max('updated_at').as('last'),
+      eb.fn.min('next_check_at').as('next'),
+    ])
     .groupBy(['country', 'platform', 'status']);
   if (filters.companyId) query = query.where('company_id', '=', filters.companyId);
   if (filters.country) query = query.where('country', '=', filters.country);

@@ -22,11 +22,27 @@ export async function createFanOutDeliveries(db: Db, event: EventForDelivery): P
     const now = new Date();
     await db
       .insertInto('webhook_deliveries')
-      .values(webhooks.map((w) => ({ id: newId('dlv'), organization_id: event.organization_id, livemode: event.livemode, webhook_id: w.id, event_id: event.id, created_at: now })))
+      .values(
+        webhooks.map((w) => ({
+          id: newId('dlv'),
+          organization_id: event.organization_id,
+          livemode: event.livemode,
+          webhook_id: w.id,
+          event_id: event.id,
+          created_at: now,
+        })),
+      )
       .onConflict((oc) => oc.columns(['event_id', 'webhook_id']).where('replay', '=', false).doNothing())
       .execute();
   }
-  return db.selectFrom('webhook_deliveries').selectAll().where('event_id', '=', event.id).where('replay', '=', false).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('event_id', '=', event.id)
+    .where('replay', '=', false)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /** New deliveries of an old event to every currently matching active webhook. */
@@ -36,7 +52,17 @@ export async function createReplayDeliveries(db: Db, event: EventForDelivery): P
   const now = new Date();
   return db
     .insertInto('webhook_deliveries')
-    .values(webhooks.map((w) => ({ id: newId('dlv'), organization_id: event.organization_id, livemode: event.livemode, webhook_id: w.id, event_id: event.id, replay: true, created_at: now })))
+    .values(
+      webhooks.map((w) => ({
+        id: newId('dlv'),
+        organization_id: event.organization_id,
+        livemode: event.livemode,
+        webhook_id: w.id,
+        event_id: event.id,
+        replay: true,
+        created_at: now,
+      })),
+    )
     .returningAll()
     .execute();
 }
@@ -52,9 +78,19 @@ export async function loadDeliveryContext(db: Db, id: string) {
     .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
     .innerJoin('events as e', 'e.id', 'd.event_id')
     .select([
-      'd.id as delivery_id', 'd.status as delivery_status', 'd.livemode as livemode',
-      'w.id as webhook_id', 'w.url as url', 'w.secret as secret', 'w.status as webhook_status',
-      'e.id as event_id', 'e.type as event_type', 'e.created_at as event_created_at', 'e.api_version as api_version', 'e.data as data', 'e.company_id as company_id',
+      'd.id as delivery_id',
+      'd.status as delivery_status',
+      'd.livemode as livemode',
+      'w.id as webhook_id',
+      'w.url as url',
+      'w.secret as secret',
+      'w.status as webhook_status',
+      'e.id as event_id',
+      'e.type as event_type',
+      'e.created_at as event_created_at',
+      'e.api_version as api_version',
+      'e.data as data',
+      'e.company_id as company_id',
     ])
     .where('d.id', '=', id)
     .executeTakeFirst();
@@ -65,7 +101,16 @@ export async function startAttempt(db: Db, deliveryId: string, attempt: number):
   await db
     .insertInto('webhook_delivery_attempts')
     .values({ delivery_id: deliveryId, attempt, started_at: new Date() })
-    .onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doUpdateSet({ started_at: new Date(), finished_at: null, outcome: null, status_code: null, duration_ms: null, error: null }))
+    .onConflict((oc) =>
+      oc.columns(['delivery_id', 'attempt']).doUpdateSet({
+        started_at: new Date(),
+        finished_at: null,
+        outcome: null,
+        status_code: null,
+        duration_ms: null,
+        error: null,
+      }),
+    )
     .execute();
 }
 
@@ -80,11 +125,22 @@ export interface AttemptResult {
  * Records an attempt's result once: returns false when it was already recorded (a retried
  * activity), so the webhook's counters move exactly once per attempt.
  */
-export async function finishAttempt(db: Db, { deliveryId, webhookId, attempt }: { deliveryId: string; webhookId: string; attempt: number }, result: AttemptResult, nextAttemptAt: Date | null): Promise<boolean> {
+export async function finishAttempt(
+  db: Db,
+  { deliveryId, webhookId, attempt }: { deliveryId: string; webhookId: string; attempt: number },
+  result: AttemptResult,
+  nextAttemptAt: Date | null,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('webhook_delivery_attempts')
-      .set({ finished_at: new Date(), outcome: result.outcome, status_code: result.statusCode, duration_ms: result.durationMs, error: result.error })
+      .set({
+        finished_at: new Date(),
+        outcome: result.outcome,
+        status_code: result.statusCode,
+        duration_ms: result.durationMs,
+        error: result.error,
+      })
       .where('delivery_id', '=', deliveryId)
       .where('attempt', '=', attempt)
       .where('outcome', 'is', null)
@@ -137,14 +193,24 @@ export async function listDeliveries(db: Db, webhookId: string, page: DeliveryPa
   const rows = await query.execute();
   const ids = rows.map((r) => r.id);
   const attempts = ids.length
-    ? await db.selectFrom('webhook_delivery_attempts').selectAll().where('delivery_id', 'in', ids).orderBy('attempt').execute()
+    ? await db
+        .selectFrom('webhook_delivery_attempts')
+        .selectAll()
+        .where('delivery_id', 'in', ids)
+        .orderBy('attempt')
+        .execute()
     : [];
   return rows.map((row) => ({ ...row, attempts: attempts.filter((a) => a.delivery_id === row.id) }));
 }
 
 /** The error of the last attempt of a delivery, for the reason a webhook is paused with. */
 export async function lastAttemptError(db: Db, deliveryId: string): Promise<string | null | undefined> {
-  const last = await db.selectFrom('webhook_delivery_attempts').select(['error']).where('delivery_id', '=', deliveryId).orderBy('attempt', 'desc').executeTakeFirst();
+  const last = await db
+    .selectFrom('webhook_delivery_attempts')
+    .select(['error'])
+    .where('delivery_id', '=', deliveryId)
+    .orderBy('attempt', 'desc')
+    .executeTakeFirst();
   return last?.error;
 }
 

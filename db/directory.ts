@@ -56,31 +56,36 @@ async function seedOnce(db: Db, participants: () => NewDirectoryParticipant[]): 
   const rows = participants();
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('directory_participants_seed'))`.execute(trx);
-    const { count } = await trx.selectFrom('directory_participants').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const { count } = await trx
+      .selectFrom('directory_participants')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     if (Number(count) >= rows.length) return;
     for (let i = 0; i < rows.length; i += 1000) {
       await trx
         .insertInto('directory_participants')
-        .values(rows.slice(i, i + 1000).map((p) => ({
-          peppol_id: p.peppolId,
-          name: p.name,
-          country: p.country,
-          street: p.street,
-          city: p.city,
-          postal_code: p.postalCode,
-          vat_number: p.vatNumber,
-          siren: p.siren,
-          siret: p.siret,
-          identifiers: JSON.stringify(p.identifiers),
-          nace_codes: p.naceCodes,
-          document_types: p.documentTypes,
-          parent_peppol_id: p.parentPeppolId,
-          website: p.website,
-          contact_email: p.contactEmail,
-          access_point: JSON.stringify(p.accessPoint),
-          smp: JSON.stringify(p.smp),
-          registered_at: p.registeredAt,
-        })))
+        .values(
+          rows.slice(i, i + 1000).map((p) => ({
+            peppol_id: p.peppolId,
+            name: p.name,
+            country: p.country,
+            street: p.street,
+            city: p.city,
+            postal_code: p.postalCode,
+            vat_number: p.vatNumber,
+            siren: p.siren,
+            siret: p.siret,
+            identifiers: JSON.stringify(p.identifiers),
+            nace_codes: p.naceCodes,
+            document_types: p.documentTypes,
+            parent_peppol_id: p.parentPeppolId,
+            website: p.website,
+            contact_email: p.contactEmail,
+            access_point: JSON.stringify(p.accessPoint),
+            smp: JSON.stringify(p.smp),
+            registered_at: p.registeredAt,
+          })),
+        )
         .onConflict((oc) => oc.column('peppol_id').doNothing())
         .execute();
     }
@@ -111,7 +116,11 @@ export interface DirectorySearch {
 }
 
 /** The union the sandbox directory answers from: seeded participants plus the caller's sandbox companies. */
-function participantsOf(organizationId: string, ownAccessPoint: DirectoryAccessPoint, ownSmp: DirectorySmp): RawBuilder<DirectoryRecord> {
+function participantsOf(
+  organizationId: string,
+  ownAccessPoint: DirectoryAccessPoint,
+  ownSmp: DirectorySmp,
+): RawBuilder<DirectoryRecord> {
   return sql<DirectoryRecord>`(
     select peppol_id, name, country, street, city, postal_code, vat_number, siren, siret, identifiers, nace_codes,
            document_types, parent_peppol_id, website, contact_email, access_point, smp, registered_at, 'directory'::text as source
@@ -138,21 +147,26 @@ export async function searchDirectory(db: Db, search: DirectorySearch): Promise<
   const where: RawBuilder<unknown>[] = [];
   if (search.text !== undefined) {
     const text = search.text.trim();
-    where.push(sql`(lower(p.name) like ${`%${escapeLike(text.toLowerCase())}%`} or p.peppol_id = ${text} or p.vat_number = ${text.toUpperCase()})`);
+    where.push(
+      sql`(lower(p.name) like ${`%${escapeLike(text.toLowerCase())}%`} or p.peppol_id = ${text} or p.vat_number = ${text.toUpperCase()})`,
+    );
   }
   if (search.siren !== undefined) where.push(sql`p.siren = ${search.siren}`);
   if (search.siret !== undefined) where.push(sql`p.siret = ${search.siret}`);
   if (search.vatNumber !== undefined) where.push(sql`p.vat_number = ${search.vatNumber}`);
   if (search.country !== undefined) where.push(sql`p.country = ${search.country}`);
   if (search.city !== undefined) where.push(sql`lower(p.city) = ${search.city.trim().toLowerCase()}`);
-  if (search.postalCode !== undefined) where.push(sql`p.postal_code like ${`${escapeLike(search.postalCode.trim())}%`}`);
+  if (search.postalCode !== undefined)
+    where.push(sql`p.postal_code like ${`${escapeLike(search.postalCode.trim())}%`}`);
   if (search.naceCodes?.length) where.push(sql`p.nace_codes && ${search.naceCodes}::text[]`);
   if (search.documentTypes?.length) where.push(sql`p.document_types @> ${search.documentTypes}::text[]`);
   if (search.contact !== undefined) {
     const contact = search.contact.trim().toLowerCase();
-    where.push(contact.includes('@')
-      ? sql`lower(p.contact_email) = ${contact}`
-      : sql`(lower(p.contact_email) like ${`%@${escapeLike(contact)}`} or substring(lower(p.website) from '^https?://(?:www[.])?([^/:]+)') = ${contact})`);
+    where.push(
+      contact.includes('@')
+        ? sql`lower(p.contact_email) = ${contact}`
+        : sql`(lower(p.contact_email) like ${`%@${escapeLike(contact)}`} or substring(lower(p.website) from '^https?://(?:www[.])?([^/:]+)') = ${contact})`,
+    );
   }
   // An exact SIRET asks for that establishment: it is returned whatever includeSubEntities says.
   if (!search.includeSubEntities && search.siret === undefined) where.push(sql`p.parent_peppol_id is null`);

@@ -19,24 +19,56 @@ export interface FilterNode {
 export const MAX_FILTER_DEPTH = 5;
 export const MAX_FILTER_PREDICATES = 50;
 
-export const SORT_FIELDS = { createdAt: 'created_at', issueDate: 'issue_date', dueDate: 'due_date', grossAmount: 'gross_amount', number: 'number' } as const;
+export const SORT_FIELDS = {
+  createdAt: 'created_at',
+  issueDate: 'issue_date',
+  dueDate: 'due_date',
+  grossAmount: 'gross_amount',
+  number: 'number',
+} as const;
 export type SortField = keyof typeof SORT_FIELDS;
 export type SortOrder = 'asc' | 'desc';
 
 type Kind = 'text' | 'enum' | 'date' | 'amount' | 'tags' | 'boolean' | 'status';
 interface FieldSpec {
   kind: Kind;
-  column?: 'direction' | 'type' | 'lifecycle_status' | 'delivery_status' | 'issue_date' | 'due_date' | 'gross_amount' | 'currency' | 'company_id' | 'partner_id' | 'sender_peppol_id' | 'receiver_peppol_id' | 'number' | 'assigned_user_id';
+  column?:
+    | 'direction'
+    | 'type'
+    | 'lifecycle_status'
+    | 'delivery_status'
+    | 'issue_date'
+    | 'due_date'
+    | 'gross_amount'
+    | 'currency'
+    | 'company_id'
+    | 'partner_id'
+    | 'sender_peppol_id'
+    | 'receiver_peppol_id'
+    | 'number'
+    | 'assigned_user_id';
   values?: readonly string[];
 }
 
 const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'rejected', 'stored'] as const;
-const LIFECYCLE_STATUSES = ['issued', 'under_review', 'approved', 'partially_paid', 'paid', 'rejected', 'disputed'] as const;
+const LIFECYCLE_STATUSES = [
+  'issued',
+  'under_review',
+  'approved',
+  'partially_paid',
+  'paid',
+  'rejected',
+  'disputed',
+] as const;
 
 /** The only fields a filter may name: each maps to one column, so no caller text reaches SQL except as a parameter. */
 const FIELDS: Record<string, FieldSpec> = {
   direction: { kind: 'enum', column: 'direction', values: ['incoming', 'outgoing'] },
-  type: { kind: 'enum', column: 'type', values: ['invoice', 'credit-note', 'debit-note', 'purchase-order', 'sales-order', 'quote', 'event'] },
+  type: {
+    kind: 'enum',
+    column: 'type',
+    values: ['invoice', 'credit-note', 'debit-note', 'purchase-order', 'sales-order', 'quote', 'event'],
+  },
   status: { kind: 'status' },
   lifecycleStatus: { kind: 'enum', column: 'lifecycle_status', values: LIFECYCLE_STATUSES },
   deliveryStatus: { kind: 'enum', column: 'delivery_status', values: DELIVERY_STATUSES },
@@ -78,7 +110,12 @@ export type SearchProblem = 'invalid' | 'not_in_list' | 'not_a_date';
 
 /** A search the caller got wrong, naming `field`; the API decides how it answers. */
 export class SearchInputError extends Error {
-  constructor(readonly problem: SearchProblem, readonly field: string, readonly detail: string, message: string) {
+  constructor(
+    readonly problem: SearchProblem,
+    readonly field: string,
+    readonly detail: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -98,7 +135,8 @@ function scalar(spec: FieldSpec, field: string, value: unknown, path: string): s
       if (typeof value !== 'boolean') throw invalid(path, `${field} takes true or false`);
       return value;
     case 'date':
-      if (typeof value !== 'string' || !DATE_RE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw invalid(path, `${field} takes a date (YYYY-MM-DD)`, 'not_a_date');
+      if (typeof value !== 'string' || !DATE_RE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+        throw invalid(path, `${field} takes a date (YYYY-MM-DD)`, 'not_a_date');
       return value;
     case 'amount': {
       const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
@@ -106,15 +144,25 @@ function scalar(spec: FieldSpec, field: string, value: unknown, path: string): s
       return text;
     }
     case 'enum':
-      if (typeof value !== 'string' || !spec.values!.includes(value)) throw invalid(path, `${field} is one of ${spec.values!.join(', ')}`, 'not_in_list');
+      if (typeof value !== 'string' || !spec.values!.includes(value))
+        throw invalid(path, `${field} is one of ${spec.values!.join(', ')}`, 'not_in_list');
       return value;
     case 'status':
-      if (typeof value !== 'string' || !(LIFECYCLE_STATUSES as readonly string[]).includes(value) && !(DELIVERY_STATUSES as readonly string[]).includes(value)) {
-        throw invalid(path, `status is a lifecycle status (${LIFECYCLE_STATUSES.join(', ')}) or delivered / failed`, 'not_in_list');
+      if (
+        typeof value !== 'string' ||
+        (!(LIFECYCLE_STATUSES as readonly string[]).includes(value) &&
+          !(DELIVERY_STATUSES as readonly string[]).includes(value))
+      ) {
+        throw invalid(
+          path,
+          `status is a lifecycle status (${LIFECYCLE_STATUSES.join(', ')}) or delivered / failed`,
+          'not_in_list',
+        );
       }
       return value;
     default:
-      if (typeof value !== 'string' || value.length === 0 || value.length > 300) throw invalid(path, `${field} takes a non-empty string (at most 300 characters)`);
+      if (typeof value !== 'string' || value.length === 0 || value.length > 300)
+        throw invalid(path, `${field} takes a non-empty string (at most 300 characters)`);
       return value;
   }
 }
@@ -136,16 +184,21 @@ function statusMatch(eb: Eb, values: string[]): Where {
 }
 
 function leaf(eb: Eb, node: Record<string, unknown>, path: string): Where {
-  for (const key of Object.keys(node)) if (!['field', 'op', 'value'].includes(key)) throw invalid(path, `a predicate has only field, op and value (found ${key})`);
+  for (const key of Object.keys(node))
+    if (!['field', 'op', 'value'].includes(key))
+      throw invalid(path, `a predicate has only field, op and value (found ${key})`);
   const field = node.field;
-  if (typeof field !== 'string' || !(field in FIELDS)) throw invalid(path, `unknown field ${JSON.stringify(field)}; one of ${Object.keys(FIELDS).join(', ')}`);
+  if (typeof field !== 'string' || !(field in FIELDS))
+    throw invalid(path, `unknown field ${JSON.stringify(field)}; one of ${Object.keys(FIELDS).join(', ')}`);
   const spec = FIELDS[field];
   const op = node.op === undefined ? (Array.isArray(node.value) ? 'in' : 'eq') : node.op;
-  if (typeof op !== 'string' || !OPS_BY_KIND[spec.kind].includes(op)) throw invalid(path, `${field} accepts the operators ${OPS_BY_KIND[spec.kind].join(', ')}`);
+  if (typeof op !== 'string' || !OPS_BY_KIND[spec.kind].includes(op))
+    throw invalid(path, `${field} accepts the operators ${OPS_BY_KIND[spec.kind].join(', ')}`);
   if (!('value' in node) || node.value === null) throw invalid(path, `${field} ${op} needs a value`);
 
   if (op === 'in') {
-    if (!Array.isArray(node.value) || node.value.length === 0 || node.value.length > MAX_IN_VALUES) throw invalid(path, `in takes an array of 1 to ${MAX_IN_VALUES} values`);
+    if (!Array.isArray(node.value) || node.value.length === 0 || node.value.length > MAX_IN_VALUES)
+      throw invalid(path, `in takes an array of 1 to ${MAX_IN_VALUES} values`);
     const values = node.value.map((v, i) => scalar(spec, field, v, `${path}.value[${i}]`)) as string[];
     if (spec.kind === 'status') return statusMatch(eb, values);
     if (spec.kind === 'tags') return sql<SqlBool>`${sql.ref('tags')} && ${sql.val(values)}::text[]`;
@@ -184,11 +237,13 @@ export function compileFilter(eb: Eb, roots: Array<{ node: FilterNode; at: strin
     if (depth > MAX_FILTER_DEPTH) throw invalid(path, `the filter tree is deeper than ${MAX_FILTER_DEPTH} levels`);
     if (!isObject(node)) throw invalid(path, 'each node is an object');
     const groups = (['and', 'or', 'all', 'any', 'not'] as const).filter((k) => k in node);
-    if (groups.length > 1 || (groups.length === 1 && 'field' in node)) throw invalid(path, 'a node is exactly one of and, or, all, any, not, or a predicate (field, op, value)');
+    if (groups.length > 1 || (groups.length === 1 && 'field' in node))
+      throw invalid(path, 'a node is exactly one of and, or, all, any, not, or a predicate (field, op, value)');
     const group = groups[0];
     if (group === undefined) {
       predicates += 1;
-      if (predicates > MAX_FILTER_PREDICATES) throw invalid(path, `the filters have more than ${MAX_FILTER_PREDICATES} predicates`);
+      if (predicates > MAX_FILTER_PREDICATES)
+        throw invalid(path, `the filters have more than ${MAX_FILTER_PREDICATES} predicates`);
       return leaf(eb, node, path);
     }
     if (group === 'not') return eb.not(walk(node.not, `${path}.not`, depth + 1));
@@ -221,8 +276,15 @@ function decodeSearchCursor(cursor: string, field: SortField, order: SortOrder):
   } catch {
     throw bad('is not one this search returned');
   }
-  if (!Array.isArray(parsed) || parsed.length !== 4 || typeof parsed[3] !== 'string' || (parsed[2] !== null && typeof parsed[2] !== 'string')) throw bad('is not one this search returned');
-  if (parsed[0] !== field || parsed[1] !== order) throw bad(`belongs to a search sorted by ${parsed[0]} ${parsed[1]}; keep the sort when paging`);
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 4 ||
+    typeof parsed[3] !== 'string' ||
+    (parsed[2] !== null && typeof parsed[2] !== 'string')
+  )
+    throw bad('is not one this search returned');
+  if (parsed[0] !== field || parsed[1] !== order)
+    throw bad(`belongs to a search sorted by ${parsed[0]} ${parsed[1]}; keep the sort when paging`);
   return { field, order, value: parsed[2], id: parsed[3] };
 }
 
@@ -238,13 +300,23 @@ export interface DocumentSearch {
 
 export type SearchRow = DocumentRow & { sort_key: string | null };
 
-const CASTS: Record<SortField, string> = { createdAt: 'timestamptz', issueDate: 'date', dueDate: 'date', grossAmount: 'numeric', number: 'text' };
+const CASTS: Record<SortField, string> = {
+  createdAt: 'timestamptz',
+  issueDate: 'date',
+  dueDate: 'date',
+  grossAmount: 'numeric',
+  number: 'text',
+};
 
 /**
  * One page of the search, `limit + 1` rows (the extra one says whether there is more). Order:
  * the sort field (unknown values last, in either direction), then the id, so the keyset is total.
  */
-export async function searchDocuments(db: Db, scope: Scope, search: DocumentSearch): Promise<{ rows: SearchRow[]; hasMore: boolean; cursor: string | null }> {
+export async function searchDocuments(
+  db: Db,
+  scope: Scope,
+  search: DocumentSearch,
+): Promise<{ rows: SearchRow[]; hasMore: boolean; cursor: string | null }> {
   const { field, order } = search.sort;
   const column = SORT_FIELDS[field];
   const ref = sql.ref(column);
@@ -270,13 +342,20 @@ export async function searchDocuments(db: Db, scope: Scope, search: DocumentSear
     const after = decodeSearchCursor(search.cursor, field, order);
     const cmp = order === 'asc' ? sql`>` : sql`<`;
     const cast = sql.raw(CASTS[field]);
-    query = after.value === null
-      ? query.where(sql<boolean>`${ref} is null and ${sql.ref('id')} ${cmp} ${after.id}`)
-      : query.where(sql<boolean>`(${ref} is null or ${ref} ${cmp} ${after.value}::${cast} or (${ref} = ${after.value}::${cast} and ${sql.ref('id')} ${cmp} ${after.id}))`);
+    query =
+      after.value === null
+        ? query.where(sql<boolean>`${ref} is null and ${sql.ref('id')} ${cmp} ${after.id}`)
+        : query.where(
+            sql<boolean>`(${ref} is null or ${ref} ${cmp} ${after.value}::${cast} or (${ref} = ${after.value}::${cast} and ${sql.ref('id')} ${cmp} ${after.id}))`,
+          );
   }
   const rows = (await query.execute()) as SearchRow[];
   const hasMore = rows.length > search.limit;
   const kept = hasMore ? rows.slice(0, search.limit) : rows;
   const last = kept[kept.length - 1];
-  return { rows: kept, hasMore, cursor: hasMore && last ? encodeSearchCursor({ field, order, value: last.sort_key, id: last.id }) : null };
+  return {
+    rows: kept,
+    hasMore,
+    cursor: hasMore && last ? encodeSearchCursor({ field, order, value: last.sort_key, id: last.id }) : null,
+  };
 }

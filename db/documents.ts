@@ -17,7 +17,11 @@ export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): P
 
 /** The documents a scope sees: its organization and mode, and only its company's when it has one. */
 function visibleDocuments(db: Db, scope: Scope) {
-  let query = db.selectFrom('documents').selectAll().where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode);
+  let query = db
+    .selectFrom('documents')
+    .selectAll()
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode);
   if (scope.companyId) query = query.where('company_id', '=', scope.companyId);
   return query;
 }
@@ -33,7 +37,11 @@ export async function findDocumentForUpdate(trx: Db, scope: Scope, id: string): 
 }
 
 /** Writes changed fields of a document the caller already holds (found through its scope). */
-export async function updateDocumentFields(db: Db, id: string, changes: Updateable<DocumentsTable>): Promise<DocumentRow> {
+export async function updateDocumentFields(
+  db: Db,
+  id: string,
+  changes: Updateable<DocumentsTable>,
+): Promise<DocumentRow> {
   return db.updateTable('documents').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -52,8 +60,16 @@ export async function findDocumentByTransportMessage(db: Db, messageId: string):
 }
 
 /** The outgoing document an access point's receipt refers to (incoming ones carry the sender's message id). */
-export async function findOutgoingDocumentByTransportMessage(db: Db, messageId: string): Promise<DocumentRow | undefined> {
-  return db.selectFrom('documents').selectAll().where('transport_message_id', '=', messageId).where('direction', '=', 'outgoing').executeTakeFirst();
+export async function findOutgoingDocumentByTransportMessage(
+  db: Db,
+  messageId: string,
+): Promise<DocumentRow | undefined> {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('transport_message_id', '=', messageId)
+    .where('direction', '=', 'outgoing')
+    .executeTakeFirst();
 }
 
 /** Where a delivery moves from `pending`: handed off (still pending), or to its end. */
@@ -69,7 +85,13 @@ function deliveryChanges(move: DeliveryMove, at: Date): Updateable<DocumentsTabl
     case 'delivered':
       return { delivery_status: 'delivered', status: 'delivered', delivered_at: at, updated_at: at };
     case 'rejected':
-      return { delivery_status: 'rejected', status: 'rejected', error_code: move.code, error_message: move.message, updated_at: at };
+      return {
+        delivery_status: 'rejected',
+        status: 'rejected',
+        error_code: move.code,
+        error_message: move.message,
+        updated_at: at,
+      };
     case 'failed':
       return { delivery_status: 'failed', error_code: move.code, error_message: move.message, updated_at: at };
   }
@@ -81,13 +103,24 @@ function deliveryChanges(move: DeliveryMove, at: Date): Updateable<DocumentsTabl
  * only from the state it expects, so a repeated activity changes nothing the second time. Returns
  * the moved row and its event when this call made the move.
  */
-export async function moveDelivery(db: Db, id: string, move: DeliveryMove, event: NewEvent, at: Date): Promise<{ row: DocumentRow; event: DispatchableEvent } | undefined> {
-  let update = db.updateTable('documents').set(deliveryChanges(move, at)).where('id', '=', id).where('delivery_status', '=', 'pending');
+export async function moveDelivery(
+  db: Db,
+  id: string,
+  move: DeliveryMove,
+  event: NewEvent,
+  at: Date,
+): Promise<{ row: DocumentRow; event: DispatchableEvent } | undefined> {
+  let update = db
+    .updateTable('documents')
+    .set(deliveryChanges(move, at))
+    .where('id', '=', id)
+    .where('delivery_status', '=', 'pending');
   if (move.to === 'handed_off') update = update.where('transport_message_id', 'is', null);
-  const counted = move.to === 'delivered'
-    ? sql`, counted_company as (${companyStatsUpdate(db, sql<string>`(select company_id from moved)`, { sent: 1, received: 0 })}),
+  const counted =
+    move.to === 'delivered'
+      ? sql`, counted_company as (${companyStatsUpdate(db, sql<string>`(select company_id from moved)`, { sent: 1, received: 0 })}),
         counted_partner as (${partnerStatsUpdate(db, sql<string | null>`(select partner_id from moved)`, { sent: 1 }, at)})`
-    : sql``;
+      : sql``;
   const { rows } = await sql<DocumentRow & { event_id: string; event_dispatched_at: Date | null }>`
     with moved as (${update.returningAll()})${counted}, event as (${insertEventWhen('moved', event)})
     select moved.*, event.id as event_id, event.dispatched_at as event_dispatched_at from moved, event
@@ -102,7 +135,16 @@ export async function moveDelivery(db: Db, id: string, move: DeliveryMove, event
  * The outgoing invoice a received Invoice Response answers: matched by number and by the two
  * participants, across organizations unless one is given (the network does not know our tenants).
  */
-export async function findInvoiceAnswered(db: Db, match: { livemode: boolean; organizationId?: string | undefined; number: string; senderPeppolId: string; receiverPeppolId: string }): Promise<DocumentRow | undefined> {
+export async function findInvoiceAnswered(
+  db: Db,
+  match: {
+    livemode: boolean;
+    organizationId?: string | undefined;
+    number: string;
+    senderPeppolId: string;
+    receiverPeppolId: string;
+  },
+): Promise<DocumentRow | undefined> {
   let query = db
     .selectFrom('documents')
     .selectAll()
@@ -149,14 +191,20 @@ export interface DocumentFilters {
   archived?: boolean;
 }
 
-export async function findDocuments(db: Db, scope: Scope, filters: DocumentFilters, page: { limit: number; after?: { createdAt: Date; id: string } | undefined }) {
+export async function findDocuments(
+  db: Db,
+  scope: Scope,
+  filters: DocumentFilters,
+  page: { limit: number; after?: { createdAt: Date; id: string } | undefined },
+) {
   let query = visibleDocuments(db, scope).$call(newestFirst(page));
   if (filters.direction) query = query.where('direction', '=', filters.direction);
   if (filters.type) query = query.where('type', '=', filters.type);
   if (filters.status) {
-    query = filters.status === 'delivered' || filters.status === 'failed'
-      ? query.where('delivery_status', '=', filters.status)
-      : query.where('lifecycle_status', '=', filters.status);
+    query =
+      filters.status === 'delivered' || filters.status === 'failed'
+        ? query.where('delivery_status', '=', filters.status)
+        : query.where('lifecycle_status', '=', filters.status);
   }
   if (filters.deliveryStatus) query = query.where('delivery_status', '=', filters.deliveryStatus);
   if (filters.from) query = query.where('issue_date', '>=', filters.from);

@@ -16,7 +16,12 @@ export interface NewEvent {
 
 /** The columns of a new event row; one no webhook subscribes to is written dispatched already. */
 function newEventColumns(event: NewEvent) {
-  const owner = { organization_id: event.organizationId, livemode: event.livemode, company_id: event.companyId, type: event.type };
+  const owner = {
+    organization_id: event.organizationId,
+    livemode: event.livemode,
+    company_id: event.companyId,
+    type: event.type,
+  };
   return {
     id: newId('evt'),
     organization_id: event.organizationId,
@@ -55,17 +60,33 @@ export async function findEvent(db: Db, id: string) {
 }
 
 export async function markEventDispatched(db: Db, id: string): Promise<void> {
-  await db.updateTable('events').set({ dispatched_at: new Date() }).where('id', '=', id).where('dispatched_at', 'is', null).execute();
+  await db
+    .updateTable('events')
+    .set({ dispatched_at: new Date() })
+    .where('id', '=', id)
+    .where('dispatched_at', 'is', null)
+    .execute();
 }
 
 /** Events older than `olderThan` whose fan-out was never scheduled (the process died after commit). */
 export async function findUndispatchedEvents(db: Db, olderThan: Date, limit = 500) {
-  return db.selectFrom('events').select(['id', 'dispatched_at']).where('dispatched_at', 'is', null).where('created_at', '<', olderThan).orderBy('created_at').limit(limit).execute();
+  return db
+    .selectFrom('events')
+    .select(['id', 'dispatched_at'])
+    .where('dispatched_at', 'is', null)
+    .where('created_at', '<', olderThan)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
 }
 
 /** The events a scope sees: its organization and mode, and only its company's when it has one. */
 function visibleEvents(db: Db, scope: Scope) {
-  let query = db.selectFrom('events').selectAll().where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode);
+  let query = db
+    .selectFrom('events')
+    .selectAll()
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode);
   if (scope.companyId) query = query.where('company_id', '=', scope.companyId);
   return query;
 }

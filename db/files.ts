@@ -3,7 +3,10 @@ import type { Db } from './database.ts';
 import { newId } from '../core/ids.ts';
 import type { Scope } from '../core/scope.ts';
 
-export async function insertFile(db: Db, file: { organizationId: string; livemode: boolean; content: Buffer; contentType: string; filename: string }) {
+export async function insertFile(
+  db: Db,
+  file: { organizationId: string; livemode: boolean; content: Buffer; contentType: string; filename: string },
+) {
   return db
     .insertInto('files')
     .values({
@@ -22,7 +25,13 @@ export async function insertFile(db: Db, file: { organizationId: string; livemod
 
 /** Files belong to the organization and mode; the document that points at one was found through its scope. */
 export async function findFile(db: Db, scope: Scope, id: string) {
-  return db.selectFrom('files').selectAll().where('id', '=', id).where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode).executeTakeFirst();
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode)
+    .executeTakeFirst();
 }
 
 /** Takes back a received payload whose workflow already holds its own copy. */

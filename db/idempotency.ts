@@ -23,7 +23,11 @@ export type ClaimResult =
  * point of decision under concurrency: of N simultaneous requests exactly one claims. An expired
  * record, or one abandoned mid-flight, is replaced by a guarded update that again only one wins.
  */
-export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, request: { hash: string; method: string; path: string; requestId: string }): Promise<ClaimResult> {
+export async function claimIdempotencyKey(
+  db: Db,
+  scope: IdempotencyScope,
+  request: { hash: string; method: string; path: string; requestId: string },
+): Promise<ClaimResult> {
   const now = Date.now();
   const lockedUntil = new Date(now + IDEMPOTENCY_LOCK_MS);
   const inserted = await db
@@ -59,7 +63,19 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, reque
   if (expired || abandoned) {
     const taken = await db
       .updateTable('idempotency_keys')
-      .set({ request_hash: request.hash, method: request.method, path: request.path, state: 'in_progress', request_id: request.requestId, response_status: null, response_headers: null, response_body: null, created_at: new Date(now), locked_until: lockedUntil, completed_at: null })
+      .set({
+        request_hash: request.hash,
+        method: request.method,
+        path: request.path,
+        state: 'in_progress',
+        request_id: request.requestId,
+        response_status: null,
+        response_headers: null,
+        response_body: null,
+        created_at: new Date(now),
+        locked_until: lockedUntil,
+        completed_at: null,
+      })
       .where('organization_id', '=', scope.organizationId)
       .where('principal', '=', scope.principal)
       .where('idempotency_key', '=', scope.key)
@@ -68,7 +84,8 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, reque
     if (Number(taken.numUpdatedRows) === 1) return { outcome: 'claimed' };
     return claimIdempotencyKey(db, scope, request);
   }
-  if (existing.request_hash !== request.hash) return { outcome: 'mismatch', method: existing.method, path: existing.path };
+  if (existing.request_hash !== request.hash)
+    return { outcome: 'mismatch', method: existing.method, path: existing.path };
   if (existing.state === 'in_progress') return { outcome: 'in_progress' };
   return {
     outcome: 'replay',
@@ -79,10 +96,21 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, reque
   };
 }
 
-export async function completeIdempotencyKey(db: Db, scope: IdempotencyScope, requestId: string, response: { status: number; headers: Record<string, string>; body: Buffer }): Promise<void> {
+export async function completeIdempotencyKey(
+  db: Db,
+  scope: IdempotencyScope,
+  requestId: string,
+  response: { status: number; headers: Record<string, string>; body: Buffer },
+): Promise<void> {
   await db
     .updateTable('idempotency_keys')
-    .set({ state: 'completed', response_status: response.status, response_headers: JSON.stringify(response.headers), response_body: response.body, completed_at: new Date() })
+    .set({
+      state: 'completed',
+      response_status: response.status,
+      response_headers: JSON.stringify(response.headers),
+      response_body: response.body,
+      completed_at: new Date(),
+    })
     .where('organization_id', '=', scope.organizationId)
     .where('principal', '=', scope.principal)
     .where('idempotency_key', '=', scope.key)
@@ -110,6 +138,9 @@ export async function flushIdempotencyKeys(db: Db, organizationId: string, princ
 }
 
 export async function deleteExpiredIdempotencyKeys(db: Db, now = new Date()): Promise<number> {
-  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', sql<Date>`${now}::timestamptz - interval '24 hours'`).executeTakeFirst();
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', sql<Date>`${now}::timestamptz - interval '24 hours'`)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -28,7 +28,9 @@ export async function openJoinRequest(db: Db, request: NewJoinRequest) {
       requester_user_id: request.requesterUserId,
       requester_api_key_id: request.requesterApiKeyId,
     })
-    .onConflict((oc) => oc.columns(['company_id', 'requester_organization_id']).where('status', '=', 'pending').doNothing())
+    .onConflict((oc) =>
+      oc.columns(['company_id', 'requester_organization_id']).where('status', '=', 'pending').doNothing(),
+    )
     .returningAll()
     .executeTakeFirst();
   if (inserted) return { row: inserted, created: true };
@@ -49,7 +51,12 @@ export async function findPendingJoinRequests(db: Db, scope: Scope) {
     .selectAll()
     .where('livemode', '=', scope.livemode)
     .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('organization_id', '=', scope.organizationId), eb('requester_organization_id', '=', scope.organizationId)]))
+    .where((eb) =>
+      eb.or([
+        eb('organization_id', '=', scope.organizationId),
+        eb('requester_organization_id', '=', scope.organizationId),
+      ]),
+    )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(500)
@@ -80,14 +87,22 @@ export async function decideJoinRequest(db: Db, id: string, decision: 'accepted'
 
 /** An accepted user becomes a member of the owning organization (keeping a higher role they may hold). */
 export async function addMembership(db: Db, organizationId: string, userId: string, role = 'member'): Promise<void> {
-  await db.insertInto('memberships').values({ organization_id: organizationId, user_id: userId, role }).onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing()).execute();
+  await db
+    .insertInto('memberships')
+    .values({ organization_id: organizationId, user_id: userId, role })
+    .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
+    .execute();
 }
 
 /**
  * The companies other organizations granted this one by accepting its join requests, in one mode.
  * Only an accepted request grants: pending and rejected ones give nothing.
  */
-export async function findGrantedCompanyIds(db: Db, requesterOrganizationId: string, livemode: boolean): Promise<string[]> {
+export async function findGrantedCompanyIds(
+  db: Db,
+  requesterOrganizationId: string,
+  livemode: boolean,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('join_requests')
     .select('company_id')

@@ -21,8 +21,15 @@ export function newestFirst(page: NewestFirstPage, table?: string) {
   const createdAt = sql.ref(table ? `${table}.created_at` : 'created_at');
   const id = sql.ref(table ? `${table}.id` : 'id');
   return <QB extends SelectQueryBuilder<any, any, any>>(query: QB): QB => {
-    const ordered = query.orderBy(createdAt, 'desc').orderBy(id, 'desc').limit(page.limit + 1);
-    return (page.after ? ordered.where(sql<boolean>`(${createdAt}, ${id}) < (${page.after.createdAt}, ${page.after.id})`) : ordered) as QB;
+    const ordered = query
+      .orderBy(createdAt, 'desc')
+      .orderBy(id, 'desc')
+      .limit(page.limit + 1);
+    return (
+      page.after
+        ? ordered.where(sql<boolean>`(${createdAt}, ${id}) < (${page.after.createdAt}, ${page.after.id})`)
+        : ordered
+    ) as QB;
   };
 }
 
@@ -34,7 +41,14 @@ export function oldestFirst(page: NewestFirstPage, table?: string) {
   const createdAt = sql.ref(table ? `${table}.created_at` : 'created_at');
   const id = sql.ref(table ? `${table}.id` : 'id');
   return <QB extends SelectQueryBuilder<any, any, any>>(query: QB): QB => {
-    const ordered = query.orderBy(createdAt, 'asc').orderBy(id, 'asc').limit(page.limit + 1);
-    return (page.after ? ordered.where(sql<boolean>`(${createdAt}, ${id}) > (${page.after.createdAt}, ${page.after.id})`) : ordered) as QB;
+    const ordered = query
+      .orderBy(createdAt, 'asc')
+      .orderBy(id, 'asc')
+      .limit(page.limit + 1);
+    return (
+      page.after
+        ? ordered.where(sql<boolean>`(${createdAt}, ${id}) > (${page.after.createdAt}, ${page.after.id})`)
+        : ordered
+    ) as QB;
   };
 }

@@ -13,7 +13,13 @@ export function newLifecycleEventId(): string {
  * The guarded lifecycle move: applies only from the status the workflow expects, so a repeated
  * activity or a stale command changes nothing. Returns the row when this call made the move.
  */
-export async function moveLifecycle(db: Db, documentId: string, expected: DocumentLifecycleStatus, to: DocumentLifecycleStatus, at: Date) {
+export async function moveLifecycle(
+  db: Db,
+  documentId: string,
+  expected: DocumentLifecycleStatus,
+  to: DocumentLifecycleStatus,
+  at: Date,
+) {
   return db
     .updateTable('documents')
     .set({ lifecycle_status: to, updated_at: at })

@@ -1,7 +1,13 @@
 import { sql, type Selectable, type SqlBool, type Expression } from 'kysely';
 import type { Db } from './database.ts';
 import type { Scope } from '../core/scope.ts';
-import type { PartnerDefaults, PartnerEnrichment, PartnerRole, PartnersTable, PeppolStatus } from './tables/partners.ts';
+import type {
+  PartnerDefaults,
+  PartnerEnrichment,
+  PartnerRole,
+  PartnersTable,
+  PeppolStatus,
+} from './tables/partners.ts';
 
 export type PartnerRow = Selectable<PartnersTable>;
 
@@ -12,13 +18,23 @@ export type PartnerRow = Selectable<PartnersTable>;
 export type PartnerScope = Pick<Scope, 'organizationId' | 'livemode'>;
 
 function scoped(db: Db, scope: PartnerScope) {
-  return db.selectFrom('partners').selectAll().where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode);
+  return db
+    .selectFrom('partners')
+    .selectAll()
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode);
 }
 
 /** A partner by `part_…`, `vat:…` or `peppol:…` (part 2.1); anything else, or another tenant's id, finds nothing. */
 export async function findPartnerByRef(db: Db, scope: PartnerScope, ref: string): Promise<PartnerRow | undefined> {
-  if (ref.startsWith('vat:')) return scoped(db, scope).where('vat_number', '=', normalizeVat(ref.slice(4))).executeTakeFirst();
-  if (ref.startsWith('peppol:')) return scoped(db, scope).where(sql`lower(peppol_id)`, '=', ref.slice(7).trim().toLowerCase()).executeTakeFirst();
+  if (ref.startsWith('vat:'))
+    return scoped(db, scope)
+      .where('vat_number', '=', normalizeVat(ref.slice(4)))
+      .executeTakeFirst();
+  if (ref.startsWith('peppol:'))
+    return scoped(db, scope)
+      .where(sql`lower(peppol_id)`, '=', ref.slice(7).trim().toLowerCase())
+      .executeTakeFirst();
   if (ref.startsWith('part_')) return scoped(db, scope).where('id', '=', ref).executeTakeFirst();
   return undefined;
 }
@@ -28,7 +44,12 @@ function normalizeVat(vat: string): string {
 }
 
 /** Partners that already hold this Peppol id or VAT number (the duplicates of a create/update). */
-export async function findPartnerDuplicates(db: Db, scope: PartnerScope, ids: { peppolId?: string | null; vatNumber?: string | null }, exceptId?: string): Promise<PartnerRow[]> {
+export async function findPartnerDuplicates(
+  db: Db,
+  scope: PartnerScope,
+  ids: { peppolId?: string | null; vatNumber?: string | null },
+  exceptId?: string,
+): Promise<PartnerRow[]> {
   const peppolId = ids.peppolId?.toLowerCase();
   const vatNumber = ids.vatNumber ?? undefined;
   if (!peppolId && !vatNumber) return [];
@@ -101,7 +122,12 @@ export interface PartnerChanges {
   metadata?: Record<string, string>;
 }
 
-export async function updatePartner(db: Db, scope: PartnerScope, id: string, changes: PartnerChanges): Promise<PartnerRow | undefined> {
+export async function updatePartner(
+  db: Db,
+  scope: PartnerScope,
+  id: string,
+  changes: PartnerChanges,
+): Promise<PartnerRow | undefined> {
   const set: Record<string, unknown> = { updated_at: new Date() };
   if (changes.peppolId !== undefined) set.peppol_id = changes.peppolId;
   if (changes.vatNumber !== undefined) set.vat_number = changes.vatNumber;
@@ -127,7 +153,12 @@ export async function updatePartner(db: Db, scope: PartnerScope, id: string, cha
 }
 
 export async function deletePartner(db: Db, scope: PartnerScope, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('partners').where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .deleteFrom('partners')
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -148,44 +179,73 @@ export interface PartnerListQuery {
 }
 
 /** A page of partners; `sort_key` is the sort value as text (timestamps in ISO order) for the cursor. */
-export async function listPartners(db: Db, scope: PartnerScope, query: PartnerListQuery): Promise<Array<PartnerRow & { sort_key: string }>> {
+export async function listPartners(
+  db: Db,
+  scope: PartnerScope,
+  query: PartnerListQuery,
+): Promise<Array<PartnerRow & { sort_key: string }>> {
   const key =
     query.sortBy === 'name'
       ? sql<string>`lower(name)`
       : query.sortBy === 'createdAt'
         ? sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
         : sql<string>`to_char(coalesce(last_activity_at, 'epoch'::timestamptz) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  const orderKey = query.sortBy === 'name' ? sql`lower(name)` : query.sortBy === 'createdAt' ? sql`date_trunc('milliseconds', created_at)` : sql`coalesce(date_trunc('milliseconds', last_activity_at), 'epoch'::timestamptz)`;
+  const orderKey =
+    query.sortBy === 'name'
+      ? sql`lower(name)`
+      : query.sortBy === 'createdAt'
+        ? sql`date_trunc('milliseconds', created_at)`
+        : sql`coalesce(date_trunc('milliseconds', last_activity_at), 'epoch'::timestamptz)`;
   let q = scoped(db, scope).select(key.as('sort_key'));
   if (query.role === 'both') q = q.where('role', '=', 'both');
   else if (query.role) q = q.where('role', 'in', [query.role, 'both']);
   if (query.search) {
-    const like = `%${query.search.trim().toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    q = q.where(sql<SqlBool>`(lower(name) like ${like} or lower(coalesce(vat_number, '')) like ${like} or lower(coalesce(peppol_id, '')) like ${like}
+    const like = `%${query.search
+      .trim()
+      .toLowerCase()
+      .replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    q =
+      q.where(sql<SqlBool>`(lower(name) like ${like} or lower(coalesce(vat_number, '')) like ${like} or lower(coalesce(peppol_id, '')) like ${like}
       or lower(coalesce(contact_name, '')) like ${like} or lower(coalesce(contact_email, '')) like ${like})`);
   }
   if (query.country) q = q.where('country', '=', query.country);
   if (query.tags?.length) q = q.where(sql<SqlBool>`tags @> ${query.tags}::text[]`);
-  if (query.hasActivity !== undefined) q = q.where(query.hasActivity ? sql<SqlBool>`last_activity_at is not null` : sql<SqlBool>`last_activity_at is null`);
+  if (query.hasActivity !== undefined)
+    q = q.where(
+      query.hasActivity ? sql<SqlBool>`last_activity_at is not null` : sql<SqlBool>`last_activity_at is null`,
+    );
   if (query.peppolStatus) q = q.where('peppol_status', '=', query.peppolStatus);
   const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
   if (query.after) {
     const cmp = query.order === 'asc' ? sql`>` : sql`<`;
     q = q.where(sql<SqlBool>`(${key}, id) ${cmp} (${query.after.value}, ${query.after.id})`);
   }
-  return q.orderBy(sql`${orderKey} ${direction}`).orderBy(sql`id ${direction}`).limit(query.limit + 1).execute();
+  return q
+    .orderBy(sql`${orderKey} ${direction}`)
+    .orderBy(sql`id ${direction}`)
+    .limit(query.limit + 1)
+    .execute();
 }
 
 /**
  * Counts one more document exchanged with the partner (sending and receiving pipelines call it)
  * and stamps the activity time. Atomic: concurrent deliveries never lose a count.
  */
-export async function incrementPartnerStats(db: Db, partnerId: string, delta: { sent?: number; received?: number }): Promise<void> {
+export async function incrementPartnerStats(
+  db: Db,
+  partnerId: string,
+  delta: { sent?: number; received?: number },
+): Promise<void> {
   await partnerStatsUpdate(db, partnerId, delta, new Date()).execute();
 }
 
 /** The update {@link incrementPartnerStats} makes, unexecuted; `partnerId` may be an expression (see companyStatsUpdate). */
-export function partnerStatsUpdate(db: Db, partnerId: string | Expression<string | null>, delta: { sent?: number; received?: number }, at: Date) {
+export function partnerStatsUpdate(
+  db: Db,
+  partnerId: string | Expression<string | null>,
+  delta: { sent?: number; received?: number },
+  at: Date,
+) {
   return db
     .updateTable('partners')
     .set((eb) => ({
@@ -214,7 +274,11 @@ const IDENTIFIER_SCHEMES: Record<string, { peppolSchemes?: string[]; scheme?: st
  * `gln:`, `lei:`, `eori:`, `email:`, `domain:`, `name:`, `id:` (a `part_` id), `peppol:` or a bare
  * participant id. Scoped to the organization and mode; undefined when no partner matches.
  */
-export async function resolvePartnerByIdentifier(db: Db, scope: PartnerScope, identifier: string): Promise<PartnerRow | undefined> {
+export async function resolvePartnerByIdentifier(
+  db: Db,
+  scope: PartnerScope,
+  identifier: string,
+): Promise<PartnerRow | undefined> {
   const trimmed = identifier.trim();
   const m = /^([a-z]+):(.*)$/i.exec(trimmed);
   const bareParticipant = /^\d{4}:.+$/.test(trimmed);
@@ -230,22 +294,35 @@ export async function resolvePartnerByIdentifier(db: Db, scope: PartnerScope, id
     case 'id':
       return value.startsWith('part_') ? findPartnerByRef(db, scope, value) : undefined;
     case 'email':
-      return scoped(db, scope).where(sql`lower(contact_email)`, '=', value.toLowerCase()).orderBy('created_at').executeTakeFirst();
+      return scoped(db, scope)
+        .where(sql`lower(contact_email)`, '=', value.toLowerCase())
+        .orderBy('created_at')
+        .executeTakeFirst();
     case 'domain':
       return scoped(db, scope)
-        .where(sql<SqlBool>`lower(contact_email) like ${`%@${value.toLowerCase().replace(/^@/, '').replace(/[\\%_]/g, (ch) => `\\${ch}`)}`}`)
+        .where(
+          sql<SqlBool>`lower(contact_email) like ${`%@${value
+            .toLowerCase()
+            .replace(/^@/, '')
+            .replace(/[\\%_]/g, (ch) => `\\${ch}`)}`}`,
+        )
         .orderBy('created_at')
         .executeTakeFirst();
     case 'name':
-      return scoped(db, scope).where(sql`lower(name)`, '=', value.toLowerCase()).orderBy('created_at').executeTakeFirst();
+      return scoped(db, scope)
+        .where(sql`lower(name)`, '=', value.toLowerCase())
+        .orderBy('created_at')
+        .executeTakeFirst();
     default: {
       const spec = IDENTIFIER_SCHEMES[prefix];
       if (!spec) return undefined;
       return scoped(db, scope)
         .where((eb) => {
           const ors: Expression<SqlBool>[] = [];
-          for (const scheme of spec.peppolSchemes ?? []) ors.push(eb(sql`lower(peppol_id)`, '=', `${scheme}:${value}`.toLowerCase()));
-          if (spec.scheme) ors.push(sql<SqlBool>`identifiers @> ${JSON.stringify([{ scheme: spec.scheme, value }])}::jsonb`);
+          for (const scheme of spec.peppolSchemes ?? [])
+            ors.push(eb(sql`lower(peppol_id)`, '=', `${scheme}:${value}`.toLowerCase()));
+          if (spec.scheme)
+            ors.push(sql<SqlBool>`identifiers @> ${JSON.stringify([{ scheme: spec.scheme, value }])}::jsonb`);
           return eb.or(ors);
         })
         .orderBy('created_at')
@@ -256,5 +333,9 @@ export async function resolvePartnerByIdentifier(db: Db, scope: PartnerScope, id
 
 /** Every partner whose name is `name` (case-insensitive), oldest first: for a `to` given as a name. */
 export async function findPartnersByName(db: Db, scope: PartnerScope, name: string, limit = 10): Promise<PartnerRow[]> {
-  return scoped(db, scope).where(sql`lower(name)`, '=', name.trim().toLowerCase()).orderBy('created_at').limit(limit).execute();
+  return scoped(db, scope)
+    .where(sql`lower(name)`, '=', name.trim().toLowerCase())
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
 }

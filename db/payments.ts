@@ -37,5 +37,10 @@ export async function amountsPaid(db: Db, documentIds: string[]): Promise<Map<st
 }
 
 export async function listPayments(db: Db, documentId: string): Promise<DocumentPaymentRow[]> {
-  return db.selectFrom('document_payments').selectAll().where('document_id', '=', documentId).orderBy('created_at').execute();
+  return db
+    .selectFrom('document_payments')
+    .selectAll()
+    .where('document_id', '=', documentId)
+    .orderBy('created_at')
+    .execute();
 }

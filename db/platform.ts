@@ -7,7 +7,11 @@ import type { Scope } from '../core/scope.ts';
  * Active keys of the platform's organization and mode, the platform's own and its tenants', newest
  * first; narrowed to the scope's company when it acts for one, else to `companyId` when asked.
  */
-export async function findPlatformKeys(db: Db, scope: Scope, q: { companyId?: string | undefined; page: NewestFirstPage }) {
+export async function findPlatformKeys(
+  db: Db,
+  scope: Scope,
+  q: { companyId?: string | undefined; page: NewestFirstPage },
+) {
   let query = db
     .selectFrom('api_keys')
     .selectAll()
@@ -41,8 +45,16 @@ export async function countRequestsByCompany(db: Db, scope: Scope, period: { sta
  * Every event of the platform's organization and mode, acknowledged or not, newest first: the
  * platform's stream across its companies, narrowed like every read to the scope's company.
  */
-export async function findPlatformEvents(db: Db, scope: Scope, q: { type?: string | undefined; companyId?: string | undefined; page: NewestFirstPage }) {
-  let query = db.selectFrom('events').selectAll().where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode);
+export async function findPlatformEvents(
+  db: Db,
+  scope: Scope,
+  q: { type?: string | undefined; companyId?: string | undefined; page: NewestFirstPage },
+) {
+  let query = db
+    .selectFrom('events')
+    .selectAll()
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode);
   const companyId = scope.companyId ?? q.companyId;
   if (companyId) query = query.where('company_id', '=', companyId);
   if (q.type) query = query.where('type', '=', q.type);

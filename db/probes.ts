@@ -2,7 +2,11 @@ import type { Db } from './database.ts';
 
 /** Idempotent: a retried activity finds its row already there. */
 export async function insertProbe(db: Db, id: string, requestedBy: string): Promise<void> {
-  await db.insertInto('probes').values({ id, requested_by: requestedBy }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await db
+    .insertInto('probes')
+    .values({ id, requested_by: requestedBy })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
 }
 
 export async function findProbe(db: Db, id: string) {

@@ -15,7 +15,12 @@ export interface RateLimitDecision {
  * caller across every API process, so the count is exact: at most `limit` requests are admitted in
  * any `windowMs`.
  */
-export async function consumeRateLimit(db: Db, bucket: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
+export async function consumeRateLimit(
+  db: Db,
+  bucket: string,
+  limit: number,
+  windowMs: number,
+): Promise<RateLimitDecision> {
   const now = Date.now();
   const { rows } = await sql<{ allowed: boolean; used: number; oldest: Date | null }>`
     select allowed, used, oldest from consume_rate_limit(${bucket}, ${limit}, ${new Date(now)}, ${new Date(now - windowMs)})

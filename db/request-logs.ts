@@ -9,7 +9,12 @@ export async function insertRequestLog(db: Db, row: Insertable<RequestLogsTable>
 
 /** A request the scope sees (made for its company when it has one); another tenant's id finds nothing. */
 export async function findRequestLog(db: Db, scope: Scope, id: string) {
-  let query = db.selectFrom('request_logs').selectAll().where('id', '=', id).where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode);
+  let query = db
+    .selectFrom('request_logs')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode);
   if (scope.companyId) query = query.where('company_id', '=', scope.companyId);
   return query.executeTakeFirst();
 }

@@ -4,13 +4,22 @@ import type { Db } from './database.ts';
 import type { Scope } from '../core/scope.ts';
 
 function sandboxCompanyClock(db: Db, scope: Scope, companyId: string) {
-  let query = db.updateTable('companies').where('id', '=', companyId).where('organization_id', '=', scope.organizationId).where('livemode', '=', false);
+  let query = db
+    .updateTable('companies')
+    .where('id', '=', companyId)
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', false);
   if (scope.companyId) query = query.where('id', '=', scope.companyId);
   return query;
 }
 
 /** Moves a sandbox company's clock by `deltaMs` (atomically, so concurrent advances add up). */
-export async function shiftCompanyClock(db: Db, scope: Scope, companyId: string, deltaMs: number): Promise<number | undefined> {
+export async function shiftCompanyClock(
+  db: Db,
+  scope: Scope,
+  companyId: string,
+  deltaMs: number,
+): Promise<number | undefined> {
   const row = await sandboxCompanyClock(db, scope, companyId)
     .set((eb) => ({ clock_offset_ms: eb('clock_offset_ms', '+', deltaMs) }))
     .returning('clock_offset_ms')
@@ -24,7 +33,11 @@ export async function resetCompanyClock(db: Db, scope: Scope, companyId: string)
 
 /** Sandbox events of the organization; rows that hang off an event go with it (foreign keys cascade). */
 export async function deleteSandboxEvents(db: Db, organizationId: string): Promise<number> {
-  const result = await db.deleteFrom('events').where('organization_id', '=', organizationId).where('livemode', '=', false).executeTakeFirst();
+  const result = await db
+    .deleteFrom('events')
+    .where('organization_id', '=', organizationId)
+    .where('livemode', '=', false)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -35,10 +48,23 @@ export async function deleteSandboxEvents(db: Db, organizationId: string): Promi
  */
 export async function sandboxDocumentWorkflowIds(db: Db, organizationId: string): Promise<string[]> {
   const [documents, reports] = await Promise.all([
-    db.selectFrom('documents').select('id').where('organization_id', '=', organizationId).where('livemode', '=', false)
-      .where((eb) => eb.or([eb('delivery_status', '=', 'pending'), eb('updated_at', '>', sql<Date>`now() - interval '2 hours'`)]))
+    db
+      .selectFrom('documents')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('livemode', '=', false)
+      .where((eb) =>
+        eb.or([eb('delivery_status', '=', 'pending'), eb('updated_at', '>', sql<Date>`now() - interval '2 hours'`)]),
+      )
       .execute(),
-    db.selectFrom('compliance_reports').select(['document_id', 'country']).distinct().where('organization_id', '=', organizationId).where('livemode', '=', false).where('status', 'in', ['pending', 'submitted']).execute(),
+    db
+      .selectFrom('compliance_reports')
+      .select(['document_id', 'country'])
+      .distinct()
+      .where('organization_id', '=', organizationId)
+      .where('livemode', '=', false)
+      .where('status', 'in', ['pending', 'submitted'])
+      .execute(),
   ]);
   return [
     ...documents.flatMap((d) => [workflowIds.document(d.id), workflowIds.inbound(d.id)]),
@@ -52,9 +78,19 @@ export async function sandboxDocumentWorkflowIds(db: Db, organizationId: string)
  * payments and compliance reports (foreign keys cascade). Sandbox files no document refers to
  * any more (a send that stopped half-way) go too. One transaction: a reset is all or nothing.
  */
-export async function deleteSandboxDocuments(db: Db, organizationId: string): Promise<{ documents: number; files: number; events: number }> {
+export async function deleteSandboxDocuments(
+  db: Db,
+  organizationId: string,
+): Promise<{ documents: number; files: number; events: number }> {
   return db.transaction().execute(async (trx) => {
-    const ids = (await trx.selectFrom('documents').select('id').where('organization_id', '=', organizationId).where('livemode', '=', false).execute()).map((d) => d.id);
+    const ids = (
+      await trx
+        .selectFrom('documents')
+        .select('id')
+        .where('organization_id', '=', organizationId)
+        .where('livemode', '=', false)
+        .execute()
+    ).map((d) => d.id);
     let events = 0;
     if (ids.length > 0) {
       const deleted = await trx
@@ -70,7 +106,9 @@ export async function deleteSandboxDocuments(db: Db, organizationId: string): Pr
       .deleteFrom('files')
       .where('organization_id', '=', organizationId)
       .where('livemode', '=', false)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('documents').select('documents.id').whereRef('documents.file_id', '=', 'files.id'))))
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('documents').select('documents.id').whereRef('documents.file_id', '=', 'files.id'))),
+      )
       .executeTakeFirst();
     return { documents: ids.length, files: Number(files.numDeletedRows), events };
   });
@@ -81,7 +119,13 @@ export async function deleteSandboxIdempotency(db: Db, organizationId: string): 
   const result = await db
     .deleteFrom('idempotency_keys')
     .where('organization_id', '=', organizationId)
-    .where('principal', 'in', (eb) => eb.selectFrom('api_keys').select('id').where('organization_id', '=', organizationId).where('livemode', '=', false))
+    .where('principal', 'in', (eb) =>
+      eb
+        .selectFrom('api_keys')
+        .select('id')
+        .where('organization_id', '=', organizationId)
+        .where('livemode', '=', false),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -94,12 +138,30 @@ export async function deleteSandboxIdempotency(db: Db, organizationId: string): 
  */
 export async function companyClockWorkflowIds(db: Db, companyId: string): Promise<string[]> {
   const [documents, reports, deliveries] = await Promise.all([
-    db.selectFrom('documents').select('id').where('company_id', '=', companyId).where('livemode', '=', false)
-      .where((eb) => eb.or([eb('delivery_status', '=', 'pending'), eb('updated_at', '>', sql<Date>`now() - interval '2 hours'`)]))
+    db
+      .selectFrom('documents')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('livemode', '=', false)
+      .where((eb) =>
+        eb.or([eb('delivery_status', '=', 'pending'), eb('updated_at', '>', sql<Date>`now() - interval '2 hours'`)]),
+      )
       .execute(),
-    db.selectFrom('compliance_reports').select(['document_id', 'country']).distinct().where('company_id', '=', companyId).where('livemode', '=', false).where('status', 'in', ['pending', 'submitted']).execute(),
-    db.selectFrom('webhook_deliveries').innerJoin('events', 'events.id', 'webhook_deliveries.event_id').select('webhook_deliveries.id')
-      .where('events.company_id', '=', companyId).where('webhook_deliveries.livemode', '=', false).where('webhook_deliveries.status', '=', 'pending')
+    db
+      .selectFrom('compliance_reports')
+      .select(['document_id', 'country'])
+      .distinct()
+      .where('company_id', '=', companyId)
+      .where('livemode', '=', false)
+      .where('status', 'in', ['pending', 'submitted'])
+      .execute(),
+    db
+      .selectFrom('webhook_deliveries')
+      .innerJoin('events', 'events.id', 'webhook_deliveries.event_id')
+      .select('webhook_deliveries.id')
+      .where('events.company_id', '=', companyId)
+      .where('webhook_deliveries.livemode', '=', false)
+      .where('webhook_deliveries.status', '=', 'pending')
       .execute(),
   ]);
   return [

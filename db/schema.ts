@@ -26,4 +26,16 @@ export type * from './tables/webhooks.ts';
  * Every table as Kysely sees it: snake_case columns, mapped to camelCase JSON in one mapper per
  * resource. Each domain keeps its tables in `tables/<domain>.ts`; add its map here.
  */
-export interface Database extends SystemTables, AccessTables, CompanyTables, EventTables, JoinRequestTables, WebhookTables, DirectoryTables, PartnerTables, DocumentTables, LifecycleTables, StatisticsTables {}
+export interface Database
+  extends
+    SystemTables,
+    AccessTables,
+    CompanyTables,
+    EventTables,
+    JoinRequestTables,
+    WebhookTables,
+    DirectoryTables,
+    PartnerTables,
+    DocumentTables,
+    LifecycleTables,
+    StatisticsTables {}

@@ -16,7 +16,12 @@ export async function findSigningKeys(db: Db) {
 export async function insertSigningKey(db: Db, key: NewSigningKey): Promise<boolean> {
   const result = await db
     .insertInto('signing_keys')
-    .values({ generation: key.generation, kid: key.kid, public_jwk: JSON.stringify(key.publicJwk), private_key: key.privateKeyPem })
+    .values({
+      generation: key.generation,
+      kid: key.kid,
+      public_jwk: JSON.stringify(key.publicJwk),
+      private_key: key.privateKeyPem,
+    })
     .onConflict((oc) => oc.column('generation').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;

@@ -24,7 +24,11 @@ const day = (at: Date) => at.toISOString().slice(0, 10);
 
 /** Month rows when the period is whole months (a month, a year), else day rows (a day, a week). */
 function grainOf(period: Period): 'day' | 'month' {
-  return period.start.getUTCDate() === 1 && period.end.getUTCDate() === 1 && period.end.getTime() - period.start.getTime() >= 28 * 86_400_000 ? 'month' : 'day';
+  return period.start.getUTCDate() === 1 &&
+    period.end.getUTCDate() === 1 &&
+    period.end.getTime() - period.start.getTime() >= 28 * 86_400_000
+    ? 'month'
+    : 'day';
 }
 
 /**
@@ -38,7 +42,14 @@ export async function countDocumentsByGroup(db: Db, scope: Scope, q: PeriodQuery
   let query = db
     .selectFrom('document_counts as c')
     .innerJoin('companies', 'companies.id', 'c.company_id')
-    .select(['c.company_id', 'companies.country', 'c.type', 'c.direction', 'c.delivery_status', sql<number>`sum(c.n)::int`.as('n')])
+    .select([
+      'c.company_id',
+      'companies.country',
+      'c.type',
+      'c.direction',
+      'c.delivery_status',
+      sql<number>`sum(c.n)::int`.as('n'),
+    ])
     .where('c.organization_id', '=', scope.organizationId)
     .where('c.livemode', '=', scope.livemode)
     .where('c.grain', '=', grainOf(q.period))
@@ -62,7 +73,9 @@ export async function countPartners(db: Db, scope: Scope, q: PeriodQuery): Promi
     .selectFrom('partners')
     .select([
       sql<number>`count(*)::int`.as('total'),
-      sql<number>`(count(*) filter (where last_activity_at >= ${q.period.start} and last_activity_at < ${q.period.end}))::int`.as('active'),
+      sql<number>`(count(*) filter (where last_activity_at >= ${q.period.start} and last_activity_at < ${q.period.end}))::int`.as(
+        'active',
+      ),
     ])
     .where('organization_id', '=', scope.organizationId)
     .where('livemode', '=', scope.livemode)

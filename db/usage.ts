@@ -11,12 +11,20 @@ export function usagePeriod(at = new Date()): string {
  * upsert makes concurrent callers queue, and the guard refuses the increment that would pass `limit`.
  * Returns the new total, or undefined when the quota does not allow it (nothing is counted then).
  */
-export async function consumeDocumentQuota(db: Db, organizationId: string, limit: number, count = 1, at = new Date()): Promise<number | undefined> {
+export async function consumeDocumentQuota(
+  db: Db,
+  organizationId: string,
+  limit: number,
+  count = 1,
+  at = new Date(),
+): Promise<number | undefined> {
   if (!Number.isFinite(limit)) {
     const row = await db
       .insertInto('usage_counters')
       .values({ organization_id: organizationId, period: usagePeriod(at), documents: count })
-      .onConflict((oc) => oc.columns(['organization_id', 'period']).doUpdateSet({ documents: sql`usage_counters.documents + ${count}` }))
+      .onConflict((oc) =>
+        oc.columns(['organization_id', 'period']).doUpdateSet({ documents: sql`usage_counters.documents + ${count}` }),
+      )
       .returning('documents')
       .executeTakeFirstOrThrow();
     return row.documents;
@@ -47,6 +55,11 @@ export async function refundDocumentQuota(db: Db, organizationId: string, count 
 }
 
 export async function findDocumentUsage(db: Db, organizationId: string, at = new Date()): Promise<number> {
-  const row = await db.selectFrom('usage_counters').select('documents').where('organization_id', '=', organizationId).where('period', '=', usagePeriod(at)).executeTakeFirst();
+  const row = await db
+    .selectFrom('usage_counters')
+    .select('documents')
+    .where('organization_id', '=', organizationId)
+    .where('period', '=', usagePeriod(at))
+    .executeTakeFirst();
   return row?.documents ?? 0;
 }

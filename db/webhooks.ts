@@ -38,7 +38,11 @@ export async function insertWebhook(db: Db, webhook: NewWebhook): Promise<Webhoo
 
 /** The webhooks a scope sees: its organization and mode, and only its company's when it has one. */
 function scoped(db: Db, scope: Scope) {
-  let query = db.selectFrom('webhooks').selectAll().where('organization_id', '=', scope.organizationId).where('livemode', '=', scope.livemode);
+  let query = db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode);
   if (scope.companyId) query = query.where('company_id', '=', scope.companyId);
   return query;
 }
@@ -75,7 +79,12 @@ export interface WebhookChanges {
  * Applies a PATCH. Moving to `active` is a re-activation: the failure count starts again and the
  * pause notice is cleared.
  */
-export async function updateWebhook(db: Db, scope: Scope, id: string, changes: WebhookChanges): Promise<WebhookRow | undefined> {
+export async function updateWebhook(
+  db: Db,
+  scope: Scope,
+  id: string,
+  changes: WebhookChanges,
+): Promise<WebhookRow | undefined> {
   const found = await findWebhook(db, scope, id);
   if (!found) return undefined;
   const reactivated = changes.status === 'active' && found.status !== 'active';
@@ -109,7 +118,12 @@ export interface EventOwner {
 }
 
 /** An event's owner and type, as values or as the columns of an `events` row in a query. */
-type EventTerms = { organizationId: RawBuilder<unknown>; livemode: RawBuilder<unknown>; type: RawBuilder<unknown>; companyId: RawBuilder<unknown> };
+type EventTerms = {
+  organizationId: RawBuilder<unknown>;
+  livemode: RawBuilder<unknown>;
+  type: RawBuilder<unknown>;
+  companyId: RawBuilder<unknown>;
+};
 
 /**
  * The one rule of which webhooks an event goes to: active, same organization and mode, the event's
@@ -124,7 +138,12 @@ function subscribes(event: EventTerms) {
 
 /** Active subscriptions an event goes to (the rule of {@link subscribes}), oldest first. */
 export async function findMatchingWebhooks(db: Db, event: EventOwner): Promise<WebhookRow[]> {
-  return db.selectFrom('webhooks').selectAll().where(subscribes(eventTerms(event))).orderBy('created_at').execute();
+  return db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where(subscribes(eventTerms(event)))
+    .orderBy('created_at')
+    .execute();
 }
 
 /** Whether any webhook subscribes to an event with this owner and type, as an SQL condition. */
@@ -133,7 +152,12 @@ export function anyWebhookSubscribes(event: EventOwner) {
 }
 
 function eventTerms(event: EventOwner): EventTerms {
-  return { organizationId: sql.val(event.organization_id), livemode: sql.val(event.livemode), type: sql`${event.type}::text`, companyId: sql.val(event.company_id) };
+  return {
+    organizationId: sql.val(event.organization_id),
+    livemode: sql.val(event.livemode),
+    type: sql`${event.type}::text`,
+    companyId: sql.val(event.company_id),
+  };
 }
 
 /** A 2xx answer: the failure streak ends. */
@@ -142,7 +166,11 @@ export async function recordWebhookSuccess(db: Db, id: string, at: Date): Promis
 }
 
 export async function recordWebhookFailure(db: Db, id: string): Promise<void> {
-  await db.updateTable('webhooks').set((eb) => ({ failure_count: eb('failure_count', '+', 1) })).where('id', '=', id).execute();
+  await db
+    .updateTable('webhooks')
+    .set((eb) => ({ failure_count: eb('failure_count', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -166,7 +194,14 @@ export async function pauseWebhook(db: Db, id: string, reason: string, cause: { 
       livemode: paused.livemode,
       companyId: paused.company_id,
       type: 'webhook.paused',
-      data: { webhookId: paused.id, url: paused.url, pausedAt: paused.paused_at!.toISOString(), reason, deliveryId: cause.deliveryId, eventId: cause.eventId },
+      data: {
+        webhookId: paused.id,
+        url: paused.url,
+        pausedAt: paused.paused_at!.toISOString(),
+        reason,
+        deliveryId: cause.deliveryId,
+        eventId: cause.eventId,
+      },
     });
   });
 }

@@ -68,7 +68,7 @@ export function isValidAbn(value: string): boolean {
   if (!/^\d{11}$/.test(value)) return false;
   const weights = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
   let total = 0;
-  for (let i = 0; i < 11; i++) total += ((value.charCodeAt(i) - 48) - (i === 0 ? 1 : 0)) * weights[i];
+  for (let i = 0; i < 11; i++) total += (value.charCodeAt(i) - 48 - (i === 0 ? 1 : 0)) * weights[i];
   return total % 89 === 0;
 }
 

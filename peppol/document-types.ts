@@ -31,9 +31,27 @@ export interface DocumentTypeInfo {
  * `urn:fdc:docex` space so that a receiver can tell them apart from BIS documents.
  */
 export const DOCUMENT_TYPE_INFO: Record<DocumentType, DocumentTypeInfo> = {
-  invoice: { root: 'Invoice', customizationId: BILLING_CUSTOMIZATION, profileId: BILLING_PROFILE, typeCode: '380', billing: true },
-  'credit-note': { root: 'CreditNote', customizationId: BILLING_CUSTOMIZATION, profileId: BILLING_PROFILE, typeCode: '381', billing: true },
-  'debit-note': { root: 'Invoice', customizationId: BILLING_CUSTOMIZATION, profileId: BILLING_PROFILE, typeCode: '383', billing: true },
+  invoice: {
+    root: 'Invoice',
+    customizationId: BILLING_CUSTOMIZATION,
+    profileId: BILLING_PROFILE,
+    typeCode: '380',
+    billing: true,
+  },
+  'credit-note': {
+    root: 'CreditNote',
+    customizationId: BILLING_CUSTOMIZATION,
+    profileId: BILLING_PROFILE,
+    typeCode: '381',
+    billing: true,
+  },
+  'debit-note': {
+    root: 'Invoice',
+    customizationId: BILLING_CUSTOMIZATION,
+    profileId: BILLING_PROFILE,
+    typeCode: '383',
+    billing: true,
+  },
   'purchase-order': {
     root: 'Order',
     customizationId: 'urn:fdc:peppol.eu:poacc:trns:order:3',
@@ -67,7 +85,11 @@ export function peppolDocumentTypeId(root: UblRoot, customizationId: string): st
 }
 
 /** Maps a UBL root and type code back to the service's document type. */
-export function documentTypeOf(root: string, typeCode: string | undefined, customizationId?: string): DocumentType | undefined {
+export function documentTypeOf(
+  root: string,
+  typeCode: string | undefined,
+  customizationId?: string,
+): DocumentType | undefined {
   switch (root) {
     case 'Invoice':
       return typeCode === '383' ? 'debit-note' : 'invoice';

@@ -52,7 +52,7 @@ const SCHEME_CHECKS: Record<string, (value: string) => boolean> = {
   '0002': isValidSiren,
   '0007': isValidSwedishOrgNumber,
   '0009': isValidSiret,
-  '0037': (v) => /^\d{12}$/.test(v) ? isValidFinnishBusinessId(v.slice(4, 12)) : isValidFinnishBusinessId(v),
+  '0037': (v) => (/^\d{12}$/.test(v) ? isValidFinnishBusinessId(v.slice(4, 12)) : isValidFinnishBusinessId(v)),
   '0088': (v) => /^\d{13}$/.test(v) && isValidGln(v),
   '0106': (v) => /^\d{8}$/.test(v),
   '0151': isValidAbn,
@@ -86,7 +86,10 @@ export function checkParticipantId(id: string): ParticipantCheck {
   const problems: string[] = [];
   if (!isKnownScheme(parts.scheme)) problems.push(`unknown participant identifier scheme ${parts.scheme}`);
   const check = SCHEME_CHECKS[parts.scheme];
-  if (check && !check(parts.value)) problems.push(`value ${parts.value} is not a valid ${PARTICIPANT_SCHEMES[parts.scheme]?.schemeId ?? parts.scheme} identifier`);
+  if (check && !check(parts.value))
+    problems.push(
+      `value ${parts.value} is not a valid ${PARTICIPANT_SCHEMES[parts.scheme]?.schemeId ?? parts.scheme} identifier`,
+    );
   const out: ParticipantCheck = { valid: problems.length === 0, scheme: parts.scheme, value: parts.value, problems };
   const country = countryOfScheme(parts.scheme) ?? vatPrefixCountry(parts.value);
   if (country) out.country = country;
@@ -118,7 +121,11 @@ export interface VatCheck {
 export function checkVatNumber(vat: string): VatCheck {
   const value = typeof vat === 'string' ? normalizeVatNumber(vat) : '';
   if (!/^[A-Z]{2}[A-Z0-9]+$/.test(value)) {
-    return { valid: false, checksumVerified: false, problems: ['VAT number must be a 2-letter country prefix followed by letters or digits'] };
+    return {
+      valid: false,
+      checksumVerified: false,
+      problems: ['VAT number must be a 2-letter country prefix followed by letters or digits'],
+    };
   }
   const prefix = value.slice(0, 2);
   const country = prefix === 'EL' ? 'GR' : prefix === 'XI' ? 'GB' : prefix;
@@ -128,7 +135,12 @@ export function checkVatNumber(vat: string): VatCheck {
   const result = checkVAT(value, vatCountries);
   if (!result.isSupportedCountry) return { valid: true, country, checksumVerified: false, problems: [] };
   if (!result.isValid) {
-    return { valid: false, country, checksumVerified: true, problems: [`${value} fails the ${country} VAT number format or checksum`] };
+    return {
+      valid: false,
+      country,
+      checksumVerified: true,
+      problems: [`${value} fails the ${country} VAT number format or checksum`],
+    };
   }
   return { valid: true, country, checksumVerified: true, problems: [] };
 }
@@ -151,7 +163,13 @@ export function isIsoCountry(code: string): boolean {
 }
 
 /** The ICD each non-VAT business identifier of the `to` forms is published under on Peppol. */
-export const IDENTIFIER_ICDS: Readonly<Record<string, string>> = { siren: '0002', siret: '0009', duns: '0060', gln: '0088', lei: '0199' };
+export const IDENTIFIER_ICDS: Readonly<Record<string, string>> = {
+  siren: '0002',
+  siret: '0009',
+  duns: '0060',
+  gln: '0088',
+  lei: '0199',
+};
 
 /** French VAT number of a SIREN: FR + the mod-97 key + the SIREN. */
 export function frenchVatOfSiren(siren: string): string {
@@ -169,14 +187,22 @@ export function participantIdOfVat(vat: string): string | undefined {
   const value = normalizeVatNumber(vat);
   const digits = value.slice(2);
   switch (check.country) {
-    case 'BE': return `0208:${digits}`;
-    case 'FR': return /^[0-9A-Z]{2}\d{9}$/.test(digits) ? `0002:${digits.slice(2)}` : undefined;
-    case 'NO': return /^\d{9}/.test(digits) ? `0192:${digits.slice(0, 9)}` : undefined;
-    case 'SE': return /^\d{12}$/.test(digits) ? `0007:${digits.slice(0, 10)}` : undefined;
-    case 'DK': return `0184:${value}`;
-    case 'IT': return `0211:${value}`;
+    case 'BE':
+      return `0208:${digits}`;
+    case 'FR':
+      return /^[0-9A-Z]{2}\d{9}$/.test(digits) ? `0002:${digits.slice(2)}` : undefined;
+    case 'NO':
+      return /^\d{9}/.test(digits) ? `0192:${digits.slice(0, 9)}` : undefined;
+    case 'SE':
+      return /^\d{12}$/.test(digits) ? `0007:${digits.slice(0, 10)}` : undefined;
+    case 'DK':
+      return `0184:${value}`;
+    case 'IT':
+      return `0211:${value}`;
   }
-  const scheme = Object.entries(PARTICIPANT_SCHEMES).find(([, s]) => s.schemeId === `${check.country}:VAT` && !s.deprecated)?.[0];
+  const scheme = Object.entries(PARTICIPANT_SCHEMES).find(
+    ([, s]) => s.schemeId === `${check.country}:VAT` && !s.deprecated,
+  )?.[0];
   return scheme ? `${scheme}:${value}` : undefined;
 }
 
@@ -187,13 +213,20 @@ export function vatOfParticipantId(peppolId: string): string | undefined {
   const { scheme, value } = id;
   const valid = (vat: string) => (checkVatNumber(vat).valid ? normalizeVatNumber(vat) : undefined);
   switch (scheme) {
-    case '0208': return valid(`BE${value}`);
-    case '0002': return /^\d{9}$/.test(value) ? valid(frenchVatOfSiren(value)) : undefined;
-    case '0009': return /^\d{14}$/.test(value) ? valid(frenchVatOfSiren(value.slice(0, 9))) : undefined;
-    case '0192': return valid(`NO${value}MVA`);
-    case '0007': return valid(`SE${value}01`);
-    case '0184': return valid(/^DK/i.test(value) ? value : `DK${value}`);
-    case '0211': return valid(/^IT/i.test(value) ? value : `IT${value}`);
+    case '0208':
+      return valid(`BE${value}`);
+    case '0002':
+      return /^\d{9}$/.test(value) ? valid(frenchVatOfSiren(value)) : undefined;
+    case '0009':
+      return /^\d{14}$/.test(value) ? valid(frenchVatOfSiren(value.slice(0, 9))) : undefined;
+    case '0192':
+      return valid(`NO${value}MVA`);
+    case '0007':
+      return valid(`SE${value}01`);
+    case '0184':
+      return valid(/^DK/i.test(value) ? value : `DK${value}`);
+    case '0211':
+      return valid(/^IT/i.test(value) ? value : `IT${value}`);
   }
   if (PARTICIPANT_SCHEMES[scheme]?.schemeId.endsWith(':VAT')) return valid(value);
   return undefined;
@@ -210,12 +243,43 @@ export function legalIdOfParticipantId(peppolId: string): ParticipantId | undefi
 
 /** GS1 company prefixes of the countries the sandbox knows: the country a GLN was issued in. */
 const GS1_PREFIXES: Array<[from: number, to: number, country: string]> = [
-  [300, 379, 'FR'], [380, 380, 'BG'], [383, 383, 'SI'], [385, 385, 'HR'], [400, 440, 'DE'], [500, 509, 'GB'], [520, 521, 'GR'],
-  [529, 529, 'CY'], [535, 535, 'MT'], [539, 539, 'IE'], [540, 549, 'BE'], [560, 560, 'PT'], [569, 569, 'IS'], [570, 579, 'DK'],
-  [590, 590, 'PL'], [594, 594, 'RO'], [599, 599, 'HU'], [640, 649, 'FI'], [700, 709, 'NO'], [730, 739, 'SE'], [760, 769, 'CH'],
-  [800, 839, 'IT'], [840, 849, 'ES'], [858, 858, 'SK'], [859, 859, 'CZ'], [860, 860, 'RS'], [870, 879, 'NL'], [900, 919, 'AT'],
-  [930, 939, 'AU'], [940, 949, 'NZ'], [450, 459, 'JP'], [490, 499, 'JP'], [888, 888, 'SG'], [955, 955, 'MY'], [474, 474, 'EE'],
-  [475, 475, 'LV'], [477, 477, 'LT'],
+  [300, 379, 'FR'],
+  [380, 380, 'BG'],
+  [383, 383, 'SI'],
+  [385, 385, 'HR'],
+  [400, 440, 'DE'],
+  [500, 509, 'GB'],
+  [520, 521, 'GR'],
+  [529, 529, 'CY'],
+  [535, 535, 'MT'],
+  [539, 539, 'IE'],
+  [540, 549, 'BE'],
+  [560, 560, 'PT'],
+  [569, 569, 'IS'],
+  [570, 579, 'DK'],
+  [590, 590, 'PL'],
+  [594, 594, 'RO'],
+  [599, 599, 'HU'],
+  [640, 649, 'FI'],
+  [700, 709, 'NO'],
+  [730, 739, 'SE'],
+  [760, 769, 'CH'],
+  [800, 839, 'IT'],
+  [840, 849, 'ES'],
+  [858, 858, 'SK'],
+  [859, 859, 'CZ'],
+  [860, 860, 'RS'],
+  [870, 879, 'NL'],
+  [900, 919, 'AT'],
+  [930, 939, 'AU'],
+  [940, 949, 'NZ'],
+  [450, 459, 'JP'],
+  [490, 499, 'JP'],
+  [888, 888, 'SG'],
+  [955, 955, 'MY'],
+  [474, 474, 'EE'],
+  [475, 475, 'LV'],
+  [477, 477, 'LT'],
 ];
 
 /**

@@ -23,7 +23,13 @@ export type {
   VatExemption,
 } from './types.ts';
 export { DOCUMENT_TYPES, VAT_CATEGORIES } from './types.ts';
-export { DOCUMENT_TYPE_INFO, documentTypeOf, peppolDocumentTypeId, type DocumentTypeInfo, type UblRoot } from './document-types.ts';
+export {
+  DOCUMENT_TYPE_INFO,
+  documentTypeOf,
+  peppolDocumentTypeId,
+  type DocumentTypeInfo,
+  type UblRoot,
+} from './document-types.ts';
 export { computeDocument, type ComputedDocument, type ComputedTotals } from './totals.ts';
 export { renderUbl, type RenderOptions, type RenderResult } from './ubl/render.ts';
 export { validateDocument, type DocumentValidation } from './validation/validate.ts';
@@ -53,7 +59,25 @@ export {
   type ParticipantId,
   type VatCheck,
 } from './identifiers.ts';
-export { wrapInSbdh, unwrapSbdh, SBDH_NS, type SbdhOptions, type SbdhHeader, type WrapResult, type UnwrapResult } from './sbdh.ts';
+export {
+  wrapInSbdh,
+  unwrapSbdh,
+  SBDH_NS,
+  type SbdhOptions,
+  type SbdhHeader,
+  type WrapResult,
+  type UnwrapResult,
+} from './sbdh.ts';
 export { toStructuredView, type DocumentRecord, type DocumentParty, type StructuredView } from './structured-view.ts';
 export { mergeParty } from './parties.ts';
-export { INVOICE_RESPONSE_CODES, INVOICE_RESPONSE_CUSTOMIZATION_ID, isInvoiceResponse, lifecycleStatusFor, parseInvoiceResponse, renderInvoiceResponse, responseCodeFor, type InvoiceResponse, type InvoiceResponseCode } from './invoice-response.ts';
+export {
+  INVOICE_RESPONSE_CODES,
+  INVOICE_RESPONSE_CUSTOMIZATION_ID,
+  isInvoiceResponse,
+  lifecycleStatusFor,
+  parseInvoiceResponse,
+  renderInvoiceResponse,
+  responseCodeFor,
+  type InvoiceResponse,
+  type InvoiceResponseCode,
+} from './invoice-response.ts';

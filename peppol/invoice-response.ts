@@ -59,7 +59,15 @@ const WIRE_REASON: Record<string, { list: 'OPStatusReason' | 'OPStatusAction'; c
   DUP: { list: 'OPStatusReason', code: 'OTH' },
   OTH: { list: 'OPStatusReason', code: 'OTH' },
 };
-const REASON_OF_WIRE: Record<string, string> = { NON: 'RE', NOA: 'NOA', QUA: 'QUA', PRI: 'PRI', REF: 'REF', LEG: 'TAX', OTH: 'OTH' };
+const REASON_OF_WIRE: Record<string, string> = {
+  NON: 'RE',
+  NOA: 'NOA',
+  QUA: 'QUA',
+  PRI: 'PRI',
+  REF: 'REF',
+  LEG: 'TAX',
+  OTH: 'OTH',
+};
 
 export interface ResponseParty {
   /** Participant id `<scheme>:<value>`. */
@@ -100,28 +108,49 @@ function party(tag: string, p: ResponseParty): string {
 
 export function renderInvoiceResponse(r: InvoiceResponse): string {
   const wire = r.reasonCode ? WIRE_REASON[r.reasonCode] : undefined;
-  const status = wire || r.reason
-    ? `
-        <cac:Status>${wire ? `
-          <cbc:StatusReasonCode listID="${wire.list}">${wire.code}</cbc:StatusReasonCode>` : ''}${r.reason ? `
-          <cbc:StatusReason>${escapeXml(r.reason)}</cbc:StatusReason>` : ''}
+  const status =
+    wire || r.reason
+      ? `
+        <cac:Status>${
+          wire
+            ? `
+          <cbc:StatusReasonCode listID="${wire.list}">${wire.code}</cbc:StatusReasonCode>`
+            : ''
+        }${
+          r.reason
+            ? `
+          <cbc:StatusReason>${escapeXml(r.reason)}</cbc:StatusReason>`
+            : ''
+        }
         </cac:Status>`
-    : '';
+      : '';
   return `<?xml version="1.0" encoding="UTF-8"?>
 <ApplicationResponse xmlns="${UBL_NS.ApplicationResponse}" xmlns:cac="${UBL_NS.cac}" xmlns:cbc="${UBL_NS.cbc}">
   <cbc:CustomizationID>${INVOICE_RESPONSE_CUSTOMIZATION_ID}</cbc:CustomizationID>
   <cbc:ProfileID>${INVOICE_RESPONSE_PROFILE_ID}</cbc:ProfileID>
   <cbc:ID>${escapeXml(r.id)}</cbc:ID>
-  <cbc:IssueDate>${escapeXml(r.issueDate)}</cbc:IssueDate>${r.note ? `
-  <cbc:Note>${escapeXml(r.note)}</cbc:Note>` : ''}
+  <cbc:IssueDate>${escapeXml(r.issueDate)}</cbc:IssueDate>${
+    r.note
+      ? `
+  <cbc:Note>${escapeXml(r.note)}</cbc:Note>`
+      : ''
+  }
 ${party('SenderParty', r.sender)}${party('ReceiverParty', r.receiver)}  <cac:DocumentResponse>
     <cac:Response>
-      <cbc:ResponseCode>${r.responseCode}</cbc:ResponseCode>${r.effectiveDate ? `
-      <cbc:EffectiveDate>${escapeXml(r.effectiveDate)}</cbc:EffectiveDate>` : ''}${status}
+      <cbc:ResponseCode>${r.responseCode}</cbc:ResponseCode>${
+        r.effectiveDate
+          ? `
+      <cbc:EffectiveDate>${escapeXml(r.effectiveDate)}</cbc:EffectiveDate>`
+          : ''
+      }${status}
     </cac:Response>
     <cac:DocumentReference>
-      <cbc:ID>${escapeXml(r.invoice.id)}</cbc:ID>${r.invoice.issueDate ? `
-      <cbc:IssueDate>${escapeXml(r.invoice.issueDate)}</cbc:IssueDate>` : ''}
+      <cbc:ID>${escapeXml(r.invoice.id)}</cbc:ID>${
+        r.invoice.issueDate
+          ? `
+      <cbc:IssueDate>${escapeXml(r.invoice.issueDate)}</cbc:IssueDate>`
+          : ''
+      }
       <cbc:DocumentTypeCode>${r.invoice.typeCode}</cbc:DocumentTypeCode>
     </cac:DocumentReference>
   </cac:DocumentResponse>
@@ -134,7 +163,11 @@ export type ParsedInvoiceResponse = { ok: true; response: InvoiceResponse } | { 
 /** True when the XML is a BIS Invoice Response (for routing a received ApplicationResponse). */
 export function isInvoiceResponse(xml: string): boolean {
   const parsed = parseXml(xml);
-  return parsed.ok && parsed.root.localName === 'ApplicationResponse' && val(parsed.root, 'cbc:CustomizationID') === INVOICE_RESPONSE_CUSTOMIZATION_ID;
+  return (
+    parsed.ok &&
+    parsed.root.localName === 'ApplicationResponse' &&
+    val(parsed.root, 'cbc:CustomizationID') === INVOICE_RESPONSE_CUSTOMIZATION_ID
+  );
 }
 
 export function parseInvoiceResponse(xml: string): ParsedInvoiceResponse {
@@ -143,23 +176,40 @@ export function parseInvoiceResponse(xml: string): ParsedInvoiceResponse {
   const root = parsed.root;
   const errors: ValidationIssue[] = [];
   const need = (value: string | undefined, path: string) => {
-    if (!value) errors.push({ rule: 'INVOICE_RESPONSE', message: `${path} is required`, path: `/ApplicationResponse/${path}` });
+    if (!value)
+      errors.push({ rule: 'INVOICE_RESPONSE', message: `${path} is required`, path: `/ApplicationResponse/${path}` });
     return value ?? '';
   };
   if (root.localName !== 'ApplicationResponse' || root.namespaceURI !== UBL_NS.ApplicationResponse) {
-    return { ok: false, errors: [{ rule: 'INVOICE_RESPONSE', message: `not a UBL ApplicationResponse: ${root.localName}`, path: '/' }] };
+    return {
+      ok: false,
+      errors: [{ rule: 'INVOICE_RESPONSE', message: `not a UBL ApplicationResponse: ${root.localName}`, path: '/' }],
+    };
   }
-  if (val(root, 'cbc:CustomizationID') !== INVOICE_RESPONSE_CUSTOMIZATION_ID) errors.push({ rule: 'INVOICE_RESPONSE', message: `CustomizationID is not ${INVOICE_RESPONSE_CUSTOMIZATION_ID}`, path: '/ApplicationResponse/cbc:CustomizationID' });
+  if (val(root, 'cbc:CustomizationID') !== INVOICE_RESPONSE_CUSTOMIZATION_ID)
+    errors.push({
+      rule: 'INVOICE_RESPONSE',
+      message: `CustomizationID is not ${INVOICE_RESPONSE_CUSTOMIZATION_ID}`,
+      path: '/ApplicationResponse/cbc:CustomizationID',
+    });
   const partyOf = (tag: string): ResponseParty => {
     const el = first(root, `cac:${tag}`);
     const ep = first(el, 'cbc:EndpointID');
     const scheme = attr(ep, 'schemeID');
     const id = need(val(el, 'cbc:EndpointID'), `cac:${tag}/cbc:EndpointID`);
-    return { peppolId: scheme ? `${scheme}:${id}` : id, name: val(el, 'cac:PartyLegalEntity/cbc:RegistrationName') ?? '' };
+    return {
+      peppolId: scheme ? `${scheme}:${id}` : id,
+      name: val(el, 'cac:PartyLegalEntity/cbc:RegistrationName') ?? '',
+    };
   };
   const response = first(root, 'cac:DocumentResponse/cac:Response');
   const code = need(val(response, 'cbc:ResponseCode'), 'cac:DocumentResponse/cac:Response/cbc:ResponseCode');
-  if (code && !(INVOICE_RESPONSE_CODES as readonly string[]).includes(code)) errors.push({ rule: 'INVOICE_RESPONSE', message: `unknown response code ${code}`, path: '/ApplicationResponse/cac:DocumentResponse/cac:Response/cbc:ResponseCode' });
+  if (code && !(INVOICE_RESPONSE_CODES as readonly string[]).includes(code))
+    errors.push({
+      rule: 'INVOICE_RESPONSE',
+      message: `unknown response code ${code}`,
+      path: '/ApplicationResponse/cac:DocumentResponse/cac:Response/cbc:ResponseCode',
+    });
   const statuses = kids(response, 'cac:Status');
   const reasonEl = statuses.map((s) => first(s, 'cbc:StatusReasonCode')).find((e) => e !== undefined);
   const wireReason = reasonEl ? (reasonEl.textContent ?? '').trim() : undefined;
@@ -168,14 +218,21 @@ export function parseInvoiceResponse(xml: string): ParsedInvoiceResponse {
   const result: InvoiceResponse = {
     id: need(val(root, 'cbc:ID'), 'cbc:ID'),
     issueDate: need(val(root, 'cbc:IssueDate'), 'cbc:IssueDate'),
-    note: all(root, 'cbc:Note').map((n) => n.textContent ?? '').join('\n') || undefined,
+    note:
+      all(root, 'cbc:Note')
+        .map((n) => n.textContent ?? '')
+        .join('\n') || undefined,
     sender: partyOf('SenderParty'),
     receiver: partyOf('ReceiverParty'),
     responseCode: code as InvoiceResponseCode,
     effectiveDate: val(response, 'cbc:EffectiveDate'),
     reasonCode: wireReason ? (REASON_OF_WIRE[wireReason] ?? 'OTH') : undefined,
     reason: reasonText,
-    invoice: { id: need(val(reference, 'cbc:ID'), 'cac:DocumentResponse/cac:DocumentReference/cbc:ID'), issueDate: val(reference, 'cbc:IssueDate'), typeCode: (val(reference, 'cbc:DocumentTypeCode') ?? '380') as '380' },
+    invoice: {
+      id: need(val(reference, 'cbc:ID'), 'cac:DocumentResponse/cac:DocumentReference/cbc:ID'),
+      issueDate: val(reference, 'cbc:IssueDate'),
+      typeCode: (val(reference, 'cbc:DocumentTypeCode') ?? '380') as '380',
+    },
   };
   return errors.length ? { ok: false, errors } : { ok: true, response: result };
 }

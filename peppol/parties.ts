@@ -12,7 +12,7 @@ export function mergeParty(...sources: Array<Party | undefined>): Party {
     for (const [k, v] of Object.entries(s) as Array<[keyof Party, unknown]>) {
       if (v === undefined || v === null) continue;
       if ((k === 'address' || k === 'contact') && typeof v === 'object') {
-        (out as Record<string, unknown>)[k] = { ...((out[k]) ?? {}), ...dropUndefined(v) };
+        (out as Record<string, unknown>)[k] = { ...(out[k] ?? {}), ...dropUndefined(v) };
       } else {
         (out as Record<string, unknown>)[k] = v;
       }

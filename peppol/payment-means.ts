@@ -13,9 +13,15 @@ export const PAYMENT_MEANS_CODES: Record<Means, string> = {
 
 /** The payment means each UNCL 4461 code read from UBL or CII stands for. */
 const MEANS_BY_CODE: Record<string, Means> = {
-  '30': 'credit_transfer', '31': 'credit_transfer', '42': 'credit_transfer', '58': 'credit_transfer',
-  '49': 'direct_debit', '59': 'direct_debit',
-  '48': 'card', '54': 'card', '55': 'card',
+  '30': 'credit_transfer',
+  '31': 'credit_transfer',
+  '42': 'credit_transfer',
+  '58': 'credit_transfer',
+  '49': 'direct_debit',
+  '59': 'direct_debit',
+  '48': 'card',
+  '54': 'card',
+  '55': 'card',
   '10': 'cash',
   '20': 'cheque',
 };

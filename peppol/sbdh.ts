@@ -19,7 +19,8 @@ export interface SbdhOptions {
   countryC1: string;
 }
 
-export type WrapResult = { ok: true; xml: string; documentTypeId: string; processId: string } | { ok: false; errors: ValidationIssue[] };
+export type WrapResult =
+  { ok: true; xml: string; documentTypeId: string; processId: string } | { ok: false; errors: ValidationIssue[] };
 
 /**
  * Wraps a rendered UBL document in the Peppol Business Message Envelope (SBDH 1.3). Document type
@@ -31,12 +32,18 @@ export function wrapInSbdh(ublXml: string, options: SbdhOptions): WrapResult {
   const root = parsed.root;
   const rootName = root.localName as UblRoot;
   if (!(rootName in DOCUMENT_TYPE_INFO_BY_ROOT) || root.namespaceURI !== UBL_NS[rootName]) {
-    return { ok: false, errors: [{ rule: 'SBDH_ERROR', message: `Cannot wrap {${root.namespaceURI ?? ''}}${root.localName}`, path: '/' }] };
+    return {
+      ok: false,
+      errors: [{ rule: 'SBDH_ERROR', message: `Cannot wrap {${root.namespaceURI ?? ''}}${root.localName}`, path: '/' }],
+    };
   }
   const customizationId = val(root, 'cbc:CustomizationID');
   const processId = val(root, 'cbc:ProfileID');
   if (!customizationId || !processId) {
-    return { ok: false, errors: [{ rule: 'SBDH_ERROR', message: 'Payload lacks CustomizationID or ProfileID', path: '/' }] };
+    return {
+      ok: false,
+      errors: [{ rule: 'SBDH_ERROR', message: 'Payload lacks CustomizationID or ProfileID', path: '/' }],
+    };
   }
   const documentTypeId = peppolDocumentTypeId(rootName, customizationId);
   const created = options.createdAt.toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -60,7 +67,9 @@ export function wrapInSbdh(ublXml: string, options: SbdhOptions): WrapResult {
   return { ok: true, xml, documentTypeId, processId };
 }
 
-const DOCUMENT_TYPE_INFO_BY_ROOT: Record<string, true> = Object.fromEntries(Object.values(DOCUMENT_TYPE_INFO).map((i) => [i.root, true]));
+const DOCUMENT_TYPE_INFO_BY_ROOT: Record<string, true> = Object.fromEntries(
+  Object.values(DOCUMENT_TYPE_INFO).map((i) => [i.root, true]),
+);
 
 export interface SbdhHeader {
   sender: string;
@@ -80,8 +89,12 @@ export function unwrapSbdh(xml: string, maxBytes = DEFAULT_MAX_XML_BYTES): Unwra
   const parsed = parseXml(xml, maxBytes);
   if (!parsed.ok) return parsed;
   const root = parsed.root;
-  const bad = (message: string): UnwrapResult => ({ ok: false, errors: [{ rule: 'SBDH_ERROR', message, path: `/${root.nodeName}` }] });
-  if (root.localName !== 'StandardBusinessDocument' || root.namespaceURI !== SBDH_NS) return bad('Not a StandardBusinessDocument');
+  const bad = (message: string): UnwrapResult => ({
+    ok: false,
+    errors: [{ rule: 'SBDH_ERROR', message, path: `/${root.nodeName}` }],
+  });
+  if (root.localName !== 'StandardBusinessDocument' || root.namespaceURI !== SBDH_NS)
+    return bad('Not a StandardBusinessDocument');
   const children = elementChildren(root);
   const header = children.find((c) => c.localName === 'StandardBusinessDocumentHeader');
   const payload = children.find((c) => c.localName !== 'StandardBusinessDocumentHeader');
@@ -113,4 +126,3 @@ export function unwrapSbdh(xml: string, maxBytes = DEFAULT_MAX_XML_BYTES): Unwra
   if (scopes.COUNTRY_C1) out.countryC1 = scopes.COUNTRY_C1;
   return { ok: true, header: out, payload: new XMLSerializer().serializeToString(payload) };
 }
-

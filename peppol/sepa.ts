@@ -45,24 +45,41 @@ export type SepaIssue = { field: string; message: string };
 /** IBAN / BIC / amount checks of one file; empty when it can be built. */
 export function checkCreditTransfer(file: CreditTransferFile): SepaIssue[] {
   const issues: SepaIssue[] = [];
-  if (!isValidIBAN(electronicFormatIBAN(file.debtor.iban) ?? '')) issues.push({ field: 'debtor.iban', message: 'is not a valid IBAN' });
-  if (!isValidBIC(file.debtor.bic.trim().toUpperCase())) issues.push({ field: 'debtor.bic', message: 'is not a valid BIC' });
+  if (!isValidIBAN(electronicFormatIBAN(file.debtor.iban) ?? ''))
+    issues.push({ field: 'debtor.iban', message: 'is not a valid IBAN' });
+  if (!isValidBIC(file.debtor.bic.trim().toUpperCase()))
+    issues.push({ field: 'debtor.bic', message: 'is not a valid BIC' });
   file.transfers.forEach((t, i) => {
-    if (!isValidIBAN(electronicFormatIBAN(t.creditor.iban) ?? '')) issues.push({ field: `transfers[${i}].creditor.iban`, message: 'is not a valid IBAN' });
-    if (t.creditor.bic && !isValidBIC(t.creditor.bic.trim().toUpperCase())) issues.push({ field: `transfers[${i}].creditor.bic`, message: 'is not a valid BIC' });
+    if (!isValidIBAN(electronicFormatIBAN(t.creditor.iban) ?? ''))
+      issues.push({ field: `transfers[${i}].creditor.iban`, message: 'is not a valid IBAN' });
+    if (t.creditor.bic && !isValidBIC(t.creditor.bic.trim().toUpperCase()))
+      issues.push({ field: `transfers[${i}].creditor.bic`, message: 'is not a valid BIC' });
     const amount = new Decimal(t.amount);
-    if (amount.lessThan('0.01') || amount.greaterThan('999999999.99') || amount.decimalPlaces() > 2) issues.push({ field: `transfers[${i}].amount`, message: 'must be between 0.01 and 999999999.99 with at most 2 decimals' });
+    if (amount.lessThan('0.01') || amount.greaterThan('999999999.99') || amount.decimalPlaces() > 2)
+      issues.push({
+        field: `transfers[${i}].amount`,
+        message: 'must be between 0.01 and 999999999.99 with at most 2 decimals',
+      });
   });
   if (file.transfers.length === 0) issues.push({ field: 'transfers', message: 'at least one transfer is needed' });
   return issues;
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const escape = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 /** The SEPA character set (EPC best practice): Latin letters, digits and / - ? : ( ) . , ' + and space. */
 export function sepaText(text: string, max: number): string {
   const latin = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-  const cleaned = latin.replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, ' ').replace(/\s+/g, ' ').trim();
+  const cleaned = latin
+    .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return (cleaned || 'NOTPROVIDED').slice(0, max);
 }
 
@@ -72,22 +89,29 @@ const isoSeconds = (d: Date) => `${d.toISOString().slice(0, 19)}+00:00`;
 
 export function buildCreditTransfer(file: CreditTransferFile): BuiltCreditTransfer {
   const issues = checkCreditTransfer(file);
-  if (issues.length) throw new Error(`invalid credit transfer: ${issues.map((i) => `${i.field} ${i.message}`).join('; ')}`);
+  if (issues.length)
+    throw new Error(`invalid credit transfer: ${issues.map((i) => `${i.field} ${i.message}`).join('; ')}`);
   const controlSum = file.transfers.reduce((sum, t) => sum.plus(t.amount), new Decimal(0)).toFixed(2);
   const count = String(file.transfers.length);
-  const transactions = file.transfers.map((t) => `
+  const transactions = file.transfers
+    .map(
+      (t) => `
       <CdtTrfTxInf>
         <PmtId>
           <EndToEndId>${escape(sepaText(t.endToEndId, 35))}</EndToEndId>
         </PmtId>
         <Amt>
           <InstdAmt Ccy="EUR">${new Decimal(t.amount).toFixed(2)}</InstdAmt>
-        </Amt>${t.creditor.bic ? `
+        </Amt>${
+          t.creditor.bic
+            ? `
         <CdtrAgt>
           <FinInstnId>
             <BICFI>${escape(bic(t.creditor.bic))}</BICFI>
           </FinInstnId>
-        </CdtrAgt>` : ''}
+        </CdtrAgt>`
+            : ''
+        }
         <Cdtr>
           <Nm>${escape(sepaText(t.creditor.name, 70))}</Nm>
         </Cdtr>
@@ -99,7 +123,9 @@ export function buildCreditTransfer(file: CreditTransferFile): BuiltCreditTransf
         <RmtInf>
           <Ustrd>${escape(sepaText(t.remittance, 140))}</Ustrd>
         </RmtInf>
-      </CdtTrfTxInf>`).join('');
+      </CdtTrfTxInf>`,
+    )
+    .join('');
   const messageId = escape(sepaText(file.messageId, 35));
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="${PAIN_001_NAMESPACE}">

@@ -107,7 +107,9 @@ export function toStructuredView(record: DocumentRecord): StructuredView {
   };
 }
 
-function pickParty(p: { peppolId?: string; name?: string; legalName?: string; vatNumber?: string } | undefined): DocumentParty {
+function pickParty(
+  p: { peppolId?: string; name?: string; legalName?: string; vatNumber?: string } | undefined,
+): DocumentParty {
   if (!p) return {};
   return definedOnly({ peppolId: p.peppolId, name: p.name ?? p.legalName, vatNumber: p.vatNumber });
 }

@@ -143,7 +143,11 @@ export function computeDocument(body: DocumentBody): ComputedDocument {
 
   // A document allowance without a category inherits the lines' category when there is only one.
   const lineKeys = new Map<string, { category: VatCategory; rate?: Dec }>();
-  for (const l of lines) lineKeys.set(vatKey(l.category, l.rate), l.rate ? { category: l.category, rate: l.rate } : { category: l.category });
+  for (const l of lines)
+    lineKeys.set(
+      vatKey(l.category, l.rate),
+      l.rate ? { category: l.category, rate: l.rate } : { category: l.category },
+    );
   const onlyKey = lineKeys.size === 1 ? [...lineKeys.values()][0] : undefined;
 
   const docAc = (ac: AllowanceCharge, charge: boolean): ComputedAllowanceCharge => {
@@ -160,14 +164,19 @@ export function computeDocument(body: DocumentBody): ComputedDocument {
   const charges = (body.charges ?? []).map((c) => docAc(c, true));
 
   const given = body.totals ?? {};
-  const allowanceTotal = dec(given.allowanceTotal) ?? (allowances.length ? sum(allowances.map((a) => a.amount)) : undefined);
+  const allowanceTotal =
+    dec(given.allowanceTotal) ?? (allowances.length ? sum(allowances.map((a) => a.amount)) : undefined);
   const chargeTotal = dec(given.chargeTotal) ?? (charges.length ? sum(charges.map((c) => c.amount)) : undefined);
   const lineTotalOut = dec(given.lineTotal) ?? lineTotal;
   const net = dec(given.netAmount) ?? lineTotalOut.minus(allowanceTotal ?? ZERO).plus(chargeTotal ?? ZERO);
 
   const breakdown = given.vatBreakdown?.length
     ? given.vatBreakdown.map((v) => {
-        const out: ComputedVat = { category: v.category, taxable: dec(v.taxableAmount) ?? ZERO, tax: dec(v.taxAmount) ?? ZERO };
+        const out: ComputedVat = {
+          category: v.category,
+          taxable: dec(v.taxableAmount) ?? ZERO,
+          tax: dec(v.taxAmount) ?? ZERO,
+        };
         const rate = vatRateFor(v.category, v.rate);
         if (rate) out.rate = rate;
         if (v.exemptionReason) out.exemptionReason = v.exemptionReason;

@@ -2,7 +2,15 @@ import type { DecimalInput } from './money.ts';
 
 export type { DecimalInput } from './money.ts';
 
-export const DOCUMENT_TYPES = ['invoice', 'credit-note', 'debit-note', 'purchase-order', 'sales-order', 'quote', 'event'] as const;
+export const DOCUMENT_TYPES = [
+  'invoice',
+  'credit-note',
+  'debit-note',
+  'purchase-order',
+  'sales-order',
+  'quote',
+  'event',
+] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /** UNCL 5305 VAT categories allowed by EN16931. */

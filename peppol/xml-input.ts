@@ -29,13 +29,27 @@ const fail = (errors: ValidationIssue[]): XmlDocument => ({ valid: false, errors
  * parses it safely, maps it to a DocumentBody, converts CII to UBL, and runs the Peppol BIS rules
  * on billing documents (BIS Billing), orders (Ordering T01) and order agreements (T110). XPaths in findings point into the XML as given.
  */
-export function readXmlDocument(xml: string, format: XmlFormat = 'auto', maxBytes = DEFAULT_MAX_XML_BYTES): XmlDocument {
+export function readXmlDocument(
+  xml: string,
+  format: XmlFormat = 'auto',
+  maxBytes = DEFAULT_MAX_XML_BYTES,
+): XmlDocument {
   const parsed = parseXml(xml, maxBytes);
   if (!parsed.ok) return fail(parsed.errors);
   const root = parsed.root;
   const isCii = root.namespaceURI === NS.rsm;
-  if (format === 'ubl-xml' && isCii) return fail([{ rule: 'XML-ROOT', message: 'format is ubl-xml but the document is CII', path: `/${root.nodeName}` }]);
-  if (format === 'cii-xml' && !isCii) return fail([{ rule: 'XML-ROOT', message: 'format is cii-xml but the document is not a CII CrossIndustryInvoice', path: `/${root.nodeName}` }]);
+  if (format === 'ubl-xml' && isCii)
+    return fail([
+      { rule: 'XML-ROOT', message: 'format is ubl-xml but the document is CII', path: `/${root.nodeName}` },
+    ]);
+  if (format === 'cii-xml' && !isCii)
+    return fail([
+      {
+        rule: 'XML-ROOT',
+        message: 'format is cii-xml but the document is not a CII CrossIndustryInvoice',
+        path: `/${root.nodeName}`,
+      },
+    ]);
 
   if (isCii) {
     const cii = parseCiiElement(root);
@@ -49,17 +63,35 @@ export function readXmlDocument(xml: string, format: XmlFormat = 'auto', maxByte
       const rules = DOCUMENT_TYPE_INFO[cii.type].billing ? rulesOnIncomplete(cii.type, cii.body) : undefined;
       // The structural errors say why there is no UBL; they stand even when only Peppol rules raised them.
       const structural = withoutPeppolLayer(rendered.errors);
-      const errors = mergeFindings([...(structural.length ? structural : rendered.errors), ...peppol.errors], withoutPeppolLayer(rules?.errors ?? []));
-      const warnings = mergeFindings([...withoutPeppolLayer(rendered.warnings), ...peppol.warnings], withoutPeppolLayer(rules?.warnings ?? []));
+      const errors = mergeFindings(
+        [...(structural.length ? structural : rendered.errors), ...peppol.errors],
+        withoutPeppolLayer(rules?.errors ?? []),
+      );
+      const warnings = mergeFindings(
+        [...withoutPeppolLayer(rendered.warnings), ...peppol.warnings],
+        withoutPeppolLayer(rules?.warnings ?? []),
+      );
       return { valid: false, errors, warnings, type: cii.type, body: cii.body, syntax: 'cii' };
     }
     const converted = rendered.dom?.documentElement;
     const result: ValidationResult = converted
       ? validateUblElement(converted)
-      : { valid: false, errors: [{ rule: 'INTERNAL-RENDER-ERROR', message: 'Rendering produced no document', path: '/' }], warnings: [] };
+      : {
+          valid: false,
+          errors: [{ rule: 'INTERNAL-RENDER-ERROR', message: 'Rendering produced no document', path: '/' }],
+          warnings: [],
+        };
     const errors = [...withoutPeppolLayer(result.errors), ...peppol.errors];
     const warnings = [...withoutPeppolLayer(result.warnings), ...peppol.warnings];
-    return { valid: errors.length === 0, errors, warnings, type: cii.type, body: cii.body, ubl: rendered.xml, syntax: 'cii' };
+    return {
+      valid: errors.length === 0,
+      errors,
+      warnings,
+      type: cii.type,
+      body: cii.body,
+      ubl: rendered.xml,
+      syntax: 'cii',
+    };
   }
 
   const ubl = parseUblElement(root);
@@ -72,10 +104,17 @@ export function readXmlDocument(xml: string, format: XmlFormat = 'auto', maxByte
  * UBL 2.1 or CII D16B schema refuses (what a receiving access point refuses outright) gets
  * XML-SCHEMA findings. What callers are told about XML they send or receive.
  */
-export async function readXmlDocumentChecked(xml: string, format: XmlFormat = 'auto', maxBytes = DEFAULT_MAX_XML_BYTES): Promise<XmlDocument> {
+export async function readXmlDocumentChecked(
+  xml: string,
+  format: XmlFormat = 'auto',
+  maxBytes = DEFAULT_MAX_XML_BYTES,
+): Promise<XmlDocument> {
   const read = readXmlDocument(xml, format, maxBytes);
   if (!read.syntax || !read.type) return read;
-  const schema = await checkSchema(xml, read.syntax === 'cii' ? 'CrossIndustryInvoice' : DOCUMENT_TYPE_INFO[read.type].root);
+  const schema = await checkSchema(
+    xml,
+    read.syntax === 'cii' ? 'CrossIndustryInvoice' : DOCUMENT_TYPE_INFO[read.type].root,
+  );
   return schema.length ? { ...read, valid: false, errors: [...schema, ...read.errors] } : read;
 }
 

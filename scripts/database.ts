@@ -14,7 +14,10 @@ export function runWithDatabase(what: string, command: (db: Db) => Promise<void>
     let url = config.databaseUrl;
     let stop: (() => Promise<void>) | undefined;
     if (!url) {
-      const pg = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), port: config.embeddedPostgresPort });
+      const pg = await startEmbeddedPostgres({
+        dataDir: path.join(config.dataDir, 'postgres'),
+        port: config.embeddedPostgresPort,
+      });
       await pg.ensureDatabase('docex');
       url = pg.databaseUrl('docex');
       stop = pg.stop;
@@ -28,7 +31,11 @@ export function runWithDatabase(what: string, command: (db: Db) => Promise<void>
     }
   };
   run().catch((err) => {
-    process.stderr.write(err instanceof StartupError ? err.render() : `${what} failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(
+      err instanceof StartupError
+        ? err.render()
+        : `${what} failed: ${err instanceof Error ? err.message : String(err)}\n`,
+    );
     process.exit(1);
   });
 }

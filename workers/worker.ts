@@ -17,41 +17,87 @@ import { createWorkers, runWorkers } from './create-workers.ts';
 /** Entry point of the worker process (`npm run worker`). WORKER_TASK_QUEUES limits it to some queues. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (!config.databaseUrl) throw new StartupError('postgres', 'DATABASE_URL is not set', 'set DATABASE_URL, or use `npm start` which provides one');
-  if (!config.temporalAddress) throw new StartupError('temporal', 'TEMPORAL_ADDRESS is not set', 'set TEMPORAL_ADDRESS, or use `npm start` which provides one');
+  if (!config.databaseUrl)
+    throw new StartupError(
+      'postgres',
+      'DATABASE_URL is not set',
+      'set DATABASE_URL, or use `npm start` which provides one',
+    );
+  if (!config.temporalAddress)
+    throw new StartupError(
+      'temporal',
+      'TEMPORAL_ADDRESS is not set',
+      'set TEMPORAL_ADDRESS, or use `npm start` which provides one',
+    );
 
   useLogger(createLogger({ level: config.logLevel, base: { service: 'docex-worker' } }));
   // Core's own lines are forwarded to pino too, so the process writes JSON lines only.
   Runtime.install({
     logger: temporalLogger(),
     telemetryOptions: {
-      logging: { forward: {}, filter: makeTelemetryFilterString({ core: config.logLevel === 'debug' ? 'DEBUG' : 'WARN' }) },
+      logging: {
+        forward: {},
+        filter: makeTelemetryFilterString({ core: config.logLevel === 'debug' ? 'DEBUG' : 'WARN' }),
+      },
       // The SDK's own worker metrics (task latencies, slots, pollers), next to our /metrics.
-      ...(config.workerTemporalMetricsPort ? { metrics: { prometheus: { bindAddress: `${config.metricsHost}:${config.workerTemporalMetricsPort}` } } } : {}),
+      ...(config.workerTemporalMetricsPort
+        ? { metrics: { prometheus: { bindAddress: `${config.metricsHost}:${config.workerTemporalMetricsPort}` } } }
+        : {}),
     },
   });
   const tracing = startTracing({ serviceName: 'docex-worker' });
   const db = createDb(config.databaseUrl, { applicationName: 'docex-worker' });
   await pingDb(db).catch((err) => {
-    throw new StartupError('postgres', `cannot connect with DATABASE_URL: ${(err as Error).message}`, 'check that the server runs and the URL is right', err);
+    throw new StartupError(
+      'postgres',
+      `cannot connect with DATABASE_URL: ${(err as Error).message}`,
+      'check that the server runs and the URL is right',
+      err,
+    );
   });
   const connection = await NativeConnection.connect({ address: config.temporalAddress }).catch((err) => {
-    throw new StartupError('temporal', `cannot connect to ${config.temporalAddress}: ${(err as Error).message}`, 'check TEMPORAL_ADDRESS and that the server runs', err);
+    throw new StartupError(
+      'temporal',
+      `cannot connect to ${config.temporalAddress}: ${(err as Error).message}`,
+      'check TEMPORAL_ADDRESS and that the server runs',
+      err,
+    );
   });
 
-  const requested = process.env.WORKER_TASK_QUEUES?.split(',').map((q) => q.trim()).filter(Boolean);
+  const requested = process.env.WORKER_TASK_QUEUES?.split(',')
+    .map((q) => q.trim())
+    .filter(Boolean);
   const known = Object.values(TASK_QUEUES) as string[];
   const unknown = requested?.filter((q) => !known.includes(q)) ?? [];
-  if (unknown.length) throw new StartupError('worker', `unknown task queue(s) ${unknown.join(', ')}`, `use some of ${known.join(', ')}`);
+  if (unknown.length)
+    throw new StartupError('worker', `unknown task queue(s) ${unknown.join(', ')}`, `use some of ${known.join(', ')}`);
 
   const clientConnection = await Connection.connect({ address: config.temporalAddress });
-  const client = new Client({ connection: clientConnection, namespace: config.temporalNamespace, interceptors: tracing?.clientInterceptors });
+  const client = new Client({
+    connection: clientConnection,
+    namespace: config.temporalNamespace,
+    interceptors: tracing?.clientInterceptors,
+  });
   await ensureSchedules(client);
-  const workers = await createWorkers({ connection, namespace: config.temporalNamespace, db, events: createEventDispatcher(client), upstreams: createUpstreams(config, db), tracing, ...(requested?.length ? { taskQueues: requested } : {}) });
+  const workers = await createWorkers({
+    connection,
+    namespace: config.temporalNamespace,
+    db,
+    events: createEventDispatcher(client),
+    upstreams: createUpstreams(config, db),
+    tracing,
+    ...(requested?.length ? { taskQueues: requested } : {}),
+  });
   const stop = new AbortController();
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => stop.abort());
-  const metrics = config.workerMetricsPort ? await startMetricsServer(registry, { port: config.workerMetricsPort, host: config.metricsHost }) : undefined;
-  log.info('worker running', { taskQueues: requested ?? known, namespace: config.temporalNamespace, metrics: metrics?.url });
+  const metrics = config.workerMetricsPort
+    ? await startMetricsServer(registry, { port: config.workerMetricsPort, host: config.metricsHost })
+    : undefined;
+  log.info('worker running', {
+    taskQueues: requested ?? known,
+    namespace: config.temporalNamespace,
+    metrics: metrics?.url,
+  });
   await runWorkers(workers, stop.signal);
   await connection.close();
   await clientConnection.close();

@@ -9,12 +9,22 @@ export const ACTIVITY_PRESETS = {
   /** A few Postgres statements. */
   database: {
     startToCloseTimeout: '15 seconds',
-    retry: { initialInterval: '500 ms', backoffCoefficient: 2, maximumInterval: '30 seconds', nonRetryableErrorTypes: NON_RETRYABLE_FAILURE_TYPES },
+    retry: {
+      initialInterval: '500 ms',
+      backoffCoefficient: 2,
+      maximumInterval: '30 seconds',
+      nonRetryableErrorTypes: NON_RETRYABLE_FAILURE_TYPES,
+    },
   },
   /** A call to an upstream (SMP, registry, access point, tax platform) that may be slow or down for a while. */
   upstream: {
     startToCloseTimeout: '60 seconds',
-    retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', nonRetryableErrorTypes: NON_RETRYABLE_FAILURE_TYPES },
+    retry: {
+      initialInterval: '5 seconds',
+      backoffCoefficient: 2,
+      maximumInterval: '10 minutes',
+      nonRetryableErrorTypes: NON_RETRYABLE_FAILURE_TYPES,
+    },
   },
   /** One hand-off to the Peppol access point: the document workflow owns re-sends and their backoff. */
   transportAttempt: {

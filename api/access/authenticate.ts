@@ -26,10 +26,15 @@ export function createAuthenticator(db: Db, verifyJwt: JwtVerifier): Authenticat
       const key = await findApiKeyBySecret(db, token);
       if (!key) throw new ApiError('INVALID_TOKEN', 'The API key is not valid.');
       if (key.revoked_at) throw new ApiError('REVOKED_KEY', `The API key ${key.key_prefix}… was revoked.`);
-      if (key.expires_at && key.expires_at.getTime() <= Date.now()) throw new ApiError('EXPIRED_TOKEN', `The API key ${key.key_prefix}… expired at ${key.expires_at.toISOString()}.`);
+      if (key.expires_at && key.expires_at.getTime() <= Date.now())
+        throw new ApiError(
+          'EXPIRED_TOKEN',
+          `The API key ${key.key_prefix}… expired at ${key.expires_at.toISOString()}.`,
+        );
       // Last use is informational, kept to the minute: a busy key writes it once a minute, not on
       // every request, and a failed write must not fail the request.
-      if (!key.last_used_at || Date.now() - key.last_used_at.getTime() >= LAST_USED_PRECISION_MS) void touchApiKey(db, key.id).catch(() => undefined);
+      if (!key.last_used_at || Date.now() - key.last_used_at.getTime() >= LAST_USED_PRECISION_MS)
+        void touchApiKey(db, key.id).catch(() => undefined);
       return {
         authMethod: 'api_key',
         organizationId: key.organization_id,
@@ -51,10 +56,21 @@ export function createAuthenticator(db: Db, verifyJwt: JwtVerifier): Authenticat
     const granted = jwt.permissions.map((p) => p.organizationId);
     const organizationId = organizationHeader ?? granted[0];
     if (!granted.includes(organizationId)) {
-      throw new ApiError('ORGANIZATION_FORBIDDEN', `The token does not grant access to organization ${organizationId}.`);
+      throw new ApiError(
+        'ORGANIZATION_FORBIDDEN',
+        `The token does not grant access to organization ${organizationId}.`,
+      );
     }
     for (const id of granted) await ensureOrganization(db, id);
-    const userId = await ensureUser(db, jwt.subject, jwt.email, jwt.permissions.map((p) => ({ organizationId: p.organizationId, role: p.permissions.includes('admin') ? 'admin' : 'member' })));
+    const userId = await ensureUser(
+      db,
+      jwt.subject,
+      jwt.email,
+      jwt.permissions.map((p) => ({
+        organizationId: p.organizationId,
+        role: p.permissions.includes('admin') ? 'admin' : 'member',
+      })),
+    );
     const org = await findOrganization(db, organizationId);
     const plan = org?.plan ?? 'free';
     return {

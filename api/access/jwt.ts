@@ -18,17 +18,32 @@ export type JwtVerifier = (token: string) => Promise<VerifiedJwt>;
 
 /** Verifies bearer JWTs against the identity provider's key set (fetched and cached by jose). */
 export function createJwtVerifier(settings: JwtSettings): JwtVerifier {
-  const keySet = settings.jwksUrl ? createRemoteJWKSet(new URL(settings.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 }) : undefined;
+  const keySet = settings.jwksUrl
+    ? createRemoteJWKSet(new URL(settings.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 })
+    : undefined;
   return async (token) => {
-    if (!keySet) throw new ApiError('INVALID_TOKEN', 'JWT bearer tokens are not accepted here (no identity provider key set is configured); use an API key.');
+    if (!keySet)
+      throw new ApiError(
+        'INVALID_TOKEN',
+        'JWT bearer tokens are not accepted here (no identity provider key set is configured); use an API key.',
+      );
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, keySet, { audience: settings.audience, ...(settings.issuer ? { issuer: settings.issuer } : {}) }));
+      ({ payload } = await jwtVerify(token, keySet, {
+        audience: settings.audience,
+        ...(settings.issuer ? { issuer: settings.issuer } : {}),
+      }));
     } catch (err) {
-      if (err instanceof errors.JWTExpired) throw new ApiError('EXPIRED_TOKEN', 'The JWT has expired (exp is in the past); get a new token.');
-      if (err instanceof errors.JWTClaimValidationFailed && err.claim === 'aud') throw new ApiError('INVALID_TOKEN', `The JWT audience does not match ${settings.audience}.`);
+      if (err instanceof errors.JWTExpired)
+        throw new ApiError('EXPIRED_TOKEN', 'The JWT has expired (exp is in the past); get a new token.');
+      if (err instanceof errors.JWTClaimValidationFailed && err.claim === 'aud')
+        throw new ApiError('INVALID_TOKEN', `The JWT audience does not match ${settings.audience}.`);
       if (err instanceof errors.JWKSTimeout || (err as { code?: string }).code === 'ERR_JOSE_GENERIC') {
-        throw new ApiError('UPSTREAM_UNAVAILABLE', 'The identity provider key set could not be fetched; retry shortly.', { headers: { 'Retry-After': '5' }, cause: err });
+        throw new ApiError(
+          'UPSTREAM_UNAVAILABLE',
+          'The identity provider key set could not be fetched; retry shortly.',
+          { headers: { 'Retry-After': '5' }, cause: err },
+        );
       }
       throw new ApiError('INVALID_TOKEN', 'The bearer token is not a valid JWT for this service.', { cause: err });
     }

@@ -18,10 +18,16 @@ export function authenticate(authenticator: Authenticator): RequestHandler {
   const instance = new passport.Passport();
   instance.use(
     'bearer',
-    new BearerStrategy({ passReqToCallback: true }, (req: any, token: string, done: (err: unknown, user?: Principal | false) => void) => {
-      const header = req.get('x-service-organization-id') ?? req.get('organization-id');
-      authenticator(token, header || undefined).then((principal) => done(null, principal), (err) => done(err));
-    }),
+    new BearerStrategy(
+      { passReqToCallback: true },
+      (req: any, token: string, done: (err: unknown, user?: Principal | false) => void) => {
+        const header = req.get('x-service-organization-id') ?? req.get('organization-id');
+        authenticator(token, header || undefined).then(
+          (principal) => done(null, principal),
+          (err) => done(err),
+        );
+      },
+    ),
   );
   const bearer = instance.authenticate('bearer', { session: false, failWithError: true });
   return (req, res, next) => {
@@ -30,9 +36,11 @@ export function authenticate(authenticator: Authenticator): RequestHandler {
       if (err) {
         if (err instanceof ApiError) return next(err);
         const authorization = req.get('authorization');
-        return next(authorization
-          ? new ApiError('INVALID_TOKEN', 'The Authorization header must be "Bearer <API key or JWT>".')
-          : new ApiError('MISSING_AUTH', 'No Authorization header: send "Authorization: Bearer <API key or JWT>".'));
+        return next(
+          authorization
+            ? new ApiError('INVALID_TOKEN', 'The Authorization header must be "Bearer <API key or JWT>".')
+            : new ApiError('MISSING_AUTH', 'No Authorization header: send "Authorization: Bearer <API key or JWT>".'),
+        );
       }
       req.context.principal = req.user as Principal;
       next();
@@ -46,15 +54,30 @@ export function authenticate(authenticator: Authenticator): RequestHandler {
  * bound to that company, inside the owning organization's data.
  */
 const OWNER_ONLY_OPERATIONS = new Set([
-  'createApiKey', 'listApiKeys', 'revokeApiKey',
-  'createCompany', 'resolveCompany', 'deleteCompany', 'listJoinRequests', 'joinCompany', 'acceptJoinRequest', 'rejectJoinRequest',
-  'listPartners', 'getPartner', 'updatePartner', 'deletePartner', 'createPartner',
+  'createApiKey',
+  'listApiKeys',
+  'revokeApiKey',
+  'createCompany',
+  'resolveCompany',
+  'deleteCompany',
+  'listJoinRequests',
+  'joinCompany',
+  'acceptJoinRequest',
+  'rejectJoinRequest',
+  'listPartners',
+  'getPartner',
+  'updatePartner',
+  'deletePartner',
+  'createPartner',
   'resetSandbox',
 ]);
 
 function assertJoinedCompanyOperation(operationId: string, companyId: string): void {
   if (!OWNER_ONLY_OPERATIONS.has(operationId)) return;
-  throw new ApiError('COMPANY_FORBIDDEN', `${operationId} belongs to the organization that owns company ${companyId}; a joined company can be acted for, not administered.`);
+  throw new ApiError(
+    'COMPANY_FORBIDDEN',
+    `${operationId} belongs to the organization that owns company ${companyId}; a joined company can be acted for, not administered.`,
+  );
 }
 
 /**
@@ -68,30 +91,57 @@ export function authorize(db: Db): RequestHandler {
     try {
       const scope = operation.scope;
       if (scope && scope !== 'authenticated' && !principal.scopes.includes('*') && !principal.scopes.includes(scope)) {
-        throw new ApiError('INSUFFICIENT_SCOPE', `This operation needs the scope "${scope}", which the key does not have.`, {
-          details: [{ field: 'scope', rule: 'required_scope', message: `requires "${scope}"; the key has ${principal.scopes.map((s) => `"${s}"`).join(', ') || 'none'}` }],
-        });
+        throw new ApiError(
+          'INSUFFICIENT_SCOPE',
+          `This operation needs the scope "${scope}", which the key does not have.`,
+          {
+            details: [
+              {
+                field: 'scope',
+                rule: 'required_scope',
+                message: `requires "${scope}"; the key has ${principal.scopes.map((s) => `"${s}"`).join(', ') || 'none'}`,
+              },
+            ],
+          },
+        );
       }
       if (operation.sandboxOnly && principal.livemode) {
-        throw new ApiError('SANDBOX_ONLY', `${operation.method} ${operation.pathTemplate} is a sandbox helper: call it with a test key (svc_test_…).`);
+        throw new ApiError(
+          'SANDBOX_ONLY',
+          `${operation.method} ${operation.pathTemplate} is a sandbox helper: call it with a test key (svc_test_…).`,
+        );
       }
       const grantedCompanyIds = await findGrantedCompanyIds(db, principal.organizationId, principal.livemode);
-      const base = createScope({ organizationId: principal.organizationId, livemode: principal.livemode, callerKind: principal.keyType, boundCompanyId: principal.boundCompanyId, grantedCompanyIds });
+      const base = createScope({
+        organizationId: principal.organizationId,
+        livemode: principal.livemode,
+        callerKind: principal.keyType,
+        boundCompanyId: principal.boundCompanyId,
+        grantedCompanyIds,
+      });
       let actingCompanyId: string | undefined;
       let organizationId = principal.organizationId;
       const companyRef = req.get('x-service-company');
       if (companyRef) {
         // Resolved over the whole organization so a company the key may not act for is 403, not 404.
-        const company = (await findCompanyByRef(db, organizationWide(base), companyRef)) ?? (await findGrantedCompanyByRef(db, base, companyRef));
+        const company =
+          (await findCompanyByRef(db, organizationWide(base), companyRef)) ??
+          (await findGrantedCompanyByRef(db, base, companyRef));
         if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No company ${companyRef} in this organization.`);
-        if (principal.boundCompanyId && principal.boundCompanyId !== company.id) throw companyForbidden(base, company.id);
+        if (principal.boundCompanyId && principal.boundCompanyId !== company.id)
+          throw companyForbidden(base, company.id);
         if (company.organization_id !== principal.organizationId) {
           assertJoinedCompanyOperation(operation.operationId, company.id);
           organizationId = company.organization_id;
         }
         actingCompanyId = company.id;
       }
-      req.context.scope = createScope({ ...base, organizationId, actingCompanyId, callerOrganizationId: principal.organizationId });
+      req.context.scope = createScope({
+        ...base,
+        organizationId,
+        actingCompanyId,
+        callerOrganizationId: principal.organizationId,
+      });
       next();
     } catch (err) {
       next(err);

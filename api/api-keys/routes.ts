@@ -18,7 +18,10 @@ export function apiKeyRoutes(db: Db): Router {
 
   router.get('/v1/api-keys', async (req, res) => {
     const limit = Number(req.query.limit ?? 20);
-    const rows = await findApiKeys(db, scopeOf(req), { limit, after: decodeCursor(req.query.cursor as string | undefined) });
+    const rows = await findApiKeys(db, scopeOf(req), {
+      limit,
+      after: decodeCursor(req.query.cursor as string | undefined),
+    });
     res.json(page(rows, limit, toApiKey));
   });
 

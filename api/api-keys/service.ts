@@ -24,28 +24,50 @@ export interface CreateApiKeyInput {
  * platform and white-label keys too). A key never gets more than its creator has: no scope the
  * creator lacks, and the creator's company when it is bound to one.
  */
-export async function createApiKey(db: Db, creator: Principal, scope: Scope, input: CreateApiKeyInput, keyType: KeyType = 'personal') {
+export async function createApiKey(
+  db: Db,
+  creator: Principal,
+  scope: Scope,
+  input: CreateApiKeyInput,
+  keyType: KeyType = 'personal',
+) {
   const scopes = grantedScopes(creator, input.scopes);
   if (input.mode && creator.authMethod !== 'jwt') {
-    throw new ApiError('INVALID_REQUEST', 'mode can only be chosen with a JWT; a key creates keys of its own mode.', { details: [{ field: 'mode', rule: 'jwt_only', message: 'allowed with a JWT only' }] });
+    throw new ApiError('INVALID_REQUEST', 'mode can only be chosen with a JWT; a key creates keys of its own mode.', {
+      details: [{ field: 'mode', rule: 'jwt_only', message: 'allowed with a JWT only' }],
+    });
   }
   const livemode = input.mode ? input.mode === 'live' : creator.livemode;
 
   let companyId = companyFilter(scope, input.companyId) ?? null;
   if (companyId) {
     // A JWT may create keys of the other mode: the company is looked up in the new key's mode.
-    const company = await findCompanyByRef(db, livemode === scope.livemode ? scope : organizationWide(scope, livemode), companyId);
-    if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No company ${companyId} in this organization${livemode ? '' : ' (sandbox)'}.`);
+    const company = await findCompanyByRef(
+      db,
+      livemode === scope.livemode ? scope : organizationWide(scope, livemode),
+      companyId,
+    );
+    if (!company)
+      throw new ApiError(
+        'COMPANY_NOT_FOUND',
+        `No company ${companyId} in this organization${livemode ? '' : ' (sandbox)'}.`,
+      );
     companyId = company.id;
   }
 
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now()) {
-    throw new ApiError('INVALID_DATE', 'expiresAt must be in the future.', { details: [{ field: 'expiresAt', rule: 'future', message: 'must be in the future' }] });
+    throw new ApiError('INVALID_DATE', 'expiresAt must be in the future.', {
+      details: [{ field: 'expiresAt', rule: 'future', message: 'must be in the future' }],
+    });
   }
   const planLimit = isPlan(creator.plan) ? PLANS[creator.plan].requestsPerMinute : PLANS.free.requestsPerMinute;
   if (input.rateLimit !== undefined && input.rateLimit > planLimit) {
-    throw new ApiError('INVALID_REQUEST', `rateLimit ${input.rateLimit} exceeds the plan's ${planLimit} requests per minute.`, { details: [{ field: 'rateLimit', rule: 'maximum', message: `must be at most ${planLimit}` }] });
+    throw new ApiError(
+      'INVALID_REQUEST',
+      `rateLimit ${input.rateLimit} exceeds the plan's ${planLimit} requests per minute.`,
+      { details: [{ field: 'rateLimit', rule: 'maximum', message: `must be at most ${planLimit}` }] },
+    );
   }
 
   const { secret, keyPrefix } = generateKeySecret(keyType, livemode);
@@ -72,9 +94,17 @@ function grantedScopes(creator: Principal, requested: string[] | undefined): str
   if (!requested) return creator.scopes;
   const beyond = requested.filter((s) => !creator.scopes.includes(s));
   if (beyond.length > 0) {
-    throw new ApiError('INSUFFICIENT_SCOPE', `A key cannot grant scopes it does not have: ${beyond.map((s) => `"${s}"`).join(', ')}.`, {
-      details: beyond.map((s) => ({ field: `scopes[${requested.indexOf(s)}]`, rule: 'creator_scope', message: `"${s}" is not among the creating key's scopes` })),
-    });
+    throw new ApiError(
+      'INSUFFICIENT_SCOPE',
+      `A key cannot grant scopes it does not have: ${beyond.map((s) => `"${s}"`).join(', ')}.`,
+      {
+        details: beyond.map((s) => ({
+          field: `scopes[${requested.indexOf(s)}]`,
+          rule: 'creator_scope',
+          message: `"${s}" is not among the creating key's scopes`,
+        })),
+      },
+    );
   }
   return requested;
 }

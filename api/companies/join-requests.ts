@@ -1,7 +1,13 @@
 import { newId } from '../../core/ids.ts';
 import type { Db } from '../../db/database.ts';
 import { findCompanyByRef, findJoinableCompany } from '../../db/companies.ts';
-import { addMembership, decideJoinRequest, findJoinRequest, findPendingJoinRequests, openJoinRequest } from '../../db/join-requests.ts';
+import {
+  addMembership,
+  decideJoinRequest,
+  findJoinRequest,
+  findPendingJoinRequests,
+  openJoinRequest,
+} from '../../db/join-requests.ts';
 import type { JoinRequestsTable } from '../../db/tables/join-requests.ts';
 import type { Selectable } from 'kysely';
 import type { Principal } from '../context.ts';
@@ -36,7 +42,9 @@ export async function requestToJoin(db: Db, principal: Principal, ref: string) {
   const company = await findJoinableCompany(db, principal.livemode, ref);
   if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No active company ${ref}.`);
   if (company.organization_id === principal.organizationId) {
-    throw new ApiError('INVALID_REQUEST', `Company ${company.id} already belongs to your organization.`, { details: [{ field: 'company_id', rule: 'own_company', message: 'is a company of your organization' }] });
+    throw new ApiError('INVALID_REQUEST', `Company ${company.id} already belongs to your organization.`, {
+      details: [{ field: 'company_id', rule: 'own_company', message: 'is a company of your organization' }],
+    });
   }
   const { row } = await openJoinRequest(db, {
     id: newId('jr'),
@@ -62,22 +70,34 @@ async function isOrganizationAdmin(db: Db, principal: Principal): Promise<boolea
 }
 
 /** Accept or reject, by the organization that owns the company; recorded with who and when. */
-export async function decideJoin(db: Db, principal: Principal, scope: Scope, companyRef: string, requestId: string, decision: 'accepted' | 'rejected') {
+export async function decideJoin(
+  db: Db,
+  principal: Principal,
+  scope: Scope,
+  companyRef: string,
+  requestId: string,
+  decision: 'accepted' | 'rejected',
+) {
   const company = await findCompanyByRef(db, scope, companyRef);
   if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No company ${companyRef} in this organization.`);
   const request = await findJoinRequest(db, scope, company.id, requestId);
   if (!request) throw new ApiError('RESOURCE_NOT_FOUND', `No join request ${requestId} for company ${company.id}.`);
   if (!(await isOrganizationAdmin(db, principal))) {
-    throw new ApiError('INSUFFICIENT_SCOPE', 'Only an admin of the organization can decide join requests.', { details: [{ field: 'role', rule: 'organization_admin', message: 'requires the admin role' }] });
+    throw new ApiError('INSUFFICIENT_SCOPE', 'Only an admin of the organization can decide join requests.', {
+      details: [{ field: 'role', rule: 'organization_admin', message: 'requires the admin role' }],
+    });
   }
   const decidedBy = principal.apiKeyId ? `key:${principal.apiKeyId}` : `user:${principal.userId}`;
   const decided = await db.transaction().execute(async (trx) => {
     const row = await decideJoinRequest(trx, request.id, decision, decidedBy);
-    if (row && decision === 'accepted' && row.requester_user_id) await addMembership(trx, row.organization_id, row.requester_user_id);
+    if (row && decision === 'accepted' && row.requester_user_id)
+      await addMembership(trx, row.organization_id, row.requester_user_id);
     return row;
   });
   if (!decided) {
-    throw new ApiError('INVALID_TRANSITION', `Join request ${request.id} is already ${request.status}.`, { extra: { allowedTransitions: [] } });
+    throw new ApiError('INVALID_TRANSITION', `Join request ${request.id} is already ${request.status}.`, {
+      extra: { allowedTransitions: [] },
+    });
   }
   return decided;
 }

@@ -30,14 +30,37 @@ export function toCompany(row: CompanyRecord) {
  * company id: stable and opaque, null when the company has no address.
  */
 export function toCompanyRow(row: CompanyRecord, includeAddress: boolean) {
-  const base = { id: row.id, name: row.name, vatNumber: row.vat_number, country: row.country, peppolId: row.peppol_id, status: row.status };
-  return includeAddress ? { ...base, address: row.address } : { ...base, legalAddressId: row.address ? `addr_${row.id.slice('comp_'.length)}` : null };
+  const base = {
+    id: row.id,
+    name: row.name,
+    vatNumber: row.vat_number,
+    country: row.country,
+    peppolId: row.peppol_id,
+    status: row.status,
+  };
+  return includeAddress
+    ? { ...base, address: row.address }
+    : { ...base, legalAddressId: row.address ? `addr_${row.id.slice('comp_'.length)}` : null };
 }
 
 export function managedHit(row: CompanyRecord) {
-  return { id: row.id, name: row.name, vatNumber: row.vat_number, country: row.country, peppolId: row.peppol_id, source: 'managed' as const };
+  return {
+    id: row.id,
+    name: row.name,
+    vatNumber: row.vat_number,
+    country: row.country,
+    peppolId: row.peppol_id,
+    source: 'managed' as const,
+  };
 }
 
 export function registryHit(company: RegistryCompany) {
-  return { id: null, name: company.legalName, vatNumber: company.vatNumber, country: company.country, peppolId: company.peppolId, source: 'registry' as const };
+  return {
+    id: null,
+    name: company.legalName,
+    vatNumber: company.vatNumber,
+    country: company.country,
+    peppolId: company.peppolId,
+    source: 'registry' as const,
+  };
 }

@@ -15,8 +15,20 @@ function startOptions(company: RegisteredCompany, intent: CompanyRegistrationInp
   return {
     taskQueue: TASK_QUEUES.companies,
     workflowId: workflowIds.company(company.id),
-    args: [{ companyId: company.id, organizationId: company.organizationId, livemode: company.livemode, clockOffsetMs: company.clockOffsetMs, intent }] as [CompanyRegistrationInput],
-    typedSearchAttributes: searchAttributesFor({ organizationId: company.organizationId, livemode: company.livemode, companyId: company.id }),
+    args: [
+      {
+        companyId: company.id,
+        organizationId: company.organizationId,
+        livemode: company.livemode,
+        clockOffsetMs: company.clockOffsetMs,
+        intent,
+      },
+    ] as [CompanyRegistrationInput],
+    typedSearchAttributes: searchAttributesFor({
+      organizationId: company.organizationId,
+      livemode: company.livemode,
+      companyId: company.id,
+    }),
   };
 }
 
@@ -25,15 +37,26 @@ function startOptions(company: RegisteredCompany, intent: CompanyRegistrationInp
  * workflow already runs lands on that run, so a retried request never starts two.
  */
 export async function startCompanyRegistration(temporal: Client, company: RegisteredCompany): Promise<void> {
-  await temporal.workflow.start<typeof companyRegistrationWorkflow>('companyRegistrationWorkflow', { ...startOptions(company, 'register'), workflowIdConflictPolicy: 'USE_EXISTING' });
+  await temporal.workflow.start<typeof companyRegistrationWorkflow>('companyRegistrationWorkflow', {
+    ...startOptions(company, 'register'),
+    workflowIdConflictPolicy: 'USE_EXISTING',
+  });
 }
 
 /** Capabilities changed: the running workflow re-registers (one is started if none runs). */
 export async function signalCapabilitiesChanged(temporal: Client, company: RegisteredCompany): Promise<void> {
-  await temporal.workflow.signalWithStart<typeof companyRegistrationWorkflow, []>('companyRegistrationWorkflow', { ...startOptions(company, 'register'), signal: 'capabilitiesChanged', signalArgs: [] });
+  await temporal.workflow.signalWithStart<typeof companyRegistrationWorkflow, []>('companyRegistrationWorkflow', {
+    ...startOptions(company, 'register'),
+    signal: 'capabilitiesChanged',
+    signalArgs: [],
+  });
 }
 
 /** The company was deleted: the workflow withdraws it from the SMP and finishes. */
 export async function requestDeregistration(temporal: Client, company: RegisteredCompany): Promise<void> {
-  await temporal.workflow.signalWithStart<typeof companyRegistrationWorkflow, []>('companyRegistrationWorkflow', { ...startOptions(company, 'deregister'), signal: 'deregister', signalArgs: [] });
+  await temporal.workflow.signalWithStart<typeof companyRegistrationWorkflow, []>('companyRegistrationWorkflow', {
+    ...startOptions(company, 'deregister'),
+    signal: 'deregister',
+    signalArgs: [],
+  });
 }

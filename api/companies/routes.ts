@@ -10,7 +10,14 @@ import { principalOf } from '../principal.ts';
 import { scopeOf } from '../scope.ts';
 import { decideJoin, listJoinRequests, requestToJoin, toJoinRequest } from './join-requests.ts';
 import { toCompany, toCompanyRow } from './mapper.ts';
-import { createCompany, deleteCompany, readCompany, resolveCompany, searchCompanies, updateCompany } from './service.ts';
+import {
+  createCompany,
+  deleteCompany,
+  readCompany,
+  resolveCompany,
+  searchCompanies,
+  updateCompany,
+} from './service.ts';
 
 export interface CompanyRouteDeps {
   db: Db;
@@ -22,7 +29,12 @@ export interface CompanyRouteDeps {
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 export function companyRoutes(options: CompanyRouteDeps): Router {
-  const deps = { db: options.db, temporal: options.temporal, upstreams: options.upstreams, directory: options.directory };
+  const deps = {
+    db: options.db,
+    temporal: options.temporal,
+    upstreams: options.upstreams,
+    directory: options.directory,
+  };
   const router = Router();
 
   router.post('/v1/companies', async (req, res) => {
@@ -43,14 +55,22 @@ export function companyRoutes(options: CompanyRouteDeps): Router {
   });
 
   router.get('/v1/companies/resolve', async (req, res) => {
-    const query = { countryCode: String(req.query.countryCode), ...(text(req.query.vatNumber) ? { vatNumber: text(req.query.vatNumber)! } : {}), ...(text(req.query.registrationNumber) ? { registrationNumber: text(req.query.registrationNumber)! } : {}) };
+    const query = {
+      countryCode: String(req.query.countryCode),
+      ...(text(req.query.vatNumber) ? { vatNumber: text(req.query.vatNumber)! } : {}),
+      ...(text(req.query.registrationNumber) ? { registrationNumber: text(req.query.registrationNumber)! } : {}),
+    };
     const { company } = await resolveCompany(deps, scopeOf(req), query);
     res.json(toCompany(company));
   });
 
   router.get('/v1/companies/search', async (req, res) => {
     const countryCode = text(req.query.countryCode);
-    const hits = await searchCompanies(deps, scopeOf(req), { q: String(req.query.q), limit: Number(req.query.limit ?? 10), ...(countryCode ? { countryCode } : {}) });
+    const hits = await searchCompanies(deps, scopeOf(req), {
+      q: String(req.query.q),
+      limit: Number(req.query.limit ?? 10),
+      ...(countryCode ? { countryCode } : {}),
+    });
     res.json(hits);
   });
 
@@ -74,13 +94,30 @@ export function companyRoutes(options: CompanyRouteDeps): Router {
 
   router.post('/v1/companies/:company_id/join', async (req, res) => {
     const p = principalOf(req);
-    res.status(201).json(toJoinRequest(await requestToJoin(deps.db, p, String(req.params.company_id)), p.organizationId));
+    res
+      .status(201)
+      .json(toJoinRequest(await requestToJoin(deps.db, p, String(req.params.company_id)), p.organizationId));
   });
 
-  for (const [action, decision] of [['accept', 'accepted'], ['reject', 'rejected']] as const) {
+  for (const [action, decision] of [
+    ['accept', 'accepted'],
+    ['reject', 'rejected'],
+  ] as const) {
     router.post(`/v1/companies/:company_id/join-requests/:request_id/${action}`, async (req, res) => {
       const p = principalOf(req);
-      res.json(toJoinRequest(await decideJoin(deps.db, p, scopeOf(req), String(req.params.company_id), String(req.params.request_id), decision), p.organizationId));
+      res.json(
+        toJoinRequest(
+          await decideJoin(
+            deps.db,
+            p,
+            scopeOf(req),
+            String(req.params.company_id),
+            String(req.params.request_id),
+            decision,
+          ),
+          p.organizationId,
+        ),
+      );
     });
   }
 

@@ -36,10 +36,17 @@ export interface CompanyServiceDeps {
  * The participant id the company is registered under in the Peppol Directory, if it is there. The
  * directory only refines the registry's answer, so an outage of it never blocks onboarding.
  */
-async function directoryPeppolId(deps: CompanyServiceDeps, organizationId: string, livemode: boolean, vatNumber: string): Promise<string | undefined> {
+async function directoryPeppolId(
+  deps: CompanyServiceDeps,
+  organizationId: string,
+  livemode: boolean,
+  vatNumber: string,
+): Promise<string | undefined> {
   if (!deps.directory) return undefined;
   try {
-    const page = await deps.directory.directory(livemode).search({ vatNumber, includeSubEntities: false, limit: 1 }, { organizationId });
+    const page = await deps.directory
+      .directory(livemode)
+      .search({ vatNumber, includeSubEntities: false, limit: 1 }, { organizationId });
     const hit = page.rows.find((row) => row.source === 'directory');
     return hit?.peppolId;
   } catch (err) {
@@ -72,16 +79,22 @@ export function assertVatNumber(vatNumber: string, field = 'vatNumber'): string 
   const check = checkVatNumber(vatNumber);
   if (!check.valid || !check.country) {
     throw new ApiError('INVALID_VAT_FORMAT', `${vatNumber} is not a valid VAT number: ${check.problems.join('; ')}.`, {
-      details: [{ field, rule: 'checksum', message: check.problems.join('; ') || 'fails the national format or checksum' }],
+      details: [
+        { field, rule: 'checksum', message: check.problems.join('; ') || 'fails the national format or checksum' },
+      ],
     });
   }
   return check.country;
 }
 
 function companyExists(vatNumber: string, existingId: string): ApiError {
-  return new ApiError('COMPANY_EXISTS', `The organization already has company ${existingId} with VAT number ${vatNumber}.`, {
-    details: [{ field: 'vatNumber', value: vatNumber, existingId }],
-  });
+  return new ApiError(
+    'COMPANY_EXISTS',
+    `The organization already has company ${existingId} with VAT number ${vatNumber}.`,
+    {
+      details: [{ field: 'vatNumber', value: vatNumber, existingId }],
+    },
+  );
 }
 
 /**
@@ -96,7 +109,12 @@ export interface CompanyCreateOptions {
   alongside?: (trx: Db, company: CompanyRecord) => Promise<void>;
 }
 
-export async function createCompany(deps: CompanyServiceDeps, scope: Scope, input: CompanyCreateInput, options: CompanyCreateOptions = {}): Promise<CompanyRecord> {
+export async function createCompany(
+  deps: CompanyServiceDeps,
+  scope: Scope,
+  input: CompanyCreateInput,
+  options: CompanyCreateOptions = {},
+): Promise<CompanyRecord> {
   const { organizationId, livemode } = scope;
   const vatNumber = input.vatNumber;
   const country = assertVatNumber(vatNumber);
@@ -128,7 +146,13 @@ export async function createCompany(deps: CompanyServiceDeps, scope: Scope, inpu
         metadata: input.metadata ?? {},
       });
       await options.alongside?.(trx, row);
-      if (options.register !== false) await startCompanyRegistration(deps.temporal, { id: row.id, organizationId, livemode, clockOffsetMs: Number(row.clock_offset_ms) });
+      if (options.register !== false)
+        await startCompanyRegistration(deps.temporal, {
+          id: row.id,
+          organizationId,
+          livemode,
+          clockOffsetMs: Number(row.clock_offset_ms),
+        });
       return row;
     }),
     async () => {
@@ -151,8 +175,30 @@ export async function getCompany(db: Db, scope: Scope, ref: string): Promise<Com
   return row;
 }
 
-const READ_ONLY_FIELDS = ['id', 'vatNumber', 'country', 'legalName', 'peppolId', 'status', 'smpRegistered', 'smpRegisteredAt', 'stats', 'createdAt', 'updatedAt', 'livemode', 'legalAddressId'];
-const UPDATABLE_FIELDS = ['name', 'address', 'additionalIdentifiers', 'capabilities', 'settings', 'compliance', 'metadata'];
+const READ_ONLY_FIELDS = [
+  'id',
+  'vatNumber',
+  'country',
+  'legalName',
+  'peppolId',
+  'status',
+  'smpRegistered',
+  'smpRegisteredAt',
+  'stats',
+  'createdAt',
+  'updatedAt',
+  'livemode',
+  'legalAddressId',
+];
+const UPDATABLE_FIELDS = [
+  'name',
+  'address',
+  'additionalIdentifiers',
+  'capabilities',
+  'settings',
+  'compliance',
+  'metadata',
+];
 
 function sameCapabilities(a: { send: string[]; receive: string[] }, b: { send: string[]; receive: string[] }): boolean {
   const norm = (list: string[]) => [...list].sort().join(',');
@@ -160,7 +206,12 @@ function sameCapabilities(a: { send: string[]; receive: string[] }, b: { send: s
 }
 
 /** Part 4.5 update rules; a change of capabilities re-registers the company with the SMP. */
-export async function updateCompany(deps: CompanyServiceDeps, scope: Scope, ref: string, body: Record<string, unknown>): Promise<CompanyRecord> {
+export async function updateCompany(
+  deps: CompanyServiceDeps,
+  scope: Scope,
+  ref: string,
+  body: Record<string, unknown>,
+): Promise<CompanyRecord> {
   const readOnly = Object.keys(body).filter((k) => READ_ONLY_FIELDS.includes(k));
   const unknown = Object.keys(body).filter((k) => !READ_ONLY_FIELDS.includes(k) && !UPDATABLE_FIELDS.includes(k));
   if (readOnly.length || unknown.length) {
@@ -168,7 +219,11 @@ export async function updateCompany(deps: CompanyServiceDeps, scope: Scope, ref:
       ...readOnly.map((field) => ({ field, rule: 'read_only', message: `${field} is read-only` })),
       ...unknown.map((field) => ({ field, rule: 'unknown_field', message: `${field} is not a company field` })),
     ];
-    throw new ApiError('INVALID_REQUEST', `Cannot update ${[...readOnly, ...unknown].join(', ')}: ${details.map((d) => d.message).join('; ')}.`, { details, type: 'validation_error' });
+    throw new ApiError(
+      'INVALID_REQUEST',
+      `Cannot update ${[...readOnly, ...unknown].join(', ')}: ${details.map((d) => d.message).join('; ')}.`,
+      { details, type: 'validation_error' },
+    );
   }
   const current = await getCompany(deps.db, scope, ref);
   const metadata = body.metadata as Record<string, string | null> | undefined;
@@ -179,17 +234,30 @@ export async function updateCompany(deps: CompanyServiceDeps, scope: Scope, ref:
       else keys.add(k);
     }
     if (keys.size > METADATA_MAX_KEYS) {
-      throw new ApiError('INVALID_REQUEST', `metadata would have ${keys.size} keys; at most ${METADATA_MAX_KEYS} are allowed.`, {
-        details: [{ field: 'metadata', rule: 'maxProperties', message: `at most ${METADATA_MAX_KEYS} keys` }],
-        type: 'validation_error',
-      });
+      throw new ApiError(
+        'INVALID_REQUEST',
+        `metadata would have ${keys.size} keys; at most ${METADATA_MAX_KEYS} are allowed.`,
+        {
+          details: [{ field: 'metadata', rule: 'maxProperties', message: `at most ${METADATA_MAX_KEYS} keys` }],
+          type: 'validation_error',
+        },
+      );
     }
   }
   const changes = body as CompanyChanges;
   const updated = await updateCompanyRow(deps.db, scope, current.id, changes);
   if (!updated) throw new ApiError('COMPANY_NOT_FOUND', `No company ${ref} in this organization.`);
-  if (changes.capabilities && !sameCapabilities(changes.capabilities, current.capabilities) && updated.status !== 'inactive') {
-    await signalCapabilitiesChanged(deps.temporal, { id: updated.id, organizationId: updated.organization_id, livemode: updated.livemode, clockOffsetMs: Number(updated.clock_offset_ms) });
+  if (
+    changes.capabilities &&
+    !sameCapabilities(changes.capabilities, current.capabilities) &&
+    updated.status !== 'inactive'
+  ) {
+    await signalCapabilitiesChanged(deps.temporal, {
+      id: updated.id,
+      organizationId: updated.organization_id,
+      livemode: updated.livemode,
+      clockOffsetMs: Number(updated.clock_offset_ms),
+    });
   }
   return updated;
 }
@@ -199,48 +267,86 @@ export async function deleteCompany(deps: CompanyServiceDeps, scope: Scope, ref:
   const company = await getCompany(deps.db, scope, ref);
   const changed = await deactivateCompany(deps.db, scope, company.id);
   if (changed) {
-    await requestDeregistration(deps.temporal, { id: company.id, organizationId: company.organization_id, livemode: company.livemode, clockOffsetMs: Number(company.clock_offset_ms) });
+    await requestDeregistration(deps.temporal, {
+      id: company.id,
+      organizationId: company.organization_id,
+      livemode: company.livemode,
+      clockOffsetMs: Number(company.clock_offset_ms),
+    });
   }
 }
 
 /** The organization's company for a VAT or registration number, created from the registry if absent. */
-export async function resolveCompany(deps: CompanyServiceDeps, scope: Scope, query: { countryCode: string; vatNumber?: string; registrationNumber?: string }): Promise<{ company: CompanyRecord; created: boolean }> {
+export async function resolveCompany(
+  deps: CompanyServiceDeps,
+  scope: Scope,
+  query: { countryCode: string; vatNumber?: string; registrationNumber?: string },
+): Promise<{ company: CompanyRecord; created: boolean }> {
   let vatNumber = query.vatNumber;
   if (!vatNumber) {
     if (!query.registrationNumber) {
-      throw new ApiError('MISSING_FIELD', 'Give vatNumber or registrationNumber.', { details: [{ field: 'vatNumber', rule: 'required', message: 'vatNumber or registrationNumber is required' }], type: 'validation_error' });
+      throw new ApiError('MISSING_FIELD', 'Give vatNumber or registrationNumber.', {
+        details: [{ field: 'vatNumber', rule: 'required', message: 'vatNumber or registrationNumber is required' }],
+        type: 'validation_error',
+      });
     }
     vatNumber = vatFromRegistrationNumber(query.countryCode, query.registrationNumber);
     if (!vatNumber) {
-      throw new ApiError('INVALID_REQUEST', `A ${query.countryCode} registration number does not determine a VAT number here; pass vatNumber.`, {
-        details: [{ field: 'registrationNumber', rule: 'unsupported_country', message: 'supported: BE (KBO), FR (SIREN/SIRET), IT (partita IVA), or a number with the country prefix' }],
-        type: 'validation_error',
-      });
+      throw new ApiError(
+        'INVALID_REQUEST',
+        `A ${query.countryCode} registration number does not determine a VAT number here; pass vatNumber.`,
+        {
+          details: [
+            {
+              field: 'registrationNumber',
+              rule: 'unsupported_country',
+              message: 'supported: BE (KBO), FR (SIREN/SIRET), IT (partita IVA), or a number with the country prefix',
+            },
+          ],
+          type: 'validation_error',
+        },
+      );
     }
   }
   const country = assertVatNumber(vatNumber, query.vatNumber ? 'vatNumber' : 'registrationNumber');
   if (country !== query.countryCode && !(query.countryCode === 'GR' && country === 'GR')) {
-    throw new ApiError('INVALID_REQUEST', `${vatNumber} is a ${country} VAT number, not ${query.countryCode}.`, { details: [{ field: 'countryCode', rule: 'mismatch', message: `the VAT number is from ${country}` }], type: 'validation_error' });
+    throw new ApiError('INVALID_REQUEST', `${vatNumber} is a ${country} VAT number, not ${query.countryCode}.`, {
+      details: [{ field: 'countryCode', rule: 'mismatch', message: `the VAT number is from ${country}` }],
+      type: 'validation_error',
+    });
   }
   const existing = await findCompanyByRef(deps.db, scope, `vat:${vatNumber}`);
   if (existing) return { company: existing, created: false };
   try {
     return { company: await createCompany(deps, scope, { vatNumber }), created: true };
   } catch (err) {
-    if (err instanceof ApiError && err.code === 'COMPANY_EXISTS') return { company: await getCompany(deps.db, scope, `vat:${vatNumber}`), created: false };
+    if (err instanceof ApiError && err.code === 'COMPANY_EXISTS')
+      return { company: await getCompany(deps.db, scope, `vat:${vatNumber}`), created: false };
     throw err;
   }
 }
 
 /** DESIGN.md §5: managed companies first, then registry matches the organization does not manage. */
-export async function searchCompanies(deps: CompanyServiceDeps, scope: Scope, query: { q: string; countryCode?: string; limit: number }) {
-  const managed = await searchManaged(deps.db, scope, { text: query.q, countryCode: query.countryCode, limit: query.limit });
+export async function searchCompanies(
+  deps: CompanyServiceDeps,
+  scope: Scope,
+  query: { q: string; countryCode?: string; limit: number },
+) {
+  const managed = await searchManaged(deps.db, scope, {
+    text: query.q,
+    countryCode: query.countryCode,
+    limit: query.limit,
+  });
   const hits: Array<ReturnType<typeof managedHit> | ReturnType<typeof registryHit>> = managed.map(managedHit);
   if (hits.length >= query.limit) return hits;
   const known = new Set(managed.map((m) => m.vat_number));
   let registry: RegistryCompany[] = [];
   try {
-    registry = await registryFor(deps.upstreams, scope.livemode).search({ text: query.q, countryCode: query.countryCode, limit: query.limit });
+    registry = await registryFor(deps.upstreams, scope.livemode).search({
+      text: query.q,
+      countryCode: query.countryCode,
+      limit: query.limit,
+    });
   } catch (err) {
     // Autocomplete degrades to managed companies when the registry is down.
     if (!(err instanceof RegistryError)) throw err;

@@ -30,7 +30,8 @@ export function toComplianceReport(row: ComplianceReportRow) {
 /** The company a query looks at: the scope's own, or the one asked for, which must exist. */
 async function companyScope(db: Db, scope: Scope, requested: string | undefined): Promise<string | undefined> {
   const companyId = companyFilter(scope, requested);
-  if (companyId && !(await findCompanyByRef(db, scope, companyId))) throw new ApiError('COMPANY_NOT_FOUND', `No company ${companyId} in this organization.`);
+  if (companyId && !(await findCompanyByRef(db, scope, companyId)))
+    throw new ApiError('COMPANY_NOT_FOUND', `No company ${companyId} in this organization.`);
   return companyId;
 }
 
@@ -47,15 +48,26 @@ export function complianceRoutes(db: Db): Router {
     const countries = (q.country ? [q.country] : Object.keys(COMPLIANCE_PLATFORMS)).map((country) => {
       const mine = rows.filter((r) => r.country === country);
       const count = (status: string) => Number(mine.find((r) => r.status === status)?.n ?? 0);
-      const last = mine.map((r) => r.last as Date | null).filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];
-      const next = mine.map((r) => r.next).filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0];
+      const last = mine
+        .map((r) => r.last as Date | null)
+        .filter((d): d is Date => d !== null)
+        .sort((a, b) => b.getTime() - a.getTime())[0];
+      const next = mine
+        .map((r) => r.next)
+        .filter((d): d is Date => d !== null)
+        .sort((a, b) => a.getTime() - b.getTime())[0];
       return {
         country,
         platform: COMPLIANCE_PLATFORMS[country] ?? null,
         reportingRequired: COMPLIANCE_PLATFORMS[country] !== undefined,
         autoReport: decision?.platform && decision.country === country ? decision.report : null,
         decision: decision?.platform && decision.country === country ? decision.reason : null,
-        reports: { pending: count('pending'), submitted: count('submitted'), accepted: count('accepted'), failed: count('failed') },
+        reports: {
+          pending: count('pending'),
+          submitted: count('submitted'),
+          accepted: count('accepted'),
+          failed: count('failed'),
+        },
         lastReportedAt: last ? new Date(last).toISOString() : null,
         nextCheckAt: next ? new Date(next).toISOString() : null,
       };
@@ -68,7 +80,12 @@ export function complianceRoutes(db: Db): Router {
     const q = req.query as Record<string, string | undefined>;
     const companyId = await companyScope(db, scope, q.companyId);
     const limit = Number(q.limit ?? 20);
-    const rows = await findComplianceReports(db, scope, { companyId, country: q.country, status: q.status as ComplianceReportStatus | undefined, from: q.from, to: q.to }, { limit, after: decodeCursor(q.cursor) });
+    const rows = await findComplianceReports(
+      db,
+      scope,
+      { companyId, country: q.country, status: q.status as ComplianceReportStatus | undefined, from: q.from, to: q.to },
+      { limit, after: decodeCursor(q.cursor) },
+    );
     res.json(page(rows, limit, toComplianceReport));
   });
 

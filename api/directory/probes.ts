@@ -14,7 +14,10 @@ const PROBE_CALLER = { organizationId: 'health-contracts' };
  * /health/contracts probes of the live Peppol Directory (one small search) and of the SML (the
  * U-NAPTR lookup of a participant known to be registered). Pass them as AppDeps.extraContractProbes.
  */
-export function directoryContractProbes(services: DirectoryServices, options: DirectoryProbeOptions = {}): ContractProbe[] {
+export function directoryContractProbes(
+  services: DirectoryServices,
+  options: DirectoryProbeOptions = {},
+): ContractProbe[] {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const participant = options.smlParticipant ?? '9915:test';
   return [
@@ -22,7 +25,9 @@ export function directoryContractProbes(services: DirectoryServices, options: Di
       name: 'directory',
       async run() {
         const page = await withTimeout(
-          services.directory(true).search({ q: 'peppol', country: 'BE', includeSubEntities: false, limit: 1 }, PROBE_CALLER),
+          services
+            .directory(true)
+            .search({ q: 'peppol', country: 'BE', includeSubEntities: false, limit: 1 }, PROBE_CALLER),
           timeoutMs,
           'the Peppol Directory',
         );

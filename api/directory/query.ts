@@ -9,7 +9,10 @@ export function text(value: unknown): string | undefined {
 /** A repeated parameter (`a=1&a=2`, `a[]=1`) or one comma-separated value, as a list. */
 export function list(value: unknown): string[] | undefined {
   if (value === undefined) return undefined;
-  const items = (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === 'string' ? v.split(',') : typeof v === 'number' ? [String(v)] : [])).map((v) => v.trim()).filter(Boolean);
+  const items = (Array.isArray(value) ? value : [value])
+    .flatMap((v) => (typeof v === 'string' ? v.split(',') : typeof v === 'number' ? [String(v)] : []))
+    .map((v) => v.trim())
+    .filter(Boolean);
   return items.length > 0 ? items : undefined;
 }
 

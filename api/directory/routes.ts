@@ -30,7 +30,12 @@ export function directoryRoutes(services: DirectoryServices): Router {
   });
 
   router.post('/v1/directory/verify', async (req, res) => {
-    res.json(await verifyRecipient(services, principalOf(req), { peppolId: req.body.peppolId, documentType: req.body.documentType }));
+    res.json(
+      await verifyRecipient(services, principalOf(req), {
+        peppolId: req.body.peppolId,
+        documentType: req.body.documentType,
+      }),
+    );
   });
 
   router.get('/v1/directory/participants/:peppol_id', async (req, res) => {

@@ -1,7 +1,18 @@
 import { X509Certificate } from 'node:crypto';
 import type { DirectoryServices } from '../../upstreams/directory/index.ts';
-import { documentTypesOfId, parseDocumentType, PEPPOL_DOCUMENT_TYPE_IDS, peppolProcessId } from '../../upstreams/directory/document-types.ts';
-import { isSiren, isSiret, type DirectoryAccessPoint, type DirectoryParticipant, type DirectoryQuery } from '../../upstreams/directory/types.ts';
+import {
+  documentTypesOfId,
+  parseDocumentType,
+  PEPPOL_DOCUMENT_TYPE_IDS,
+  peppolProcessId,
+} from '../../upstreams/directory/document-types.ts';
+import {
+  isSiren,
+  isSiret,
+  type DirectoryAccessPoint,
+  type DirectoryParticipant,
+  type DirectoryQuery,
+} from '../../upstreams/directory/types.ts';
 import type { SmpParticipant } from '../../upstreams/smp-lookup/types.ts';
 import { countryOfScheme, splitParticipantId } from '../../peppol/index.ts';
 import { ApiError } from '../errors.ts';
@@ -31,14 +42,21 @@ function checkSearch(input: SearchInput): void {
     });
   }
   if (q && !isSiren(q) && !isSiret(q) && !input.country) {
-    throw new ApiError('MISSING_FIELD', 'A free-text q needs country (ISO 3166-1 alpha-2); only a SIREN, SIRET or vatNumber carries its own country.', {
-      type: 'validation_error',
-      details: [{ field: 'country', rule: 'required_with_q', message: 'country is required with a free-text q' }],
-    });
+    throw new ApiError(
+      'MISSING_FIELD',
+      'A free-text q needs country (ISO 3166-1 alpha-2); only a SIREN, SIRET or vatNumber carries its own country.',
+      {
+        type: 'validation_error',
+        details: [{ field: 'country', rule: 'required_with_q', message: 'country is required with a free-text q' }],
+      },
+    );
   }
 }
 
-function accessPointOf(participant: DirectoryParticipant | undefined, smp: SmpParticipant | undefined): DirectoryAccessPoint | null {
+function accessPointOf(
+  participant: DirectoryParticipant | undefined,
+  smp: SmpParticipant | undefined,
+): DirectoryAccessPoint | null {
   if (participant?.accessPoint) return participant.accessPoint;
   const endpoint = smp?.documentTypes.flatMap((d) => d.processes.flatMap((p) => p.endpoints))[0];
   if (!endpoint) return null;
@@ -89,7 +107,11 @@ function toRow(p: DirectoryParticipant, detail: 'basic' | 'full', smp?: SmpParti
     parentPeppolId: p.parentPeppolId,
     registeredAt: p.registeredAt,
     website: p.website,
-    documentTypeIdentifiers: p.documentTypes.map((t) => ({ documentType: t, peppolDocumentTypeId: PEPPOL_DOCUMENT_TYPE_IDS[t], processId: peppolProcessId(t) })),
+    documentTypeIdentifiers: p.documentTypes.map((t) => ({
+      documentType: t,
+      peppolDocumentTypeId: PEPPOL_DOCUMENT_TYPE_IDS[t],
+      processId: peppolProcessId(t),
+    })),
     smp: p.smp ?? smp?.smp ?? null,
   };
 }
@@ -98,12 +120,14 @@ function toRow(p: DirectoryParticipant, detail: 'basic' | 'full', smp?: SmpParti
 async function mapLimited<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await work(items[i]);
+      }
+    }),
+  );
   return out;
 }
 
@@ -127,10 +151,18 @@ export async function searchDirectory(services: DirectoryServices, caller: Direc
     // The live Directory has no access point: ask each row's SMP; a failed lookup leaves the row without one.
     const smp = services.smp(caller.livemode);
     smps = await mapLimited(page.rows, 8, (row) =>
-      row.accessPoint && row.smp ? Promise.resolve(undefined) : smp.lookup(row.peppolId, caller, { documentTypeIds: Object.values(PEPPOL_DOCUMENT_TYPE_IDS) }).catch(() => undefined),
+      row.accessPoint && row.smp
+        ? Promise.resolve(undefined)
+        : smp
+            .lookup(row.peppolId, caller, { documentTypeIds: Object.values(PEPPOL_DOCUMENT_TYPE_IDS) })
+            .catch(() => undefined),
     );
   }
-  return { data: page.rows.map((row, i) => toRow(row, input.detail, smps[i])), hasMore: page.hasMore, cursor: page.cursor };
+  return {
+    data: page.rows.map((row, i) => toRow(row, input.detail, smps[i])),
+    hasMore: page.hasMore,
+    cursor: page.cursor,
+  };
 }
 
 export interface VerifyResult {
@@ -149,15 +181,24 @@ export interface VerifyResult {
  * service type name (`invoice`) or its upper-case form (`INVOICE`), echoed as given.
  * Throws the SML/SMP's UpstreamError when it cannot be asked.
  */
-export async function verifyRecipient(services: DirectoryServices, caller: DirectoryCallerScope, input: { peppolId: string; documentType: string }): Promise<VerifyResult> {
+export async function verifyRecipient(
+  services: DirectoryServices,
+  caller: DirectoryCallerScope,
+  input: { peppolId: string; documentType: string },
+): Promise<VerifyResult> {
   const peppolId = bareId(input.peppolId);
   const type = parseDocumentType(input.documentType);
   if (!type) {
-    throw new ApiError('INVALID_ENUM', `documentType ${input.documentType} is not a document type.`, { details: [{ field: 'documentType', rule: 'enum', message: 'must be a document type' }] });
+    throw new ApiError('INVALID_ENUM', `documentType ${input.documentType} is not a document type.`, {
+      details: [{ field: 'documentType', rule: 'enum', message: 'must be a document type' }],
+    });
   }
   const documentTypeId = PEPPOL_DOCUMENT_TYPE_IDS[type];
   // Asked together; the business card only names the recipient, so a Directory failure must not fail the verification.
-  const cardLookup = services.directory(caller.livemode).participant(peppolId, caller).catch(() => undefined);
+  const cardLookup = services
+    .directory(caller.livemode)
+    .participant(peppolId, caller)
+    .catch(() => undefined);
   const smp = await services.smp(caller.livemode).lookup(peppolId, caller, { documentTypeIds: [documentTypeId] });
   const card = await cardLookup;
   const metadata = smp?.documentTypes.find((d) => d.documentTypeId === documentTypeId);
@@ -178,7 +219,9 @@ export async function getParticipant(services: DirectoryServices, caller: Direct
   const peppolId = bareId(rawPeppolId);
   const [card, smp] = await Promise.all([
     services.directory(caller.livemode).participant(peppolId, caller),
-    services.smp(caller.livemode).lookup(peppolId, caller, { documentTypeIds: Object.values(PEPPOL_DOCUMENT_TYPE_IDS) }),
+    services
+      .smp(caller.livemode)
+      .lookup(peppolId, caller, { documentTypeIds: Object.values(PEPPOL_DOCUMENT_TYPE_IDS) }),
   ]);
   if (!card && !smp) return undefined;
   const ids = smp ? smp.documentTypeIds : (card?.documentTypeIds ?? []);
@@ -186,7 +229,9 @@ export async function getParticipant(services: DirectoryServices, caller: Direct
     documentTypesOfId(id).map((documentType) => ({
       documentType,
       peppolDocumentTypeId: id,
-      processId: smp?.documentTypes.find((d) => d.documentTypeId === id)?.processes[0]?.processId ?? peppolProcessId(documentType),
+      processId:
+        smp?.documentTypes.find((d) => d.documentTypeId === id)?.processes[0]?.processId ??
+        peppolProcessId(documentType),
     })),
   );
   const known = new Set(Object.values(PEPPOL_DOCUMENT_TYPE_IDS));
@@ -196,7 +241,7 @@ export async function getParticipant(services: DirectoryServices, caller: Direct
     source: card?.source ?? 'directory',
     businessCard: {
       name: card?.name ?? peppolId,
-      country: card?.country || (split ? countryOfScheme(split.scheme) ?? '' : ''),
+      country: card?.country || (split ? (countryOfScheme(split.scheme) ?? '') : ''),
       street: card?.street ?? null,
       city: card?.city ?? null,
       postalCode: card?.postalCode ?? null,

@@ -13,7 +13,8 @@ import { principalOf } from '../principal.ts';
 import { scopeOf } from '../scope.ts';
 import { toDocument } from './mapper.ts';
 
-export type DocumentAction = 'mark-read' | 'mark-unread' | 'archive' | 'unarchive' | 'tag' | 'untag' | 'assign' | 'unassign' | 'add-note' | 'link';
+export type DocumentAction =
+  'mark-read' | 'mark-unread' | 'archive' | 'unarchive' | 'tag' | 'untag' | 'assign' | 'unassign' | 'add-note' | 'link';
 
 export interface ActionInput {
   action: DocumentAction;
@@ -44,11 +45,20 @@ function notFound(id: string): ApiError {
 }
 
 function tooMany(field: string, max: number): ApiError {
-  return new ApiError('INVALID_REQUEST', `A document holds at most ${max} ${field}.`, { details: [{ field, rule: 'max', message: `at most ${max}` }] });
+  return new ApiError('INVALID_REQUEST', `A document holds at most ${max} ${field}.`, {
+    details: [{ field, rule: 'max', message: `at most ${max}` }],
+  });
 }
 
 /** The column update and the API-level diff one action makes on the current row (none when it changes nothing). */
-async function plan(trx: Db, principal: Principal, scope: Scope, row: DocumentRow, input: ActionInput, now: Date): Promise<{ set: Updateable<DocumentsTable>; changes: Record<string, Change> }> {
+async function plan(
+  trx: Db,
+  principal: Principal,
+  scope: Scope,
+  row: DocumentRow,
+  input: ActionInput,
+  now: Date,
+): Promise<{ set: Updateable<DocumentsTable>; changes: Record<string, Change> }> {
   const set: Updateable<DocumentsTable> = {};
   const changes: Record<string, Change> = {};
   switch (input.action) {
@@ -98,14 +108,20 @@ async function plan(trx: Db, principal: Principal, scope: Scope, row: DocumentRo
       break;
     case 'add-note': {
       if (row.notes.length >= MAX_NOTES) throw tooMany('notes', MAX_NOTES);
-      const notes = [...row.notes, { note: input.note!, at: now.toISOString(), by: principal.userId ?? principal.apiKeyId ?? null }];
+      const notes = [
+        ...row.notes,
+        { note: input.note!, at: now.toISOString(), by: principal.userId ?? principal.apiKeyId ?? null },
+      ];
       set.notes = JSON.stringify(notes);
       changes.notes = { from: row.notes, to: notes };
       break;
     }
     case 'link': {
       const related = input.relatedDocumentId!;
-      if (related === row.id) throw new ApiError('INVALID_REQUEST', 'A document cannot be linked to itself.', { details: [{ field: 'relatedDocumentId', rule: 'distinct', message: 'must be another document' }] });
+      if (related === row.id)
+        throw new ApiError('INVALID_REQUEST', 'A document cannot be linked to itself.', {
+          details: [{ field: 'relatedDocumentId', rule: 'distinct', message: 'must be another document' }],
+        });
       if (!(await findDocument(trx, scope, related))) throw notFound(related);
       if (!row.linked_document_ids.includes(related)) {
         if (row.linked_document_ids.length >= MAX_LINKS) throw tooMany('linked documents', MAX_LINKS);
@@ -123,10 +139,18 @@ async function plan(trx: Db, principal: Principal, scope: Scope, row: DocumentRo
  * the same transaction; the event is dispatched after commit. An action that changes nothing
  * returns the document as it is, without an event, so retries are harmless.
  */
-export async function applyDocumentAction(deps: { db: Db; events: EventDispatcher }, principal: Principal, scope: Scope, documentId: string, input: ActionInput): Promise<DocumentRow> {
+export async function applyDocumentAction(
+  deps: { db: Db; events: EventDispatcher },
+  principal: Principal,
+  scope: Scope,
+  documentId: string,
+  input: ActionInput,
+): Promise<DocumentRow> {
   const field = REQUIRED[input.action];
   if (field && (input[field] === undefined || input[field] === '')) {
-    throw new ApiError('MISSING_FIELD', `${field} is required for the action ${input.action}.`, { details: [{ field, rule: 'required', message: `required when action is ${input.action}` }] });
+    throw new ApiError('MISSING_FIELD', `${field} is required for the action ${input.action}.`, {
+      details: [{ field, rule: 'required', message: `required when action is ${input.action}` }],
+    });
   }
   const { row, event } = await deps.db.transaction().execute(async (trx) => {
     const current = await findDocumentForUpdate(trx, scope, documentId);
@@ -135,7 +159,13 @@ export async function applyDocumentAction(deps: { db: Db; events: EventDispatche
     const { set, changes } = await plan(trx, principal, scope, current, input, now);
     if (Object.keys(changes).length === 0) return { row: current, event: undefined };
     const updated = await updateDocumentFields(trx, current.id, { ...set, updated_at: now });
-    const event = await insertEvent(trx, { organizationId: updated.organization_id, livemode: updated.livemode, companyId: updated.company_id, type: 'document.updated', data: { documentId: updated.id, changes } });
+    const event = await insertEvent(trx, {
+      organizationId: updated.organization_id,
+      livemode: updated.livemode,
+      companyId: updated.company_id,
+      type: 'document.updated',
+      data: { documentId: updated.id, changes },
+    });
     return { row: updated, event };
   });
   // The row and its event are committed; should this dispatch fail, the sweeper dispatches it later.
@@ -143,10 +173,20 @@ export async function applyDocumentAction(deps: { db: Db; events: EventDispatche
   return row;
 }
 
-export function documentActionRoutes(db: Db, temporal: Client, events: EventDispatcher = createEventDispatcher(temporal)): Router {
+export function documentActionRoutes(
+  db: Db,
+  temporal: Client,
+  events: EventDispatcher = createEventDispatcher(temporal),
+): Router {
   const router = Router();
   router.post('/v1/documents/:document_id/actions', async (req, res) => {
-    const row = await applyDocumentAction({ db, events }, principalOf(req), scopeOf(req), String(req.params.document_id), req.body as ActionInput);
+    const row = await applyDocumentAction(
+      { db, events },
+      principalOf(req),
+      scopeOf(req),
+      String(req.params.document_id),
+      req.body as ActionInput,
+    );
     res.json(toDocument(row));
   });
   return router;

@@ -3,7 +3,12 @@ import { Router } from 'express';
 import { forEachConcurrently } from '../../core/concurrency.ts';
 import { log } from '../../core/log.ts';
 import { isPlan, PLANS } from '../../core/plans.ts';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type IdempotencyScope } from '../../db/idempotency.ts';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  type IdempotencyScope,
+} from '../../db/idempotency.ts';
 import { consumeDocumentQuota, findDocumentUsage, refundDocumentQuota } from '../../db/usage.ts';
 import type { DocumentBody, DocumentType } from '../../peppol/index.ts';
 import type { Principal } from '../context.ts';
@@ -33,8 +38,7 @@ export interface BatchItem {
 }
 
 export type BatchResult =
-  | { ok: true; id: string; status: string; deliveryStatus: string }
-  | { ok: false; error: ItemError };
+  { ok: true; id: string; status: string; deliveryStatus: string } | { ok: false; error: ItemError };
 
 /** The same outcomes a request-level key replays: work that was carried out (success, 404/409/422). */
 function replayable(result: BatchResult): boolean {
@@ -56,7 +60,8 @@ function failure(deps: BatchDeps, err: ApiError | ErrorCode, message?: string): 
 
 const INTERNAL = 'This item could not be sent because of an internal error; retry it.';
 
-const quotaLimit = (principal: Principal) => (isPlan(principal.plan) ? PLANS[principal.plan].documentsPerMonth : PLANS.free.documentsPerMonth);
+const quotaLimit = (principal: Principal) =>
+  isPlan(principal.plan) ? PLANS[principal.plan].documentsPerMonth : PLANS.free.documentsPerMonth;
 
 async function sendOne(deps: BatchDeps, principal: Principal, tenant: Scope, item: BatchItem): Promise<BatchResult> {
   let counted = false;
@@ -64,7 +69,11 @@ async function sendOne(deps: BatchDeps, principal: Principal, tenant: Scope, ite
     if (principal.livemode) {
       const limit = quotaLimit(principal);
       if ((await consumeDocumentQuota(deps.db, principal.organizationId, limit)) === undefined) {
-        return failure(deps, 'QUOTA_EXCEEDED', `The monthly quota of ${limit} documents of the ${principal.plan} plan is used up; it renews on the 1st (UTC) or with a plan upgrade.`);
+        return failure(
+          deps,
+          'QUOTA_EXCEEDED',
+          `The monthly quota of ${limit} documents of the ${principal.plan} plan is used up; it renews on the 1st (UTC) or with a plan upgrade.`,
+        );
       }
       counted = true;
     }
@@ -75,7 +84,13 @@ async function sendOne(deps: BatchDeps, principal: Principal, tenant: Scope, ite
       to: item.to,
       document: item.document,
       xml: item.xml,
-      file: item.file ? { bytes: decodeBase64File(item.file.content), contentType: item.file.contentType, filename: item.file.filename } : undefined,
+      file: item.file
+        ? {
+            bytes: decodeBase64File(item.file.content),
+            contentType: item.file.contentType,
+            filename: item.file.filename,
+          }
+        : undefined,
       metadata: item.metadata,
       idempotencyKey: item.idempotencyKey,
     });
@@ -95,22 +110,55 @@ async function sendOne(deps: BatchDeps, principal: Principal, tenant: Scope, ite
  * An item with its own `idempotencyKey` claims `batch:<key>` in the caller's idempotency records,
  * so a retried batch (or a later one) replays that item's outcome instead of sending it again.
  */
-async function sendKeyed(deps: BatchDeps, principal: Principal, tenant: Scope, item: BatchItem, requestId: string): Promise<BatchResult> {
+async function sendKeyed(
+  deps: BatchDeps,
+  principal: Principal,
+  tenant: Scope,
+  item: BatchItem,
+  requestId: string,
+): Promise<BatchResult> {
   const { idempotencyKey: key, ...body } = item;
   if (key === undefined) return sendOne(deps, principal, tenant, item);
-  const scope: IdempotencyScope = { organizationId: principal.organizationId, principal: principal.apiKeyId ?? `user:${principal.userId}`, key: `batch:${key}` };
-  const hash = createHash('sha256').update('POST /v1/documents/send/batch item\n').update(JSON.stringify(body)).digest('hex');
-  const claim = await claimIdempotencyKey(deps.db, scope, { hash, method: 'POST', path: '/v1/documents/send/batch', requestId });
+  const scope: IdempotencyScope = {
+    organizationId: principal.organizationId,
+    principal: principal.apiKeyId ?? `user:${principal.userId}`,
+    key: `batch:${key}`,
+  };
+  const hash = createHash('sha256')
+    .update('POST /v1/documents/send/batch item\n')
+    .update(JSON.stringify(body))
+    .digest('hex');
+  const claim = await claimIdempotencyKey(deps.db, scope, {
+    hash,
+    method: 'POST',
+    path: '/v1/documents/send/batch',
+    requestId,
+  });
   switch (claim.outcome) {
     case 'in_progress':
-      return failure(deps, 'IDEMPOTENCY_IN_PROGRESS', `An item with idempotencyKey ${key} is still being sent; retry when it has finished.`);
+      return failure(
+        deps,
+        'IDEMPOTENCY_IN_PROGRESS',
+        `An item with idempotencyKey ${key} is still being sent; retry when it has finished.`,
+      );
     case 'mismatch':
-      return failure(deps, 'IDEMPOTENCY_BODY_MISMATCH', `idempotencyKey ${key} was used for a different item; use a new key.`);
+      return failure(
+        deps,
+        'IDEMPOTENCY_BODY_MISMATCH',
+        `idempotencyKey ${key} was used for a different item; use a new key.`,
+      );
     case 'replay':
       return JSON.parse(claim.body.toString('utf8')) as BatchResult;
     case 'claimed': {
-      const result = await sendOne(deps, principal, tenant, item).catch((): BatchResult => failure(deps, 'INTERNAL_ERROR', INTERNAL));
-      if (replayable(result)) await completeIdempotencyKey(deps.db, scope, requestId, { status: 200, headers: {}, body: Buffer.from(JSON.stringify(result)) });
+      const result = await sendOne(deps, principal, tenant, item).catch((): BatchResult =>
+        failure(deps, 'INTERNAL_ERROR', INTERNAL),
+      );
+      if (replayable(result))
+        await completeIdempotencyKey(deps.db, scope, requestId, {
+          status: 200,
+          headers: {},
+          body: Buffer.from(JSON.stringify(result)),
+        });
       else await releaseIdempotencyKey(deps.db, scope, requestId);
       return result;
     }
@@ -122,16 +170,28 @@ async function sendKeyed(deps: BatchDeps, principal: Principal, tenant: Scope, i
  * envelope; each item is checked here against `SendBatchItem`, so a malformed item fails alone with
  * the 400 a single send of it would get.
  */
-export async function sendBatch(deps: BatchDeps, principal: Principal, tenant: Scope, items: unknown[], requestId: string) {
+export async function sendBatch(
+  deps: BatchDeps,
+  principal: Principal,
+  tenant: Scope,
+  items: unknown[],
+  requestId: string,
+) {
   if (items.length > MAX_BATCH_ITEMS) {
-    throw new ApiError('INVALID_REQUEST', `A batch holds at most ${MAX_BATCH_ITEMS} documents (got ${items.length}); split it.`, { details: [{ field: 'documents', rule: 'maxItems', message: `at most ${MAX_BATCH_ITEMS}` }] });
+    throw new ApiError(
+      'INVALID_REQUEST',
+      `A batch holds at most ${MAX_BATCH_ITEMS} documents (got ${items.length}); split it.`,
+      { details: [{ field: 'documents', rule: 'maxItems', message: `at most ${MAX_BATCH_ITEMS}` }] },
+    );
   }
   const results: BatchResult[] = new Array(items.length);
   // A key repeated inside the batch waits for its first use, then replays it like a later batch would.
   const byKey = new Map<string, Promise<unknown>>();
   // Each item takes its quota before it is checked and gives it back if it fails: near the limit,
   // items in flight together could refuse one another, so they go one at a time there.
-  const roomy = !principal.livemode || quotaLimit(principal) - (await findDocumentUsage(deps.db, principal.organizationId)) >= items.length;
+  const roomy =
+    !principal.livemode ||
+    quotaLimit(principal) - (await findDocumentUsage(deps.db, principal.organizationId)) >= items.length;
   await forEachConcurrently(items, roomy ? CONCURRENCY : 1, async (candidate, index) => {
     const invalid = deps.items.check('SendBatchItem', candidate);
     if (invalid) {
@@ -154,7 +214,15 @@ export async function sendBatch(deps: BatchDeps, principal: Principal, tenant: S
 export function documentBatchRoutes(deps: BatchDeps): Router {
   const router = Router();
   router.post('/v1/documents/send/batch', async (req, res) => {
-    res.json(await sendBatch(deps, principalOf(req), scopeOf(req), (req.body as { documents: unknown[] }).documents, req.context.requestId));
+    res.json(
+      await sendBatch(
+        deps,
+        principalOf(req),
+        scopeOf(req),
+        (req.body as { documents: unknown[] }).documents,
+        req.context.requestId,
+      ),
+    );
   });
   return router;
 }

@@ -53,8 +53,18 @@ export function toStructured(row: DocumentRow) {
     status: row.status,
     lifecycleStatus: row.lifecycle_status,
     deliveryStatus: row.delivery_status,
-    sender: { peppolId: row.sender.peppolId ?? undefined, name: row.sender.name ?? undefined, vatNumber: row.sender.vatNumber ?? undefined },
-    receiver: row.receiver ? { peppolId: row.receiver.peppolId ?? undefined, name: row.receiver.name ?? undefined, vatNumber: row.receiver.vatNumber ?? undefined } : undefined,
+    sender: {
+      peppolId: row.sender.peppolId ?? undefined,
+      name: row.sender.name ?? undefined,
+      vatNumber: row.sender.vatNumber ?? undefined,
+    },
+    receiver: row.receiver
+      ? {
+          peppolId: row.receiver.peppolId ?? undefined,
+          name: row.receiver.name ?? undefined,
+          vatNumber: row.receiver.vatNumber ?? undefined,
+        }
+      : undefined,
     receivedAt: iso(row.received_at),
     sentAt: iso(row.sent_at),
     createdAt: row.created_at.toISOString(),
@@ -62,5 +72,11 @@ export function toStructured(row: DocumentRow) {
     ...(row.body ? { document: row.body as unknown as DocumentBody } : {}),
   });
   // Stored amounts are authoritative (they may come from XML totals rather than the body).
-  return { ...view, number: row.number ?? view.number, grossAmount: amount(row.gross_amount), netAmount: amount(row.net_amount), vatAmount: amount(row.vat_amount) };
+  return {
+    ...view,
+    number: row.number ?? view.number,
+    grossAmount: amount(row.gross_amount),
+    netAmount: amount(row.net_amount),
+    vatAmount: amount(row.vat_amount),
+  };
 }

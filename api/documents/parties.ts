@@ -2,7 +2,14 @@ import type { Db } from '../../db/database.ts';
 import { findActiveCompanies, findCompanyByRef } from '../../db/companies.ts';
 import type { CompaniesTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
-import { checkParticipantId, legalIdOfParticipantId, mergeParty, type Address, type DocumentType, type Party } from '../../peppol/index.ts';
+import {
+  checkParticipantId,
+  legalIdOfParticipantId,
+  mergeParty,
+  type Address,
+  type DocumentType,
+  type Party,
+} from '../../peppol/index.ts';
 import { SANDBOX_RECIPIENTS } from '../../core/sandbox-scenarios.ts';
 import { organizationWide, type Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
@@ -19,13 +26,31 @@ const PEPPOL_ID = /^\d{4}:.+$/;
 export async function resolveSender(db: Db, scope: Scope, from: string | undefined): Promise<CompanyRow> {
   let ref = from;
   if (ref === undefined || ref.startsWith('org:')) {
-    if (ref !== undefined && ref !== 'org:' && ref !== `org:${scope.organizationId}`) throw new ApiError('COMPANY_NOT_FOUND', `${ref} is not this organization.`);
+    if (ref !== undefined && ref !== 'org:' && ref !== `org:${scope.organizationId}`)
+      throw new ApiError('COMPANY_NOT_FOUND', `${ref} is not this organization.`);
     ref = scope.companyId;
     if (!ref) {
       const companies = await findActiveCompanies(db, scope, 2);
-      if (companies.length === 0) throw new ApiError('COMPANY_NOT_FOUND', `The organization has no active company${scope.livemode ? '' : ' in the sandbox'} to send from: create one first (POST /v1/companies).`, { details: [{ field: 'from', rule: 'exists', message: 'no company to send from' }] });
+      if (companies.length === 0)
+        throw new ApiError(
+          'COMPANY_NOT_FOUND',
+          `The organization has no active company${scope.livemode ? '' : ' in the sandbox'} to send from: create one first (POST /v1/companies).`,
+          { details: [{ field: 'from', rule: 'exists', message: 'no company to send from' }] },
+        );
       if (companies.length > 1) {
-        throw new ApiError('MISSING_FIELD', 'from is needed: the organization has several companies and the request names none. Give from (comp_…, vat:…, peppol:… or a Peppol id; a query parameter in raw-body mode), send X-Service-Company, or use a key bound to one company.', { details: [{ field: 'from', rule: 'required', message: 'name the sending company: several companies and no acting company' }] });
+        throw new ApiError(
+          'MISSING_FIELD',
+          'from is needed: the organization has several companies and the request names none. Give from (comp_…, vat:…, peppol:… or a Peppol id; a query parameter in raw-body mode), send X-Service-Company, or use a key bound to one company.',
+          {
+            details: [
+              {
+                field: 'from',
+                rule: 'required',
+                message: 'name the sending company: several companies and no acting company',
+              },
+            ],
+          },
+        );
       }
       ref = companies[0].id;
     }
@@ -34,10 +59,17 @@ export async function resolveSender(db: Db, scope: Scope, from: string | undefin
   }
   // Over the organization, so naming a company the caller may not act for is 403, not 404.
   const company = await findCompanyByRef(db, organizationWide(scope), ref);
-  if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No company ${from ?? ref} in this organization${scope.livemode ? '' : ' (sandbox)'}.`, { details: [{ field: 'from', rule: 'exists', message: 'no such company' }] });
+  if (!company)
+    throw new ApiError(
+      'COMPANY_NOT_FOUND',
+      `No company ${from ?? ref} in this organization${scope.livemode ? '' : ' (sandbox)'}.`,
+      { details: [{ field: 'from', rule: 'exists', message: 'no such company' }] },
+    );
   if (scope.companyId && scope.companyId !== company.id) throw companyForbidden(scope, company.id);
-  if (company.status !== 'active') throw new ApiError('COMPANY_INACTIVE', `Company ${company.id} is ${company.status} and cannot send documents.`);
-  if (!company.peppol_id) throw new ApiError('COMPANY_INACTIVE', `Company ${company.id} has no Peppol participant id yet.`);
+  if (company.status !== 'active')
+    throw new ApiError('COMPANY_INACTIVE', `Company ${company.id} is ${company.status} and cannot send documents.`);
+  if (!company.peppol_id)
+    throw new ApiError('COMPANY_INACTIVE', `Company ${company.id} has no Peppol participant id yet.`);
   return company;
 }
 
@@ -96,7 +128,11 @@ export interface RecipientDirectory {
   resolve(scope: { organizationId: string; livemode: boolean }, to: string): Promise<Recipient | undefined>;
   /** The derived buyer of a participant id, without provisioning anything (validate). */
   describe?(scope: { organizationId: string; livemode: boolean }, peppolId: string): Promise<Party | undefined>;
-  verify(scope: { organizationId: string; livemode: boolean }, peppolId: string, type: DocumentType): Promise<{ exists: boolean; canReceive: boolean; name?: string }>;
+  verify(
+    scope: { organizationId: string; livemode: boolean },
+    peppolId: string,
+    type: DocumentType,
+  ): Promise<{ exists: boolean; canReceive: boolean; name?: string }>;
 }
 
 /** Peppol ids only, with the sandbox scenarios for unreachable recipients. */
@@ -107,23 +143,44 @@ export const participantIdDirectory: RecipientDirectory = {
   },
   async verify(_scope, peppolId, type) {
     if (peppolId === SANDBOX_RECIPIENTS.notRegistered) return { exists: false, canReceive: false };
-    if (peppolId === SANDBOX_RECIPIENTS.ordersOnly) return { exists: true, canReceive: type === 'purchase-order' || type === 'sales-order' };
+    if (peppolId === SANDBOX_RECIPIENTS.ordersOnly)
+      return { exists: true, canReceive: type === 'purchase-order' || type === 'sales-order' };
     return { exists: true, canReceive: true };
   },
 };
 
-export async function resolveRecipient(directory: RecipientDirectory, scope: Scope, to: string | undefined, type: DocumentType): Promise<Recipient | undefined> {
+export async function resolveRecipient(
+  directory: RecipientDirectory,
+  scope: Scope,
+  to: string | undefined,
+  type: DocumentType,
+): Promise<Recipient | undefined> {
   if (type === 'event' && to === undefined) return undefined;
-  if (to === undefined) throw new ApiError('MISSING_FIELD', 'to is required for every document type except event.', { details: [{ field: 'to', rule: 'required', message: 'required unless type is event' }] });
+  if (to === undefined)
+    throw new ApiError('MISSING_FIELD', 'to is required for every document type except event.', {
+      details: [{ field: 'to', rule: 'required', message: 'required unless type is event' }],
+    });
   const bare = to.startsWith('peppol:') ? to.slice(7) : to;
   if (PEPPOL_ID.test(bare)) {
     const check = checkParticipantId(bare);
-    if (!check.valid) throw new ApiError('INVALID_REQUEST', `to is not a valid Peppol participant id: ${check.problems.join('; ')}.`, { details: [{ field: 'to', rule: 'participant-id', message: check.problems[0] ?? 'invalid' }] });
+    if (!check.valid)
+      throw new ApiError('INVALID_REQUEST', `to is not a valid Peppol participant id: ${check.problems.join('; ')}.`, {
+        details: [{ field: 'to', rule: 'participant-id', message: check.problems[0] ?? 'invalid' }],
+      });
   }
   const recipient = await directory.resolve(scope, to);
-  if (!recipient) throw new ApiError('RECIPIENT_NOT_FOUND', `No Peppol participant could be found for ${to}.`, { details: [{ field: 'to', rule: 'resolvable', message: 'not found in partners or directories' }] });
+  if (!recipient)
+    throw new ApiError('RECIPIENT_NOT_FOUND', `No Peppol participant could be found for ${to}.`, {
+      details: [{ field: 'to', rule: 'resolvable', message: 'not found in partners or directories' }],
+    });
   const reach = await directory.verify(scope, recipient.peppolId, type);
-  if (!reach.exists) throw new ApiError('RECIPIENT_NOT_FOUND', `${recipient.peppolId} is not registered on the Peppol network.`, { details: [{ field: 'to', rule: 'registered', message: 'not in the SMP' }] });
-  if (!reach.canReceive) throw new ApiError('RECIPIENT_CANNOT_RECEIVE', `${recipient.peppolId} does not accept ${type} documents.`, { details: [{ field: 'to', rule: 'document-type', message: `cannot receive ${type}` }] });
+  if (!reach.exists)
+    throw new ApiError('RECIPIENT_NOT_FOUND', `${recipient.peppolId} is not registered on the Peppol network.`, {
+      details: [{ field: 'to', rule: 'registered', message: 'not in the SMP' }],
+    });
+  if (!reach.canReceive)
+    throw new ApiError('RECIPIENT_CANNOT_RECEIVE', `${recipient.peppolId} does not accept ${type} documents.`, {
+      details: [{ field: 'to', rule: 'document-type', message: `cannot receive ${type}` }],
+    });
   return { ...recipient, ...(recipient.name ? {} : reach.name ? { name: reach.name } : {}) };
 }

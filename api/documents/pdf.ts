@@ -21,7 +21,13 @@ const TITLES: Record<string, string> = {
   event: 'Business event',
 };
 
-const MEANS: Record<string, string> = { credit_transfer: 'Credit transfer', direct_debit: 'Direct debit', card: 'Card', cash: 'Cash', cheque: 'Cheque' };
+const MEANS: Record<string, string> = {
+  credit_transfer: 'Credit transfer',
+  direct_debit: 'Direct debit',
+  card: 'Card',
+  cash: 'Cash',
+  cheque: 'Cheque',
+};
 
 const MARGIN = 50;
 const PAGE = { width: 595.28, height: 841.89 };
@@ -34,7 +40,11 @@ const BOTTOM = PAGE.height - MARGIN - 20;
 // The files come from npm so a plain `npm install` is enough, whatever fonts the host has.
 const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-const loadFonts = () => (fonts ??= { regular: readFileSync(fontFile('DejaVuSans.ttf')), bold: readFileSync(fontFile('DejaVuSans-Bold.ttf')) });
+const loadFonts = () =>
+  (fonts ??= {
+    regular: readFileSync(fontFile('DejaVuSans.ttf')),
+    bold: readFileSync(fontFile('DejaVuSans-Bold.ttf')),
+  });
 const REGULAR = 'DejaVuSans';
 const BOLD = 'DejaVuSans-Bold';
 
@@ -53,7 +63,12 @@ export function formatMoney(value: Dec | string, currency: string): string {
     return `${text} ${currency}`;
   }
   const digits = format.resolvedOptions().minimumFractionDigits ?? 2;
-  const exact = new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: Math.max(digits, scale) });
+  const exact = new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: Math.max(digits, scale),
+  });
   // Intl reads a numeric string as an exact decimal, so large amounts keep every digit.
   return exact.format(text as unknown as number);
 }
@@ -66,7 +81,12 @@ export interface PdfOptions {
 function addressLines(address: Address | undefined): string[] {
   if (!address) return [];
   const city = [address.postalCode, address.city].filter(Boolean).join(' ');
-  return [address.street, address.additionalStreet, [city, address.region].filter(Boolean).join(', '), address.country].filter((l): l is string => Boolean(l));
+  return [
+    address.street,
+    address.additionalStreet,
+    [city, address.region].filter(Boolean).join(', '),
+    address.country,
+  ].filter((l): l is string => Boolean(l));
 }
 
 type Column = { title: string; width: number; align: 'left' | 'right' };
@@ -76,7 +96,11 @@ type Column = { title: string; width: number; align: 'left' | 'right' };
  * payment details, notes. Amounts come from the peppol library's computation (decimal, never floats),
  * so the PDF shows the same figures as the UBL.
  */
-export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direction' | 'number' | 'sender' | 'receiver' | 'currency'>, body: DocumentBody, options: PdfOptions = {}): Promise<Buffer> {
+export function renderDocumentPdf(
+  row: Pick<DocumentRow, 'id' | 'type' | 'direction' | 'number' | 'sender' | 'receiver' | 'currency'>,
+  body: DocumentBody,
+  options: PdfOptions = {},
+): Promise<Buffer> {
   // Decomposed input (e + combining accent) would print as two glyphs; the composed form is one.
   // Normalizing the JSON text is exact: NFC never changes ASCII, so quotes and escapes stay as they are.
   body = JSON.parse(JSON.stringify(body).normalize('NFC')) as DocumentBody;
@@ -84,7 +108,13 @@ export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direct
   const currency = body.currency ?? row.currency ?? 'EUR';
   const title = `${TITLES[row.type] ?? row.type} ${body.number ?? row.number ?? ''}`.trim();
   const { regular, bold } = loadFonts();
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, compress: options.compress ?? true, bufferPages: true, info: { Title: title, Subject: row.id } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    compress: options.compress ?? true,
+    bufferPages: true,
+    info: { Title: title, Subject: row.id },
+  });
   doc.registerFont(REGULAR, regular);
   doc.registerFont(BOLD, bold);
   doc.font(REGULAR);
@@ -110,7 +140,10 @@ export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direct
       ensure(14);
       const y = doc.y;
       doc.font(BOLD).fontSize(9).text(label, MARGIN, y, { width: 130 });
-      doc.font(REGULAR).fontSize(9).text(value, MARGIN + 130, y, { width: CONTENT_WIDTH - 130 });
+      doc
+        .font(REGULAR)
+        .fontSize(9)
+        .text(value, MARGIN + 130, y, { width: CONTENT_WIDTH - 130 });
     }
   };
   // Amounts line up on their right edge, under the Net column, so figures of every size compare at a glance.
@@ -121,9 +154,15 @@ export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direct
       ensure(14);
       const y = doc.y;
       const strong = boldLast && i === items.length - 1;
-      doc.font(strong ? BOLD : REGULAR).fontSize(9).text(label, MARGIN, y, { width: CONTENT_WIDTH - valueWidth - 10 });
+      doc
+        .font(strong ? BOLD : REGULAR)
+        .fontSize(9)
+        .text(label, MARGIN, y, { width: CONTENT_WIDTH - valueWidth - 10 });
       const end = doc.y;
-      doc.font(strong ? BOLD : REGULAR).fontSize(9).text(value, MARGIN + CONTENT_WIDTH - valueWidth, y, { width: valueWidth - 2, align: 'right' });
+      doc
+        .font(strong ? BOLD : REGULAR)
+        .fontSize(9)
+        .text(value, MARGIN + CONTENT_WIDTH - valueWidth, y, { width: valueWidth - 2, align: 'right' });
       doc.y = Math.max(end, doc.y);
     });
   };
@@ -142,12 +181,23 @@ export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direct
   ]);
 
   // Seller and buyer side by side.
-  const seller: Party = body.seller ?? { name: row.sender.name ?? undefined, peppolId: row.sender.peppolId ?? undefined, vatNumber: row.sender.vatNumber ?? undefined };
-  const buyer: Party = body.buyer ?? { name: row.receiver?.name ?? undefined, peppolId: row.receiver?.peppolId ?? undefined, vatNumber: row.receiver?.vatNumber ?? undefined };
+  const seller: Party = body.seller ?? {
+    name: row.sender.name ?? undefined,
+    peppolId: row.sender.peppolId ?? undefined,
+    vatNumber: row.sender.vatNumber ?? undefined,
+  };
+  const buyer: Party = body.buyer ?? {
+    name: row.receiver?.name ?? undefined,
+    peppolId: row.receiver?.peppolId ?? undefined,
+    vatNumber: row.receiver?.vatNumber ?? undefined,
+  };
   const partyBlock = (label: string, party: Party, x: number, y: number): number => {
     const width = CONTENT_WIDTH / 2 - 10;
     doc.font(BOLD).fontSize(11).text(label, x, y, { width });
-    doc.font(BOLD).fontSize(9).text(party.name ?? party.legalName ?? '-', x, doc.y + 2, { width });
+    doc
+      .font(BOLD)
+      .fontSize(9)
+      .text(party.name ?? party.legalName ?? '-', x, doc.y + 2, { width });
     doc.font(REGULAR).fontSize(9);
     const lines = [
       ...(party.legalName && party.legalName !== party.name ? [party.legalName] : []),
@@ -188,15 +238,36 @@ export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direct
     return height;
   };
   const tableHeader = () => {
-    row6(columns.map((c) => c.title), true);
-    doc.moveTo(MARGIN, doc.y - 2).lineTo(MARGIN + CONTENT_WIDTH, doc.y - 2).lineWidth(0.5).stroke();
+    row6(
+      columns.map((c) => c.title),
+      true,
+    );
+    doc
+      .moveTo(MARGIN, doc.y - 2)
+      .lineTo(MARGIN + CONTENT_WIDTH, doc.y - 2)
+      .lineWidth(0.5)
+      .stroke();
   };
   heading('Lines');
   tableHeader();
   for (const line of computed.lines) {
     const description = line.source.description ?? line.source.name ?? '';
-    const detail = [line.source.itemCode ? `Item ${line.source.itemCode}` : undefined, line.source.period?.start || line.source.period?.end ? `Period ${line.source.period?.start ?? ''} - ${line.source.period?.end ?? ''}` : undefined].filter(Boolean).join(' · ');
-    const cells = [detail ? `${description}\n${detail}` : description, line.quantity.toString(), line.unit, money(line.price), line.rate ? line.rate.toString() : line.category, money(line.net)];
+    const detail = [
+      line.source.itemCode ? `Item ${line.source.itemCode}` : undefined,
+      line.source.period?.start || line.source.period?.end
+        ? `Period ${line.source.period?.start ?? ''} - ${line.source.period?.end ?? ''}`
+        : undefined,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    const cells = [
+      detail ? `${description}\n${detail}` : description,
+      line.quantity.toString(),
+      line.unit,
+      money(line.price),
+      line.rate ? line.rate.toString() : line.category,
+      money(line.net),
+    ];
     doc.font(REGULAR).fontSize(9);
     const needed = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i].width - 4 }))) + 4;
     if (doc.y + needed > BOTTOM) {
@@ -209,27 +280,40 @@ export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direct
   const adjustments = [...computed.allowances, ...computed.charges];
   if (adjustments.length) {
     heading('Allowances and charges');
-    amounts(adjustments.map((ac) => [`${ac.charge ? 'Charge' : 'Allowance'}${ac.reason ?? ac.reasonCode ? `: ${ac.reason ?? ac.reasonCode}` : ''}`, money(ac.charge ? ac.amount : ac.amount.neg())]));
+    amounts(
+      adjustments.map((ac) => [
+        `${ac.charge ? 'Charge' : 'Allowance'}${(ac.reason ?? ac.reasonCode) ? `: ${ac.reason ?? ac.reasonCode}` : ''}`,
+        money(ac.charge ? ac.amount : ac.amount.neg()),
+      ]),
+    );
   }
 
   heading('VAT breakdown');
-  amounts(computed.totals.breakdown.flatMap((vat): Array<[string, string]> => {
-    const label = `Category ${vat.category}${vat.rate ? ` ${vat.rate.toString()}%` : ''}${vat.exemptionReason ? ` (${vat.exemptionReason})` : ''}`;
-    return [[`${label} taxable`, money(vat.taxable)], [`${label} VAT`, money(vat.tax)]];
-  }));
+  amounts(
+    computed.totals.breakdown.flatMap((vat): Array<[string, string]> => {
+      const label = `Category ${vat.category}${vat.rate ? ` ${vat.rate.toString()}%` : ''}${vat.exemptionReason ? ` (${vat.exemptionReason})` : ''}`;
+      return [
+        [`${label} taxable`, money(vat.taxable)],
+        [`${label} VAT`, money(vat.tax)],
+      ];
+    }),
+  );
 
   const totals = computed.totals;
   heading('Totals');
-  amounts([
-    ['Line total', money(totals.lineTotal)],
-    ['Allowances', totals.allowanceTotal ? money(totals.allowanceTotal) : undefined],
-    ['Charges', totals.chargeTotal ? money(totals.chargeTotal) : undefined],
-    ['Total net', money(totals.net)],
-    ['Total VAT', money(totals.vat)],
-    ['Total gross', money(totals.gross)],
-    ['Prepaid', totals.prepaid ? money(totals.prepaid) : undefined],
-    ['Amount payable', money(totals.payable)],
-  ], true);
+  amounts(
+    [
+      ['Line total', money(totals.lineTotal)],
+      ['Allowances', totals.allowanceTotal ? money(totals.allowanceTotal) : undefined],
+      ['Charges', totals.chargeTotal ? money(totals.chargeTotal) : undefined],
+      ['Total net', money(totals.net)],
+      ['Total VAT', money(totals.vat)],
+      ['Total gross', money(totals.gross)],
+      ['Prepaid', totals.prepaid ? money(totals.prepaid) : undefined],
+      ['Amount payable', money(totals.payable)],
+    ],
+    true,
+  );
 
   const payment = body.payment;
   if (payment && (payment.means || payment.iban || payment.bic || payment.reference || payment.terms)) {
@@ -255,25 +339,47 @@ export function renderDocumentPdf(row: Pick<DocumentRow, 'id' | 'type' | 'direct
     doc.switchToPage(i);
     // The footer sits in the bottom margin; without this pdfkit would break to a new page for it.
     doc.page.margins.bottom = 0;
-    doc.font(REGULAR).fontSize(8).fillColor('#555').text(`${title} - page ${i + 1} of ${range.count}`, MARGIN, PAGE.height - MARGIN + 10, { width: CONTENT_WIDTH, align: 'center', lineBreak: false });
+    doc
+      .font(REGULAR)
+      .fontSize(8)
+      .fillColor('#555')
+      .text(`${title} - page ${i + 1} of ${range.count}`, MARGIN, PAGE.height - MARGIN + 10, {
+        width: CONTENT_WIDTH,
+        align: 'center',
+        lineBreak: false,
+      });
   }
   doc.end();
   return done;
 }
 
 /** What GET /pdf answers: the rendering of a structured document, or the stored upload when that is a PDF. */
-export async function documentPdf(db: Db, scope: Scope, documentId: string, options: PdfOptions = {}): Promise<{ content: Buffer; filename: string }> {
+export async function documentPdf(
+  db: Db,
+  scope: Scope,
+  documentId: string,
+  options: PdfOptions = {},
+): Promise<{ content: Buffer; filename: string }> {
   const row = await findDocument(db, scope, documentId);
   if (!row) throw new ApiError('DOCUMENT_NOT_FOUND', `No document ${documentId} in this organization.`);
   const safe = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
   if (row.body) {
-    return { content: await renderDocumentPdf(row, row.body as unknown as DocumentBody, options), filename: `${safe(row.number ?? row.id)}.pdf` };
+    return {
+      content: await renderDocumentPdf(row, row.body as unknown as DocumentBody, options),
+      filename: `${safe(row.number ?? row.id)}.pdf`,
+    };
   }
   const file = row.file_id ? await findFile(db, scope, row.file_id) : undefined;
   if (file && file.content.subarray(0, 5).toString('latin1') === '%PDF-') {
-    return { content: file.content, filename: safe(file.filename.toLowerCase().endsWith('.pdf') ? file.filename : `${file.filename}.pdf`) };
+    return {
+      content: file.content,
+      filename: safe(file.filename.toLowerCase().endsWith('.pdf') ? file.filename : `${file.filename}.pdf`),
+    };
   }
-  throw new ApiError('RESOURCE_NOT_FOUND', `Document ${row.id} is a stored ${row.stored_format ?? 'file'} without structured content: it has no PDF rendering.`);
+  throw new ApiError(
+    'RESOURCE_NOT_FOUND',
+    `Document ${row.id} is a stored ${row.stored_format ?? 'file'} without structured content: it has no PDF rendering.`,
+  );
 }
 
 export function documentPdfRoutes(db: Db): Router {

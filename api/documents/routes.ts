@@ -20,9 +20,15 @@ function sendInput(req: Request): SendInput {
   const query = req.query as Record<string, string | undefined>;
   const idempotencyKey = req.get('idempotency-key') ?? undefined;
   if (query.type) {
-    const bytes = Buffer.isBuffer(req.body) ? req.body : ((req as { rawBody?: Buffer }).rawBody ?? Buffer.from(typeof req.body === 'string' ? req.body : ''));
-    if (bytes.length === 0) throw new ApiError('MISSING_FIELD', 'The request body is empty: in raw-body mode it is the document itself.', { details: [{ field: 'body', rule: 'required', message: 'must not be empty' }] });
-    if (bytes.length > MAX_FILE_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_FILE_BYTES} bytes (5 MiB).`);
+    const bytes = Buffer.isBuffer(req.body)
+      ? req.body
+      : ((req as { rawBody?: Buffer }).rawBody ?? Buffer.from(typeof req.body === 'string' ? req.body : ''));
+    if (bytes.length === 0)
+      throw new ApiError('MISSING_FIELD', 'The request body is empty: in raw-body mode it is the document itself.', {
+        details: [{ field: 'body', rule: 'required', message: 'must not be empty' }],
+      });
+    if (bytes.length > MAX_FILE_BYTES)
+      throw new ApiError('PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_FILE_BYTES} bytes (5 MiB).`);
     return {
       type: query.type as DocumentType,
       format: 'auto',
@@ -40,7 +46,9 @@ function sendInput(req: Request): SendInput {
     to: body.to,
     document: body.document,
     xml: body.xml,
-    file: body.file ? { bytes: decodeBase64File(body.file.content), contentType: body.file.contentType, filename: body.file.filename } : undefined,
+    file: body.file
+      ? { bytes: decodeBase64File(body.file.content), contentType: body.file.contentType, filename: body.file.filename }
+      : undefined,
     metadata: body.metadata,
     idempotencyKey,
   };
@@ -98,8 +106,16 @@ export function documentRoutes(deps: BatchDeps): Router {
 
   router.get('/v1/documents/:document_id/xml', async (req, res) => {
     const row = await load(req);
-    if (!row.xml) throw new ApiError('RESOURCE_NOT_FOUND', `Document ${row.id} is a stored ${row.stored_format ?? 'file'} without UBL.`);
-    const headers = await signDocumentXml(signingKeys(db), { body: row.xml, path: req.originalUrl.split('?')[0], documentId: row.id });
+    if (!row.xml)
+      throw new ApiError(
+        'RESOURCE_NOT_FOUND',
+        `Document ${row.id} is a stored ${row.stored_format ?? 'file'} without UBL.`,
+      );
+    const headers = await signDocumentXml(signingKeys(db), {
+      body: row.xml,
+      path: req.originalUrl.split('?')[0],
+      documentId: row.id,
+    });
     res.set(headers).type('application/xml').send(row.xml);
   });
 

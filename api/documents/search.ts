@@ -41,7 +41,11 @@ export async function searchDocumentPage(db: Db, scope: Scope, body: SearchBody)
     limit,
     cursor: body.cursor,
   });
-  return { data: page.rows.map(({ sort_key: _key, ...row }) => toDocument(row)), hasMore: page.hasMore, cursor: page.cursor };
+  return {
+    data: page.rows.map(({ sort_key: _key, ...row }) => toDocument(row)),
+    hasMore: page.hasMore,
+    cursor: page.cursor,
+  };
 }
 
 export function documentSearchRoutes(db: Db): Router {

@@ -6,11 +6,28 @@ import { searchAttributesFor } from '../../core/workflow-context.ts';
 import type { Db } from '../../db/database.ts';
 import { deleteDocument, insertDocument, updateDocumentFields, type DocumentRow } from '../../db/documents.ts';
 import { insertFile } from '../../db/files.ts';
-import { computeDocument, mergeParty, readXmlDocumentChecked, validateDocument, type XmlDocument, type DocumentBody, type DocumentType, type Party, type ValidationIssue } from '../../peppol/index.ts';
+import {
+  computeDocument,
+  mergeParty,
+  readXmlDocumentChecked,
+  validateDocument,
+  type XmlDocument,
+  type DocumentBody,
+  type DocumentType,
+  type Party,
+  type ValidationIssue,
+} from '../../peppol/index.ts';
 import type { documentWorkflow } from '../../workflows/documents/document.ts';
 import type { Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
-import { companyParty, resolveRecipient, resolveSender, type CompanyRow, type Recipient, type RecipientDirectory } from './parties.ts';
+import {
+  companyParty,
+  resolveRecipient,
+  resolveSender,
+  type CompanyRow,
+  type Recipient,
+  type RecipientDirectory,
+} from './parties.ts';
 import { sniff } from './payload.ts';
 
 export interface SendDeps {
@@ -44,14 +61,24 @@ export interface Prepared {
 
 function validationFailed(errors: ValidationIssue[], warnings: ValidationIssue[]): ApiError {
   const list = errors.slice(0, 100);
-  return new ApiError('UBL_VALIDATION_FAILED', `The document fails ${errors.length} Peppol BIS rule${errors.length === 1 ? '' : 's'}: ${list.slice(0, 3).map((e) => `${e.rule} ${e.message}`).join('; ')}${errors.length > 3 ? '; …' : ''}`, {
-    details: list.map((e) => ({ field: e.path, rule: e.rule, message: e.message })),
-    extra: { warnings: warnings.slice(0, 100).map((w) => ({ field: w.path, rule: w.rule, message: w.message })) },
-  });
+  return new ApiError(
+    'UBL_VALIDATION_FAILED',
+    `The document fails ${errors.length} Peppol BIS rule${errors.length === 1 ? '' : 's'}: ${list
+      .slice(0, 3)
+      .map((e) => `${e.rule} ${e.message}`)
+      .join('; ')}${errors.length > 3 ? '; …' : ''}`,
+    {
+      details: list.map((e) => ({ field: e.path, rule: e.rule, message: e.message })),
+      extra: { warnings: warnings.slice(0, 100).map((w) => ({ field: w.path, rule: w.rule, message: w.message })) },
+    },
+  );
 }
 
 function requireField(value: unknown, field: string, format: string): void {
-  if (value === undefined) throw new ApiError('MISSING_FIELD', `${field} is required with format ${format}.`, { details: [{ field, rule: 'required', message: `required when format is ${format}` }] });
+  if (value === undefined)
+    throw new ApiError('MISSING_FIELD', `${field} is required with format ${format}.`, {
+      details: [{ field, rule: 'required', message: `required when format is ${format}` }],
+    });
 }
 
 /** Partner defaults fill what the document leaves out; what the caller sends always wins. */
@@ -60,8 +87,10 @@ function applyDefaults(body: DocumentBody, defaults: Record<string, unknown> | u
   const out: DocumentBody = { ...body };
   if (out.currency === undefined && typeof defaults.currency === 'string') out.currency = defaults.currency;
   if (out.note === undefined && typeof defaults.note === 'string') out.note = defaults.note;
-  if (out.orderReference === undefined && typeof defaults.orderReference === 'string') out.orderReference = defaults.orderReference;
-  if (out.buyerReference === undefined && typeof defaults.buyerReference === 'string') out.buyerReference = defaults.buyerReference;
+  if (out.orderReference === undefined && typeof defaults.orderReference === 'string')
+    out.orderReference = defaults.orderReference;
+  if (out.buyerReference === undefined && typeof defaults.buyerReference === 'string')
+    out.buyerReference = defaults.buyerReference;
   if (out.dueDate === undefined && typeof defaults.paymentTermsDays === 'number' && out.issueDate) {
     const due = new Date(`${out.issueDate}T00:00:00Z`);
     due.setUTCDate(due.getUTCDate() + defaults.paymentTermsDays);
@@ -82,23 +111,37 @@ function overrideParty(derived: Party, given: Party | undefined): Party {
 
 /** BR-10 as a send answers it: what was looked at, and what to give. */
 function explainBuyerAddress(errors: ValidationIssue[], recipient: Recipient): ValidationIssue[] {
-  return errors.map((e) => e.rule === 'BR-10'
-    ? { ...e, message: `The buyer postal address is required and no source knows one for ${recipient.peppolId} (no company or partner of the organization, no address on its directory business card): give document.buyer.address, at least its country.` }
-    : e);
+  return errors.map((e) =>
+    e.rule === 'BR-10'
+      ? {
+          ...e,
+          message: `The buyer postal address is required and no source knows one for ${recipient.peppolId} (no company or partner of the organization, no address on its directory business card): give document.buyer.address, at least its country.`,
+        }
+      : e,
+  );
 }
 
-export function prepareJson(type: DocumentType, document: DocumentBody, sender: CompanyRow, recipient: Recipient | undefined): Prepared {
+export function prepareJson(
+  type: DocumentType,
+  document: DocumentBody,
+  sender: CompanyRow,
+  recipient: Recipient | undefined,
+): Prepared {
   const body = applyDefaults({ ...document }, recipient?.defaults);
   // The company's own default comes after the body and the partner's defaults, before EUR.
   const companyCurrency = (sender.settings as { defaultCurrency?: unknown } | null)?.defaultCurrency;
   if (body.currency === undefined && typeof companyCurrency === 'string') body.currency = companyCurrency;
   body.seller = overrideParty(companyParty(sender), document.seller);
   if (recipient) {
-    const derived = recipient.party ?? { ...(recipient.name ? { name: recipient.name } : {}), ...(recipient.vatNumber ? { vatNumber: recipient.vatNumber } : {}) };
+    const derived = recipient.party ?? {
+      ...(recipient.name ? { name: recipient.name } : {}),
+      ...(recipient.vatNumber ? { vatNumber: recipient.vatNumber } : {}),
+    };
     body.buyer = mergeParty(overrideParty(derived, document.buyer), { peppolId: recipient.peppolId });
   }
   const result = validateDocument(type, body);
-  if (!result.valid || !result.xml) throw validationFailed(recipient ? explainBuyerAddress(result.errors, recipient) : result.errors, result.warnings);
+  if (!result.valid || !result.xml)
+    throw validationFailed(recipient ? explainBuyerAddress(result.errors, recipient) : result.errors, result.warnings);
   return { body, ubl: result.xml, sourceFormat: 'json', warnings: result.warnings };
 }
 
@@ -106,17 +149,40 @@ export function prepareJson(type: DocumentType, document: DocumentBody, sender: 
 export function prepareXml(type: DocumentType, read: XmlDocument, sender: CompanyRow): Prepared {
   if (!read.valid || !read.body || !read.ubl) throw validationFailed(read.errors, read.warnings);
   if (read.type && read.type !== type) {
-    throw validationFailed([{ rule: 'DOCUMENT_TYPE', message: `the XML is a ${read.type}, not a ${type}`, path: '/' }], []);
+    throw validationFailed(
+      [{ rule: 'DOCUMENT_TYPE', message: `the XML is a ${read.type}, not a ${type}`, path: '/' }],
+      [],
+    );
   }
   const sellerId = read.body.seller?.peppolId;
   if (sellerId && sellerId !== sender.peppol_id) {
-    throw validationFailed([{ rule: 'SENDER_MISMATCH', message: `the seller endpoint ${sellerId} is not the sending company ${sender.peppol_id}`, path: '/' }], []);
+    throw validationFailed(
+      [
+        {
+          rule: 'SENDER_MISMATCH',
+          message: `the seller endpoint ${sellerId} is not the sending company ${sender.peppol_id}`,
+          path: '/',
+        },
+      ],
+      [],
+    );
   }
-  return { body: read.body, ubl: read.ubl, sourceFormat: read.syntax === 'cii' ? 'cii-xml' : 'ubl-xml', warnings: read.warnings };
+  return {
+    body: read.body,
+    ubl: read.ubl,
+    sourceFormat: read.syntax === 'cii' ? 'cii-xml' : 'ubl-xml',
+    warnings: read.warnings,
+  };
 }
 
-function partyColumn(party: { peppolId?: string | undefined; name?: string | undefined; vatNumber?: string | undefined } | undefined) {
-  return JSON.stringify({ peppolId: party?.peppolId ?? null, name: party?.name ?? null, vatNumber: party?.vatNumber ?? null });
+function partyColumn(
+  party: { peppolId?: string | undefined; name?: string | undefined; vatNumber?: string | undefined } | undefined,
+) {
+  return JSON.stringify({
+    peppolId: party?.peppolId ?? null,
+    name: party?.name ?? null,
+    vatNumber: party?.vatNumber ?? null,
+  });
 }
 
 /**
@@ -127,7 +193,10 @@ export async function sendDocument(deps: SendDeps, scope: Scope, input: SendInpu
   const sender = await resolveSender(deps.db, scope, input.from);
   const capabilities = sender.capabilities?.send ?? [];
   if (!capabilities.includes(input.type)) {
-    throw new ApiError('COMPANY_FORBIDDEN', `Company ${sender.id} is not set up to send ${input.type} documents (capabilities.send).`);
+    throw new ApiError(
+      'COMPANY_FORBIDDEN',
+      `Company ${sender.id} is not set up to send ${input.type} documents (capabilities.send).`,
+    );
   }
 
   let format: SendFormat = input.format;
@@ -165,7 +234,13 @@ export async function sendDocument(deps: SendDeps, scope: Scope, input: SendInpu
   }
 
   const totals = computeDocument(prepared.body).totals;
-  const receiverParty = recipient ? { peppolId: recipient.peppolId, name: prepared.body.buyer?.name ?? prepared.body.buyer?.legalName ?? recipient.name, vatNumber: prepared.body.buyer?.vatNumber ?? recipient.vatNumber } : undefined;
+  const receiverParty = recipient
+    ? {
+        peppolId: recipient.peppolId,
+        name: prepared.body.buyer?.name ?? prepared.body.buyer?.legalName ?? recipient.name,
+        vatNumber: prepared.body.buyer?.vatNumber ?? recipient.vatNumber,
+      }
+    : undefined;
   const row = await insertDocument(deps.db, {
     id: newId('doc'),
     organization_id: scope.organizationId,
@@ -181,7 +256,11 @@ export async function sendDocument(deps: SendDeps, scope: Scope, input: SendInpu
     gross_amount: totals.gross.toFixed(2),
     net_amount: totals.net.toFixed(2),
     vat_amount: totals.vat.toFixed(2),
-    sender: partyColumn({ peppolId: sender.peppol_id ?? undefined, name: prepared.body.seller?.name ?? sender.name, vatNumber: prepared.body.seller?.vatNumber ?? sender.vat_number }),
+    sender: partyColumn({
+      peppolId: sender.peppol_id ?? undefined,
+      name: prepared.body.seller?.name ?? sender.name,
+      vatNumber: prepared.body.seller?.vatNumber ?? sender.vat_number,
+    }),
     receiver: receiverParty ? partyColumn(receiverParty) : JSON.stringify(null),
     sender_peppol_id: sender.peppol_id,
     receiver_peppol_id: recipient?.peppolId ?? null,
@@ -204,7 +283,12 @@ export async function sendDocument(deps: SendDeps, scope: Scope, input: SendInpu
       taskQueue: TASK_QUEUES.documents,
       workflowId: workflowIds.document(row.id),
       args: [{ documentId: row.id, livemode: row.livemode, offsetMs: Number(sender.clock_offset_ms) }],
-      typedSearchAttributes: searchAttributesFor({ organizationId: row.organization_id, livemode: row.livemode, companyId: row.company_id, documentId: row.id }),
+      typedSearchAttributes: searchAttributesFor({
+        organizationId: row.organization_id,
+        livemode: row.livemode,
+        companyId: row.company_id,
+        documentId: row.id,
+      }),
     });
   } catch (err) {
     // Without its workflow the document would never move: take it back so a retry starts clean.
@@ -221,9 +305,19 @@ async function storeFile(deps: SendDeps, scope: Scope, sender: CompanyRow, input
   const kind = await sniff(file.bytes, file.contentType);
   const contentType = file.contentType ?? (kind.kind === 'xml' ? 'application/xml' : kind.mime);
   const extension = kind.kind === 'xml' ? 'xml' : kind.extension;
-  const filename = file.filename ?? (input.idempotencyKey ? `${input.idempotencyKey.replace(/[^A-Za-z0-9._-]/g, '_')}.${extension}` : `event-${newId('file').slice(5, 17)}.${extension}`);
+  const filename =
+    file.filename ??
+    (input.idempotencyKey
+      ? `${input.idempotencyKey.replace(/[^A-Za-z0-9._-]/g, '_')}.${extension}`
+      : `event-${newId('file').slice(5, 17)}.${extension}`);
   return deps.db.transaction().execute(async (trx) => {
-    const stored = await insertFile(trx, { organizationId: scope.organizationId, livemode: scope.livemode, content: file.bytes, contentType, filename });
+    const stored = await insertFile(trx, {
+      organizationId: scope.organizationId,
+      livemode: scope.livemode,
+      content: file.bytes,
+      contentType,
+      filename,
+    });
     return insertDocument(trx, {
       id: newId('doc'),
       organization_id: scope.organizationId,

@@ -18,7 +18,11 @@ export async function replayEvent(db: Db, temporal: Client, event: EventForDeliv
         taskQueue: TASK_QUEUES.webhooks,
         workflowId: workflowIds.delivery(d.id),
         args: [{ deliveryId: d.id, livemode: event.livemode, clockOffsetMs }],
-        typedSearchAttributes: searchAttributesFor({ organizationId: event.organization_id, livemode: event.livemode, companyId: event.company_id }),
+        typedSearchAttributes: searchAttributesFor({
+          organizationId: event.organization_id,
+          livemode: event.livemode,
+          companyId: event.company_id,
+        }),
       }),
     ),
   );
@@ -26,7 +30,10 @@ export async function replayEvent(db: Db, temporal: Client, event: EventForDeliv
   // caller retry (the error answers 503 with Retry-After; receivers dedupe on the event id).
   const failed = deliveries.filter((_, i) => started[i].status === 'rejected');
   if (failed.length) {
-    await deleteDeliveries(db, failed.map((d) => d.id));
+    await deleteDeliveries(
+      db,
+      failed.map((d) => d.id),
+    );
     throw (started.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
   }
   return deliveries.length;

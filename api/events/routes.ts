@@ -26,7 +26,9 @@ async function startingPoint(db: Db, scope: Scope, after: string): Promise<Curso
   try {
     return decodeCursor(after)!;
   } catch {
-    throw new ApiError('INVALID_REQUEST', '`after` is neither an event id nor a cursor this list returned.', { details: [{ field: 'after', rule: 'cursor', message: 'is not an event id or a cursor' }] });
+    throw new ApiError('INVALID_REQUEST', '`after` is neither an event id nor a cursor this list returned.', {
+      details: [{ field: 'after', rule: 'cursor', message: 'is not an event id or a cursor' }],
+    });
   }
 }
 
@@ -39,7 +41,9 @@ export function eventRoutes(db: Db, temporal: Client): Router {
     const companyId = companyFilter(scope, req.query.companyId as string | undefined);
     const after = req.query.after as string | undefined;
     // With `after`, the next page's cursor may come back as `cursor` or as `after`: both are positions.
-    const position = decodeCursor(req.query.cursor as string | undefined) ?? (after ? await startingPoint(db, scope, after) : undefined);
+    const position =
+      decodeCursor(req.query.cursor as string | undefined) ??
+      (after ? await startingPoint(db, scope, after) : undefined);
     const rows = await listEvents(db, scope, {
       limit,
       companyId,
@@ -48,7 +52,16 @@ export function eventRoutes(db: Db, temporal: Client): Router {
       order: after ? 'oldest' : 'newest',
       includeAcknowledged: String(req.query.includeAcknowledged) === 'true',
     });
-    res.json(page(rows, limit, (row) => ({ id: row.id, type: row.type, createdAt: row.created_at.toISOString(), livemode: row.livemode, companyId: row.company_id, data: row.data })));
+    res.json(
+      page(rows, limit, (row) => ({
+        id: row.id,
+        type: row.type,
+        createdAt: row.created_at.toISOString(),
+        livemode: row.livemode,
+        companyId: row.company_id,
+        data: row.data,
+      })),
+    );
   });
 
   router.post('/v1/events/ack', async (req, res) => {

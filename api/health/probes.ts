@@ -20,7 +20,12 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
 }
 
 export function postgresProbe(db: Db): ContractProbe {
-  return { name: 'postgres', run: async () => { await withTimeout(pingDb(db), 3000, 'postgres'); } };
+  return {
+    name: 'postgres',
+    run: async () => {
+      await withTimeout(pingDb(db), 3000, 'postgres');
+    },
+  };
 }
 
 /**

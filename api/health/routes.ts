@@ -15,7 +15,10 @@ export interface HealthDeps {
 /** False without a call while the circuit is open, so a dead dependency is not hammered. */
 async function check(breaker: Breakers[keyof Breakers], ping: () => Promise<unknown>): Promise<boolean> {
   if (breaker.isOpen()) return false;
-  return breaker.run(ping).then(() => true, () => false);
+  return breaker.run(ping).then(
+    () => true,
+    () => false,
+  );
 }
 
 export function healthRoutes({ db, temporal, breakers, contractProbes }: HealthDeps): Router {
@@ -32,20 +35,33 @@ export function healthRoutes({ db, temporal, breakers, contractProbes }: HealthD
     ]);
     const circuits = { postgres: breakers.postgres.snapshot(), temporal: breakers.temporal.snapshot() };
     const ready = answers.every(Boolean);
-    if (!ready) res.setHeader('Retry-After', String(Math.max(breakers.postgres.retryAfterSeconds(), breakers.temporal.retryAfterSeconds())));
+    if (!ready)
+      res.setHeader(
+        'Retry-After',
+        String(Math.max(breakers.postgres.retryAfterSeconds(), breakers.temporal.retryAfterSeconds())),
+      );
     res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', circuits });
   });
 
   router.get('/health/contracts', async (_req, res) => {
-    const contracts: Record<string, { status: 'ok' | 'failed'; latencyMs: number; detail?: string; error?: string }> = {};
+    const contracts: Record<string, { status: 'ok' | 'failed'; latencyMs: number; detail?: string; error?: string }> =
+      {};
     await Promise.all(
       contractProbes.map(async (probe) => {
         const started = performance.now();
         try {
           const detail = await probe.run();
-          contracts[probe.name] = { status: 'ok', latencyMs: Math.round(performance.now() - started), ...(detail ? { detail } : {}) };
+          contracts[probe.name] = {
+            status: 'ok',
+            latencyMs: Math.round(performance.now() - started),
+            ...(detail ? { detail } : {}),
+          };
         } catch (err) {
-          contracts[probe.name] = { status: 'failed', latencyMs: Math.round(performance.now() - started), error: err instanceof Error ? err.message : String(err) };
+          contracts[probe.name] = {
+            status: 'failed',
+            latencyMs: Math.round(performance.now() - started),
+            error: err instanceof Error ? err.message : String(err),
+          };
         }
       }),
     );

@@ -21,12 +21,23 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
 function requireGatewaySecret(settings: As4Settings): RequestHandler {
   const expected = settings.inboundSecret ? digest(settings.inboundSecret) : undefined;
   return (req, _res, next) => {
-    if (!expected) return next(new ApiError('UPSTREAM_UNAVAILABLE', 'The AS4 gateway endpoints are disabled: AS4_INBOUND_SECRET is not configured.', { headers: { 'Retry-After': '60' } }));
+    if (!expected)
+      return next(
+        new ApiError(
+          'UPSTREAM_UNAVAILABLE',
+          'The AS4 gateway endpoints are disabled: AS4_INBOUND_SECRET is not configured.',
+          { headers: { 'Retry-After': '60' } },
+        ),
+      );
     const header = req.get('authorization');
-    if (!header) return next(new ApiError('MISSING_AUTH', 'The AS4 gateway must send Authorization: Bearer <AS4_INBOUND_SECRET>.'));
+    if (!header)
+      return next(
+        new ApiError('MISSING_AUTH', 'The AS4 gateway must send Authorization: Bearer <AS4_INBOUND_SECRET>.'),
+      );
     const match = /^Bearer\s+(.+)$/i.exec(header.trim());
     // Comparing fixed-length digests keeps the comparison constant-time whatever the lengths.
-    if (!match || !timingSafeEqual(digest(match[1]), expected)) return next(new ApiError('INVALID_TOKEN', 'The AS4 gateway secret is not valid.'));
+    if (!match || !timingSafeEqual(digest(match[1]), expected))
+      return next(new ApiError('INVALID_TOKEN', 'The AS4 gateway secret is not valid.'));
     next();
   };
 }
@@ -34,7 +45,11 @@ function requireGatewaySecret(settings: As4Settings): RequestHandler {
 /** Mounted before validation: the secret check, then the XML body of inbound messages. */
 export function as4Gate(settings: As4Settings): Router {
   const router = Router();
-  router.use('/internal/as4', requireGatewaySecret(settings), express.text({ type: ['application/xml', 'text/xml', 'application/*+xml'], limit: SBD_BODY_LIMIT }));
+  router.use(
+    '/internal/as4',
+    requireGatewaySecret(settings),
+    express.text({ type: ['application/xml', 'text/xml', 'application/*+xml'], limit: SBD_BODY_LIMIT }),
+  );
   return router;
 }
 

@@ -22,7 +22,9 @@ export interface InboundDeps {
 
 /** The document type a business document announces, read cheaply from its root and type code. */
 export function announcedType(payload: string): DocumentType | undefined {
-  const root = /<(?:[A-Za-z_][\w.-]*:)?([A-Za-z]+)[\s>/]/.exec(payload.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ''))?.[1];
+  const root = /<(?:[A-Za-z_][\w.-]*:)?([A-Za-z]+)[\s>/]/.exec(
+    payload.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ''),
+  )?.[1];
   if (!root) return undefined;
   if (root === 'CrossIndustryInvoice') {
     const code = /<(?:\w+:)?TypeCode>\s*(\d+)\s*</.exec(payload)?.[1];
@@ -49,7 +51,10 @@ export interface ReceivedMessage {
  * Keeps the received payload as a file and starts `inbound:<doc_id>`, which reads and persists it.
  * The document id is allocated here, so the same message posted again lands on the same run.
  */
-export async function startInbound(deps: InboundDeps, message: ReceivedMessage): Promise<{ documentId: string; workflowId: string }> {
+export async function startInbound(
+  deps: InboundDeps,
+  message: ReceivedMessage,
+): Promise<{ documentId: string; workflowId: string }> {
   const { company } = message;
   const documentId = inboundDocumentId(company.id, message.messageId);
   const workflowId = workflowIds.inbound(documentId);
@@ -82,7 +87,12 @@ export async function startInbound(deps: InboundDeps, message: ReceivedMessage):
       args: [input],
       // A message already received (running or done) is not received twice.
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-      typedSearchAttributes: searchAttributesFor({ organizationId: company.organization_id, livemode: company.livemode, companyId: company.id, documentId }),
+      typedSearchAttributes: searchAttributesFor({
+        organizationId: company.organization_id,
+        livemode: company.livemode,
+        companyId: company.id,
+        documentId,
+      }),
     });
   } catch (err) {
     // The run that owns this message keeps its own copy of the payload.
@@ -97,23 +107,36 @@ export async function startInbound(deps: InboundDeps, message: ReceivedMessage):
 export function assertCanReceive(company: CompanyRow, type: DocumentType | undefined, field = 'receiver'): void {
   if (type === undefined) return;
   if (!(company.capabilities?.receive ?? []).includes(type)) {
-    throw new ApiError('RECIPIENT_CANNOT_RECEIVE', `${company.peppol_id ?? company.id} does not accept ${type} documents (capabilities.receive).`, {
-      details: [{ field, rule: 'document-type', message: `cannot receive ${type}` }],
-    });
+    throw new ApiError(
+      'RECIPIENT_CANNOT_RECEIVE',
+      `${company.peppol_id ?? company.id} does not accept ${type} documents (capabilities.receive).`,
+      {
+        details: [{ field, rule: 'document-type', message: `cannot receive ${type}` }],
+      },
+    );
   }
 }
 
 /** POST /internal/as4/inbound: an SBD the AS4 gateway received for one of the live companies. */
-export async function receiveAs4Message(deps: InboundDeps, sbd: string): Promise<{ documentId: string; workflowId: string }> {
+export async function receiveAs4Message(
+  deps: InboundDeps,
+  sbd: string,
+): Promise<{ documentId: string; workflowId: string }> {
   const unwrapped = unwrapSbdh(sbd);
   if (!unwrapped.ok) {
-    throw new ApiError('INVALID_REQUEST', `The body is not a valid Standard Business Document: ${unwrapped.errors.map((e) => e.message).join('; ')}.`, {
-      details: unwrapped.errors.slice(0, 20).map((e) => ({ field: e.path, rule: e.rule, message: e.message })),
-    });
+    throw new ApiError(
+      'INVALID_REQUEST',
+      `The body is not a valid Standard Business Document: ${unwrapped.errors.map((e) => e.message).join('; ')}.`,
+      {
+        details: unwrapped.errors.slice(0, 20).map((e) => ({ field: e.path, rule: e.rule, message: e.message })),
+      },
+    );
   }
   const { header, payload } = unwrapped;
   if (!header.instanceId) {
-    throw new ApiError('MISSING_FIELD', 'The SBDH has no DocumentIdentification/InstanceIdentifier.', { details: [{ field: 'DocumentIdentification/InstanceIdentifier', rule: 'required', message: 'required' }] });
+    throw new ApiError('MISSING_FIELD', 'The SBDH has no DocumentIdentification/InstanceIdentifier.', {
+      details: [{ field: 'DocumentIdentification/InstanceIdentifier', rule: 'required', message: 'required' }],
+    });
   }
   // An Invoice Response answers one of our outgoing invoices: it moves that invoice's lifecycle.
   if (isInvoiceResponse(payload)) {
@@ -122,7 +145,9 @@ export async function receiveAs4Message(deps: InboundDeps, sbd: string): Promise
   }
   const company = await findReceivingCompany(deps.db, header.receiver);
   if (!company) {
-    throw new ApiError('RECIPIENT_NOT_FOUND', `No company receives for participant ${header.receiver} here.`, { details: [{ field: 'Receiver/Identifier', rule: 'registered', message: 'no live company with this Peppol id' }] });
+    throw new ApiError('RECIPIENT_NOT_FOUND', `No company receives for participant ${header.receiver} here.`, {
+      details: [{ field: 'Receiver/Identifier', rule: 'registered', message: 'no live company with this Peppol id' }],
+    });
   }
   const type = announcedType(payload);
   assertCanReceive(company, type, 'Receiver/Identifier');
@@ -148,7 +173,11 @@ export interface As4Receipt {
 /** POST /internal/as4/receipts: the receiving access point's answer to a message we handed off. */
 export async function recordAs4Receipt(deps: InboundDeps, receipt: As4Receipt): Promise<{ documentId: string }> {
   const row = await findOutgoingDocumentByTransportMessage(deps.db, receipt.messageId);
-  if (!row) throw new ApiError('DOCUMENT_NOT_FOUND', `No outgoing document was handed off with message id ${receipt.messageId}.`);
+  if (!row)
+    throw new ApiError(
+      'DOCUMENT_NOT_FOUND',
+      `No outgoing document was handed off with message id ${receipt.messageId}.`,
+    );
   const signal: DeliveryReceipt = {
     status: receipt.status,
     ...(receipt.errorCode !== undefined ? { errorCode: receipt.errorCode } : {}),

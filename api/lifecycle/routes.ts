@@ -20,7 +20,15 @@ function toHistoryEntry(row: LifecycleEventRow) {
     reason: row.reason,
     reasonCode: row.reason_code,
     note: row.note,
-    payment: row.payment_amount === null || row.payment_date === null ? null : { date: row.payment_date, amount: Number(row.payment_amount), currency: row.payment_currency ?? 'EUR', reference: row.payment_reference },
+    payment:
+      row.payment_amount === null || row.payment_date === null
+        ? null
+        : {
+            date: row.payment_date,
+            amount: Number(row.payment_amount),
+            currency: row.payment_currency ?? 'EUR',
+            reference: row.payment_reference,
+          },
   };
 }
 
@@ -49,7 +57,11 @@ export function lifecycleRoutes(deps: LifecycleDeps & { items: BatchItems }): Ro
 
   router.get('/v1/documents/:document_id/lifecycle', async (req, res) => {
     const row = await visibleDocument(deps.db, scopeOf(req), String(req.params.document_id));
-    const [history, paid, compliance] = await Promise.all([listLifecycleEvents(deps.db, row.id), amountPaid(deps.db, row.id), latestComplianceReports(deps.db, row.id)]);
+    const [history, paid, compliance] = await Promise.all([
+      listLifecycleEvents(deps.db, row.id),
+      amountPaid(deps.db, row.id),
+      latestComplianceReports(deps.db, row.id),
+    ]);
     res.json({
       documentId: row.id,
       currentStatus: row.lifecycle_status,

@@ -51,22 +51,32 @@ export async function visibleDocument(db: Db, scope: Scope, documentId: string):
   return row;
 }
 
-const missing = (field: string, message: string) => new ApiError('MISSING_FIELD', message, { details: [{ field, rule: 'required', message }] });
+const missing = (field: string, message: string) =>
+  new ApiError('MISSING_FIELD', message, { details: [{ field, rule: 'required', message }] });
 
 /** Money travels as JSON numbers with at most two decimals; converted to text without float arithmetic. */
 export function money(value: number, field: string): string {
   const amount = new Decimal(String(value));
-  if (amount.decimalPlaces() > 2) throw new ApiError('INVALID_REQUEST', `${field} has more than 2 decimals.`, { details: [{ field, rule: 'decimals', message: 'at most 2 decimals' }] });
+  if (amount.decimalPlaces() > 2)
+    throw new ApiError('INVALID_REQUEST', `${field} has more than 2 decimals.`, {
+      details: [{ field, rule: 'decimals', message: 'at most 2 decimals' }],
+    });
   return amount.toFixed(2);
 }
 
 /** The checks that need no state: required fields per target status (part 4.6). */
 export function updateCommand(body: LifecycleUpdateBody, prefix = ''): LifecycleUpdateCommand {
   if (body.status === 'rejected' || body.status === 'disputed') {
-    if (!body.reasonCode) throw missing(`${prefix}reasonCode`, `reasonCode is required to move a document to ${body.status}.`);
-    if (!body.reason) throw missing(`${prefix}reason`, `reason is required to move a document to ${body.status}${body.reasonCode === 'OTH' ? ' (OTH is always paired with a reason)' : ''}.`);
+    if (!body.reasonCode)
+      throw missing(`${prefix}reasonCode`, `reasonCode is required to move a document to ${body.status}.`);
+    if (!body.reason)
+      throw missing(
+        `${prefix}reason`,
+        `reason is required to move a document to ${body.status}${body.reasonCode === 'OTH' ? ' (OTH is always paired with a reason)' : ''}.`,
+      );
   }
-  if ((body.status === 'paid' || body.status === 'partially_paid') && !body.paymentDate) throw missing(`${prefix}paymentDate`, `paymentDate is required to move a document to ${body.status}.`);
+  if ((body.status === 'paid' || body.status === 'partially_paid') && !body.paymentDate)
+    throw missing(`${prefix}paymentDate`, `paymentDate is required to move a document to ${body.status}.`);
   if (body.status === 'partially_paid' && body.paymentAmount === undefined && body.remainingAmount === undefined) {
     throw missing(`${prefix}paymentAmount`, 'paymentAmount (or remainingAmount) is required for a partial payment.');
   }
@@ -79,7 +89,8 @@ export function updateCommand(body: LifecycleUpdateBody, prefix = ''): Lifecycle
     paymentDate: body.paymentDate,
     paymentAmount: body.paymentAmount === undefined ? undefined : money(body.paymentAmount, `${prefix}paymentAmount`),
     paymentCurrency: body.paymentCurrency,
-    remainingAmount: body.remainingAmount === undefined ? undefined : money(body.remainingAmount, `${prefix}remainingAmount`),
+    remainingAmount:
+      body.remainingAmount === undefined ? undefined : money(body.remainingAmount, `${prefix}remainingAmount`),
     paymentReference: body.paymentReference,
   };
 }
@@ -100,23 +111,43 @@ export async function runLifecycleCommand(
     ...command,
     source: by.source,
     actor: by.actor,
-    observed: { status: row.lifecycle_status, amountPaid: await amountPaid(deps.db, row.id), grossAmount: row.gross_amount, currency: row.currency, direction: row.direction },
+    observed: {
+      status: row.lifecycle_status,
+      amountPaid: await amountPaid(deps.db, row.id),
+      grossAmount: row.gross_amount,
+      currency: row.currency,
+      direction: row.direction,
+    },
   };
   const start = new WithStartWorkflowOperation<typeof documentWorkflow>('documentWorkflow', {
     taskQueue: TASK_QUEUES.documents,
     workflowId: workflowIds.document(row.id),
     args: [{ documentId: row.id, livemode: row.livemode, offsetMs, deliver: false }],
     workflowIdConflictPolicy: 'USE_EXISTING',
-    typedSearchAttributes: searchAttributesFor({ organizationId: row.organization_id, livemode: row.livemode, companyId: row.company_id, documentId: row.id }),
+    typedSearchAttributes: searchAttributesFor({
+      organizationId: row.organization_id,
+      livemode: row.livemode,
+      companyId: row.company_id,
+      documentId: row.id,
+    }),
   });
-  return deps.temporal.workflow.executeUpdateWithStart(lifecycleUpdate, { args: [full], startWorkflowOperation: start });
+  return deps.temporal.workflow.executeUpdateWithStart(lifecycleUpdate, {
+    args: [full],
+    startWorkflowOperation: start,
+  });
 }
 
 export function actorOf(principal: Principal): string | null {
   return principal.apiKeyId ?? principal.userId ?? null;
 }
 
-export async function updateLifecycle(deps: LifecycleDeps, principal: Principal, scope: Scope, documentId: string, body: LifecycleUpdateBody): Promise<LifecycleOutcome> {
+export async function updateLifecycle(
+  deps: LifecycleDeps,
+  principal: Principal,
+  scope: Scope,
+  documentId: string,
+  body: LifecycleUpdateBody,
+): Promise<LifecycleOutcome> {
   const command = updateCommand(body);
   const row = await visibleDocument(deps.db, scope, documentId);
   return runLifecycleCommand(deps, row, command, { source: 'api', actor: actorOf(principal) });
@@ -131,7 +162,13 @@ export type BatchItemResult =
  * contract checks only the envelope; each entry is checked here against `LifecycleBatchUpdate`, so
  * a malformed entry fails alone with the 400 a single update of it would get.
  */
-export async function updateLifecycleBatch(deps: LifecycleDeps, items: BatchItems, principal: Principal, scope: Scope, updates: unknown[]) {
+export async function updateLifecycleBatch(
+  deps: LifecycleDeps,
+  items: BatchItems,
+  principal: Principal,
+  scope: Scope,
+  updates: unknown[],
+) {
   const results: BatchItemResult[] = new Array(updates.length);
   const documentIdOf = (u: unknown) => {
     const id = (u as { documentId?: unknown } | null)?.documentId;
@@ -155,8 +192,17 @@ export async function updateLifecycleBatch(deps: LifecycleDeps, items: BatchItem
         results[i] = { ok: false, documentId: id, error: items.error(apiError) };
       } else {
         // One document's unexpected failure (its workflow unreachable, say) is that item's alone.
-        log.error('lifecycle batch item failed', { documentId: id, error: err instanceof Error ? err.stack : String(err) });
-        results[i] = { ok: false, documentId: id, error: items.error(new ApiError('INTERNAL_ERROR', 'This update could not be applied because of an internal error; retry it.')) };
+        log.error('lifecycle batch item failed', {
+          documentId: id,
+          error: err instanceof Error ? err.stack : String(err),
+        });
+        results[i] = {
+          ok: false,
+          documentId: id,
+          error: items.error(
+            new ApiError('INTERNAL_ERROR', 'This update could not be applied because of an internal error; retry it.'),
+          ),
+        };
       }
     }
   });
@@ -180,10 +226,17 @@ export interface ReceivedInvoiceResponse {
  * Throws ApiError INVALID_REQUEST for a payload that is not a BIS Invoice Response, and the
  * workflow's refusal (INVALID_TRANSITION) when the status cannot follow from the current one.
  */
-export async function receiveInvoiceResponse(deps: LifecycleDeps, input: { xml: string; livemode: boolean; organizationId?: string }): Promise<ReceivedInvoiceResponse | null> {
+export async function receiveInvoiceResponse(
+  deps: LifecycleDeps,
+  input: { xml: string; livemode: boolean; organizationId?: string },
+): Promise<ReceivedInvoiceResponse | null> {
   const parsed = parseInvoiceResponse(input.xml);
   if (!parsed.ok) {
-    throw new ApiError('INVALID_REQUEST', `Not a Peppol Invoice Response: ${parsed.errors.map((e) => e.message).join('; ')}.`, { details: parsed.errors.slice(0, 20).map((e) => ({ field: e.path, rule: e.rule, message: e.message })) });
+    throw new ApiError(
+      'INVALID_REQUEST',
+      `Not a Peppol Invoice Response: ${parsed.errors.map((e) => e.message).join('; ')}.`,
+      { details: parsed.errors.slice(0, 20).map((e) => ({ field: e.path, rule: e.rule, message: e.message })) },
+    );
   }
   const response = parsed.response;
   const row = await findInvoiceAnswered(deps.db, {

@@ -32,7 +32,9 @@ export interface ErrorHandlerOptions {
 function fromBodyParser(err: any): ApiError | undefined {
   switch (err?.type) {
     case 'entity.parse.failed':
-      return new ApiError('INVALID_REQUEST', `The body is not valid JSON: ${err.message}.`, { details: [{ field: 'body', rule: 'json', message: err.message }] });
+      return new ApiError('INVALID_REQUEST', `The body is not valid JSON: ${err.message}.`, {
+        details: [{ field: 'body', rule: 'json', message: err.message }],
+      });
     case 'entity.too.large':
       return new ApiError('PAYLOAD_TOO_LARGE', `The body is larger than the limit of ${err.limit} bytes.`);
     case 'charset.unsupported':
@@ -51,14 +53,19 @@ function fromValidator(err: any, exposeInternal: boolean): ApiError | undefined 
     case 413:
       return new ApiError('PAYLOAD_TOO_LARGE', 'The body is too large.');
     case 415:
-      return new ApiError('UNSUPPORTED_MEDIA_TYPE', `Unsupported Content-Type: ${err.errors[0]?.message ?? err.message}.`);
+      return new ApiError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `Unsupported Content-Type: ${err.errors[0]?.message ?? err.message}.`,
+      );
     case 404:
       return new ApiError('RESOURCE_NOT_FOUND', err.message);
     case 405:
       return new ApiError('METHOD_NOT_ALLOWED', err.message);
     default: {
       // 500 from the validator: a response that breaks the contract (validated in tests only).
-      const message = exposeInternal ? `Response does not match the contract: ${JSON.stringify(err.errors)}` : 'An unexpected error occurred.';
+      const message = exposeInternal
+        ? `Response does not match the contract: ${JSON.stringify(err.errors)}`
+        : 'An unexpected error occurred.';
       log.error('contract violation', { errors: err.errors });
       return new ApiError('INTERNAL_ERROR', message);
     }
@@ -75,7 +82,11 @@ export function errorHandler(options: ErrorHandlerOptions): ErrorRequestHandler 
       toOutageError(err, options.breakers) ??
       new ApiError('INTERNAL_ERROR', 'An unexpected error occurred.', { cause: err });
     if (apiError.status >= 500) {
-      log.error('request failed', { requestId: req.context?.requestId, code: apiError.code, error: err instanceof Error ? err.stack : String(err) });
+      log.error('request failed', {
+        requestId: req.context?.requestId,
+        code: apiError.code,
+        error: err instanceof Error ? err.stack : String(err),
+      });
     }
     if (req.context) req.context.errorCode = apiError.code;
     if (res.headersSent) return;

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Db } from '../../db/database.ts';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type IdempotencyScope } from '../../db/idempotency.ts';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  type IdempotencyScope,
+} from '../../db/idempotency.ts';
 import { ApiError } from '../errors.ts';
 import { onResponseEnd } from './response-capture.ts';
 
@@ -26,7 +31,9 @@ function redact(body: Buffer, fields: string[]): Buffer {
     // `apiKey.key` reaches into a nested object: secrets of what a request created alongside.
     for (const field of fields) {
       const path = field.split('.');
-      const parent = path.slice(0, -1).reduce<any>((node, key) => (node && typeof node === 'object' ? node[key] : undefined), json);
+      const parent = path
+        .slice(0, -1)
+        .reduce<any>((node, key) => (node && typeof node === 'object' ? node[key] : undefined), json);
       if (parent && typeof parent === 'object') delete parent[path[path.length - 1]];
     }
     return Buffer.from(JSON.stringify(json));
@@ -42,10 +49,18 @@ export function idempotency(db: Db): RequestHandler {
     const key = req.get('idempotency-key');
     if (req.method !== 'POST' || !principal || key === undefined) return next();
     if (key.length === 0 || key.length > 255) {
-      return next(new ApiError('INVALID_REQUEST', 'Idempotency-Key must be 1 to 255 characters.', { details: [{ field: 'Idempotency-Key', rule: 'length', message: 'must be 1 to 255 characters' }] }));
+      return next(
+        new ApiError('INVALID_REQUEST', 'Idempotency-Key must be 1 to 255 characters.', {
+          details: [{ field: 'Idempotency-Key', rule: 'length', message: 'must be 1 to 255 characters' }],
+        }),
+      );
     }
     req.context.idempotencyKey = key;
-    const scope: IdempotencyScope = { organizationId: principal.organizationId, principal: principal.apiKeyId ?? `user:${principal.userId}`, key };
+    const scope: IdempotencyScope = {
+      organizationId: principal.organizationId,
+      principal: principal.apiKeyId ?? `user:${principal.userId}`,
+      key,
+    };
     const raw: Buffer = (req as { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
     const hash = createHash('sha256').update(`${req.method} ${req.path}\n`).update(raw).digest('hex');
     const requestId = req.context.requestId;
@@ -53,9 +68,20 @@ export function idempotency(db: Db): RequestHandler {
       const claim = await claimIdempotencyKey(db, scope, { hash, method: req.method, path: req.path, requestId });
       switch (claim.outcome) {
         case 'in_progress':
-          return next(new ApiError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed; retry when it has finished.', { headers: { 'Retry-After': '1' } }));
+          return next(
+            new ApiError(
+              'IDEMPOTENCY_IN_PROGRESS',
+              'A request with this Idempotency-Key is still being processed; retry when it has finished.',
+              { headers: { 'Retry-After': '1' } },
+            ),
+          );
         case 'mismatch':
-          return next(new ApiError('IDEMPOTENCY_BODY_MISMATCH', `This Idempotency-Key was used with a different request (${claim.method} ${claim.path} with another body); use a new key.`));
+          return next(
+            new ApiError(
+              'IDEMPOTENCY_BODY_MISMATCH',
+              `This Idempotency-Key was used with a different request (${claim.method} ${claim.path} with another body); use a new key.`,
+            ),
+          );
         case 'replay':
           for (const [name, value] of Object.entries(claim.headers)) res.setHeader(name, value);
           res.setHeader('Idempotent-Replayed', 'true');
@@ -65,8 +91,14 @@ export function idempotency(db: Db): RequestHandler {
         case 'claimed':
           onResponseEnd(res, async ({ status, headers, body }) => {
             if (isReplayable(status, req.context.errorCode)) {
-              const kept = Object.fromEntries(REPLAYED_HEADERS.filter((h) => headers[h] !== undefined).map((h) => [h, headers[h]]));
-              await completeIdempotencyKey(db, scope, requestId, { status, headers: kept, body: redact(body, req.context.operation?.idempotencyRedact ?? []) });
+              const kept = Object.fromEntries(
+                REPLAYED_HEADERS.filter((h) => headers[h] !== undefined).map((h) => [h, headers[h]]),
+              );
+              await completeIdempotencyKey(db, scope, requestId, {
+                status,
+                headers: kept,
+                body: redact(body, req.context.operation?.idempotencyRedact ?? []),
+              });
             } else {
               await releaseIdempotencyKey(db, scope, requestId);
             }

@@ -25,7 +25,10 @@ export class BatchItems {
   private readonly ajv;
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor(private readonly doc: OpenApiDocument, private readonly docsUrl: string) {
+  constructor(
+    private readonly doc: OpenApiDocument,
+    private readonly docsUrl: string,
+  ) {
     const spec = structuredClone(doc) as any;
     // The request pipeline's options: every problem reported, defaults applied, formats of api/formats.ts.
     this.ajv = createRequestAjv(spec, {

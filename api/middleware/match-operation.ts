@@ -20,8 +20,13 @@ export function matchOperation(index: OperationIndex): RequestHandler {
       }
       return next();
     }
-    if (found.allowed.length === 0) return next(new ApiError('RESOURCE_NOT_FOUND', `No route ${req.method} ${req.path}.`));
+    if (found.allowed.length === 0)
+      return next(new ApiError('RESOURCE_NOT_FOUND', `No route ${req.method} ${req.path}.`));
     const allow = found.allowed.join(', ');
-    return next(new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}; use ${allow}.`, { headers: { Allow: allow } }));
+    return next(
+      new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}; use ${allow}.`, {
+        headers: { Allow: allow },
+      }),
+    );
   };
 }

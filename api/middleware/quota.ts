@@ -18,7 +18,12 @@ export function documentQuota(db: Db): RequestHandler {
       const limit = isPlan(principal.plan) ? PLANS[principal.plan].documentsPerMonth : PLANS.free.documentsPerMonth;
       const used = await consumeDocumentQuota(db, principal.organizationId, limit);
       if (used === undefined) {
-        return next(new ApiError('QUOTA_EXCEEDED', `The monthly quota of ${limit} documents of the ${principal.plan} plan is used up; it renews on the 1st (UTC) or with a plan upgrade.`));
+        return next(
+          new ApiError(
+            'QUOTA_EXCEEDED',
+            `The monthly quota of ${limit} documents of the ${principal.plan} plan is used up; it renews on the 1st (UTC) or with a plan upgrade.`,
+          ),
+        );
       }
       onResponseEnd(res, async ({ status }) => {
         if (status >= 300) await refundDocumentQuota(db, principal.organizationId);

@@ -7,7 +7,10 @@ import { ApiError } from '../errors.ts';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
-export function setRateLimitHeaders(res: Response, decision: Pick<RateLimitDecision, 'limit' | 'remaining' | 'resetAt'>): void {
+export function setRateLimitHeaders(
+  res: Response,
+  decision: Pick<RateLimitDecision, 'limit' | 'remaining' | 'resetAt'>,
+): void {
   res.setHeader('X-RateLimit-Limit', String(decision.limit));
   res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
   res.setHeader('X-RateLimit-Reset', String(Math.ceil(decision.resetAt / 1000)));
@@ -15,7 +18,9 @@ export function setRateLimitHeaders(res: Response, decision: Pick<RateLimitDecis
 
 export function rateLimited(resetAt: number, what: string): ApiError {
   const retryAfter = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
-  return new ApiError('RATE_LIMITED', `${what}; retry after ${retryAfter} s.`, { headers: { 'Retry-After': String(retryAfter) } });
+  return new ApiError('RATE_LIMITED', `${what}; retry after ${retryAfter} s.`, {
+    headers: { 'Retry-After': String(retryAfter) },
+  });
 }
 
 /** Counts one request in the caller's window: 429 while a forced limit lasts or past the limit. */
@@ -26,10 +31,14 @@ async function countRequest(db: Db, principal: Principal, res: Response): Promis
     setRateLimitHeaders(res, { limit, remaining: 0, resetAt });
     return rateLimited(resetAt, 'The organization is rate-limited by a sandbox test helper');
   }
-  const bucket = principal.apiKeyId ? `key:${principal.apiKeyId}` : `user:${principal.userId}:${principal.organizationId}`;
+  const bucket = principal.apiKeyId
+    ? `key:${principal.apiKeyId}`
+    : `user:${principal.userId}:${principal.organizationId}`;
   const decision = await consumeRateLimit(db, bucket, limit, RATE_LIMIT_WINDOW_MS);
   setRateLimitHeaders(res, decision);
-  return decision.allowed ? undefined : rateLimited(decision.resetAt, `Rate limit of ${limit} requests per minute exceeded`);
+  return decision.allowed
+    ? undefined
+    : rateLimited(decision.resetAt, `Rate limit of ${limit} requests per minute exceeded`);
 }
 
 /**

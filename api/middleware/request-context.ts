@@ -6,7 +6,15 @@ import '../context.ts';
 export function requestContext(): RequestHandler {
   return (req, res, next) => {
     const requestId = newId('req');
-    req.context = { requestId, startedAt: performance.now(), operation: undefined, principal: undefined, scope: undefined, idempotencyKey: undefined, errorCode: undefined };
+    req.context = {
+      requestId,
+      startedAt: performance.now(),
+      operation: undefined,
+      principal: undefined,
+      scope: undefined,
+      idempotencyKey: undefined,
+      errorCode: undefined,
+    };
     res.setHeader('X-Request-Id', requestId);
     next();
   };

@@ -27,7 +27,9 @@ export function onResponseEnd(res: Response, hook: EndHook): void {
   const originalWrite = res.write.bind(res) as (...args: any[]) => boolean;
   const originalEnd = res.end.bind(res) as (...args: any[]) => Response;
   const toBuffer = (chunk: unknown, encoding?: unknown) =>
-    Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    Buffer.isBuffer(chunk)
+      ? chunk
+      : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
 
   res.write = ((chunk: unknown, encoding?: unknown, cb?: unknown) => {
     if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, encoding));
@@ -41,7 +43,8 @@ export function onResponseEnd(res: Response, hook: EndHook): void {
     const done = [chunk, encoding, cb].find((a) => typeof a === 'function') as (() => void) | undefined;
     const body = Buffer.concat(chunks);
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(res.getHeaders())) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    for (const [name, value] of Object.entries(res.getHeaders()))
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
     const captured = { status: res.statusCode, headers, body };
     void (async () => {
       for (const h of hooks) {

@@ -17,7 +17,10 @@ const FORMAT_CODES: Record<string, ErrorCode> = {
 function fieldOf(path: string | undefined): string {
   if (!path) return '';
   // "/body/lines/0/quantity" → "lines[0].quantity"; "/query/limit" → "limit"
-  const parts = path.replace(/^\/?(body|query|params|headers|path)\/?/, '').split('/').filter(Boolean);
+  const parts = path
+    .replace(/^\/?(body|query|params|headers|path)\/?/, '')
+    .split('/')
+    .filter(Boolean);
   return parts.map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
 }
 

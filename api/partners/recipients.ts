@@ -3,9 +3,29 @@ import { UpstreamError, type DirectoryParticipant, type DirectoryQuery } from '.
 import { createScope } from '../../core/scope.ts';
 import type { Db } from '../../db/database.ts';
 import { findCompaniesMatching, findCompanyByRef } from '../../db/companies.ts';
-import { findPartnerByRef, findPartnersByName, resolvePartnerByIdentifier, type PartnerRow, type PartnerScope } from '../../db/partners.ts';
-import { checkParticipantId, checkVatNumber, IDENTIFIER_ICDS, normalizeVatNumber, participantIdOfVat, type DocumentType, type Party } from '../../peppol/index.ts';
-import { companyParty, deriveParty, type CompanyRow, type Recipient, type RecipientDirectory } from '../documents/parties.ts';
+import {
+  findPartnerByRef,
+  findPartnersByName,
+  resolvePartnerByIdentifier,
+  type PartnerRow,
+  type PartnerScope,
+} from '../../db/partners.ts';
+import {
+  checkParticipantId,
+  checkVatNumber,
+  IDENTIFIER_ICDS,
+  normalizeVatNumber,
+  participantIdOfVat,
+  type DocumentType,
+  type Party,
+} from '../../peppol/index.ts';
+import {
+  companyParty,
+  deriveParty,
+  type CompanyRow,
+  type Recipient,
+  type RecipientDirectory,
+} from '../documents/parties.ts';
 import { verifyRecipient } from '../directory/service.ts';
 import { ApiError } from '../errors.ts';
 import { provisionPartner } from './service.ts';
@@ -13,7 +33,8 @@ import { provisionPartner } from './service.ts';
 const PEPPOL_ID = /^\d{4}:.+$/;
 
 /** Any company of the organization may be the recipient, whichever one the caller acts for. */
-const organizationOf = (scope: PartnerScope) => createScope({ organizationId: scope.organizationId, livemode: scope.livemode, callerKind: 'system' });
+const organizationOf = (scope: PartnerScope) =>
+  createScope({ organizationId: scope.organizationId, livemode: scope.livemode, callerKind: 'system' });
 
 /** A resolved `to`: the participant, and the record of the organization it came from, if any. */
 interface Target {
@@ -31,8 +52,23 @@ function partnerParty(partner: PartnerRow): Party {
     name: partner.name,
     ...(e.legalName ? { legalName: e.legalName } : {}),
     ...(partner.vat_number ? { vatNumber: partner.vat_number } : {}),
-    ...(partner.contact_name || partner.contact_email ? { contact: { ...(partner.contact_name ? { name: partner.contact_name } : {}), ...(partner.contact_email ? { email: partner.contact_email } : {}) } } : {}),
-    ...(partner.country && hasPlace ? { address: { ...(e.city ? { city: e.city } : {}), ...(e.postalCode ? { postalCode: e.postalCode } : {}), country: partner.country } } : {}),
+    ...(partner.contact_name || partner.contact_email
+      ? {
+          contact: {
+            ...(partner.contact_name ? { name: partner.contact_name } : {}),
+            ...(partner.contact_email ? { email: partner.contact_email } : {}),
+          },
+        }
+      : {}),
+    ...(partner.country && hasPlace
+      ? {
+          address: {
+            ...(e.city ? { city: e.city } : {}),
+            ...(e.postalCode ? { postalCode: e.postalCode } : {}),
+            country: partner.country,
+          },
+        }
+      : {}),
   };
 }
 
@@ -40,7 +76,16 @@ function cardParty(card: DirectoryParticipant): Party {
   return {
     name: card.name,
     ...(card.vatNumber ? { vatNumber: card.vatNumber } : {}),
-    ...(card.country ? { address: { ...(card.street ? { street: card.street } : {}), ...(card.city ? { city: card.city } : {}), ...(card.postalCode ? { postalCode: card.postalCode } : {}), country: card.country } } : {}),
+    ...(card.country
+      ? {
+          address: {
+            ...(card.street ? { street: card.street } : {}),
+            ...(card.city ? { city: card.city } : {}),
+            ...(card.postalCode ? { postalCode: card.postalCode } : {}),
+            country: card.country,
+          },
+        }
+      : {}),
   };
 }
 
@@ -59,19 +104,28 @@ function cardParty(card: DirectoryParticipant): Party {
  * - `verify` asks the SML/SMP (sandbox: the sandbox directory) for the document type.
  */
 export function partnerRecipientDirectory(db: Db, services: DirectoryServices): RecipientDirectory {
-  async function describe(scope: PartnerScope, peppolId: string, known: { partner?: PartnerRow | undefined; company?: CompanyRow | undefined } = {}): Promise<Party> {
+  async function describe(
+    scope: PartnerScope,
+    peppolId: string,
+    known: { partner?: PartnerRow | undefined; company?: CompanyRow | undefined } = {},
+  ): Promise<Party> {
     const company = known.company ?? (await findCompanyByRef(db, organizationOf(scope), `peppol:${peppolId}`));
     const partner = known.partner ?? (await findPartnerByRef(db, scope, `peppol:${peppolId}`));
     // The organization's own company says everything; otherwise the card completes the partner.
     const card = company?.address?.country ? undefined : await participantCard(services, scope, peppolId);
-    return deriveParty(peppolId, [company ? companyParty(company) : undefined, partner ? partnerParty(partner) : undefined, card ? cardParty(card) : undefined]);
+    return deriveParty(peppolId, [
+      company ? companyParty(company) : undefined,
+      partner ? partnerParty(partner) : undefined,
+      card ? cardParty(card) : undefined,
+    ]);
   }
 
   return {
     async resolve(scope: PartnerScope, to: string): Promise<Recipient | undefined> {
       const target = await locate(db, services, scope, to);
       if (!target) return undefined;
-      let partner = target.partner ?? (target.company ? undefined : await findPartnerByRef(db, scope, `peppol:${target.peppolId}`));
+      let partner =
+        target.partner ?? (target.company ? undefined : await findPartnerByRef(db, scope, `peppol:${target.peppolId}`));
       if (!partner && !target.company && target.provision) {
         partner = (await provisionPartner(db, services, scope, `peppol:${target.peppolId}`))?.partner;
       }
@@ -87,13 +141,21 @@ export function partnerRecipientDirectory(db: Db, services: DirectoryServices): 
     describe: (scope: PartnerScope, peppolId: string) => describe(scope, peppolId),
     async verify(scope: PartnerScope, peppolId: string, type: DocumentType) {
       const result = await verifyRecipient(services, scope, { peppolId, documentType: type });
-      return { exists: result.exists, canReceive: result.canReceive, ...(result.recipientName ? { name: result.recipientName } : {}) };
+      return {
+        exists: result.exists,
+        canReceive: result.canReceive,
+        ...(result.recipientName ? { name: result.recipientName } : {}),
+      };
     },
   };
 }
 
 /** The directory card of a participant; a failing directory only leaves the buyer less complete. */
-async function participantCard(services: DirectoryServices, scope: PartnerScope, peppolId: string): Promise<DirectoryParticipant | undefined> {
+async function participantCard(
+  services: DirectoryServices,
+  scope: PartnerScope,
+  peppolId: string,
+): Promise<DirectoryParticipant | undefined> {
   try {
     return await services.directory(scope.livemode).participant(peppolId, { organizationId: scope.organizationId });
   } catch (err) {
@@ -102,9 +164,15 @@ async function participantCard(services: DirectoryServices, scope: PartnerScope,
   }
 }
 
-async function searchDirectory(services: DirectoryServices, scope: PartnerScope, query: Omit<DirectoryQuery, 'includeSubEntities' | 'limit'> & { includeSubEntities?: boolean; limit?: number }): Promise<DirectoryParticipant[]> {
+async function searchDirectory(
+  services: DirectoryServices,
+  scope: PartnerScope,
+  query: Omit<DirectoryQuery, 'includeSubEntities' | 'limit'> & { includeSubEntities?: boolean; limit?: number },
+): Promise<DirectoryParticipant[]> {
   try {
-    const page = await services.directory(scope.livemode).search({ includeSubEntities: false, limit: 10, ...query }, { organizationId: scope.organizationId });
+    const page = await services
+      .directory(scope.livemode)
+      .search({ includeSubEntities: false, limit: 10, ...query }, { organizationId: scope.organizationId });
     return page.rows;
   } catch (err) {
     if (err instanceof UpstreamError) return [];
@@ -129,11 +197,19 @@ function prefixed(to: string): { prefix: string; value: string } | undefined {
   return undefined;
 }
 
-const fromCompany = (company: CompanyRow | undefined): Target | undefined => (company?.peppol_id && company.status === 'active' ? { peppolId: company.peppol_id, company } : undefined);
-const fromPartner = (partner: PartnerRow | undefined): Target | undefined => (partner?.peppol_id ? { peppolId: partner.peppol_id, partner } : undefined);
-const fromDirectory = (peppolId: string | undefined): Target | undefined => (peppolId ? { peppolId, provision: true } : undefined);
+const fromCompany = (company: CompanyRow | undefined): Target | undefined =>
+  company?.peppol_id && company.status === 'active' ? { peppolId: company.peppol_id, company } : undefined;
+const fromPartner = (partner: PartnerRow | undefined): Target | undefined =>
+  partner?.peppol_id ? { peppolId: partner.peppol_id, partner } : undefined;
+const fromDirectory = (peppolId: string | undefined): Target | undefined =>
+  peppolId ? { peppolId, provision: true } : undefined;
 
-async function locate(db: Db, services: DirectoryServices, scope: PartnerScope, rawTo: string): Promise<Target | undefined> {
+async function locate(
+  db: Db,
+  services: DirectoryServices,
+  scope: PartnerScope,
+  rawTo: string,
+): Promise<Target | undefined> {
   const to = rawTo.trim();
   const form = prefixed(to);
   if (!form || !form.value) return undefined;
@@ -142,14 +218,24 @@ async function locate(db: Db, services: DirectoryServices, scope: PartnerScope, 
 
   switch (prefix) {
     case 'peppol':
-      return PEPPOL_ID.test(value) ? { peppolId: value, partner: await findPartnerByRef(db, scope, `peppol:${value}`) } : undefined;
+      return PEPPOL_ID.test(value)
+        ? { peppolId: value, partner: await findPartnerByRef(db, scope, `peppol:${value}`) }
+        : undefined;
     case 'org': {
       // A company of the organization by id, VAT number, Peppol id or exact name.
-      const ref = value.startsWith('comp_') || value.startsWith('vat:') || value.startsWith('peppol:') ? value : PEPPOL_ID.test(value) ? `peppol:${value}` : undefined;
+      const ref =
+        value.startsWith('comp_') || value.startsWith('vat:') || value.startsWith('peppol:')
+          ? value
+          : PEPPOL_ID.test(value)
+            ? `peppol:${value}`
+            : undefined;
       if (ref) return fromCompany(await org(ref));
       const byVat = checkVatNumber(value).valid ? await org(`vat:${normalizeVatNumber(value)}`) : undefined;
       if (byVat) return fromCompany(byVat);
-      return pickOne(to, (await findCompaniesMatching(db, scope.organizationId, scope.livemode, { name: value })).map(fromCompany));
+      return pickOne(
+        to,
+        (await findCompaniesMatching(db, scope.organizationId, scope.livemode, { name: value })).map(fromCompany),
+      );
     }
     case 'id':
       if (value.startsWith('comp_')) return fromCompany(await org(value));
@@ -157,15 +243,21 @@ async function locate(db: Db, services: DirectoryServices, scope: PartnerScope, 
       return undefined;
     case 'vat': {
       const vat = normalizeVatNumber(value);
-      return fromCompany(await org(`vat:${vat}`))
-        ?? fromPartner(await resolvePartnerByIdentifier(db, scope, `vat:${vat}`))
-        ?? fromDirectory((await searchDirectory(services, scope, { vatNumber: vat }))[0]?.peppolId)
-        ?? fromDirectory(validParticipant(participantIdOfVat(vat)));
+      return (
+        fromCompany(await org(`vat:${vat}`)) ??
+        fromPartner(await resolvePartnerByIdentifier(db, scope, `vat:${vat}`)) ??
+        fromDirectory((await searchDirectory(services, scope, { vatNumber: vat }))[0]?.peppolId) ??
+        fromDirectory(validParticipant(participantIdOfVat(vat)))
+      );
     }
     case 'eori': {
       const eori = normalizeVatNumber(value);
-      const known = fromCompany((await findCompaniesMatching(db, scope.organizationId, scope.livemode, { schemes: ['eori'], value: eori }))[0])
-        ?? fromPartner(await resolvePartnerByIdentifier(db, scope, `eori:${eori}`));
+      const known =
+        fromCompany(
+          (
+            await findCompaniesMatching(db, scope.organizationId, scope.livemode, { schemes: ['eori'], value: eori })
+          )[0],
+        ) ?? fromPartner(await resolvePartnerByIdentifier(db, scope, `eori:${eori}`));
       if (known) return known;
       // An EU EORI is the VAT number in most member states, and the SIRET in France.
       if (/^FR\d{14}$/.test(eori)) return locate(db, services, scope, `siret:${eori.slice(2)}`);
@@ -177,13 +269,18 @@ async function locate(db: Db, services: DirectoryServices, scope: PartnerScope, 
     case 'gln':
     case 'lei': {
       const icd = IDENTIFIER_ICDS[prefix];
-      const known = fromCompany(await org(`peppol:${icd}:${value}`))
-        ?? fromCompany((await findCompaniesMatching(db, scope.organizationId, scope.livemode, { schemes: [prefix, icd], value }))[0])
-        ?? fromPartner(await resolvePartnerByIdentifier(db, scope, `${prefix}:${value}`));
+      const known =
+        fromCompany(await org(`peppol:${icd}:${value}`)) ??
+        fromCompany(
+          (await findCompaniesMatching(db, scope.organizationId, scope.livemode, { schemes: [prefix, icd], value }))[0],
+        ) ??
+        fromPartner(await resolvePartnerByIdentifier(db, scope, `${prefix}:${value}`));
       if (known) return known;
       if ((prefix === 'siren' && /^\d{9}$/.test(value)) || (prefix === 'siret' && /^\d{14}$/.test(value))) {
         // The French directory answers SIREN and SIRET lookups; an establishment is its own participant.
-        const found = (await searchDirectory(services, scope, { q: value, includeSubEntities: prefix === 'siret', limit: 1 }))[0];
+        const found = (
+          await searchDirectory(services, scope, { q: value, includeSubEntities: prefix === 'siret', limit: 1 })
+        )[0];
         if (found) return fromDirectory(found.peppolId);
       }
       return fromDirectory(validParticipant(`${icd}:${value}`));
@@ -193,16 +290,30 @@ async function locate(db: Db, services: DirectoryServices, scope: PartnerScope, 
       const contact = prefix === 'domain' ? value.toLowerCase().replace(/^@/, '') : value.toLowerCase();
       const known = fromPartner(await resolvePartnerByIdentifier(db, scope, `${prefix}:${contact}`));
       if (known) return known;
-      return pickOne(to, (await searchDirectory(services, scope, { contact })).map((card) => ({ peppolId: card.peppolId, provision: true, name: card.name })));
+      return pickOne(
+        to,
+        (await searchDirectory(services, scope, { contact })).map((card) => ({
+          peppolId: card.peppolId,
+          provision: true,
+          name: card.name,
+        })),
+      );
     }
     case 'name': {
-      const companies = (await findCompaniesMatching(db, scope.organizationId, scope.livemode, { name: value })).map(fromCompany);
+      const companies = (await findCompaniesMatching(db, scope.organizationId, scope.livemode, { name: value })).map(
+        fromCompany,
+      );
       const partners = (await findPartnersByName(db, scope, value)).map(fromPartner);
       const own = [...companies, ...partners];
       if (own.some(Boolean)) return pickOne(to, own);
       const lower = value.toLowerCase();
-      const cards = (await searchDirectory(services, scope, { q: value, limit: 20 })).filter((card) => card.name.toLowerCase() === lower);
-      return pickOne(to, cards.map((card) => ({ peppolId: card.peppolId, provision: true, name: card.name })));
+      const cards = (await searchDirectory(services, scope, { q: value, limit: 20 })).filter(
+        (card) => card.name.toLowerCase() === lower,
+      );
+      return pickOne(
+        to,
+        cards.map((card) => ({ peppolId: card.peppolId, provision: true, name: card.name })),
+      );
     }
     default:
       return undefined;
@@ -212,18 +323,23 @@ async function locate(db: Db, services: DirectoryServices, scope: PartnerScope, 
 /** The single participant among the candidates; several distinct ones are for the caller to choose. */
 function pickOne(to: string, candidates: Array<(Target & { name?: string }) | undefined>): Target | undefined {
   const distinct = new Map<string, Target & { name?: string }>();
-  for (const c of candidates) if (c && !distinct.has(c.peppolId.toLowerCase())) distinct.set(c.peppolId.toLowerCase(), c);
+  for (const c of candidates)
+    if (c && !distinct.has(c.peppolId.toLowerCase())) distinct.set(c.peppolId.toLowerCase(), c);
   if (distinct.size <= 1) return [...distinct.values()][0];
   const list = [...distinct.values()];
-  throw new ApiError('RECIPIENT_NOT_FOUND', `${to} matches ${list.length} recipients: send to one of their Peppol ids (see details).`, {
-    details: list.map((c) => ({
-      field: 'to',
-      rule: 'ambiguous',
-      message: `${c.company?.name ?? c.partner?.name ?? c.name ?? c.peppolId} (${c.peppolId})`,
-      peppolId: c.peppolId,
-      name: c.company?.name ?? c.partner?.name ?? c.name ?? null,
-      source: c.company ? 'company' : c.partner ? 'partner' : 'directory',
-      ...(c.company ? { companyId: c.company.id } : c.partner ? { partnerId: c.partner.id } : {}),
-    })),
-  });
+  throw new ApiError(
+    'RECIPIENT_NOT_FOUND',
+    `${to} matches ${list.length} recipients: send to one of their Peppol ids (see details).`,
+    {
+      details: list.map((c) => ({
+        field: 'to',
+        rule: 'ambiguous',
+        message: `${c.company?.name ?? c.partner?.name ?? c.name ?? c.peppolId} (${c.peppolId})`,
+        peppolId: c.peppolId,
+        name: c.company?.name ?? c.partner?.name ?? c.name ?? null,
+        source: c.company ? 'company' : c.partner ? 'partner' : 'directory',
+        ...(c.company ? { companyId: c.company.id } : c.partner ? { partnerId: c.partner.id } : {}),
+      })),
+    },
+  );
 }

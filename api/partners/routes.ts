@@ -19,18 +19,20 @@ export function partnerRoutes(db: Db, services: DirectoryServices): Router {
   router.get('/v1/partners', async (req, res) => {
     const q = req.query;
     const hasActivity = bool(q.hasActivity);
-    res.json(await listPartnersPage(db, scopeOf(req), {
-      ...(text(q.role) ? { role: text(q.role) as PartnerRole } : {}),
-      ...(text(q.search) ? { search: text(q.search)! } : {}),
-      ...(text(q.country) ? { country: text(q.country)! } : {}),
-      ...(list(q.tags) ? { tags: list(q.tags)! } : {}),
-      ...(hasActivity !== undefined ? { hasActivity } : {}),
-      ...(text(q.peppolStatus) ? { peppolStatus: text(q.peppolStatus) as PeppolStatus } : {}),
-      sortBy: (text(q.sortBy) ?? 'createdAt') as PartnerSort,
-      order: text(q.order) === 'asc' ? 'asc' : 'desc',
-      limit: Number(text(q.limit) ?? 20),
-      ...(text(q.cursor) !== undefined ? { cursor: text(q.cursor)! } : {}),
-    }));
+    res.json(
+      await listPartnersPage(db, scopeOf(req), {
+        ...(text(q.role) ? { role: text(q.role) as PartnerRole } : {}),
+        ...(text(q.search) ? { search: text(q.search)! } : {}),
+        ...(text(q.country) ? { country: text(q.country)! } : {}),
+        ...(list(q.tags) ? { tags: list(q.tags)! } : {}),
+        ...(hasActivity !== undefined ? { hasActivity } : {}),
+        ...(text(q.peppolStatus) ? { peppolStatus: text(q.peppolStatus) as PeppolStatus } : {}),
+        sortBy: (text(q.sortBy) ?? 'createdAt') as PartnerSort,
+        order: text(q.order) === 'asc' ? 'asc' : 'desc',
+        limit: Number(text(q.limit) ?? 20),
+        ...(text(q.cursor) !== undefined ? { cursor: text(q.cursor)! } : {}),
+      }),
+    );
   });
 
   router.get('/v1/partners/:partner_id', async (req, res) => {

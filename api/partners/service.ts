@@ -35,9 +35,18 @@ export interface PartnerInput {
 }
 
 /** Extra identifiers a directory card carries, under the names recipient resolution uses. */
-const SCHEME_NAMES: Record<string, string> = { '0002': 'siren', '0009': 'siret', '0060': 'duns', '0088': 'gln', '0199': 'lei' };
+const SCHEME_NAMES: Record<string, string> = {
+  '0002': 'siren',
+  '0009': 'siret',
+  '0060': 'duns',
+  '0088': 'gln',
+  '0199': 'lei',
+};
 
-function identifiersOf(peppolId: string | null, card: DirectoryParticipant | undefined): Array<{ scheme: string; value: string }> {
+function identifiersOf(
+  peppolId: string | null,
+  card: DirectoryParticipant | undefined,
+): Array<{ scheme: string; value: string }> {
   const out: Array<{ scheme: string; value: string }> = [];
   const add = (scheme: string, value: string) => {
     const name = SCHEME_NAMES[scheme];
@@ -62,7 +71,11 @@ interface Lookup {
  * The partner's directory entry: by Peppol id (the SMP decides registration when the Directory has
  * no card), else by VAT number. A failing upstream never fails the partner: the status is `unknown`.
  */
-async function lookupDirectory(services: DirectoryServices, scope: PartnerScope, ids: { peppolId: string | null; vatNumber: string | null }): Promise<Lookup> {
+async function lookupDirectory(
+  services: DirectoryServices,
+  scope: PartnerScope,
+  ids: { peppolId: string | null; vatNumber: string | null },
+): Promise<Lookup> {
   const caller = { organizationId: scope.organizationId };
   try {
     if (ids.peppolId) {
@@ -72,7 +85,9 @@ async function lookupDirectory(services: DirectoryServices, scope: PartnerScope,
       return { card: undefined, status: smp ? 'registered' : 'not_registered' };
     }
     if (ids.vatNumber) {
-      const page = await services.directory(scope.livemode).search({ vatNumber: ids.vatNumber, includeSubEntities: false, limit: 1 }, caller);
+      const page = await services
+        .directory(scope.livemode)
+        .search({ vatNumber: ids.vatNumber, includeSubEntities: false, limit: 1 }, caller);
       const card = page.rows[0];
       return { card, status: card ? 'registered' : 'not_registered' };
     }
@@ -98,7 +113,11 @@ function enrichmentOf(card: DirectoryParticipant | undefined): PartnerEnrichment
   };
 }
 
-function checkIdentifiers(peppolId: string | null | undefined, vatNumber: string | null | undefined, requireOne = true): void {
+function checkIdentifiers(
+  peppolId: string | null | undefined,
+  vatNumber: string | null | undefined,
+  requireOne = true,
+): void {
   if (requireOne && !peppolId && !vatNumber) {
     throw new ApiError('MISSING_FIELD', 'A partner needs peppolId or vatNumber (or both).', {
       type: 'validation_error',
@@ -108,24 +127,37 @@ function checkIdentifiers(peppolId: string | null | undefined, vatNumber: string
   if (peppolId) {
     const check = checkParticipantId(peppolId);
     if (!check.valid) {
-      throw new ApiError('INVALID_REQUEST', `peppolId ${peppolId} is not a valid participant identifier: ${check.problems.join('; ')}.`, {
-        type: 'validation_error',
-        details: [{ field: 'peppolId', rule: 'participant_id', message: check.problems.join('; ') }],
-      });
+      throw new ApiError(
+        'INVALID_REQUEST',
+        `peppolId ${peppolId} is not a valid participant identifier: ${check.problems.join('; ')}.`,
+        {
+          type: 'validation_error',
+          details: [{ field: 'peppolId', rule: 'participant_id', message: check.problems.join('; ') }],
+        },
+      );
     }
   }
   if (vatNumber) {
     const check = checkVatNumber(vatNumber);
     if (!check.valid) {
-      throw new ApiError('INVALID_VAT_FORMAT', `vatNumber ${vatNumber} is not a valid VAT number: ${check.problems.join('; ')}.`, {
-        details: [{ field: 'vatNumber', rule: 'checksum', message: check.problems.join('; ') }],
-      });
+      throw new ApiError(
+        'INVALID_VAT_FORMAT',
+        `vatNumber ${vatNumber} is not a valid VAT number: ${check.problems.join('; ')}.`,
+        {
+          details: [{ field: 'vatNumber', rule: 'checksum', message: check.problems.join('; ') }],
+        },
+      );
     }
   }
 }
 
 /** 409 PARTNER_EXISTS naming the partner that already holds one of the identifiers, if any does. */
-async function duplicateOf(db: Db, scope: PartnerScope, ids: { peppolId: string | null; vatNumber: string | null }, exceptId?: string): Promise<ApiError | undefined> {
+async function duplicateOf(
+  db: Db,
+  scope: PartnerScope,
+  ids: { peppolId: string | null; vatNumber: string | null },
+  exceptId?: string,
+): Promise<ApiError | undefined> {
   const dups = await findPartnerDuplicates(db, scope, ids, exceptId);
   if (dups.length === 0) return undefined;
   const existing = dups[0];
@@ -137,12 +169,21 @@ async function duplicateOf(db: Db, scope: PartnerScope, ids: { peppolId: string 
   });
 }
 
-async function rejectDuplicates(db: Db, scope: PartnerScope, ids: { peppolId: string | null; vatNumber: string | null }, exceptId?: string): Promise<void> {
+async function rejectDuplicates(
+  db: Db,
+  scope: PartnerScope,
+  ids: { peppolId: string | null; vatNumber: string | null },
+  exceptId?: string,
+): Promise<void> {
   const duplicate = await duplicateOf(db, scope, ids, exceptId);
   if (duplicate) throw duplicate;
 }
 
-function countryOf(peppolId: string | null, vatNumber: string | null, card: DirectoryParticipant | undefined): string | null {
+function countryOf(
+  peppolId: string | null,
+  vatNumber: string | null,
+  card: DirectoryParticipant | undefined,
+): string | null {
   if (vatNumber) {
     const country = checkVatNumber(vatNumber).country;
     if (country) return country;
@@ -155,11 +196,18 @@ function countryOf(peppolId: string | null, vatNumber: string | null, card: Dire
 }
 
 function cleanMetadata(metadata: Record<string, string | null> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(metadata ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(metadata ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
 }
 
 /** Creates a partner (part 4.8) enriched from the directory; 409 PARTNER_EXISTS for a duplicate. */
-export async function createPartner(db: Db, services: DirectoryServices, scope: PartnerScope, input: PartnerInput): Promise<PartnerRow> {
+export async function createPartner(
+  db: Db,
+  services: DirectoryServices,
+  scope: PartnerScope,
+  input: PartnerInput,
+): Promise<PartnerRow> {
   const givenPeppol = input.peppolId?.trim() || null;
   const givenVat = input.vatNumber ? normalizeVatNumber(input.vatNumber) : null;
   checkIdentifiers(givenPeppol, givenVat);
@@ -170,7 +218,10 @@ export async function createPartner(db: Db, services: DirectoryServices, scope: 
   let peppolId = givenPeppol ?? card?.peppolId ?? null;
   let vatNumber = givenVat ?? card?.vatNumber ?? null;
   if (peppolId !== givenPeppol || vatNumber !== givenVat) {
-    const taken = await findPartnerDuplicates(db, scope, { peppolId: peppolId !== givenPeppol ? peppolId : null, vatNumber: vatNumber !== givenVat ? vatNumber : null });
+    const taken = await findPartnerDuplicates(db, scope, {
+      peppolId: peppolId !== givenPeppol ? peppolId : null,
+      vatNumber: vatNumber !== givenVat ? vatNumber : null,
+    });
     if (taken.length > 0) {
       peppolId = givenPeppol;
       vatNumber = givenVat;
@@ -201,18 +252,34 @@ export async function createPartner(db: Db, services: DirectoryServices, scope: 
 
 export async function getPartner(db: Db, scope: PartnerScope, ref: string): Promise<PartnerRow> {
   const row = await findPartnerByRef(db, scope, ref);
-  if (!row) throw new ApiError('PARTNER_NOT_FOUND', `No partner ${ref} in this organization${scope.livemode ? '' : ' (sandbox)'}.`);
+  if (!row)
+    throw new ApiError(
+      'PARTNER_NOT_FOUND',
+      `No partner ${ref} in this organization${scope.livemode ? '' : ' (sandbox)'}.`,
+    );
   return row;
 }
 
 /** PATCH: top-level keys replaced, metadata shallow-merged (null deletes); new identifiers re-enrich. */
-export async function updatePartnerByRef(db: Db, services: DirectoryServices, scope: PartnerScope, ref: string, input: PartnerInput): Promise<PartnerRow> {
+export async function updatePartnerByRef(
+  db: Db,
+  services: DirectoryServices,
+  scope: PartnerScope,
+  ref: string,
+  input: PartnerInput,
+): Promise<PartnerRow> {
   const current = await getPartner(db, scope, ref);
   const peppolId = input.peppolId === undefined ? current.peppol_id : input.peppolId?.trim() || null;
-  const vatNumber = input.vatNumber === undefined ? current.vat_number : input.vatNumber ? normalizeVatNumber(input.vatNumber) : null;
-  checkIdentifiers(input.peppolId === undefined ? undefined : peppolId, input.vatNumber === undefined ? undefined : vatNumber, false);
+  const vatNumber =
+    input.vatNumber === undefined ? current.vat_number : input.vatNumber ? normalizeVatNumber(input.vatNumber) : null;
+  checkIdentifiers(
+    input.peppolId === undefined ? undefined : peppolId,
+    input.vatNumber === undefined ? undefined : vatNumber,
+    false,
+  );
   if (!peppolId && !vatNumber) checkIdentifiers(null, null);
-  const identifiersChanged = (peppolId ?? '').toLowerCase() !== (current.peppol_id ?? '').toLowerCase() || vatNumber !== current.vat_number;
+  const identifiersChanged =
+    (peppolId ?? '').toLowerCase() !== (current.peppol_id ?? '').toLowerCase() || vatNumber !== current.vat_number;
   if (identifiersChanged) await rejectDuplicates(db, scope, { peppolId, vatNumber }, current.id);
 
   const changes: PartnerChanges = {};
@@ -227,7 +294,9 @@ export async function updatePartnerByRef(db: Db, services: DirectoryServices, sc
   if (input.metadata !== undefined) {
     const merged: Record<string, string | null> = { ...current.metadata, ...input.metadata };
     if (Object.keys(cleanMetadata(merged)).length > 40) {
-      throw new ApiError('INVALID_REQUEST', 'metadata can hold at most 40 keys.', { details: [{ field: 'metadata', rule: 'maxProperties', message: 'at most 40 keys' }] });
+      throw new ApiError('INVALID_REQUEST', 'metadata can hold at most 40 keys.', {
+        details: [{ field: 'metadata', rule: 'maxProperties', message: 'at most 40 keys' }],
+      });
     }
     changes.metadata = cleanMetadata(merged);
   }
@@ -238,7 +307,9 @@ export async function updatePartnerByRef(db: Db, services: DirectoryServices, sc
     changes.identifiers = identifiersOf(peppolId, card);
     changes.country = countryOf(peppolId, vatNumber, card);
   }
-  const row = await onUniqueViolation(updatePartner(db, scope, current.id, changes), () => duplicateOf(db, scope, { peppolId, vatNumber }, current.id));
+  const row = await onUniqueViolation(updatePartner(db, scope, current.id, changes), () =>
+    duplicateOf(db, scope, { peppolId, vatNumber }, current.id),
+  );
   if (!row) throw new ApiError('PARTNER_NOT_FOUND', `No partner ${ref} in this organization.`);
   return row;
 }
@@ -262,7 +333,9 @@ function decodeCursor(cursor: string, sortBy: PartnerSort, order: string): { val
   } catch {
     // fall through
   }
-  throw new ApiError('INVALID_REQUEST', 'The cursor is not one this list returned (with the same sortBy and order).', { details: [{ field: 'cursor', rule: 'cursor', message: 'is not valid' }] });
+  throw new ApiError('INVALID_REQUEST', 'The cursor is not one this list returned (with the same sortBy and order).', {
+    details: [{ field: 'cursor', rule: 'cursor', message: 'is not valid' }],
+  });
 }
 
 export async function listPartnersPage(db: Db, scope: PartnerScope, input: ListInput) {
@@ -282,7 +355,11 @@ export async function listPartnersPage(db: Db, scope: PartnerScope, input: ListI
   const hasMore = rows.length > input.limit;
   const kept = hasMore ? rows.slice(0, input.limit) : rows;
   const last = kept[kept.length - 1];
-  return { data: kept.map(toPartner), hasMore, cursor: hasMore && last ? encodeCursor(input.sortBy, input.order, last.sort_key, last.id) : null };
+  return {
+    data: kept.map(toPartner),
+    hasMore,
+    cursor: hasMore && last ? encodeCursor(input.sortBy, input.order, last.sort_key, last.id) : null,
+  };
 }
 
 /**
@@ -303,7 +380,11 @@ export async function provisionPartner(
   const input = provisionInput(identifier);
   if (!input) return undefined;
   try {
-    const partner = await createPartner(db, services, scope, { ...input, role: hints.role ?? 'buyer', ...(hints.name ? { name: hints.name } : {}) });
+    const partner = await createPartner(db, services, scope, {
+      ...input,
+      role: hints.role ?? 'buyer',
+      ...(hints.name ? { name: hints.name } : {}),
+    });
     return { partner, created: true };
   } catch (err) {
     if (err instanceof ApiError && err.code === 'PARTNER_EXISTS') {
@@ -315,7 +396,13 @@ export async function provisionPartner(
   }
 }
 
-const PROVISION_SCHEMES: Record<string, string> = { siren: '0002', siret: '0009', gln: '0088', duns: '0060', lei: '0199' };
+const PROVISION_SCHEMES: Record<string, string> = {
+  siren: '0002',
+  siret: '0009',
+  gln: '0088',
+  duns: '0060',
+  lei: '0199',
+};
 
 function provisionInput(identifier: string): { peppolId?: string; vatNumber?: string } | undefined {
   const trimmed = identifier.trim();

@@ -12,7 +12,9 @@ export function paymentRoutes(deps: LifecycleDeps): Router {
   });
 
   router.post('/v1/documents/:document_id/payments', async (req, res) => {
-    res.status(201).json(await recordPayment(deps, principalOf(req), scopeOf(req), String(req.params.document_id), req.body));
+    res
+      .status(201)
+      .json(await recordPayment(deps, principalOf(req), scopeOf(req), String(req.params.document_id), req.body));
   });
 
   // The file itself, so it can be handed to the bank as is; the totals are echoed as headers.

@@ -2,7 +2,12 @@ import { Decimal } from 'decimal.js';
 import { randomToken } from '../../core/ids.ts';
 import type { DocumentRow } from '../../db/documents.ts';
 import { amountPaid, amountsPaid } from '../../db/payments.ts';
-import { buildCreditTransfer, checkCreditTransfer, type BuiltCreditTransfer, type SepaTransfer } from '../../peppol/sepa.ts';
+import {
+  buildCreditTransfer,
+  checkCreditTransfer,
+  type BuiltCreditTransfer,
+  type SepaTransfer,
+} from '../../peppol/sepa.ts';
 import type { LifecycleOutcome } from '../../core/lifecycle.ts';
 import type { Principal } from '../context.ts';
 import type { Scope } from '../../core/scope.ts';
@@ -47,7 +52,16 @@ export function paymentInfoOf(row: DocumentRow, paid: string, today: string): Pa
   else if (dueDate !== null && dueDate < today) status = 'overdue';
   else status = new Decimal(paid).greaterThan(0) ? 'partially_paid' : 'unpaid';
   const terms = paymentTerms(row);
-  return { documentId: row.id, amountDue: due.toNumber(), amountPaid: new Decimal(paid).toNumber(), currency: row.currency ?? 'EUR', dueDate, status, iban: terms.iban, reference: terms.reference };
+  return {
+    documentId: row.id,
+    amountDue: due.toNumber(),
+    amountPaid: new Decimal(paid).toNumber(),
+    currency: row.currency ?? 'EUR',
+    dueDate,
+    status,
+    iban: terms.iban,
+    reference: terms.reference,
+  };
 }
 
 export async function getPaymentInfo(deps: LifecycleDeps, scope: Scope, documentId: string): Promise<PaymentInfo> {
@@ -59,10 +73,21 @@ export async function getPaymentInfo(deps: LifecycleDeps, scope: Scope, document
  * Records a payment through the document's workflow: advances to `partially_paid` or `paid`,
  * recording the implied `approved` step when the document was not approved yet.
  */
-export async function recordPayment(deps: LifecycleDeps, principal: Principal, scope: Scope, documentId: string, body: { amount: number; date: string; reference?: string }): Promise<{ payment: PaymentInfo; lifecycle: LifecycleOutcome }> {
+export async function recordPayment(
+  deps: LifecycleDeps,
+  principal: Principal,
+  scope: Scope,
+  documentId: string,
+  body: { amount: number; date: string; reference?: string },
+): Promise<{ payment: PaymentInfo; lifecycle: LifecycleOutcome }> {
   const amount = money(body.amount, 'amount');
   const row = await visibleDocument(deps.db, scope, documentId);
-  const lifecycle = await runLifecycleCommand(deps, row, { kind: 'payment', amount, date: body.date, reference: body.reference }, { source: 'payment', actor: actorOf(principal) });
+  const lifecycle = await runLifecycleCommand(
+    deps,
+    row,
+    { kind: 'payment', amount, date: body.date, reference: body.reference },
+    { source: 'payment', actor: actorOf(principal) },
+  );
   return { payment: await getPaymentInfo(deps, scope, documentId), lifecycle };
 }
 
@@ -80,40 +105,81 @@ const NOT_PAYABLE_STATES = ['paid', 'rejected', 'disputed'];
  * supplier's valid IBAN; otherwise 422 DOCUMENT_NOT_PAYABLE names each offending document. The
  * export records nothing: payments are recorded when the bank confirms them.
  */
-export async function exportSepa(deps: LifecycleDeps, scope: Scope, body: SepaExportBody): Promise<BuiltCreditTransfer & { messageId: string }> {
+export async function exportSepa(
+  deps: LifecycleDeps,
+  scope: Scope,
+  body: SepaExportBody,
+): Promise<BuiltCreditTransfer & { messageId: string }> {
   const rows: DocumentRow[] = [];
   for (const id of body.documentIds) rows.push(await visibleDocument(deps.db, scope, id));
-  const paid = await amountsPaid(deps.db, rows.map((r) => r.id));
+  const paid = await amountsPaid(
+    deps.db,
+    rows.map((r) => r.id),
+  );
   const problems: Array<{ field: string; rule: string; message: string }> = [];
   const transfers: SepaTransfer[] = [];
   rows.forEach((row, i) => {
     const field = `documentIds[${i}]`;
     const terms = paymentTerms(row);
-    const due = row.gross_amount === null ? new Decimal(0) : new Decimal(row.gross_amount).minus(paid.get(row.id) ?? '0');
+    const due =
+      row.gross_amount === null ? new Decimal(0) : new Decimal(row.gross_amount).minus(paid.get(row.id) ?? '0');
     const reason =
-      row.direction !== 'incoming' ? 'is an outgoing document: only incoming documents are paid'
-      : (row.currency ?? 'EUR') !== 'EUR' ? `is in ${row.currency}: SEPA pays EUR only`
-      : NOT_PAYABLE_STATES.includes(row.lifecycle_status) ? `is ${row.lifecycle_status}`
-      : due.lessThanOrEqualTo(0) ? 'has nothing left to pay'
-      : !terms.iban ? 'carries no IBAN of the supplier'
-      : undefined;
+      row.direction !== 'incoming'
+        ? 'is an outgoing document: only incoming documents are paid'
+        : (row.currency ?? 'EUR') !== 'EUR'
+          ? `is in ${row.currency}: SEPA pays EUR only`
+          : NOT_PAYABLE_STATES.includes(row.lifecycle_status)
+            ? `is ${row.lifecycle_status}`
+            : due.lessThanOrEqualTo(0)
+              ? 'has nothing left to pay'
+              : !terms.iban
+                ? 'carries no IBAN of the supplier'
+                : undefined;
     if (reason) {
       problems.push({ field, rule: 'payable', message: `${row.id} ${reason}` });
       return;
     }
-    transfers.push({ endToEndId: row.id.replace('_', '-'), amount: due.toFixed(2), creditor: { name: row.sender.name ?? row.sender.peppolId ?? 'Supplier', iban: terms.iban!, bic: terms.bic ?? undefined }, remittance: row.number ?? row.id });
+    transfers.push({
+      endToEndId: row.id.replace('_', '-'),
+      amount: due.toFixed(2),
+      creditor: {
+        name: row.sender.name ?? row.sender.peppolId ?? 'Supplier',
+        iban: terms.iban!,
+        bic: terms.bic ?? undefined,
+      },
+      remittance: row.number ?? row.id,
+    });
   });
   const messageId = `SEPA-${randomToken(20)}`;
-  const file = { messageId, createdAt: new Date(), requestedExecutionDate: body.requestedExecutionDate, debtor: body.debtor, transfers };
+  const file = {
+    messageId,
+    createdAt: new Date(),
+    requestedExecutionDate: body.requestedExecutionDate,
+    debtor: body.debtor,
+    transfers,
+  };
   if (!problems.length) {
     for (const issue of checkCreditTransfer(file)) {
       const index = /^transfers\[(\d+)\]/.exec(issue.field)?.[1];
       if (issue.field.startsWith('debtor.')) {
-        throw new ApiError(issue.field === 'debtor.iban' ? 'INVALID_IBAN' : 'INVALID_REQUEST', `${issue.field} ${issue.message}.`, { details: [{ field: issue.field, rule: 'format', message: issue.message }] });
+        throw new ApiError(
+          issue.field === 'debtor.iban' ? 'INVALID_IBAN' : 'INVALID_REQUEST',
+          `${issue.field} ${issue.message}.`,
+          { details: [{ field: issue.field, rule: 'format', message: issue.message }] },
+        );
       }
-      problems.push({ field: `documentIds[${index}]`, rule: 'payable', message: `${rows[Number(index)].id}: supplier ${issue.field.replace(/^transfers\[\d+\]\.creditor\./, '')} ${issue.message}` });
+      problems.push({
+        field: `documentIds[${index}]`,
+        rule: 'payable',
+        message: `${rows[Number(index)].id}: supplier ${issue.field.replace(/^transfers\[\d+\]\.creditor\./, '')} ${issue.message}`,
+      });
     }
   }
-  if (problems.length) throw new ApiError('DOCUMENT_NOT_PAYABLE', `${problems.length} of the documents cannot be paid: ${problems[0].message}${problems.length > 1 ? '; …' : ''}`, { details: problems });
+  if (problems.length)
+    throw new ApiError(
+      'DOCUMENT_NOT_PAYABLE',
+      `${problems.length} of the documents cannot be paid: ${problems[0].message}${problems.length > 1 ? '; …' : ''}`,
+      { details: problems },
+    );
   return { ...buildCreditTransfer(file), messageId };
 }

@@ -15,7 +15,10 @@ export function platformCaller(req: Request): { principal: Principal; scope: Sco
   const principal = principalOf(req);
   if (principal.keyType !== 'platform' && principal.keyType !== 'white_label') {
     const what = principal.keyType === 'user' ? 'A user token (JWT)' : 'A personal key';
-    throw new ApiError('KEY_TYPE_FORBIDDEN', `${what} cannot use ${req.context.operation?.pathTemplate ?? 'the platform area'}: it needs a platform (svc_plat_…) or white-label (svc_wl_…) key.`);
+    throw new ApiError(
+      'KEY_TYPE_FORBIDDEN',
+      `${what} cannot use ${req.context.operation?.pathTemplate ?? 'the platform area'}: it needs a platform (svc_plat_…) or white-label (svc_wl_…) key.`,
+    );
   }
   return { principal, scope: scopeOf(req) };
 }
@@ -24,7 +27,11 @@ export function platformCaller(req: Request): { principal: Principal; scope: Sco
  * The managed company a filter or a body names, by any reference form: 403 COMPANY_FORBIDDEN when
  * the request acts for another one, 404 when the platform does not manage it.
  */
-export async function managedCompanyId(db: Db, scope: Scope, requested: string | undefined): Promise<string | undefined> {
+export async function managedCompanyId(
+  db: Db,
+  scope: Scope,
+  requested: string | undefined,
+): Promise<string | undefined> {
   const ref = companyFilter(scope, requested);
   if (!ref) return undefined;
   const company = await findCompanyByRef(db, scope, ref);

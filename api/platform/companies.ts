@@ -46,17 +46,30 @@ export interface PlatformCompanyCreated {
  * three rows are written in one transaction, and the SMP registration (unless send-only) is started
  * last, so a refused webhook URL or key leaves neither a company nor a running registration.
  */
-export async function createPlatformCompany(deps: PlatformCompanyDeps, principal: Principal, scope: Scope, input: PlatformCompanyCreate): Promise<PlatformCompanyCreated> {
+export async function createPlatformCompany(
+  deps: PlatformCompanyDeps,
+  principal: Principal,
+  scope: Scope,
+  input: PlatformCompanyCreate,
+): Promise<PlatformCompanyCreated> {
   if (scope.companyId) throw companyForbidden(scope, 'a new company');
   if (input.autoVerify === false) {
-    throw new ApiError('INVALID_REQUEST', 'autoVerify false is not supported: every company is verified against its national registry when it is created.', {
-      details: [{ field: 'autoVerify', rule: 'unsupported', message: 'only true is supported' }],
-    });
+    throw new ApiError(
+      'INVALID_REQUEST',
+      'autoVerify false is not supported: every company is verified against its national registry when it is created.',
+      {
+        details: [{ field: 'autoVerify', rule: 'unsupported', message: 'only true is supported' }],
+      },
+    );
   }
   if (input.webhook?.companyId !== undefined) {
-    throw new ApiError('INVALID_REQUEST', 'webhook.companyId cannot be given: the webhook belongs to the company being created.', {
-      details: [{ field: 'webhook.companyId', rule: 'implied', message: 'is the new company' }],
-    });
+    throw new ApiError(
+      'INVALID_REQUEST',
+      'webhook.companyId cannot be given: the webhook belongs to the company being created.',
+      {
+        details: [{ field: 'webhook.companyId', rule: 'implied', message: 'is the new company' }],
+      },
+    );
   }
   const receive = input.receiveDocuments ?? true;
   let apiKey: PlatformCompanyCreated['apiKey'] = null;
@@ -80,7 +93,11 @@ export async function createPlatformCompany(deps: PlatformCompanyDeps, principal
           webhook = { id: created.id, status: created.status, secret: created.secret };
         }
         if (input.apiKey) {
-          const created = await createApiKey(trx, principal, tenantScope, { name: input.apiKey.name, companyId: row.id, ...(input.apiKey.scopes ? { scopes: input.apiKey.scopes } : {}) });
+          const created = await createApiKey(trx, principal, tenantScope, {
+            name: input.apiKey.name,
+            companyId: row.id,
+            ...(input.apiKey.scopes ? { scopes: input.apiKey.scopes } : {}),
+          });
           apiKey = { id: created.id, key: created.key, keyPrefix: created.keyPrefix };
         }
       },
@@ -95,14 +112,23 @@ export function platformCompanyRoutes(deps: PlatformCompanyDeps): Router {
   router.post('/v1/platform/companies', async (req, res) => {
     const { principal, scope } = platformCaller(req);
     const created = await createPlatformCompany(deps, principal, scope, req.body as PlatformCompanyCreate);
-    res.status(201).location(`/v1/companies/${created.company.id}`).json({ company: toCompany(created.company), apiKey: created.apiKey, webhook: created.webhook });
+    res
+      .status(201)
+      .location(`/v1/companies/${created.company.id}`)
+      .json({ company: toCompany(created.company), apiKey: created.apiKey, webhook: created.webhook });
   });
 
   router.get('/v1/platform/companies', async (req, res) => {
     const { scope } = platformCaller(req);
     const q = req.query as Record<string, string | undefined>;
     const limit = Number(q.limit ?? 20);
-    const rows = await findCompanies(deps.db, scope, { country: q.country, status: q.status as CompanyStatus | undefined, search: q.search, limit, after: decodeCursor(q.cursor) });
+    const rows = await findCompanies(deps.db, scope, {
+      country: q.country,
+      status: q.status as CompanyStatus | undefined,
+      search: q.search,
+      limit,
+      after: decodeCursor(q.cursor),
+    });
     res.json(page(rows, limit, toCompany));
   });
 

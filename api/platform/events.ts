@@ -12,16 +12,22 @@ export function platformEventRoutes(db: Db): Router {
     const q = req.query as Record<string, string | undefined>;
     const companyId = await managedCompanyId(db, scope, q.companyId);
     const limit = Number(q.limit ?? 20);
-    const rows = await findPlatformEvents(db, scope, { type: q.type, companyId, page: { limit, after: decodeCursor(q.cursor) } });
-    res.json(page(rows, limit, (row) => ({
-      id: row.id,
-      type: row.type,
-      createdAt: row.created_at.toISOString(),
-      livemode: row.livemode,
-      companyId: row.company_id,
-      data: row.data,
-      acknowledgedAt: row.acknowledged_at?.toISOString() ?? null,
-    })));
+    const rows = await findPlatformEvents(db, scope, {
+      type: q.type,
+      companyId,
+      page: { limit, after: decodeCursor(q.cursor) },
+    });
+    res.json(
+      page(rows, limit, (row) => ({
+        id: row.id,
+        type: row.type,
+        createdAt: row.created_at.toISOString(),
+        livemode: row.livemode,
+        companyId: row.company_id,
+        data: row.data,
+        acknowledgedAt: row.acknowledged_at?.toISOString() ?? null,
+      })),
+    );
   });
 
   return router;

@@ -26,7 +26,19 @@ export function platformKeyRoutes(db: Db): Router {
     const companyId = await managedCompanyId(db, scope, body.companyId);
     // Bound to a company, the key is that tenant's own (personal); unbound, it is the platform's.
     const keyType = companyId || scope.companyId ? 'personal' : (principal.keyType as 'platform' | 'white_label');
-    const created = await createApiKey(db, principal, scope, { name: body.name, companyId, scopes: body.scopes, expiresAt: body.expiresAt, rateLimit: body.rateLimit?.perMinute }, keyType);
+    const created = await createApiKey(
+      db,
+      principal,
+      scope,
+      {
+        name: body.name,
+        companyId,
+        scopes: body.scopes,
+        expiresAt: body.expiresAt,
+        rateLimit: body.rateLimit?.perMinute,
+      },
+      keyType,
+    );
     res.status(201).json(created);
   });
 

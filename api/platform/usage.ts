@@ -33,12 +33,19 @@ export function platformUsageRoutes(db: Db): Router {
     const groupBy = q.groupBy ?? 'company';
     const period = q.period === undefined ? currentPeriod('month') : parsePeriod(q.period);
     if (!period) {
-      throw new ApiError('INVALID_REQUEST', `period ${q.period} names no calendar period: use 2026, 2026-11, 2026-W47 or 2026-11-23.`, {
-        details: [{ field: 'period', rule: 'calendar_period', message: 'no such year, month, ISO week or day' }],
-        type: 'validation_error',
-      });
+      throw new ApiError(
+        'INVALID_REQUEST',
+        `period ${q.period} names no calendar period: use 2026, 2026-11, 2026-W47 or 2026-11-23.`,
+        {
+          details: [{ field: 'period', rule: 'calendar_period', message: 'no such year, month, ISO week or day' }],
+          type: 'validation_error',
+        },
+      );
     }
-    const [documents, requests] = await Promise.all([countDocumentsByGroup(db, scope, { period }), countRequestsByCompany(db, scope, period)]);
+    const [documents, requests] = await Promise.all([
+      countDocumentsByGroup(db, scope, { period }),
+      countRequestsByCompany(db, scope, period),
+    ]);
 
     const totals: UsageCounters = { ...emptyTotals(), apiRequests: requests.reduce((n, r) => n + r.n, 0) };
     const groups = new Map<string, UsageCounters>();
@@ -59,7 +66,11 @@ export function platformUsageRoutes(db: Db): Router {
       }
     }
     res.json({
-      period: { name: q.period ?? period.start.toISOString().slice(0, 7), start: period.start.toISOString(), end: period.end.toISOString() },
+      period: {
+        name: q.period ?? period.start.toISOString().slice(0, 7),
+        start: period.start.toISOString(),
+        end: period.end.toISOString(),
+      },
       groupBy,
       totals,
       groups: [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([key, counters]) => ({ key, ...counters })),

@@ -13,7 +13,11 @@ export interface BootstrapInput {
   keyType?: KeyType;
 }
 
-const PLAN_FOR_KEY_TYPE: Record<KeyType, string> = { personal: 'free', platform: 'platform', white_label: 'white_label' };
+const PLAN_FOR_KEY_TYPE: Record<KeyType, string> = {
+  personal: 'free',
+  platform: 'platform',
+  white_label: 'white_label',
+};
 
 /** A throwaway organization with one Belgian sandbox company and a test key, created atomically. */
 export async function bootstrapSandbox(db: Db, input: BootstrapInput) {
@@ -22,9 +26,16 @@ export async function bootstrapSandbox(db: Db, input: BootstrapInput) {
   const seed = sandboxCompanyFor(label);
   const { secret, keyPrefix } = generateKeySecret(keyType, false);
   return db.transaction().execute(async (trx) => {
-    const org = await insertOrganization(trx, { name: `Sandbox: ${label}`, plan: PLAN_FOR_KEY_TYPE[keyType], country: 'BE', sandbox: true });
+    const org = await insertOrganization(trx, {
+      name: `Sandbox: ${label}`,
+      plan: PLAN_FOR_KEY_TYPE[keyType],
+      country: 'BE',
+      sandbox: true,
+    });
     if (input.email) {
-      await ensureUser(trx, `sandbox:${org.id}:${input.email.toLowerCase()}`, input.email, [{ organizationId: org.id, role: 'admin' }]);
+      await ensureUser(trx, `sandbox:${org.id}:${input.email.toLowerCase()}`, input.email, [
+        { organizationId: org.id, role: 'admin' },
+      ]);
     }
     const company = await insertCompany(trx, {
       id: newId('comp'),
@@ -60,7 +71,13 @@ export async function bootstrapSandbox(db: Db, input: BootstrapInput) {
       livemode: false as const,
       label,
       organizationId: org.id,
-      company: { id: company.id, name: company.name, vatNumber: company.vat_number, country: company.country, peppolId: company.peppol_id! },
+      company: {
+        id: company.id,
+        name: company.name,
+        vatNumber: company.vat_number,
+        country: company.country,
+        peppolId: company.peppol_id!,
+      },
       createdAt: key.created_at.toISOString(),
     };
   });

@@ -15,12 +15,18 @@ const SIGNALS_IN_FLIGHT = 16;
 /** How far `by` (`<n>h|d|w|m|y`) moves a clock that reads `from`; months and years are calendar ones. */
 export function advanceDelta(by: string, from: number): number {
   const match = /^(\d+)([hdwmy])$/.exec(by);
-  if (!match) throw new ApiError('INVALID_REQUEST', 'by must be a count and a unit: h, d, w, m or y (e.g. "12h").', { details: [{ field: 'by', rule: 'pattern', message: 'must look like 12h, 3d, 2w, 1m or 1y' }] });
+  if (!match)
+    throw new ApiError('INVALID_REQUEST', 'by must be a count and a unit: h, d, w, m or y (e.g. "12h").', {
+      details: [{ field: 'by', rule: 'pattern', message: 'must look like 12h, 3d, 2w, 1m or 1y' }],
+    });
   const count = Number(match[1]);
   switch (match[2]) {
-    case 'h': return count * HOUR_MS;
-    case 'd': return count * 24 * HOUR_MS;
-    case 'w': return count * 7 * 24 * HOUR_MS;
+    case 'h':
+      return count * HOUR_MS;
+    case 'd':
+      return count * 24 * HOUR_MS;
+    case 'w':
+      return count * 7 * 24 * HOUR_MS;
     default: {
       const target = new Date(from);
       if (match[2] === 'm') target.setUTCMonth(target.getUTCMonth() + count);
@@ -46,7 +52,8 @@ async function signalCompanyWorkflows(db: Db, temporal: Client, companyId: strin
   const known = await companyClockWorkflowIds(db, companyId);
   const query = `CompanyId = '${companyId}' AND Livemode = false AND ExecutionStatus = 'Running'`;
   async function* runs() {
-    for await (const run of temporal.workflow.list({ query })) yield { workflowId: run.workflowId, runId: run.runId as string | undefined };
+    for await (const run of temporal.workflow.list({ query }))
+      yield { workflowId: run.workflowId, runId: run.runId as string | undefined };
     for (const workflowId of known) yield { workflowId, runId: undefined };
   }
   let signaled = 0;
@@ -70,9 +77,15 @@ export async function advanceClock(db: Db, temporal: Client, scope: Scope, input
   const company = await sandboxCompany(db, scope, input.companyId);
   const delta = advanceDelta(input.by, Date.now() + Number(company.clock_offset_ms));
   const offsetMs = await shiftCompanyClock(db, scope, company.id, delta);
-  if (offsetMs === undefined) throw new ApiError('COMPANY_NOT_FOUND', `No sandbox company ${input.companyId} in this organization.`);
+  if (offsetMs === undefined)
+    throw new ApiError('COMPANY_NOT_FOUND', `No sandbox company ${input.companyId} in this organization.`);
   const signaledWorkflows = await signalCompanyWorkflows(db, temporal, company.id, offsetMs);
-  return { companyId: company.id, virtualNow: new Date(Date.now() + offsetMs).toISOString(), offsetMs, signaledWorkflows };
+  return {
+    companyId: company.id,
+    virtualNow: new Date(Date.now() + offsetMs).toISOString(),
+    offsetMs,
+    signaledWorkflows,
+  };
 }
 
 export async function resetClock(db: Db, temporal: Client, scope: Scope, input: { companyId: string }) {

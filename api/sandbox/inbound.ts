@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { findCompanyByRef } from '../../db/companies.ts';
-import { checkParticipantId, mergeParty, readXmlDocument, validateDocument, type DocumentBody, type DocumentType, type Party } from '../../peppol/index.ts';
+import {
+  checkParticipantId,
+  mergeParty,
+  readXmlDocument,
+  validateDocument,
+  type DocumentBody,
+  type DocumentType,
+  type Party,
+} from '../../peppol/index.ts';
 import { organizationWide, type Scope } from '../../core/scope.ts';
 import { findSeededParticipant } from '../../db/directory.ts';
 import { companyForbidden } from '../scope.ts';
@@ -37,14 +45,26 @@ async function senderParty(db: Db, peppolId: string): Promise<Party> {
     peppolId,
     name: found.name,
     ...(found.vat_number ? { vatNumber: found.vat_number } : {}),
-    address: { country: found.country, ...(found.street ? { street: found.street } : {}), ...(found.city ? { city: found.city } : {}), ...(found.postal_code ? { postalCode: found.postal_code } : {}) },
+    address: {
+      country: found.country,
+      ...(found.street ? { street: found.street } : {}),
+      ...(found.city ? { city: found.city } : {}),
+      ...(found.postal_code ? { postalCode: found.postal_code } : {}),
+    },
   };
 }
 
 function validationFailed(errors: Array<{ rule: string; message: string; path: string }>): ApiError {
-  return new ApiError('UBL_VALIDATION_FAILED', `The document fails ${errors.length} Peppol BIS rule${errors.length === 1 ? '' : 's'}: ${errors.slice(0, 3).map((e) => `${e.rule} ${e.message}`).join('; ')}${errors.length > 3 ? '; …' : ''}`, {
-    details: errors.slice(0, 100).map((e) => ({ field: e.path, rule: e.rule, message: e.message })),
-  });
+  return new ApiError(
+    'UBL_VALIDATION_FAILED',
+    `The document fails ${errors.length} Peppol BIS rule${errors.length === 1 ? '' : 's'}: ${errors
+      .slice(0, 3)
+      .map((e) => `${e.rule} ${e.message}`)
+      .join('; ')}${errors.length > 3 ? '; …' : ''}`,
+    {
+      details: errors.slice(0, 100).map((e) => ({ field: e.path, rule: e.rule, message: e.message })),
+    },
+  );
 }
 
 /**
@@ -52,18 +72,42 @@ function validationFailed(errors: Array<{ rule: string; message: string; path: s
  * if an access point had delivered it, through the same `inbound:<doc_id>` workflow as real ones.
  * A JSON body is rendered to UBL with `from` as seller and the company as buyer; XML goes as given.
  */
-export async function simulateInbound(deps: InboundDeps, scope: Scope, input: SandboxInboundInput): Promise<{ documentId: string; workflowId: string }> {
+export async function simulateInbound(
+  deps: InboundDeps,
+  scope: Scope,
+  input: SandboxInboundInput,
+): Promise<{ documentId: string; workflowId: string }> {
   // Over the organization, so a company the caller may not act for is 403, not 404.
-  const company = await findCompanyByRef(deps.db, organizationWide(scope, false), /^\d{4}:/.test(input.companyId) ? `peppol:${input.companyId}` : input.companyId);
-  if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No sandbox company ${input.companyId} in this organization.`, { details: [{ field: 'companyId', rule: 'exists', message: 'no such company' }] });
+  const company = await findCompanyByRef(
+    deps.db,
+    organizationWide(scope, false),
+    /^\d{4}:/.test(input.companyId) ? `peppol:${input.companyId}` : input.companyId,
+  );
+  if (!company)
+    throw new ApiError('COMPANY_NOT_FOUND', `No sandbox company ${input.companyId} in this organization.`, {
+      details: [{ field: 'companyId', rule: 'exists', message: 'no such company' }],
+    });
   if (scope.companyId && scope.companyId !== company.id) throw companyForbidden(scope, company.id);
-  if (company.status !== 'active' || !company.peppol_id) throw new ApiError('COMPANY_INACTIVE', `Company ${company.id} cannot receive documents (${company.status}${company.peppol_id ? '' : ', no Peppol id'}).`);
+  if (company.status !== 'active' || !company.peppol_id)
+    throw new ApiError(
+      'COMPANY_INACTIVE',
+      `Company ${company.id} cannot receive documents (${company.status}${company.peppol_id ? '' : ', no Peppol id'}).`,
+    );
   if ((input.document === undefined) === (input.xml === undefined)) {
-    throw new ApiError('INVALID_REQUEST', 'Send exactly one of document (JSON DocumentBody) or xml (UBL or CII).', { details: [{ field: input.document ? 'xml' : 'document', rule: 'one-of', message: 'exactly one of document or xml' }] });
+    throw new ApiError('INVALID_REQUEST', 'Send exactly one of document (JSON DocumentBody) or xml (UBL or CII).', {
+      details: [
+        { field: input.document ? 'xml' : 'document', rule: 'one-of', message: 'exactly one of document or xml' },
+      ],
+    });
   }
   if (input.from !== undefined) {
     const check = checkParticipantId(input.from.replace(/^peppol:/, ''));
-    if (!check.valid) throw new ApiError('INVALID_REQUEST', `from is not a valid Peppol participant id: ${check.problems.join('; ')}.`, { details: [{ field: 'from', rule: 'participant-id', message: check.problems[0] ?? 'invalid' }] });
+    if (!check.valid)
+      throw new ApiError(
+        'INVALID_REQUEST',
+        `from is not a valid Peppol participant id: ${check.problems.join('; ')}.`,
+        { details: [{ field: 'from', rule: 'participant-id', message: check.problems[0] ?? 'invalid' }] },
+      );
   }
   let from = input.from?.replace(/^peppol:/, '');
 
@@ -85,7 +129,9 @@ export async function simulateInbound(deps: InboundDeps, scope: Scope, input: Sa
     payload = input.xml!;
     const announced = announcedType(payload);
     if (input.type && announced && input.type !== announced) {
-      throw new ApiError('INVALID_REQUEST', `type is ${input.type} but the XML is a ${announced}.`, { details: [{ field: 'type', rule: 'matches-xml', message: `the XML is a ${announced}` }] });
+      throw new ApiError('INVALID_REQUEST', `type is ${input.type} but the XML is a ${announced}.`, {
+        details: [{ field: 'type', rule: 'matches-xml', message: `the XML is a ${announced}` }],
+      });
     }
     type = input.type ?? announced;
     assertCanReceive(company, type, 'companyId');

@@ -2,7 +2,12 @@ import type { Client } from '@temporalio/client';
 import { log } from '../../core/log.ts';
 import type { Db } from '../../db/database.ts';
 import { setForcedRateLimit } from '../../db/organizations.ts';
-import { deleteSandboxDocuments, deleteSandboxEvents, deleteSandboxIdempotency, sandboxDocumentWorkflowIds } from '../../db/sandbox.ts';
+import {
+  deleteSandboxDocuments,
+  deleteSandboxEvents,
+  deleteSandboxIdempotency,
+  sandboxDocumentWorkflowIds,
+} from '../../db/sandbox.ts';
 
 export type ResetScope = 'all' | 'documents' | 'events' | 'idempotency';
 type Part = Exclude<ResetScope, 'all'>;
@@ -65,13 +70,18 @@ export async function resetSandbox(db: Db, temporal: Client, organizationId: str
   let cancelledWorkflows = 0;
   let terminatedWorkflows = 0;
   for (const part of parts) {
-    const stopped = await stopWorkflows(temporal, await runningWorkflowIds(db, temporal, organizationId, part), STOP[part]);
+    const stopped = await stopWorkflows(
+      temporal,
+      await runningWorkflowIds(db, temporal, organizationId, part),
+      STOP[part],
+    );
     if (STOP[part] === 'terminate') terminatedWorkflows += stopped;
     else cancelledWorkflows += stopped;
   }
   const deleted: Record<string, number> = {};
   for (const part of parts) {
-    for (const [name, count] of Object.entries(await DATA_WIPES[part](db, organizationId))) deleted[name] = (deleted[name] ?? 0) + count;
+    for (const [name, count] of Object.entries(await DATA_WIPES[part](db, organizationId)))
+      deleted[name] = (deleted[name] ?? 0) + count;
   }
   if (scope === 'all') await setForcedRateLimit(db, organizationId, null);
   return { scope, deleted, cancelledWorkflows, terminatedWorkflows };

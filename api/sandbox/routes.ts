@@ -26,10 +26,18 @@ export function sandboxRoutes(db: Db, temporal: Client, options: SandboxRouteOpt
   router.post('/v1/sandbox/keys', async (req, res, next) => {
     const decision = await consumeRateLimit(db, `bootstrap:${req.ip}`, options.bootstrapPerHour, HOUR_MS);
     setRateLimitHeaders(res, decision);
-    if (!decision.allowed) return next(rateLimited(decision.resetAt, `At most ${options.bootstrapPerHour} sandbox keys per hour from one address`));
+    if (!decision.allowed)
+      return next(
+        rateLimited(decision.resetAt, `At most ${options.bootstrapPerHour} sandbox keys per hour from one address`),
+      );
     const created = await bootstrapSandbox(db, req.body ?? {});
     // The sandbox company registers with the simulated SMP like any other company.
-    await startCompanyRegistration(temporal, { id: created.company.id, organizationId: created.organizationId, livemode: false, clockOffsetMs: 0 });
+    await startCompanyRegistration(temporal, {
+      id: created.company.id,
+      organizationId: created.organizationId,
+      livemode: false,
+      clockOffsetMs: 0,
+    });
     res.status(201).json(created);
   });
 

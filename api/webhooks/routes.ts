@@ -20,7 +20,11 @@ export function webhookRoutes(db: Db, senders: PerMode<WebhookSender>): Router {
     const scope = scopeOf(req);
     const limit = Number(req.query.limit ?? 20);
     const companyId = companyFilter(scope, req.query.companyId as string | undefined);
-    const rows = await listWebhooks(db, scope, { limit, companyId, after: decodeCursor(req.query.cursor as string | undefined) });
+    const rows = await listWebhooks(db, scope, {
+      limit,
+      companyId,
+      after: decodeCursor(req.query.cursor as string | undefined),
+    });
     res.json(page(rows, limit, toWebhook));
   });
 
@@ -40,7 +44,11 @@ export function webhookRoutes(db: Db, senders: PerMode<WebhookSender>): Router {
   router.get('/v1/webhooks/:webhook_id/deliveries', async (req, res) => {
     const webhook = await getWebhook(db, scopeOf(req), String(req.params.webhook_id));
     const limit = Number(req.query.limit ?? 20);
-    const rows = await listDeliveries(db, webhook.id, { limit, status: req.query.status as string | undefined, after: decodeCursor(req.query.cursor as string | undefined) });
+    const rows = await listDeliveries(db, webhook.id, {
+      limit,
+      status: req.query.status as string | undefined,
+      after: decodeCursor(req.query.cursor as string | undefined),
+    });
     res.json(page(rows, limit, toDelivery));
   });
 

@@ -32,7 +32,10 @@ export function generateWebhookSecret(): string {
 /** Refuses URLs that are not https (live) or that resolve to internal addresses (SSRF). */
 async function assertDeliverableUrl(url: string, livemode: boolean): Promise<void> {
   const problem = await checkWebhookUrl(url, { livemode });
-  if (problem) throw new ApiError('INVALID_REQUEST', `The webhook url ${problem.message}.`, { details: [{ field: 'url', rule: problem.rule, message: problem.message }] });
+  if (problem)
+    throw new ApiError('INVALID_REQUEST', `The webhook url ${problem.message}.`, {
+      details: [{ field: 'url', rule: problem.rule, message: problem.message }],
+    });
 }
 
 /** The company a new webhook is scoped to: the one the caller acts for, else the one asked for. */
@@ -40,7 +43,11 @@ async function scopeCompany(db: Db, scope: Scope, requested: string | undefined)
   const companyId = companyFilter(scope, requested);
   if (!companyId) return null;
   const company = await findCompanyByRef(db, scope, companyId);
-  if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No company ${companyId} in this organization${scope.livemode ? '' : ' (sandbox)'}.`);
+  if (!company)
+    throw new ApiError(
+      'COMPANY_NOT_FOUND',
+      `No company ${companyId} in this organization${scope.livemode ? '' : ' (sandbox)'}.`,
+    );
   return company.id;
 }
 
@@ -48,18 +55,37 @@ export async function createWebhook(db: Db, scope: Scope, input: CreateWebhookIn
   const companyId = await scopeCompany(db, scope, input.companyId);
   await assertDeliverableUrl(input.url, scope.livemode);
   const secret = input.secret ?? generateWebhookSecret();
-  const row = await insertWebhook(db, { id: newId('wh'), organizationId: scope.organizationId, livemode: scope.livemode, companyId, url: input.url, events: input.events, secret });
+  const row = await insertWebhook(db, {
+    id: newId('wh'),
+    organizationId: scope.organizationId,
+    livemode: scope.livemode,
+    companyId,
+    url: input.url,
+    events: input.events,
+    secret,
+  });
   return { ...toWebhook(row), secret };
 }
 
-export async function changeWebhook(db: Db, senders: PerMode<WebhookSender>, scope: Scope, id: string, input: UpdateWebhookInput) {
+export async function changeWebhook(
+  db: Db,
+  senders: PerMode<WebhookSender>,
+  scope: Scope,
+  id: string,
+  input: UpdateWebhookInput,
+) {
   const found = await findWebhook(db, scope, id);
   if (!found) throw notFound(id);
   if (input.url !== undefined) await assertDeliverableUrl(input.url, scope.livemode);
   const secret = input.rotateSecret ? generateWebhookSecret() : undefined;
   if (input.status === 'active' && found.status === 'paused') {
     // Probed with what will be in force once re-activated: the new URL and secret if they change too.
-    await assertEndpointAnswers(senders, { webhookId: found.id, url: input.url ?? found.url, secret: secret ?? found.secret, livemode: found.livemode });
+    await assertEndpointAnswers(senders, {
+      webhookId: found.id,
+      url: input.url ?? found.url,
+      secret: secret ?? found.secret,
+      livemode: found.livemode,
+    });
   }
   const changes: WebhookChanges = {
     ...(input.url !== undefined ? { url: input.url } : {}),

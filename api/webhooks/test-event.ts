@@ -1,7 +1,12 @@
 import { newId } from '../../core/ids.ts';
 import { EVENTS_API_VERSION } from '../../core/events.ts';
 import { forMode, type PerMode } from '../../upstreams/modes.ts';
-import { WEBHOOK_TIMEOUT_MS, WEBHOOK_USER_AGENT, type WebhookAnswer, type WebhookSender } from '../../upstreams/webhooks/index.ts';
+import {
+  WEBHOOK_TIMEOUT_MS,
+  WEBHOOK_USER_AGENT,
+  type WebhookAnswer,
+  type WebhookSender,
+} from '../../upstreams/webhooks/index.ts';
 import { signWebhookPayload } from '../../core/webhook-signature.ts';
 import { ApiError } from '../errors.ts';
 
@@ -17,7 +22,10 @@ export interface TestTarget {
  * and waits for the answer as a delivery attempt would (20 s). The event is a probe: it is not
  * stored, so the events API never lists it.
  */
-export async function sendTestEvent(senders: PerMode<WebhookSender>, target: TestTarget): Promise<WebhookAnswer & { eventId: string }> {
+export async function sendTestEvent(
+  senders: PerMode<WebhookSender>,
+  target: TestTarget,
+): Promise<WebhookAnswer & { eventId: string }> {
   const eventId = newId('evt');
   const body = JSON.stringify({
     id: eventId,
@@ -52,8 +60,12 @@ export async function assertEndpointAnswers(senders: PerMode<WebhookSender>, tar
   const ok = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
   if (ok) return;
   const seen = answer.error ?? `HTTP ${answer.statusCode}`;
-  throw new ApiError('WEBHOOK_TEST_FAILED', `The webhook stays paused: the test event ${answer.eventId} to ${target.url} got no 2xx answer within ${WEBHOOK_TIMEOUT_MS / 1000} s (${seen}). Fix the endpoint, then set status to active again.`, {
-    details: [{ field: 'status', rule: 'endpoint_answers', message: seen }],
-    extra: { receiver: { statusCode: answer.statusCode, error: seen, eventId: answer.eventId } },
-  });
+  throw new ApiError(
+    'WEBHOOK_TEST_FAILED',
+    `The webhook stays paused: the test event ${answer.eventId} to ${target.url} got no 2xx answer within ${WEBHOOK_TIMEOUT_MS / 1000} s (${seen}). Fix the endpoint, then set status to active again.`,
+    {
+      details: [{ field: 'status', rule: 'endpoint_answers', message: seen }],
+      extra: { receiver: { statusCode: answer.statusCode, error: seen, eventId: answer.eventId } },
+    },
+  );
 }

@@ -65,9 +65,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addCheckConstraint('companies_status', sql`status in ('active', 'inactive', 'suspended')`)
     .execute();
-  await db.schema.createIndex('companies_org_vat').unique().on('companies').columns(['organization_id', 'livemode', 'vat_number']).execute();
-  await db.schema.createIndex('companies_org_created').on('companies').columns(['organization_id', 'livemode', 'created_at', 'id']).execute();
-  await db.schema.createIndex('companies_peppol').on('companies').columns(['organization_id', 'livemode', 'peppol_id']).execute();
+  await db.schema
+    .createIndex('companies_org_vat')
+    .unique()
+    .on('companies')
+    .columns(['organization_id', 'livemode', 'vat_number'])
+    .execute();
+  await db.schema
+    .createIndex('companies_org_created')
+    .on('companies')
+    .columns(['organization_id', 'livemode', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('companies_peppol')
+    .on('companies')
+    .columns(['organization_id', 'livemode', 'peppol_id'])
+    .execute();
 
   await db.schema
     .createTable('api_keys')
@@ -89,7 +102,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_used_at', 'timestamptz')
     .addCheckConstraint('api_keys_type', sql`key_type in ('personal', 'platform', 'white_label')`)
     .execute();
-  await db.schema.createIndex('api_keys_org_created').on('api_keys').columns(['organization_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('api_keys_org_created')
+    .on('api_keys')
+    .columns(['organization_id', 'created_at', 'id'])
+    .execute();
 
   // One row per accepted request in the last window; exact counts under concurrency (see db/rate-limits.ts).
   await db.schema
@@ -147,11 +164,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_agent', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('request_logs_org_created').on('request_logs').columns(['organization_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('request_logs_org_created')
+    .on('request_logs')
+    .columns(['organization_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['request_logs', 'idempotency_keys', 'usage_counters', 'rate_limit_hits', 'api_keys', 'companies', 'memberships', 'users', 'organizations']) {
+  for (const table of [
+    'request_logs',
+    'idempotency_keys',
+    'usage_counters',
+    'rate_limit_hits',
+    'api_keys',
+    'companies',
+    'memberships',
+    'users',
+    'organizations',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -16,7 +16,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('dispatched_at', 'timestamptz')
     .execute();
   // The events API lists unacknowledged events newest first.
-  await sql`create index events_unacknowledged on events (organization_id, livemode, created_at desc, id desc) where acknowledged_at is null`.execute(db);
+  await sql`create index events_unacknowledged on events (organization_id, livemode, created_at desc, id desc) where acknowledged_at is null`.execute(
+    db,
+  );
   // The sweeper finds events whose fan-out was never scheduled.
   await sql`create index events_undispatched on events (created_at) where dispatched_at is null`.execute(db);
 }

@@ -20,7 +20,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addCheckConstraint('webhooks_status', sql`status in ('active', 'paused')`)
     .execute();
-  await sql`create index webhooks_by_owner on webhooks (organization_id, livemode, created_at desc, id desc)`.execute(db);
+  await sql`create index webhooks_by_owner on webhooks (organization_id, livemode, created_at desc, id desc)`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('webhook_deliveries')
@@ -38,8 +40,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('webhook_deliveries_status', sql`status in ('pending', 'succeeded', 'failed', 'cancelled')`)
     .execute();
   // The fan-out creates at most one delivery per (event, webhook); replays add more on purpose.
-  await sql`create unique index webhook_deliveries_fan_out on webhook_deliveries (event_id, webhook_id) where not replay`.execute(db);
-  await sql`create index webhook_deliveries_by_webhook on webhook_deliveries (webhook_id, created_at desc, id desc)`.execute(db);
+  await sql`create unique index webhook_deliveries_fan_out on webhook_deliveries (event_id, webhook_id) where not replay`.execute(
+    db,
+  );
+  await sql`create index webhook_deliveries_by_webhook on webhook_deliveries (webhook_id, created_at desc, id desc)`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('webhook_delivery_attempts')

@@ -4,7 +4,10 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   // Which SMP registration the company's row reflects: the registration workflow bumps it once per
   // live registration, so a retried "mark registered" step writes its event only once.
-  await db.schema.alterTable('companies').addColumn('smp_generation', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('companies')
+    .addColumn('smp_generation', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   // Full-text search of the company list and autocomplete: name, legal name, VAT and Peppol id.
   // The 'simple' configuration keeps identifiers intact (no stemming, no stop words).
@@ -21,7 +24,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('company_id', 'text', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
     .addColumn('livemode', 'boolean', (c) => c.notNull())
-    .addColumn('requester_organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('requester_organization_id', 'text', (c) =>
+      c.notNull().references('organizations.id').onDelete('cascade'),
+    )
     .addColumn('requester_user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('requester_api_key_id', 'text')
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
@@ -31,9 +36,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('join_requests_status', sql`status in ('pending', 'accepted', 'rejected')`)
     .execute();
   // At most one open request per (company, requesting organization).
-  await sql`create unique index join_requests_pending on join_requests (company_id, requester_organization_id) where status = 'pending'`.execute(db);
-  await db.schema.createIndex('join_requests_owner').on('join_requests').columns(['organization_id', 'livemode', 'status']).execute();
-  await db.schema.createIndex('join_requests_requester').on('join_requests').columns(['requester_organization_id', 'livemode', 'status']).execute();
+  await sql`create unique index join_requests_pending on join_requests (company_id, requester_organization_id) where status = 'pending'`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex('join_requests_owner')
+    .on('join_requests')
+    .columns(['organization_id', 'livemode', 'status'])
+    .execute();
+  await db.schema
+    .createIndex('join_requests_requester')
+    .on('join_requests')
+    .columns(['requester_organization_id', 'livemode', 'status'])
+    .execute();
 
   // The sandbox SMP: what the simulator has registered, per participant (live registrations live in the real SMP).
   await db.schema

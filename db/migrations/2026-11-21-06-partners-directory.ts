@@ -27,7 +27,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('registered_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await sql`create index directory_peppol_lower on directory_participants (lower(peppol_id))`.execute(db);
-  await sql`create index directory_name_trgm on directory_participants using gin (lower(name) gin_trgm_ops)`.execute(db);
+  await sql`create index directory_name_trgm on directory_participants using gin (lower(name) gin_trgm_ops)`.execute(
+    db,
+  );
   await sql`create index directory_country_name on directory_participants (country, name, peppol_id)`.execute(db);
   await sql`create index directory_city on directory_participants (country, lower(city))`.execute(db);
   await sql`create index directory_postal on directory_participants (postal_code text_pattern_ops)`.execute(db);
@@ -66,9 +68,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('partners_identified', sql`peppol_id is not null or vat_number is not null`)
     .execute();
   // One partner per Peppol id and per VAT number in an organization and mode (409 PARTNER_EXISTS).
-  await sql`create unique index partners_org_peppol on partners (organization_id, livemode, lower(peppol_id)) where peppol_id is not null`.execute(db);
-  await sql`create unique index partners_org_vat on partners (organization_id, livemode, vat_number) where vat_number is not null`.execute(db);
-  await db.schema.createIndex('partners_org_created').on('partners').columns(['organization_id', 'livemode', 'created_at', 'id']).execute();
+  await sql`create unique index partners_org_peppol on partners (organization_id, livemode, lower(peppol_id)) where peppol_id is not null`.execute(
+    db,
+  );
+  await sql`create unique index partners_org_vat on partners (organization_id, livemode, vat_number) where vat_number is not null`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex('partners_org_created')
+    .on('partners')
+    .columns(['organization_id', 'livemode', 'created_at', 'id'])
+    .execute();
   await sql`create index partners_org_name on partners (organization_id, livemode, lower(name), id)`.execute(db);
   await sql`create index partners_tags on partners using gin (tags)`.execute(db);
   await sql`create index partners_identifiers on partners using gin (identifiers jsonb_path_ops)`.execute(db);

@@ -60,8 +60,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addCheckConstraint('documents_direction', sql`direction in ('incoming', 'outgoing')`)
     .addCheckConstraint('documents_status', sql`status in ('draft', 'sent', 'delivered', 'rejected')`)
-    .addCheckConstraint('documents_delivery_status', sql`delivery_status in ('pending', 'delivered', 'failed', 'rejected', 'stored')`)
-    .addCheckConstraint('documents_lifecycle_status', sql`lifecycle_status in ('issued', 'under_review', 'approved', 'partially_paid', 'paid', 'rejected', 'disputed')`)
+    .addCheckConstraint(
+      'documents_delivery_status',
+      sql`delivery_status in ('pending', 'delivered', 'failed', 'rejected', 'stored')`,
+    )
+    .addCheckConstraint(
+      'documents_lifecycle_status',
+      sql`lifecycle_status in ('issued', 'under_review', 'approved', 'partially_paid', 'paid', 'rejected', 'disputed')`,
+    )
     .execute();
 
   // Full-text search over number, party names, references and note (part 4.6 `search`).
@@ -73,8 +79,16 @@ export async function up(db: Kysely<any>): Promise<void> {
       coalesce(body->>'note', ''))
   ) stored`.execute(db);
   await sql`create index documents_search on documents using gin (search)`.execute(db);
-  await db.schema.createIndex('documents_org_created').on('documents').columns(['organization_id', 'livemode', 'created_at', 'id']).execute();
-  await db.schema.createIndex('documents_org_company').on('documents').columns(['organization_id', 'livemode', 'company_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('documents_org_created')
+    .on('documents')
+    .columns(['organization_id', 'livemode', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('documents_org_company')
+    .on('documents')
+    .columns(['organization_id', 'livemode', 'company_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('documents_transport_message').on('documents').column('transport_message_id').execute();
 }
 

@@ -24,7 +24,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`clock_timestamp()`))
     .addColumn('seq', 'bigserial', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('lifecycle_events_document').on('lifecycle_events').columns(['document_id', 'seq']).execute();
+  await db.schema
+    .createIndex('lifecycle_events_document')
+    .on('lifecycle_events')
+    .columns(['document_id', 'seq'])
+    .execute();
 
   await db.schema
     .createTable('document_payments')
@@ -61,8 +65,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`clock_timestamp()`))
     .addColumn('seq', 'bigserial', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('compliance_reports_scope').on('compliance_reports').columns(['organization_id', 'livemode', 'created_at']).execute();
-  await db.schema.createIndex('compliance_reports_document').on('compliance_reports').columns(['document_id', 'country']).execute();
+  await db.schema
+    .createIndex('compliance_reports_scope')
+    .on('compliance_reports')
+    .columns(['organization_id', 'livemode', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('compliance_reports_document')
+    .on('compliance_reports')
+    .columns(['document_id', 'country'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -10,7 +10,8 @@ export interface DocumentPartyColumn {
 /** The state sets of part 3.1, as the columns hold them. */
 export type DocumentStatus = 'draft' | 'sent' | 'delivered' | 'rejected';
 export type DocumentDeliveryStatus = 'pending' | 'delivered' | 'failed' | 'rejected' | 'stored';
-export type DocumentLifecycleStatus = 'issued' | 'under_review' | 'approved' | 'partially_paid' | 'paid' | 'rejected' | 'disputed';
+export type DocumentLifecycleStatus =
+  'issued' | 'under_review' | 'approved' | 'partially_paid' | 'paid' | 'rejected' | 'disputed';
 
 export interface DocumentsTable {
   id: string;

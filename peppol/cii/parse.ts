@@ -22,8 +22,6 @@ export type CiiParseResult =
   | { ok: true; type: DocumentType; body: DocumentBody; warnings: ValidationIssue[] }
   | { ok: false; errors: ValidationIssue[] };
 
-
-
 /** CII dates are udt:DateTimeString with format 102 (CCYYMMDD). */
 function cciDate(el: El | undefined): string | undefined {
   const s = text(first(el, 'udt:DateTimeString')) || text(first(el, 'qdt:DateTimeString')) || text(el);
@@ -94,7 +92,9 @@ function allowanceCharge(el: El, withCategory: boolean): { charge: boolean; ac: 
     baseAmount: val(el, 'ram:BasisAmount'),
     reason: val(el, 'ram:Reason'),
     reasonCode: val(el, 'ram:ReasonCode'),
-    vatCategory: withCategory ? (val(el, 'ram:CategoryTradeTax/ram:CategoryCode') as VatCategory | undefined) : undefined,
+    vatCategory: withCategory
+      ? (val(el, 'ram:CategoryTradeTax/ram:CategoryCode') as VatCategory | undefined)
+      : undefined,
     vatRate: withCategory ? val(el, 'ram:CategoryTradeTax/ram:RateApplicablePercent') : undefined,
   });
   return { charge, ac };
@@ -129,7 +129,9 @@ function line(el: El): DocumentLine {
     standardItemId: schemed(first(product, 'ram:GlobalID')),
     classification: classification(first(product, 'ram:DesignatedProductClassification/ram:ClassCode')),
     originCountry: val(product, 'ram:OriginTradeCountry/ram:ID'),
-    period: period ? compact({ start: cciDate(first(period, 'ram:StartDateTime')), end: cciDate(first(period, 'ram:EndDateTime')) }) : undefined,
+    period: period
+      ? compact({ start: cciDate(first(period, 'ram:StartDateTime')), end: cciDate(first(period, 'ram:EndDateTime')) })
+      : undefined,
     orderLineReference: val(agreement, 'ram:BuyerOrderReferencedDocument/ram:LineID'),
     accountingCost: val(settlement, 'ram:ReceivableSpecifiedTradeAccountingAccount/ram:ID'),
     allowances: allowances.length ? allowances : undefined,
@@ -144,7 +146,16 @@ function line(el: El): DocumentLine {
  */
 export function parseCiiElement(root: El): CiiParseResult {
   if (root.localName !== 'CrossIndustryInvoice' || root.namespaceURI !== NS.rsm) {
-    return { ok: false, errors: [{ rule: 'XML-ROOT', message: `Expected a CII CrossIndustryInvoice, found {${root.namespaceURI ?? ''}}${root.localName}`, path: `/${root.nodeName}` }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          rule: 'XML-ROOT',
+          message: `Expected a CII CrossIndustryInvoice, found {${root.namespaceURI ?? ''}}${root.localName}`,
+          path: `/${root.nodeName}`,
+        },
+      ],
+    };
   }
   try {
     const docEl = first(root, 'rsm:ExchangedDocument');
@@ -177,7 +188,9 @@ export function parseCiiElement(root: El): CiiParseResult {
       allowanceTotal: val(sum, 'ram:AllowanceTotalAmount'),
       netAmount: val(sum, 'ram:TaxBasisTotalAmount'),
       vatAmount: text(taxTotals.find((t) => (attr(t, 'currencyID') ?? currency) === currency)) || undefined,
-      vatAmountInTaxCurrency: taxCurrency ? text(taxTotals.find((t) => attr(t, 'currencyID') === taxCurrency)) || undefined : undefined,
+      vatAmountInTaxCurrency: taxCurrency
+        ? text(taxTotals.find((t) => attr(t, 'currencyID') === taxCurrency)) || undefined
+        : undefined,
       roundingAmount: val(sum, 'ram:RoundingAmount'),
       grossAmount: val(sum, 'ram:GrandTotalAmount'),
       prepaidAmount: val(sum, 'ram:TotalPrepaidAmount'),
@@ -188,10 +201,12 @@ export function parseCiiElement(root: El): CiiParseResult {
     const acs = kids(settlement, 'ram:SpecifiedTradeAllowanceCharge').map((a) => allowanceCharge(a, true));
     const pm = first(settlement, 'ram:SpecifiedTradeSettlementPaymentMeans');
     const code = val(pm, 'ram:TypeCode');
-      const terms = first(settlement, 'ram:SpecifiedTradePaymentTerms');
+    const terms = first(settlement, 'ram:SpecifiedTradePaymentTerms');
     const payment: PaymentInfo = compact({
       ...paymentMeansFromCode(code),
-      iban: val(pm, 'ram:PayeePartyCreditorFinancialAccount/ram:IBANID') ?? val(pm, 'ram:PayeePartyCreditorFinancialAccount/ram:ProprietaryID'),
+      iban:
+        val(pm, 'ram:PayeePartyCreditorFinancialAccount/ram:IBANID') ??
+        val(pm, 'ram:PayeePartyCreditorFinancialAccount/ram:ProprietaryID'),
       accountName: val(pm, 'ram:PayeePartyCreditorFinancialAccount/ram:AccountName'),
       bic: val(pm, 'ram:PayeeSpecifiedCreditorFinancialInstitution/ram:BICID'),
       reference: val(settlement, 'ram:PaymentReference'),
@@ -217,21 +232,27 @@ export function parseCiiElement(root: El): CiiParseResult {
       });
     const shipTo = first(delivery, 'ram:ShipToTradeParty');
     const deliveryDate = cciDate(first(delivery, 'ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime'));
-    const deliveryOut = shipTo || deliveryDate
-      ? compact({
-          date: deliveryDate,
-          locationId: schemed(first(shipTo, 'ram:GlobalID') ?? first(shipTo, 'ram:ID')),
-          partyName: val(shipTo, 'ram:Name'),
-          address: address(first(shipTo, 'ram:PostalTradeAddress')),
-        })
-      : undefined;
+    const deliveryOut =
+      shipTo || deliveryDate
+        ? compact({
+            date: deliveryDate,
+            locationId: schemed(first(shipTo, 'ram:GlobalID') ?? first(shipTo, 'ram:ID')),
+            partyName: val(shipTo, 'ram:Name'),
+            address: address(first(shipTo, 'ram:PostalTradeAddress')),
+          })
+        : undefined;
     const period = first(settlement, 'ram:BillingSpecifiedPeriod');
     const billingReferences = all(settlement, 'ram:InvoiceReferencedDocument').map((r) =>
-      compact({ number: val(r, 'ram:IssuerAssignedID') ?? '', issueDate: cciDate(first(r, 'ram:FormattedIssueDateTime/qdt:DateTimeString')) }),
+      compact({
+        number: val(r, 'ram:IssuerAssignedID') ?? '',
+        issueDate: cciDate(first(r, 'ram:FormattedIssueDateTime/qdt:DateTimeString')),
+      }),
     );
     const payee = first(settlement, 'ram:PayeeTradeParty');
     const rep = first(agreement, 'ram:SellerTaxRepresentativeTradeParty');
-    const notes = all(docEl, 'ram:IncludedNote/ram:Content').map((n) => text(n)).filter(Boolean);
+    const notes = all(docEl, 'ram:IncludedNote/ram:Content')
+      .map((n) => text(n))
+      .filter(Boolean);
     const body: DocumentBody = compact({
       number: val(docEl, 'ram:ID') ?? '',
       issueDate: cciDate(first(docEl, 'ram:IssueDateTime')) ?? '',
@@ -249,13 +270,32 @@ export function parseCiiElement(root: El): CiiParseResult {
       billingReferences: billingReferences.length ? billingReferences : undefined,
       accountingCost: val(settlement, 'ram:ReceivableSpecifiedTradeAccountingAccount/ram:ID'),
       taxPointDate: cciDate(first(settlement, 'ram:ApplicableTradeTax/ram:TaxPointDate')),
-      invoicePeriod: period ? compact({ start: cciDate(first(period, 'ram:StartDateTime')), end: cciDate(first(period, 'ram:EndDateTime')) }) : undefined,
+      invoicePeriod: period
+        ? compact({
+            start: cciDate(first(period, 'ram:StartDateTime')),
+            end: cciDate(first(period, 'ram:EndDateTime')),
+          })
+        : undefined,
       // UBL Peppol allows one document note; CII may carry several, so they are joined.
       note: notes.length ? notes.join('\n') : undefined,
       seller: party(first(agreement, 'ram:SellerTradeParty')),
       buyer: party(first(agreement, 'ram:BuyerTradeParty')),
-      payee: payee ? compact({ name: val(payee, 'ram:Name'), identifiers: kids(payee, 'ram:ID').map(schemed).filter((x): x is SchemedId => !!x), legalId: schemed(first(payee, 'ram:SpecifiedLegalOrganization/ram:ID')) }) : undefined,
-      taxRepresentative: rep ? compact({ name: val(rep, 'ram:Name'), vatNumber: val(rep, 'ram:SpecifiedTaxRegistration/ram:ID'), address: address(first(rep, 'ram:PostalTradeAddress')) }) : undefined,
+      payee: payee
+        ? compact({
+            name: val(payee, 'ram:Name'),
+            identifiers: kids(payee, 'ram:ID')
+              .map(schemed)
+              .filter((x): x is SchemedId => !!x),
+            legalId: schemed(first(payee, 'ram:SpecifiedLegalOrganization/ram:ID')),
+          })
+        : undefined,
+      taxRepresentative: rep
+        ? compact({
+            name: val(rep, 'ram:Name'),
+            vatNumber: val(rep, 'ram:SpecifiedTaxRegistration/ram:ID'),
+            address: address(first(rep, 'ram:PostalTradeAddress')),
+          })
+        : undefined,
       payment: Object.keys(payment).length ? payment : undefined,
       delivery: deliveryOut && Object.keys(deliveryOut).length ? deliveryOut : undefined,
       lines: kids(tx, 'ram:IncludedSupplyChainTradeLineItem').map(line),
@@ -268,7 +308,12 @@ export function parseCiiElement(root: El): CiiParseResult {
     if (!body.charges?.length) delete body.charges;
     return { ok: true, type, body, warnings: [] };
   } catch (e) {
-    return { ok: false, errors: [{ rule: 'INTERNAL-PARSE-ERROR', message: `Parsing failed: ${String((e as Error)?.message ?? e)}`, path: '/' }] };
+    return {
+      ok: false,
+      errors: [
+        { rule: 'INTERNAL-PARSE-ERROR', message: `Parsing failed: ${String((e as Error)?.message ?? e)}`, path: '/' },
+      ],
+    };
   }
 }
 

@@ -21,7 +21,6 @@ export type ParseResult =
   | { ok: true; type: DocumentType; body: DocumentBody; root: El; warnings: ValidationIssue[] }
   | { ok: false; errors: ValidationIssue[] };
 
-
 /** Raw text of an element, so decimals keep the precision they were written with. */
 const raw = (el: El | undefined, path: string) => val(el, path);
 
@@ -39,7 +38,6 @@ function classification(el: El | undefined): ItemClassification | undefined {
   const version = attr(el, 'listVersionID');
   return id && version ? { ...id, version } : id;
 }
-
 
 export function parseAddress(el: El | undefined): Address | undefined {
   if (!el) return undefined;
@@ -66,7 +64,10 @@ export function parseParty(party: El | undefined): { party?: Party; creditorId?:
   const contact = first(party, 'cac:Contact');
   const endpointScheme = attr(endpoint, 'schemeID');
   const endpointValue = text(endpoint);
-  const identifiers = ids.filter((i) => i !== creditor).map(schemed).filter((x): x is SchemedId => !!x);
+  const identifiers = ids
+    .filter((i) => i !== creditor)
+    .map(schemed)
+    .filter((x): x is SchemedId => !!x);
   const out: Party = compact({
     name: val(party, 'cac:PartyName/cbc:Name'),
     legalName: val(legal, 'cbc:RegistrationName'),
@@ -78,7 +79,11 @@ export function parseParty(party: El | undefined): { party?: Party; creditorId?:
     legalForm: val(legal, 'cbc:CompanyLegalForm'),
     address: parseAddress(first(party, 'cac:PostalAddress')),
     contact: contact
-      ? compact({ name: val(contact, 'cbc:Name'), phone: val(contact, 'cbc:Telephone'), email: val(contact, 'cbc:ElectronicMail') })
+      ? compact({
+          name: val(contact, 'cbc:Name'),
+          phone: val(contact, 'cbc:Telephone'),
+          email: val(contact, 'cbc:ElectronicMail'),
+        })
       : undefined,
   });
   const creditorId = creditor ? text(creditor) : undefined;
@@ -116,13 +121,20 @@ function parseAttachment(ref: El): Attachment {
 
 function parseLine(line: El, isCredit: boolean, itemPath: string): DocumentLine {
   const item = first(line, `${itemPath}cac:Item`);
-  const qty = first(line, itemPath ? `${itemPath}cbc:Quantity` : isCredit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity');
+  const qty = first(
+    line,
+    itemPath ? `${itemPath}cbc:Quantity` : isCredit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity',
+  );
   const price = first(line, `${itemPath}cac:Price`);
   const itemName = val(item, 'cbc:Name');
   const itemDescription = val(item, 'cbc:Description');
   const acs = kids(itemPath ? first(line, itemPath.slice(0, -1)) : line, 'cac:AllowanceCharge');
-  const allowances = acs.filter((a) => val(a, 'cbc:ChargeIndicator') === 'false').map((a) => parseAllowanceCharge(a, false));
-  const charges = acs.filter((a) => val(a, 'cbc:ChargeIndicator') === 'true').map((a) => parseAllowanceCharge(a, false));
+  const allowances = acs
+    .filter((a) => val(a, 'cbc:ChargeIndicator') === 'false')
+    .map((a) => parseAllowanceCharge(a, false));
+  const charges = acs
+    .filter((a) => val(a, 'cbc:ChargeIndicator') === 'true')
+    .map((a) => parseAllowanceCharge(a, false));
   const tax = first(item, 'cac:ClassifiedTaxCategory');
   const periodEl = first(line, 'cac:InvoicePeriod');
   const out: DocumentLine = compact({
@@ -141,7 +153,9 @@ function parseLine(line: El, isCredit: boolean, itemPath: string): DocumentLine 
     standardItemId: schemed(first(item, 'cac:StandardItemIdentification/cbc:ID')),
     classification: classification(first(item, 'cac:CommodityClassification/cbc:ItemClassificationCode')),
     originCountry: val(item, 'cac:OriginCountry/cbc:IdentificationCode'),
-    period: periodEl ? compact({ start: val(periodEl, 'cbc:StartDate'), end: val(periodEl, 'cbc:EndDate') }) : undefined,
+    period: periodEl
+      ? compact({ start: val(periodEl, 'cbc:StartDate'), end: val(periodEl, 'cbc:EndDate') })
+      : undefined,
     allowances: allowances.length ? allowances : undefined,
     charges: charges.length ? charges : undefined,
     orderLineReference: val(line, 'cac:OrderLineReference/cbc:LineID'),
@@ -152,7 +166,11 @@ function parseLine(line: El, isCredit: boolean, itemPath: string): DocumentLine 
   return out;
 }
 
-function parsePayment(root: El, creditorId: string | undefined, isCredit: boolean): { payment?: PaymentInfo; dueDate?: string } {
+function parsePayment(
+  root: El,
+  creditorId: string | undefined,
+  isCredit: boolean,
+): { payment?: PaymentInfo; dueDate?: string } {
   const pm = first(root, 'cac:PaymentMeans');
   const terms = val(root, 'cac:PaymentTerms/cbc:Note');
   if (!pm && !terms && !creditorId) return {};
@@ -177,7 +195,9 @@ function parsePayment(root: El, creditorId: string | undefined, isCredit: boolea
 function parseTotals(root: El, monetaryTotal: string, currency: string): Totals {
   const lmt = first(root, monetaryTotal);
   const taxTotals = kids(root, 'cac:TaxTotal');
-  const main = taxTotals.find((t) => kids(t, 'cac:TaxSubtotal').length > 0) ?? taxTotals.find((t) => attr(first(t, 'cbc:TaxAmount'), 'currencyID') === currency);
+  const main =
+    taxTotals.find((t) => kids(t, 'cac:TaxSubtotal').length > 0) ??
+    taxTotals.find((t) => attr(first(t, 'cbc:TaxAmount'), 'currencyID') === currency);
   const other = taxTotals.find((t) => t !== main);
   const breakdown = all(main, 'cac:TaxSubtotal').map((st) =>
     compact({
@@ -235,10 +255,15 @@ function parseBilling(root: El, type: DocumentType): DocumentBody {
   const typeCode = val(root, isCredit ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode');
   const lines = kids(root, isCredit ? 'cac:CreditNoteLine' : 'cac:InvoiceLine').map((l) => parseLine(l, isCredit, ''));
   const acs = kids(root, 'cac:AllowanceCharge');
-  const allowances = acs.filter((a) => val(a, 'cbc:ChargeIndicator') === 'false').map((a) => parseAllowanceCharge(a, true));
+  const allowances = acs
+    .filter((a) => val(a, 'cbc:ChargeIndicator') === 'false')
+    .map((a) => parseAllowanceCharge(a, true));
   const charges = acs.filter((a) => val(a, 'cbc:ChargeIndicator') === 'true').map((a) => parseAllowanceCharge(a, true));
   const billingReferences = kids(root, 'cac:BillingReference').map((b) =>
-    compact({ number: val(b, 'cac:InvoiceDocumentReference/cbc:ID') ?? '', issueDate: val(b, 'cac:InvoiceDocumentReference/cbc:IssueDate') }),
+    compact({
+      number: val(b, 'cac:InvoiceDocumentReference/cbc:ID') ?? '',
+      issueDate: val(b, 'cac:InvoiceDocumentReference/cbc:IssueDate'),
+    }),
   );
   return compact({
     number: val(root, 'cbc:ID') ?? '',
@@ -257,14 +282,18 @@ function parseBilling(root: El, type: DocumentType): DocumentBody {
     billingReferences: billingReferences.length ? billingReferences : undefined,
     accountingCost: val(root, 'cbc:AccountingCost'),
     taxPointDate: val(root, 'cbc:TaxPointDate'),
-    invoicePeriod: period ? compact({ start: val(period, 'cbc:StartDate'), end: val(period, 'cbc:EndDate') }) : undefined,
+    invoicePeriod: period
+      ? compact({ start: val(period, 'cbc:StartDate'), end: val(period, 'cbc:EndDate') })
+      : undefined,
     note: val(root, 'cbc:Note'),
     seller: seller.party,
     buyer: buyer.party,
     payee: payee
       ? compact({
           name: val(payee, 'cac:PartyName/cbc:Name'),
-          identifiers: all(payee, 'cac:PartyIdentification/cbc:ID').map(schemed).filter((x): x is SchemedId => !!x),
+          identifiers: all(payee, 'cac:PartyIdentification/cbc:ID')
+            .map(schemed)
+            .filter((x): x is SchemedId => !!x),
           legalId: schemed(first(payee, 'cac:PartyLegalEntity/cbc:CompanyID')),
         })
       : undefined,
@@ -292,9 +321,16 @@ function parseTrade(root: El): DocumentBody {
   const seller = parseParty(first(root, 'cac:SellerSupplierParty/cac:Party'));
   const buyer = parseParty(first(root, 'cac:BuyerCustomerParty/cac:Party'));
   const lineName = isQuote ? 'cac:QuotationLine' : 'cac:OrderLine';
-  const totalName = root.localName === 'Order' ? 'cac:AnticipatedMonetaryTotal' : isQuote ? 'cac:QuotedMonetaryTotal' : 'cac:LegalMonetaryTotal';
+  const totalName =
+    root.localName === 'Order'
+      ? 'cac:AnticipatedMonetaryTotal'
+      : isQuote
+        ? 'cac:QuotedMonetaryTotal'
+        : 'cac:LegalMonetaryTotal';
   const acs = kids(root, 'cac:AllowanceCharge');
-  const allowances = acs.filter((a) => val(a, 'cbc:ChargeIndicator') === 'false').map((a) => parseAllowanceCharge(a, true));
+  const allowances = acs
+    .filter((a) => val(a, 'cbc:ChargeIndicator') === 'false')
+    .map((a) => parseAllowanceCharge(a, true));
   const charges = acs.filter((a) => val(a, 'cbc:ChargeIndicator') === 'true').map((a) => parseAllowanceCharge(a, true));
   const attachments = kids(root, 'cac:AdditionalDocumentReference').map(parseAttachment);
   const terms = val(root, 'cac:PaymentTerms/cbc:Note');
@@ -305,13 +341,17 @@ function parseTrade(root: El): DocumentBody {
     number: val(root, 'cbc:ID') ?? '',
     issueDate: val(root, 'cbc:IssueDate') ?? '',
     currency,
-    typeCode: root.localName === 'Order' && val(root, 'cbc:OrderTypeCode') !== DOCUMENT_TYPE_INFO['purchase-order'].typeCode ? val(root, 'cbc:OrderTypeCode') : undefined,
+    typeCode:
+      root.localName === 'Order' && val(root, 'cbc:OrderTypeCode') !== DOCUMENT_TYPE_INFO['purchase-order'].typeCode
+        ? val(root, 'cbc:OrderTypeCode')
+        : undefined,
     responseCode: val(root, 'cbc:OrderResponseCode'),
     note: val(root, 'cbc:Note'),
     buyerReference: val(root, 'cbc:CustomerReference'),
     accountingCost: val(root, 'cbc:AccountingCost'),
     validUntil: val(root, 'cac:ValidityPeriod/cbc:EndDate'),
-    orderReference: val(root, 'cac:OrderReference/cbc:ID') ?? val(root, 'cac:RequestForQuotationDocumentReference/cbc:ID'),
+    orderReference:
+      val(root, 'cac:OrderReference/cbc:ID') ?? val(root, 'cac:RequestForQuotationDocumentReference/cbc:ID'),
     salesOrderReference: salesOrder && salesOrder !== val(root, 'cbc:ID') ? salesOrder : undefined,
     quotationReference: val(root, 'cac:QuotationDocumentReference/cbc:ID'),
     contractReference: val(root, 'cac:Contract/cbc:ID'),
@@ -335,7 +375,10 @@ function parseEvent(root: El): DocumentBody {
     if (!p) return undefined;
     const ep = first(p, 'cbc:EndpointID');
     const scheme = attr(ep, 'schemeID');
-    return compact({ peppolId: ep ? (scheme ? `${scheme}:${text(ep)}` : text(ep)) : undefined, legalName: val(p, 'cac:PartyLegalEntity/cbc:RegistrationName') });
+    return compact({
+      peppolId: ep ? (scheme ? `${scheme}:${text(ep)}` : text(ep)) : undefined,
+      legalName: val(p, 'cac:PartyLegalEntity/cbc:RegistrationName'),
+    });
   };
   const seller = eventParty(sender);
   const buyer = eventParty(receiver);
@@ -353,24 +396,59 @@ function parseEvent(root: El): DocumentBody {
   });
 }
 
-const SUPPORTED_ROOTS = new Set(['Invoice', 'CreditNote', 'Order', 'OrderResponse', 'Quotation', 'ApplicationResponse']);
+const SUPPORTED_ROOTS = new Set([
+  'Invoice',
+  'CreditNote',
+  'Order',
+  'OrderResponse',
+  'Quotation',
+  'ApplicationResponse',
+]);
 
 /** Parses an element already known to be UBL; refuses other roots and namespaces with XML-ROOT. */
 export function parseUblElement(root: El): ParseResult {
   const local = root.localName ?? '';
   if (!SUPPORTED_ROOTS.has(local) || root.namespaceURI !== UBL_NS[local as keyof typeof UBL_NS]) {
-    return { ok: false, errors: [{ rule: 'XML-ROOT', message: `Unsupported root element {${root.namespaceURI ?? ''}}${local}: expected a UBL 2.1 Invoice, CreditNote, Order, OrderResponse, Quotation or ApplicationResponse`, path: `/${root.nodeName}` }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          rule: 'XML-ROOT',
+          message: `Unsupported root element {${root.namespaceURI ?? ''}}${local}: expected a UBL 2.1 Invoice, CreditNote, Order, OrderResponse, Quotation or ApplicationResponse`,
+          path: `/${root.nodeName}`,
+        },
+      ],
+    };
   }
   const typeCode = val(root, local === 'CreditNote' ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode');
   const type = documentTypeOf(local, typeCode, val(root, 'cbc:CustomizationID'));
   if (!type) {
-    return { ok: false, errors: [{ rule: 'XML-ROOT', message: `${local} with CustomizationID ${val(root, 'cbc:CustomizationID') ?? '(none)'} is not a document type this service exchanges`, path: `/${root.nodeName}` }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          rule: 'XML-ROOT',
+          message: `${local} with CustomizationID ${val(root, 'cbc:CustomizationID') ?? '(none)'} is not a document type this service exchanges`,
+          path: `/${root.nodeName}`,
+        },
+      ],
+    };
   }
   try {
-    const body = local === 'Invoice' || local === 'CreditNote' ? parseBilling(root, type) : local === 'ApplicationResponse' ? parseEvent(root) : parseTrade(root);
+    const body =
+      local === 'Invoice' || local === 'CreditNote'
+        ? parseBilling(root, type)
+        : local === 'ApplicationResponse'
+          ? parseEvent(root)
+          : parseTrade(root);
     return { ok: true, type, body, root, warnings: [] };
   } catch (e) {
-    return { ok: false, errors: [{ rule: 'INTERNAL-PARSE-ERROR', message: `Parsing failed: ${String((e as Error)?.message ?? e)}`, path: '/' }] };
+    return {
+      ok: false,
+      errors: [
+        { rule: 'INTERNAL-PARSE-ERROR', message: `Parsing failed: ${String((e as Error)?.message ?? e)}`, path: '/' },
+      ],
+    };
   }
 }
 

@@ -143,7 +143,12 @@ export function writeDelivery(w: XmlWriter, delivery: Delivery | undefined): voi
  * The VAT total with one subtotal per category and rate (BG-23), as billing and order agreements
  * carry it. Order agreements have no exemption reason code, so there the code stands in as the text.
  */
-export function writeTaxTotal(w: XmlWriter, totals: ComputedTotals, currency: string, options: { exemptionCodes: boolean } = { exemptionCodes: true }): void {
+export function writeTaxTotal(
+  w: XmlWriter,
+  totals: ComputedTotals,
+  currency: string,
+  options: { exemptionCodes: boolean } = { exemptionCodes: true },
+): void {
   w.open('cac:TaxTotal');
   amount(w, 'cbc:TaxAmount', totals.vat, currency);
   for (const b of totals.breakdown) {

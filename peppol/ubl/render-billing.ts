@@ -17,7 +17,6 @@ import {
   writeTaxTotal,
 } from './parts.ts';
 
-
 export function paymentMeansCode(payment: PaymentInfo): string | undefined {
   return payment.meansCode ?? (payment.means ? PAYMENT_MEANS_CODES[payment.means] : undefined);
 }
@@ -32,7 +31,12 @@ export function paymentTermsText(payment: PaymentInfo | undefined): string | und
 }
 
 /** Renders an Invoice (380/383/…) or CreditNote in the Peppol BIS Billing 3.0 binding. */
-export function renderBilling(type: DocumentType, body: DocumentBody, doc: ComputedDocument, buildDom = false): Rendered {
+export function renderBilling(
+  type: DocumentType,
+  body: DocumentBody,
+  doc: ComputedDocument,
+  buildDom = false,
+): Rendered {
   const info = DOCUMENT_TYPE_INFO[type];
   const isCredit = info.root === 'CreditNote';
   const root = info.root;
@@ -76,10 +80,12 @@ export function renderBilling(type: DocumentType, body: DocumentBody, doc: Compu
   if (body.despatchReference) w.group('cac:DespatchDocumentReference', () => w.leaf('cbc:ID', body.despatchReference));
   if (body.receiptReference) w.group('cac:ReceiptDocumentReference', () => w.leaf('cbc:ID', body.receiptReference));
   if (isCredit) {
-    if (body.contractReference) w.group('cac:ContractDocumentReference', () => w.leaf('cbc:ID', body.contractReference));
+    if (body.contractReference)
+      w.group('cac:ContractDocumentReference', () => w.leaf('cbc:ID', body.contractReference));
     writeDocumentAttachments(w, body, true);
   } else {
-    if (body.contractReference) w.group('cac:ContractDocumentReference', () => w.leaf('cbc:ID', body.contractReference));
+    if (body.contractReference)
+      w.group('cac:ContractDocumentReference', () => w.leaf('cbc:ID', body.contractReference));
     writeDocumentAttachments(w, body, false);
     if (body.projectReference) w.group('cac:ProjectReference', () => w.leaf('cbc:ID', body.projectReference));
   }
@@ -90,9 +96,11 @@ export function renderBilling(type: DocumentType, body: DocumentBody, doc: Compu
   w.group('cac:AccountingCustomerParty', () => writeBillingParty(w, body.buyer ?? {}));
   if (body.payee) {
     w.group('cac:PayeeParty', () => {
-      for (const id of body.payee?.identifiers ?? []) w.group('cac:PartyIdentification', () => schemedLeaf(w, 'cbc:ID', id));
+      for (const id of body.payee?.identifiers ?? [])
+        w.group('cac:PartyIdentification', () => schemedLeaf(w, 'cbc:ID', id));
       w.group('cac:PartyName', () => w.leaf('cbc:Name', body.payee?.name ?? body.payee?.legalName));
-      if (body.payee?.legalId) w.group('cac:PartyLegalEntity', () => schemedLeaf(w, 'cbc:CompanyID', body.payee?.legalId));
+      if (body.payee?.legalId)
+        w.group('cac:PartyLegalEntity', () => schemedLeaf(w, 'cbc:CompanyID', body.payee?.legalId));
     });
   }
   if (body.taxRepresentative) {
@@ -115,7 +123,9 @@ export function renderBilling(type: DocumentType, body: DocumentBody, doc: Compu
   const t = doc.totals;
   writeTaxTotal(w, t, currency);
   if (t.vatInTaxCurrency && body.taxCurrency) {
-    w.group('cac:TaxTotal', () => w.leaf('cbc:TaxAmount', formatAmount(t.vatInTaxCurrency!), { currencyID: body.taxCurrency }));
+    w.group('cac:TaxTotal', () =>
+      w.leaf('cbc:TaxAmount', formatAmount(t.vatInTaxCurrency!), { currencyID: body.taxCurrency }),
+    );
   }
   writeMonetaryTotal(w, 'cac:LegalMonetaryTotal', t, currency);
 
@@ -142,7 +152,9 @@ function writePaymentMeans(w: XmlWriter, body: DocumentBody, isCredit: boolean):
   w.leaf('cbc:PaymentID', p.reference);
   if (p.cardLast4) {
     w.group('cac:CardAccount', () => {
-      w.leaf('cbc:PrimaryAccountNumberID', p.cardLast4).leaf('cbc:NetworkID', 'NA').leaf('cbc:HolderName', p.cardHolder);
+      w.leaf('cbc:PrimaryAccountNumberID', p.cardLast4)
+        .leaf('cbc:NetworkID', 'NA')
+        .leaf('cbc:HolderName', p.cardHolder);
     });
   }
   const isDebit = code === '49' || code === '59';
@@ -168,10 +180,13 @@ function writeLine(w: XmlWriter, line: ComputedLine, isCredit: boolean, currency
   w.open(isCredit ? 'cac:CreditNoteLine' : 'cac:InvoiceLine');
   w.leaf('cbc:ID', line.id);
   w.leaf('cbc:Note', src.note);
-  w.leaf(isCredit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity', formatPlain(line.quantity), { unitCode: line.unit });
+  w.leaf(isCredit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity', formatPlain(line.quantity), {
+    unitCode: line.unit,
+  });
   amount(w, 'cbc:LineExtensionAmount', line.net, currency);
   w.leaf('cbc:AccountingCost', src.accountingCost);
-  if (src.period) w.group('cac:InvoicePeriod', () => w.leaf('cbc:StartDate', src.period?.start).leaf('cbc:EndDate', src.period?.end));
+  if (src.period)
+    w.group('cac:InvoicePeriod', () => w.leaf('cbc:StartDate', src.period?.start).leaf('cbc:EndDate', src.period?.end));
   if (src.orderLineReference) w.group('cac:OrderLineReference', () => w.leaf('cbc:LineID', src.orderLineReference));
   for (const ac of [...line.allowances, ...line.charges]) writeAllowanceCharge(w, ac, currency, false);
   w.open('cac:Item');
@@ -183,7 +198,10 @@ function writeLine(w: XmlWriter, line: ComputedLine, isCredit: boolean, currency
   if (src.originCountry) w.group('cac:OriginCountry', () => w.leaf('cbc:IdentificationCode', src.originCountry));
   if (src.classification) {
     w.group('cac:CommodityClassification', () =>
-      w.leaf('cbc:ItemClassificationCode', src.classification?.value, { listID: src.classification?.scheme, listVersionID: src.classification?.version }),
+      w.leaf('cbc:ItemClassificationCode', src.classification?.value, {
+        listID: src.classification?.scheme,
+        listVersionID: src.classification?.version,
+      }),
     );
   }
   w.open('cac:ClassifiedTaxCategory');

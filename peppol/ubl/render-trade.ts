@@ -4,7 +4,18 @@ import type { ComputedDocument, ComputedLine } from '../totals.ts';
 import type { Attachment, DocumentBody, DocumentType, Party } from '../types.ts';
 import { XmlWriter } from '../xml/writer.ts';
 import type { Rendered } from './rendered.ts';
-import { amount, schemedLeaf, writeAddress, writeAllowanceCharge, writeAttachment, writeBillingParty, writeContact, writeEndpoint, writeMonetaryTotal, writeTaxTotal } from './parts.ts';
+import {
+  amount,
+  schemedLeaf,
+  writeAddress,
+  writeAllowanceCharge,
+  writeAttachment,
+  writeBillingParty,
+  writeContact,
+  writeEndpoint,
+  writeMonetaryTotal,
+  writeTaxTotal,
+} from './parts.ts';
 import { paymentTermsText } from './render-billing.ts';
 
 /**
@@ -58,23 +69,25 @@ interface PartyModel {
 /** A party of an order or order agreement: only what the transaction's data model allows. */
 function orderingParty(w: XmlWriter, wrapper: string, p: Party | undefined, model: PartyModel): void {
   if (!p) return;
-  w.group(wrapper, () => w.group('cac:Party', () => {
-    writeEndpoint(w, p);
-    for (const id of p.identifiers ?? []) w.group('cac:PartyIdentification', () => schemedLeaf(w, 'cbc:ID', id));
-    if (model.name && p.name) w.group('cac:PartyName', () => w.leaf('cbc:Name', p.name));
-    writeAddress(w, 'cac:PostalAddress', p.address);
-    if (model.vat && p.vatNumber) {
-      w.group('cac:PartyTaxScheme', () => {
-        w.leaf('cbc:CompanyID', p.vatNumber);
-        w.group('cac:TaxScheme', () => w.leaf('cbc:ID', 'VAT'));
+  w.group(wrapper, () =>
+    w.group('cac:Party', () => {
+      writeEndpoint(w, p);
+      for (const id of p.identifiers ?? []) w.group('cac:PartyIdentification', () => schemedLeaf(w, 'cbc:ID', id));
+      if (model.name && p.name) w.group('cac:PartyName', () => w.leaf('cbc:Name', p.name));
+      writeAddress(w, 'cac:PostalAddress', p.address);
+      if (model.vat && p.vatNumber) {
+        w.group('cac:PartyTaxScheme', () => {
+          w.leaf('cbc:CompanyID', p.vatNumber);
+          w.group('cac:TaxScheme', () => w.leaf('cbc:ID', 'VAT'));
+        });
+      }
+      w.group('cac:PartyLegalEntity', () => {
+        w.leaf('cbc:RegistrationName', p.legalName ?? p.name);
+        schemedLeaf(w, 'cbc:CompanyID', p.legalId);
       });
-    }
-    w.group('cac:PartyLegalEntity', () => {
-      w.leaf('cbc:RegistrationName', p.legalName ?? p.name);
-      schemedLeaf(w, 'cbc:CompanyID', p.legalId);
-    });
-    if (model.contact) writeContact(w, p.contact);
-  }));
+      if (model.contact) writeContact(w, p.contact);
+    }),
+  );
 }
 
 /** Ordering documents describe an attachment with DocumentType; they have no DocumentDescription. */
@@ -83,7 +96,11 @@ function writeOrderingAttachment(w: XmlWriter, attachment: Attachment): void {
     w.leaf('cbc:ID', attachment.id);
     w.leaf('cbc:DocumentType', attachment.description);
     w.group('cac:Attachment', () => {
-      if (attachment.content) w.leaf('cbc:EmbeddedDocumentBinaryObject', attachment.content, { mimeCode: attachment.mimeCode, filename: attachment.filename });
+      if (attachment.content)
+        w.leaf('cbc:EmbeddedDocumentBinaryObject', attachment.content, {
+          mimeCode: attachment.mimeCode,
+          filename: attachment.filename,
+        });
       if (attachment.url) w.group('cac:ExternalReference', () => w.leaf('cbc:URI', attachment.url));
     });
   });
@@ -99,7 +116,8 @@ function renderOrder(w: XmlWriter, body: DocumentBody, doc: ComputedDocument): v
   w.leaf('cbc:CustomerReference', body.buyerReference);
   w.leaf('cbc:AccountingCost', body.accountingCost);
   if (body.validUntil) w.group('cac:ValidityPeriod', () => w.leaf('cbc:EndDate', body.validUntil));
-  if (body.quotationReference) w.group('cac:QuotationDocumentReference', () => w.leaf('cbc:ID', body.quotationReference));
+  if (body.quotationReference)
+    w.group('cac:QuotationDocumentReference', () => w.leaf('cbc:ID', body.quotationReference));
   for (const a of body.attachments ?? []) writeOrderingAttachment(w, a);
   if (body.contractReference) w.group('cac:Contract', () => w.leaf('cbc:ID', body.contractReference));
   if (body.projectReference) w.group('cac:ProjectReference', () => w.leaf('cbc:ID', body.projectReference));
@@ -155,7 +173,8 @@ function renderQuotation(w: XmlWriter, body: DocumentBody, doc: ComputedDocument
   w.leaf('cbc:Note', body.note);
   w.leaf('cbc:PricingCurrencyCode', currency);
   if (body.validUntil) w.group('cac:ValidityPeriod', () => w.leaf('cbc:EndDate', body.validUntil));
-  if (body.orderReference) w.group('cac:RequestForQuotationDocumentReference', () => w.leaf('cbc:ID', body.orderReference));
+  if (body.orderReference)
+    w.group('cac:RequestForQuotationDocumentReference', () => w.leaf('cbc:ID', body.orderReference));
   for (const a of body.attachments ?? []) writeAttachment(w, a);
   if (body.contractReference) w.group('cac:Contract', () => w.leaf('cbc:ID', body.contractReference));
   party(w, 'cac:SellerSupplierParty', body.seller);
@@ -190,7 +209,9 @@ function renderEvent(w: XmlWriter, body: DocumentBody): void {
 }
 
 function writeEventParty(w: XmlWriter, p: Party): void {
-  const [scheme, value] = p.peppolId?.includes(':') ? [p.peppolId.slice(0, 4), p.peppolId.slice(5)] : [undefined, p.peppolId];
+  const [scheme, value] = p.peppolId?.includes(':')
+    ? [p.peppolId.slice(0, 4), p.peppolId.slice(5)]
+    : [undefined, p.peppolId];
   w.leaf('cbc:EndpointID', value, { schemeID: scheme });
   w.group('cac:PartyLegalEntity', () => w.leaf('cbc:RegistrationName', p.legalName ?? p.name));
 }
@@ -223,10 +244,10 @@ function writeRequestedDelivery(w: XmlWriter, body: DocumentBody): void {
       });
     }
     if (d.date) w.group('cac:RequestedDeliveryPeriod', () => w.leaf('cbc:EndDate', d.date));
-    if (d.partyName) w.group('cac:DeliveryParty', () => w.group('cac:PartyName', () => w.leaf('cbc:Name', d.partyName)));
+    if (d.partyName)
+      w.group('cac:DeliveryParty', () => w.group('cac:PartyName', () => w.leaf('cbc:Name', d.partyName)));
   });
 }
-
 
 /** Line item parts that not every transaction's model has. */
 interface LineItemModel {
@@ -235,7 +256,12 @@ interface LineItemModel {
   allowanceCharges: boolean;
 }
 
-function writeLineItem(w: XmlWriter, line: ComputedLine, currency: string, model: LineItemModel = { note: false, accountingCost: true, allowanceCharges: true }): void {
+function writeLineItem(
+  w: XmlWriter,
+  line: ComputedLine,
+  currency: string,
+  model: LineItemModel = { note: false, accountingCost: true, allowanceCharges: true },
+): void {
   const src = line.source;
   w.open('cac:LineItem');
   w.leaf('cbc:ID', line.id);
@@ -243,7 +269,8 @@ function writeLineItem(w: XmlWriter, line: ComputedLine, currency: string, model
   w.leaf('cbc:Quantity', formatPlain(line.quantity), { unitCode: line.unit });
   amount(w, 'cbc:LineExtensionAmount', line.net, currency);
   if (model.accountingCost) w.leaf('cbc:AccountingCost', src.accountingCost);
-  if (model.allowanceCharges) for (const ac of [...line.allowances, ...line.charges]) writeAllowanceCharge(w, ac, currency, false);
+  if (model.allowanceCharges)
+    for (const ac of [...line.allowances, ...line.charges]) writeAllowanceCharge(w, ac, currency, false);
   w.open('cac:Price');
   w.leaf('cbc:PriceAmount', formatPlain(line.price), { currencyID: currency });
   if (line.baseQuantity) w.leaf('cbc:BaseQuantity', formatPlain(line.baseQuantity), { unitCode: line.unit });
@@ -255,7 +282,12 @@ function writeLineItem(w: XmlWriter, line: ComputedLine, currency: string, model
   if (src.itemCode) w.group('cac:SellersItemIdentification', () => w.leaf('cbc:ID', src.itemCode));
   if (src.standardItemId) w.group('cac:StandardItemIdentification', () => schemedLeaf(w, 'cbc:ID', src.standardItemId));
   if (src.classification) {
-    w.group('cac:CommodityClassification', () => w.leaf('cbc:ItemClassificationCode', src.classification?.value, { listID: src.classification?.scheme, listVersionID: src.classification?.version }));
+    w.group('cac:CommodityClassification', () =>
+      w.leaf('cbc:ItemClassificationCode', src.classification?.value, {
+        listID: src.classification?.scheme,
+        listVersionID: src.classification?.version,
+      }),
+    );
   }
   w.open('cac:ClassifiedTaxCategory');
   w.leaf('cbc:ID', line.category);

@@ -32,11 +32,25 @@ export function renderUbl(type: DocumentType, body: DocumentBody, options: Rende
     const computed = computeDocument(body);
     const rendered = DOCUMENT_TYPE_INFO[type].billing
       ? renderBilling(type, body, computed, options.dom)
-      : renderTrade(type as Exclude<DocumentType, 'invoice' | 'credit-note' | 'debit-note'>, body, computed, options.dom);
+      : renderTrade(
+          type as Exclude<DocumentType, 'invoice' | 'credit-note' | 'debit-note'>,
+          body,
+          computed,
+          options.dom,
+        );
     const result: RenderResult = { xml: rendered.xml, computed, errors: [], warnings: checked.warnings };
     if (rendered.dom) result.dom = rendered.dom;
     return result;
   } catch (e) {
-    return { errors: [{ rule: 'INTERNAL-RENDER-ERROR', message: `Rendering failed: ${String((e as Error)?.message ?? e)}`, path: '$' }], warnings: [] };
+    return {
+      errors: [
+        {
+          rule: 'INTERNAL-RENDER-ERROR',
+          message: `Rendering failed: ${String((e as Error)?.message ?? e)}`,
+          path: '$',
+        },
+      ],
+      warnings: [],
+    };
   }
 }

@@ -118,7 +118,9 @@ export function isVatScheme(el: El): boolean {
 
 /** VAT PartyTaxScheme/CompanyID elements of a party. */
 export function vatIds(party: El | undefined): El[] {
-  return all(party, 'cac:PartyTaxScheme').filter((s) => val(s, 'cac:TaxScheme/cbc:ID') === 'VAT').flatMap((s) => kids(s, 'cbc:CompanyID'));
+  return all(party, 'cac:PartyTaxScheme')
+    .filter((s) => val(s, 'cac:TaxScheme/cbc:ID') === 'VAT')
+    .flatMap((s) => kids(s, 'cbc:CompanyID'));
 }
 
 /** XPath round(x * 100) div 100: half rounds towards positive infinity. */
@@ -131,6 +133,7 @@ export function within(a: Dec, b: Dec, slack: Dec | number): boolean {
 }
 
 /** Country code of a party's postal address, as the national rule contexts test it. */
-export const addressCountry = (party: El | undefined): string => text(first(party, 'cac:PostalAddress/cac:Country/cbc:IdentificationCode'));
+export const addressCountry = (party: El | undefined): string =>
+  text(first(party, 'cac:PostalAddress/cac:Country/cbc:IdentificationCode'));
 
 export { all, attr, first, kids, text, val };

@@ -4,7 +4,10 @@ const PARTY_FIELDS: Array<[RegExp, string]> = [
   [/^cbc:EndpointID/, '.peppolId'],
   [/^cac:PartyIdentification/, '.identifiers'],
   [/^cac:PartyName/, '.name'],
-  [/^cac:PostalAddress(\/cbc:(StreetName|AdditionalStreetName|CityName|PostalZone|CountrySubentity)|\/cac:Country)?/, '.address'],
+  [
+    /^cac:PostalAddress(\/cbc:(StreetName|AdditionalStreetName|CityName|PostalZone|CountrySubentity)|\/cac:Country)?/,
+    '.address',
+  ],
   [/^cac:PartyTaxScheme/, '.vatNumber'],
   [/^cac:PartyLegalEntity\/cbc:RegistrationName/, '.legalName'],
   [/^cac:PartyLegalEntity\/cbc:CompanyID/, '.legalId'],
@@ -117,7 +120,12 @@ export function xpathToJsonPath(xpath: string, body: DocumentBody, isCredit: boo
       if (/^cac:InvoicePeriod/.test(rest)) return `${base}.period`;
       if (/^cac:AllowanceCharge/.test(rest)) {
         const [, acIndex] = splitStep(steps[1]);
-        return allowanceChargePath(base, acIndex, body.lines?.[index - 1]?.allowances?.length ?? 0, steps.slice(2).join('/'));
+        return allowanceChargePath(
+          base,
+          acIndex,
+          body.lines?.[index - 1]?.allowances?.length ?? 0,
+          steps.slice(2).join('/'),
+        );
       }
       return base;
     }

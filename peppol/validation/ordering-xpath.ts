@@ -21,10 +21,12 @@ export function stringValue(el: El | undefined): string {
 export const normalizeSpace = (s: string): string => s.replace(/[ \t\n\r]+/g, ' ').replace(/^ | $/g, '');
 
 /** `cbc:ChargeIndicator = 'true'`: a string comparison with any indicator, white space counting. */
-export const indicatorIs = (ac: El, value: 'true' | 'false'): boolean => childrenNamed(ac, 'ChargeIndicator').some((c) => stringValue(c) === value);
+export const indicatorIs = (ac: El, value: 'true' | 'false'): boolean =>
+  childrenNamed(ac, 'ChargeIndicator').some((c) => stringValue(c) === value);
 
 /** `normalize-space(cbc:ChargeIndicator) = 'true'`: the first indicator, white space trimmed. */
-export const normalizedIndicatorIs = (ac: El, value: 'true' | 'false'): boolean => normalizeSpace(stringValue(childrenNamed(ac, 'ChargeIndicator')[0])) === value;
+export const normalizedIndicatorIs = (ac: El, value: 'true' | 'false'): boolean =>
+  normalizeSpace(stringValue(childrenNamed(ac, 'ChargeIndicator')[0])) === value;
 
 function childrenNamed(el: El, cbcName: string): El[] {
   const out: El[] = [];
@@ -35,7 +37,8 @@ function childrenNamed(el: El, cbcName: string): El[] {
 }
 
 /** `round(sum(els/xs:decimal(.)) * 10 * 10) div 100`; XPath round() takes halves up. */
-export const roundedSum = (els: El[]): Dec => xpathRound(els.reduce((s, e) => s.plus(num(e) ?? ZERO), ZERO).times(100)).div(100);
+export const roundedSum = (els: El[]): Dec =>
+  xpathRound(els.reduce((s, e) => s.plus(num(e) ?? ZERO), ZERO).times(100)).div(100);
 
 /** XPath round(): the nearest integer, halves towards positive infinity. */
 export const xpathRound = (d: Dec): Dec => d.plus(0.5).floor();

@@ -4,7 +4,14 @@ import type { ValidationResult } from '../types.ts';
 import { NS, type El } from '../xml/dom.ts';
 import { UNCL5189, UNCL7161 } from './codelists.ts';
 import { RuleContext, all, attr, first, kids, num, text, val, within } from './context.ts';
-import { decimalsAsWritten, indicatorIs, normalizeSpace, roundedSum, stringValue, xpathRound } from './ordering-xpath.ts';
+import {
+  decimalsAsWritten,
+  indicatorIs,
+  normalizeSpace,
+  roundedSum,
+  stringValue,
+  xpathRound,
+} from './ordering-xpath.ts';
 import { checkPoaccCommonRules } from './rules-order.ts';
 import { checkSyntaxBinding } from './syntax-binding.ts';
 import { ORDER_AGREEMENT_SYNTAX } from './syntax-order-agreement.ts';
@@ -18,7 +25,11 @@ const AMOUNTS = new Set(['Amount', 'TaxAmount', 'TaxableAmount', 'LineExtensionA
 
 /** True when a UBL OrderResponse carries the Peppol Order Agreement (T110) specification id. */
 export function isOrderAgreement(root: El): boolean {
-  return root.namespaceURI === UBL_NS.OrderResponse && root.localName === 'OrderResponse' && (val(root, 'cbc:CustomizationID') ?? '').startsWith(CUSTOMIZATION);
+  return (
+    root.namespaceURI === UBL_NS.OrderResponse &&
+    root.localName === 'OrderResponse' &&
+    (val(root, 'cbc:CustomizationID') ?? '').startsWith(CUSTOMIZATION)
+  );
 }
 
 /**
@@ -31,7 +42,17 @@ export function isOrderAgreement(root: El): boolean {
  */
 export function validateOrderAgreementElement(root: El): ValidationResult {
   if (root.namespaceURI !== UBL_NS.OrderResponse || root.localName !== 'OrderResponse') {
-    return { valid: false, errors: [{ rule: 'XML-ROOT', message: `Expected a UBL OrderResponse, found {${root.namespaceURI ?? ''}}${root.localName}`, path: `/${root.nodeName}` }], warnings: [] };
+    return {
+      valid: false,
+      errors: [
+        {
+          rule: 'XML-ROOT',
+          message: `Expected a UBL OrderResponse, found {${root.namespaceURI ?? ''}}${root.localName}`,
+          path: `/${root.nodeName}`,
+        },
+      ],
+      warnings: [],
+    };
   }
   const ctx = new RuleContext(root);
   try {
@@ -46,7 +67,13 @@ export function validateOrderAgreementElement(root: El): ValidationResult {
 
 function checkAgreement(ctx: RuleContext, r: El): void {
   for (const c of ctx.anywhere('cbc:CustomizationID')) {
-    ctx.check(normalizeSpace(stringValue(c)).startsWith(CUSTOMIZATION), 'PEPPOL-T110-R030', F, c, `Specification identifier SHALL start with the value '${CUSTOMIZATION}'.`);
+    ctx.check(
+      normalizeSpace(stringValue(c)).startsWith(CUSTOMIZATION),
+      'PEPPOL-T110-R030',
+      F,
+      c,
+      `Specification identifier SHALL start with the value '${CUSTOMIZATION}'.`,
+    );
   }
   const breakdown = kids(r, 'cac:TaxTotal').flatMap((t) => all(t, 'cac:TaxSubtotal/cac:TaxCategory'));
   const taxContext: TaxContext = {
@@ -63,25 +90,67 @@ function checkAgreement(ctx: RuleContext, r: El): void {
     const base = first(ac, 'cbc:BaseAmount');
     // A percentage without base amount only gets R015, a base amount without percentage only R016.
     if (pct && !base) {
-      ctx.report('PEPPOL-T110-R015', F, ac, 'Allowance/charge base amount SHALL be provided when allowance/charge percentage is provided.');
+      ctx.report(
+        'PEPPOL-T110-R015',
+        F,
+        ac,
+        'Allowance/charge base amount SHALL be provided when allowance/charge percentage is provided.',
+      );
       continue;
     }
     if (base && !pct) {
-      ctx.report('PEPPOL-T110-R016', F, ac, 'Allowance/charge percentage SHALL be provided when allowance/charge base amount is provided.');
+      ctx.report(
+        'PEPPOL-T110-R016',
+        F,
+        ac,
+        'Allowance/charge percentage SHALL be provided when allowance/charge base amount is provided.',
+      );
       continue;
     }
     if (pct && base) {
       const expected = (num(base) ?? ZERO).times(num(pct) ?? ZERO).div(100);
-      ctx.check(within(num(first(ac, 'cbc:Amount')) ?? ZERO, expected, 0.02), 'PEPPOL-T110-R017', F, ac, 'Allowance/charge amount SHALL equal base amount * percentage/100 if base amount and percentage exists');
+      ctx.check(
+        within(num(first(ac, 'cbc:Amount')) ?? ZERO, expected, 0.02),
+        'PEPPOL-T110-R017',
+        F,
+        ac,
+        'Allowance/charge amount SHALL equal base amount * percentage/100 if base amount and percentage exists',
+      );
     }
-    ctx.check(first(ac, 'cbc:AllowanceChargeReason') !== undefined || first(ac, 'cbc:AllowanceChargeReasonCode') !== undefined, 'PEPPOL-T110-R018', F, ac, 'Each document level allowance SHALL have an allowance reason text or an allowance reason code.');
-    ctx.check((num(first(ac, 'cbc:Amount')) ?? new Dec(-1)).gte(0), 'PEPPOL-T110-R021', F, ac, 'Document level allowance or charge amounts SHALL NOT be negative.');
+    ctx.check(
+      first(ac, 'cbc:AllowanceChargeReason') !== undefined || first(ac, 'cbc:AllowanceChargeReasonCode') !== undefined,
+      'PEPPOL-T110-R018',
+      F,
+      ac,
+      'Each document level allowance SHALL have an allowance reason text or an allowance reason code.',
+    );
+    ctx.check(
+      (num(first(ac, 'cbc:Amount')) ?? new Dec(-1)).gte(0),
+      'PEPPOL-T110-R021',
+      F,
+      ac,
+      'Document level allowance or charge amounts SHALL NOT be negative.',
+    );
   }
   for (const ac of ctx.anywhere('cac:AllowanceCharge')) {
     for (const code of kids(ac, 'cbc:AllowanceChargeReasonCode')) {
       const value = normalizeSpace(stringValue(code));
-      if (indicatorIs(ac, 'false')) ctx.check(UNCL5189.has(value), 'PEPPOL-T110-CL001', F, code, 'Reason code MUST be according to subset of UNCL 5189 D.16B.');
-      else if (indicatorIs(ac, 'true')) ctx.check(UNCL7161.has(value), 'PEPPOL-T110-CL002', F, code, 'Reason code MUST be according to UNCL 7161 D.16B.');
+      if (indicatorIs(ac, 'false'))
+        ctx.check(
+          UNCL5189.has(value),
+          'PEPPOL-T110-CL001',
+          F,
+          code,
+          'Reason code MUST be according to subset of UNCL 5189 D.16B.',
+        );
+      else if (indicatorIs(ac, 'true'))
+        ctx.check(
+          UNCL7161.has(value),
+          'PEPPOL-T110-CL002',
+          F,
+          code,
+          'Reason code MUST be according to UNCL 7161 D.16B.',
+        );
     }
   }
   checkLineHints(ctx, r);
@@ -100,19 +169,45 @@ function checkTaxBreakdown(ctx: RuleContext, r: El): void {
       if (tax === undefined) ok = false;
       else if (pct === undefined || xpathRound(pct).isZero()) ok = xpathRound(tax).isZero();
       else ok = taxable !== undefined && tax.eq(xpathRound(taxable.times(pct.div(100)).times(100)).div(100));
-      ctx.check(ok, 'PEPPOL-T110-R024', F, s, 'TAX category tax amount = TAX category taxable amount  x (TAX category rate  / 100), rounded to two decimals.');
+      ctx.check(
+        ok,
+        'PEPPOL-T110-R024',
+        F,
+        s,
+        'TAX category tax amount = TAX category taxable amount  x (TAX category rate  / 100), rounded to two decimals.',
+      );
     }
     for (const cat of kids(s, 'cac:TaxCategory')) {
       const id = ` ${normalizeSpace(stringValue(first(cat, 'cbc:ID')))} `;
-      if (first(cat, 'cbc:TaxExemptionReason')) ctx.check(' E AE O K G '.includes(id), 'PEPPOL-T110-R029', F, cat, 'A TAX breakdown with TAX Category codes S, Z, L and M SHALL NOT have a TAX exemption reason text ');
-      else ctx.check(' S Z L M '.includes(id), 'PEPPOL-T110-R028', F, cat, 'A TAX breakdown with TAX Category codes E, AE, K, G or O SHALL have a TAX exemption reason text ');
+      if (first(cat, 'cbc:TaxExemptionReason'))
+        ctx.check(
+          ' E AE O K G '.includes(id),
+          'PEPPOL-T110-R029',
+          F,
+          cat,
+          'A TAX breakdown with TAX Category codes S, Z, L and M SHALL NOT have a TAX exemption reason text ',
+        );
+      else
+        ctx.check(
+          ' S Z L M '.includes(id),
+          'PEPPOL-T110-R028',
+          F,
+          cat,
+          'A TAX breakdown with TAX Category codes E, AE, K, G or O SHALL have a TAX exemption reason text ',
+        );
     }
   }
   for (const t of kids(r, 'cac:TaxTotal')) {
     const subtotals = kids(t, 'cac:TaxSubtotal');
     if (subtotals.length === 0) continue;
     const total = num(first(t, 'cbc:TaxAmount'));
-    ctx.check(total !== undefined && total.eq(roundedSum(subtotals.flatMap((s) => kids(s, 'cbc:TaxAmount')))), 'PEPPOL-T110-R025', F, t, 'If TAX breakdown is present, the order agreement TAX total amount  = Σ TAX category tax amount.');
+    ctx.check(
+      total !== undefined && total.eq(roundedSum(subtotals.flatMap((s) => kids(s, 'cbc:TaxAmount')))),
+      'PEPPOL-T110-R025',
+      F,
+      t,
+      'If TAX breakdown is present, the order agreement TAX total amount  = Σ TAX category tax amount.',
+    );
   }
 }
 
@@ -120,10 +215,14 @@ function checkTaxBreakdown(ctx: RuleContext, r: El): void {
 function checkTotals(ctx: RuleContext, r: El): void {
   const lines = ctx.anywhere('cac:OrderLine');
   const lineAmounts = ctx.anywhere('cbc:LineExtensionAmount').filter((a) => isChildOf(a, 'LineItem'));
-  const lineSum = roundedSum(lines.flatMap((l) => kids(l, 'cac:LineItem')).flatMap((i) => kids(i, 'cbc:LineExtensionAmount')));
+  const lineSum = roundedSum(
+    lines.flatMap((l) => kids(l, 'cac:LineItem')).flatMap((i) => kids(i, 'cbc:LineExtensionAmount')),
+  );
   const docAcs = kids(r, 'cac:AllowanceCharge');
   const chargeSum = roundedSum(docAcs.filter((ac) => indicatorIs(ac, 'true')).flatMap((ac) => kids(ac, 'cbc:Amount')));
-  const allowanceSum = roundedSum(docAcs.filter((ac) => indicatorIs(ac, 'false')).flatMap((ac) => kids(ac, 'cbc:Amount')));
+  const allowanceSum = roundedSum(
+    docAcs.filter((ac) => indicatorIs(ac, 'false')).flatMap((ac) => kids(ac, 'cbc:Amount')),
+  );
   const taxTotal = num(first(r, 'cac:TaxTotal/cbc:TaxAmount')) ?? ZERO;
   for (const t of ctx.anywhere('cac:LegalMonetaryTotal')) {
     const amt = (name: string) => num(first(t, name)) ?? ZERO;
@@ -134,15 +233,65 @@ function checkTotals(ctx: RuleContext, r: El): void {
     const exclusive = amt('cbc:TaxExclusiveAmount');
     const inclusive = amt('cbc:TaxInclusiveAmount');
     const payable = amt('cbc:PayableAmount');
-    ctx.check(lines.length === lineAmounts.length, 'PEPPOL-T110-R014', F, t, 'If document totals is provided, all order agreement lines SHALL have a line extension amount');
-    ctx.check(kids(t, 'cbc:PayableAmount').length === 0 || kids(t, 'cbc:PayableAmount').some((p) => (num(p) ?? new Dec(-1)).gte(0)), 'PEPPOL-T110-R005', F, t, 'Total amount for payment SHALL NOT be negative, if expected total amount for payment is provided.');
+    ctx.check(
+      lines.length === lineAmounts.length,
+      'PEPPOL-T110-R014',
+      F,
+      t,
+      'If document totals is provided, all order agreement lines SHALL have a line extension amount',
+    );
+    ctx.check(
+      kids(t, 'cbc:PayableAmount').length === 0 ||
+        kids(t, 'cbc:PayableAmount').some((p) => (num(p) ?? new Dec(-1)).gte(0)),
+      'PEPPOL-T110-R005',
+      F,
+      t,
+      'Total amount for payment SHALL NOT be negative, if expected total amount for payment is provided.',
+    );
     ctx.check(lineExt.gte(0), 'PEPPOL-T110-R006', F, t, 'Total sum of line amounts SHALL NOT be negative.');
-    ctx.check(!has('cbc:LineExtensionAmount') || lineExt.eq(lineSum), 'PEPPOL-T110-R007', F, t, 'Total sum of line amounts SHALL equal the sum of the order line amounts at order line level, if total sum of line amounts is provided.');
-    ctx.check(!has('cbc:ChargeTotalAmount') || chargeTotal.eq(chargeSum), 'PEPPOL-T110-R008', F, t, 'Total sum of charges at document level SHALL be equal to the sum of charges at document level, if total sum of charges at document level is provided.');
-    ctx.check(!has('cbc:AllowanceTotalAmount') || allowanceTotal.eq(allowanceSum), 'PEPPOL-T110-R009', F, t, 'Total sum of allowance at document level SHALL be equal to the sum of allowance amounts at document level, if total sum of allowance at document level is provided.');
-    ctx.check(!has('cbc:TaxExclusiveAmount') || exclusive.eq(lineExt.plus(chargeTotal).minus(allowanceTotal)), 'PEPPOL-T110-R010', F, t, 'Tax exclusive amount SHALL equal the sum of line amount plus total charge amount at document level less total allowance amount at document level if tax exclusive amount is provided.');
-    ctx.check(inclusive.eq(exclusive.plus(taxTotal)), 'PEPPOL-T110-R011', F, t, 'Tax inclusive amount SHALL equal tax exclusive amount plus total tax amount.');
-    ctx.check(!has('cbc:PayableAmount') || payable.eq(inclusive.minus(amt('cbc:PrepaidAmount')).plus(amt('cbc:PayableRoundingAmount'))), 'PEPPOL-T110-R012', F, t, 'Total amount for payment SHALL be equal to the tax inclusive amount minus the prepaid amount plus rounding amount');
+    ctx.check(
+      !has('cbc:LineExtensionAmount') || lineExt.eq(lineSum),
+      'PEPPOL-T110-R007',
+      F,
+      t,
+      'Total sum of line amounts SHALL equal the sum of the order line amounts at order line level, if total sum of line amounts is provided.',
+    );
+    ctx.check(
+      !has('cbc:ChargeTotalAmount') || chargeTotal.eq(chargeSum),
+      'PEPPOL-T110-R008',
+      F,
+      t,
+      'Total sum of charges at document level SHALL be equal to the sum of charges at document level, if total sum of charges at document level is provided.',
+    );
+    ctx.check(
+      !has('cbc:AllowanceTotalAmount') || allowanceTotal.eq(allowanceSum),
+      'PEPPOL-T110-R009',
+      F,
+      t,
+      'Total sum of allowance at document level SHALL be equal to the sum of allowance amounts at document level, if total sum of allowance at document level is provided.',
+    );
+    ctx.check(
+      !has('cbc:TaxExclusiveAmount') || exclusive.eq(lineExt.plus(chargeTotal).minus(allowanceTotal)),
+      'PEPPOL-T110-R010',
+      F,
+      t,
+      'Tax exclusive amount SHALL equal the sum of line amount plus total charge amount at document level less total allowance amount at document level if tax exclusive amount is provided.',
+    );
+    ctx.check(
+      inclusive.eq(exclusive.plus(taxTotal)),
+      'PEPPOL-T110-R011',
+      F,
+      t,
+      'Tax inclusive amount SHALL equal tax exclusive amount plus total tax amount.',
+    );
+    ctx.check(
+      !has('cbc:PayableAmount') ||
+        payable.eq(inclusive.minus(amt('cbc:PrepaidAmount')).plus(amt('cbc:PayableRoundingAmount'))),
+      'PEPPOL-T110-R012',
+      F,
+      t,
+      'Total amount for payment SHALL be equal to the tax inclusive amount minus the prepaid amount plus rounding amount',
+    );
   }
 }
 
@@ -155,7 +304,13 @@ function checkLineHints(ctx: RuleContext, r: El): void {
     lineIds.set(id, (lineIds.get(id) ?? 0) + 1);
   }
   for (const item of items) {
-    ctx.check(lineIds.get(text(first(item, 'cbc:ID'))) === 1, 'OA-LINE-ID-UNIQUE', W, item, 'Each order agreement line SHOULD have a line identifier that is unique within the document.');
+    ctx.check(
+      lineIds.get(text(first(item, 'cbc:ID'))) === 1,
+      'OA-LINE-ID-UNIQUE',
+      W,
+      item,
+      'Each order agreement line SHOULD have a line identifier that is unique within the document.',
+    );
     const lineExt = num(first(item, 'cbc:LineExtensionAmount'));
     const price = num(first(item, 'cac:Price/cbc:PriceAmount'));
     if (lineExt === undefined || price === undefined) continue;
@@ -164,9 +319,17 @@ function checkLineHints(ctx: RuleContext, r: El): void {
     const baseQuantity = bq && !bq.isZero() ? bq : new Dec(1);
     const lineAcs = kids(item, 'cac:AllowanceCharge');
     const charges = roundedSum(lineAcs.filter((ac) => indicatorIs(ac, 'true')).flatMap((ac) => kids(ac, 'cbc:Amount')));
-    const allowances = roundedSum(lineAcs.filter((ac) => indicatorIs(ac, 'false')).flatMap((ac) => kids(ac, 'cbc:Amount')));
+    const allowances = roundedSum(
+      lineAcs.filter((ac) => indicatorIs(ac, 'false')).flatMap((ac) => kids(ac, 'cbc:Amount')),
+    );
     const expected = quantity.times(price.div(baseQuantity)).plus(charges).minus(allowances);
-    ctx.check(within(lineExt, expected, 0.02), 'OA-LINE-AMOUNT', W, item, 'Line net amount SHOULD equal quantity × (price / base quantity) + line charges − line allowances.');
+    ctx.check(
+      within(lineExt, expected, 0.02),
+      'OA-LINE-AMOUNT',
+      W,
+      item,
+      'Line net amount SHOULD equal quantity × (price / base quantity) + line charges − line allowances.',
+    );
   }
 }
 
@@ -203,32 +366,96 @@ function walk(ctx: RuleContext, el: El, currencies: string[], inPrice: boolean, 
     if (child.namespaceURI === NS.cbc) {
       if (AMOUNTS.has(name) || (el.localName === 'LegalMonetaryTotal' && el.namespaceURI === NS.cac)) {
         const cur = attr(child, 'currencyID');
-        ctx.check(cur === undefined || currencies.includes(cur), 'PEPPOL-T110-R004', F, child, 'All amounts SHALL have same currency code as document currency');
-        ctx.check(inPrice || decimalsAsWritten(child) <= 2, 'PEPPOL-T110-R013', F, child, 'Elements of data type amount cannot have more than 2 decimals (I.e. all amounts except unit price amounts)');
+        ctx.check(
+          cur === undefined || currencies.includes(cur),
+          'PEPPOL-T110-R004',
+          F,
+          child,
+          'All amounts SHALL have same currency code as document currency',
+        );
+        ctx.check(
+          inPrice || decimalsAsWritten(child) <= 2,
+          'PEPPOL-T110-R013',
+          F,
+          child,
+          'Elements of data type amount cannot have more than 2 decimals (I.e. all amounts except unit price amounts)',
+        );
       }
       walk(ctx, child, currencies, price, tax);
       continue;
     }
     if (child.namespaceURI === NS.cac) {
       if (name === 'Item') {
-        ctx.check(first(child, 'cac:StandardItemIdentification/cbc:ID') !== undefined || first(child, 'cac:SellersItemIdentification/cbc:ID') !== undefined, 'PEPPOL-T110-R002', F, child, 'Each item in an Order agreement line SHALL be identifiable by either "item sellers identifier" or "item standard identifier"');
+        ctx.check(
+          first(child, 'cac:StandardItemIdentification/cbc:ID') !== undefined ||
+            first(child, 'cac:SellersItemIdentification/cbc:ID') !== undefined,
+          'PEPPOL-T110-R002',
+          F,
+          child,
+          'Each item in an Order agreement line SHALL be identifiable by either "item sellers identifier" or "item standard identifier"',
+        );
       }
       if (name === 'Price') {
-        ctx.check((num(first(child, 'cbc:PriceAmount')) ?? new Dec(-1)).gte(0), 'PEPPOL-T110-R001', F, child, 'Each order agreement line item net price SHALL not be negative');
+        ctx.check(
+          (num(first(child, 'cbc:PriceAmount')) ?? new Dec(-1)).gte(0),
+          'PEPPOL-T110-R001',
+          F,
+          child,
+          'Each order agreement line item net price SHALL not be negative',
+        );
         const gross = all(child, 'cac:AllowanceCharge/cbc:BaseAmount');
-        ctx.check(gross.length === 0 || gross.some((g) => (num(g) ?? new Dec(-1)).gte(0)), 'PEPPOL-T110-R022', F, child, 'The Item gross price SHALL NOT be negative.');
+        ctx.check(
+          gross.length === 0 || gross.some((g) => (num(g) ?? new Dec(-1)).gte(0)),
+          'PEPPOL-T110-R022',
+          F,
+          child,
+          'The Item gross price SHALL NOT be negative.',
+        );
         const discount = first(child, 'cac:AllowanceCharge/cbc:Amount');
-        ctx.check(!discount || (num(discount) ?? new Dec(-1)).gte(0), 'PEPPOL-T110-R023', F, child, 'Allowance or charge price amounts SHALL NOT be negative.');
+        ctx.check(
+          !discount || (num(discount) ?? new Dec(-1)).gte(0),
+          'PEPPOL-T110-R023',
+          F,
+          child,
+          'Allowance or charge price amounts SHALL NOT be negative.',
+        );
       }
       const parentIs = (parent: string) => el.localName === parent && el.namespaceURI === NS.cac;
-      if ((name === 'TaxCategory' && parentIs('AllowanceCharge')) || (name === 'ClassifiedTaxCategory' && parentIs('Item'))) {
+      if (
+        (name === 'TaxCategory' && parentIs('AllowanceCharge')) ||
+        (name === 'ClassifiedTaxCategory' && parentIs('Item'))
+      ) {
         const id = normalizeSpace(stringValue(first(child, 'cbc:ID')));
         const pct = first(child, 'cbc:Percent');
-        ctx.check(!pct || !tax.hasTaxTotal || tax.keys.has(categoryKey(child)), 'PEPPOL-T110-R026', F, child, 'Tax category rates MUST match provided tax categories on document level when such exists.');
+        ctx.check(
+          !pct || !tax.hasTaxTotal || tax.keys.has(categoryKey(child)),
+          'PEPPOL-T110-R026',
+          F,
+          child,
+          'Tax category rates MUST match provided tax categories on document level when such exists.',
+        );
         // `$taxCategories = cbc:ID` compares the breakdown ids with this id as written.
-        ctx.check(!tax.hasTaxTotal || kids(child, 'cbc:ID').some((i) => tax.ids.has(stringValue(i))), 'PEPPOL-T110-R027', F, child, 'Tax categories MUST match provided tax categories on document level when such exists.');
-        ctx.check(pct !== undefined || id === 'O', 'PEPPOL-T110-R019', F, child, 'Each Tax Category SHALL have a TAX category rate, except if the order is not subject to TAX.');
-        ctx.check(id !== 'S' || (num(pct) ?? ZERO).gt(0), 'PEPPOL-T110-R020', F, child, 'When TAX category code is "Standard rated" (S) the TAX rate SHALL be greater than zero.');
+        ctx.check(
+          !tax.hasTaxTotal || kids(child, 'cbc:ID').some((i) => tax.ids.has(stringValue(i))),
+          'PEPPOL-T110-R027',
+          F,
+          child,
+          'Tax categories MUST match provided tax categories on document level when such exists.',
+        );
+        ctx.check(
+          pct !== undefined || id === 'O',
+          'PEPPOL-T110-R019',
+          F,
+          child,
+          'Each Tax Category SHALL have a TAX category rate, except if the order is not subject to TAX.',
+        );
+        ctx.check(
+          id !== 'S' || (num(pct) ?? ZERO).gt(0),
+          'PEPPOL-T110-R020',
+          F,
+          child,
+          'When TAX category code is "Standard rated" (S) the TAX rate SHALL be greater than zero.',
+        );
       }
     }
     walk(ctx, child, currencies, price, tax);

@@ -9,7 +9,20 @@ import {
 } from '../checksums.ts';
 import { Dec, ZERO, sum } from '../money.ts';
 import type { El } from '../xml/dom.ts';
-import { type RuleContext, all, attr, first, isAllowance, isCharge, kids, num, numAt, text, val, xround2 } from './context.ts';
+import {
+  type RuleContext,
+  all,
+  attr,
+  first,
+  isAllowance,
+  isCharge,
+  kids,
+  num,
+  numAt,
+  text,
+  val,
+  xround2,
+} from './context.ts';
 import { isValidDate } from './rules-codelists.ts';
 
 /** The business processes release 2026.5 approves, by the profile the rules know them as. */
@@ -19,7 +32,9 @@ const PROFILES: Record<string, '01' | '02'> = {
   'urn:peppol:france:billing:non-regulated': '01',
   'urn:peppol:bis:billing_with_response': '02',
 };
-const INVOICE_TYPES_01 = new Set('71 80 82 84 102 218 219 326 331 380 382 383 384 386 388 393 395 553 575 623 780 817 870 875 876 877'.split(' '));
+const INVOICE_TYPES_01 = new Set(
+  '71 80 82 84 102 218 219 326 331 380 382 383 384 386 388 393 395 553 575 623 780 817 870 875 876 877'.split(' '),
+);
 const CREDIT_TYPES_01 = new Set('381 396 81 83 532'.split(' '));
 
 /** Peppol BIS Billing 3.0 transaction rules (PEPPOL-EN16931-R*, P*, and PEPPOL-COMMON-R* identifier checks). */
@@ -32,101 +47,285 @@ export function checkPeppolRules(ctx: RuleContext): void {
 
   ctx.check(first(r, 'cbc:ProfileID') !== undefined, 'PEPPOL-EN16931-R001', F, r, 'Business process MUST be provided.');
   ctx.check(profile !== undefined, 'PEPPOL-EN16931-R007', F, r, 'Business process MUST have an approved identifier.');
-  ctx.check(kids(r, 'cbc:Note').length <= 1 || domesticDe, 'PEPPOL-EN16931-R002', F, r, 'No more than one note is allowed on document level.');
-  ctx.check(first(r, 'cbc:BuyerReference') !== undefined || first(r, 'cac:OrderReference/cbc:ID') !== undefined, 'PEPPOL-EN16931-R003', F, r, 'A buyer reference or purchase order reference MUST be provided.');
+  ctx.check(
+    kids(r, 'cbc:Note').length <= 1 || domesticDe,
+    'PEPPOL-EN16931-R002',
+    F,
+    r,
+    'No more than one note is allowed on document level.',
+  );
+  ctx.check(
+    first(r, 'cbc:BuyerReference') !== undefined || first(r, 'cac:OrderReference/cbc:ID') !== undefined,
+    'PEPPOL-EN16931-R003',
+    F,
+    r,
+    'A buyer reference or purchase order reference MUST be provided.',
+  );
   const customization = text(first(r, 'cbc:CustomizationID'));
-  ctx.check(customization.startsWith('urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0') && !customization.includes('::'), 'PEPPOL-EN16931-R004', F, r, "Specification identifier MUST begin with the value 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0' and follow the format rules for the identifier.");
+  ctx.check(
+    customization.startsWith('urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0') &&
+      !customization.includes('::'),
+    'PEPPOL-EN16931-R004',
+    F,
+    r,
+    "Specification identifier MUST begin with the value 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0' and follow the format rules for the identifier.",
+  );
   const taxTotals = kids(r, 'cac:TaxTotal');
   const withSubtotals = taxTotals.filter((t) => kids(t, 'cac:TaxSubtotal').length > 0);
-  ctx.check(withSubtotals.length === 1, 'PEPPOL-EN16931-R053', F, r, 'Only one tax total with tax subtotals MUST be provided.');
-  ctx.check(taxTotals.length - withSubtotals.length === (first(r, 'cbc:TaxCurrencyCode') ? 1 : 0), 'PEPPOL-EN16931-R054', F, r, 'Only one tax total without tax subtotals MUST be provided when tax currency code is provided.');
+  ctx.check(
+    withSubtotals.length === 1,
+    'PEPPOL-EN16931-R053',
+    F,
+    r,
+    'Only one tax total with tax subtotals MUST be provided.',
+  );
+  ctx.check(
+    taxTotals.length - withSubtotals.length === (first(r, 'cbc:TaxCurrencyCode') ? 1 : 0),
+    'PEPPOL-EN16931-R054',
+    F,
+    r,
+    'Only one tax total without tax subtotals MUST be provided when tax currency code is provided.',
+  );
   if (first(r, 'cbc:TaxCurrencyCode')) {
     // General comparisons: some amount on each side must have the sign, so a missing one fails.
     const amounts = taxTotals.flatMap((t) => kids(t, 'cbc:TaxAmount'));
-    const inTax = amounts.filter((a) => attr(a, 'currencyID') === text(first(r, 'cbc:TaxCurrencyCode'))).map(num).filter((v): v is Dec => v !== undefined);
-    const inDoc = amounts.filter((a) => attr(a, 'currencyID') === text(first(r, 'cbc:DocumentCurrencyCode'))).map(num).filter((v): v is Dec => v !== undefined);
-    const ok = (inTax.some((v) => v.lte(0)) && inDoc.some((v) => v.lte(0))) || (inTax.some((v) => v.gte(0)) && inDoc.some((v) => v.gte(0)));
-    ctx.check(ok, 'PEPPOL-EN16931-R055', F, r, 'Invoice total VAT amount and Invoice total VAT amount in accounting currency MUST have the same operational sign');
+    const inTax = amounts
+      .filter((a) => attr(a, 'currencyID') === text(first(r, 'cbc:TaxCurrencyCode')))
+      .map(num)
+      .filter((v): v is Dec => v !== undefined);
+    const inDoc = amounts
+      .filter((a) => attr(a, 'currencyID') === text(first(r, 'cbc:DocumentCurrencyCode')))
+      .map(num)
+      .filter((v): v is Dec => v !== undefined);
+    const ok =
+      (inTax.some((v) => v.lte(0)) && inDoc.some((v) => v.lte(0))) ||
+      (inTax.some((v) => v.gte(0)) && inDoc.some((v) => v.gte(0)));
+    ctx.check(
+      ok,
+      'PEPPOL-EN16931-R055',
+      F,
+      r,
+      'Invoice total VAT amount and Invoice total VAT amount in accounting currency MUST have the same operational sign',
+    );
   }
   for (const tc of ctx.descendants('TaxCurrencyCode')) {
     const documentCurrency = text(first(tc.parentNode as El, 'cbc:DocumentCurrencyCode'));
-    ctx.check(text(tc) !== documentCurrency, 'PEPPOL-EN16931-R005', F, tc, 'VAT accounting currency code MUST be different from invoice currency code when provided.');
+    ctx.check(
+      text(tc) !== documentCurrency,
+      'PEPPOL-EN16931-R005',
+      F,
+      tc,
+      'VAT accounting currency code MUST be different from invoice currency code when provided.',
+    );
   }
-  ctx.check(all(r, 'cac:AdditionalDocumentReference').filter((d) => val(d, 'cbc:DocumentTypeCode') === '50').length <= 1, 'PEPPOL-EN16931-R080', F, r, 'Only one project reference is allowed on document level');
-  if (ctx.buyer) ctx.check(first(ctx.buyer, 'cbc:EndpointID') !== undefined, 'PEPPOL-EN16931-R010', F, ctx.buyer, 'Buyer electronic address MUST be provided');
-  if (ctx.seller) ctx.check(first(ctx.seller, 'cbc:EndpointID') !== undefined, 'PEPPOL-EN16931-R020', F, ctx.seller, 'Seller electronic address MUST be provided');
+  ctx.check(
+    all(r, 'cac:AdditionalDocumentReference').filter((d) => val(d, 'cbc:DocumentTypeCode') === '50').length <= 1,
+    'PEPPOL-EN16931-R080',
+    F,
+    r,
+    'Only one project reference is allowed on document level',
+  );
+  if (ctx.buyer)
+    ctx.check(
+      first(ctx.buyer, 'cbc:EndpointID') !== undefined,
+      'PEPPOL-EN16931-R010',
+      F,
+      ctx.buyer,
+      'Buyer electronic address MUST be provided',
+    );
+  if (ctx.seller)
+    ctx.check(
+      first(ctx.seller, 'cbc:EndpointID') !== undefined,
+      'PEPPOL-EN16931-R020',
+      F,
+      ctx.seller,
+      'Seller electronic address MUST be provided',
+    );
 
   const lineAcs = ctx.lines.flatMap((l) => kids(l, 'cac:AllowanceCharge'));
   for (const ac of [...ctx.docAllowanceCharges, ...lineAcs]) {
     const hasPercent = first(ac, 'cbc:MultiplierFactorNumeric') !== undefined;
     const hasBase = first(ac, 'cbc:BaseAmount') !== undefined;
     // Schematron fires only the first rule whose context matches a node, hence the else-chain.
-    if (hasPercent && !hasBase) ctx.report('PEPPOL-EN16931-R041', F, ac, 'Allowance/charge base amount MUST be provided when allowance/charge percentage is provided.');
-    else if (!hasPercent && hasBase) ctx.report('PEPPOL-EN16931-R042', F, ac, 'Allowance/charge percentage MUST be provided when allowance/charge base amount is provided.');
+    if (hasPercent && !hasBase)
+      ctx.report(
+        'PEPPOL-EN16931-R041',
+        F,
+        ac,
+        'Allowance/charge base amount MUST be provided when allowance/charge percentage is provided.',
+      );
+    else if (!hasPercent && hasBase)
+      ctx.report(
+        'PEPPOL-EN16931-R042',
+        F,
+        ac,
+        'Allowance/charge percentage MUST be provided when allowance/charge base amount is provided.',
+      );
     else {
       if (hasPercent && hasBase) {
         const amount = numAt(ac, 'cbc:Amount') ?? ZERO;
         const base = numAt(ac, 'cbc:BaseAmount');
         const pct = numAt(ac, 'cbc:MultiplierFactorNumeric');
         const expected = base && pct ? base.times(pct).div(100) : undefined;
-        ctx.check(expected !== undefined && amount.minus(expected).abs().lte(0.02), 'PEPPOL-EN16931-R040', F, ac, 'Allowance/charge amount must equal base amount * percentage/100 if base amount and percentage exists');
+        ctx.check(
+          expected !== undefined && amount.minus(expected).abs().lte(0.02),
+          'PEPPOL-EN16931-R040',
+          F,
+          ac,
+          'Allowance/charge amount must equal base amount * percentage/100 if base amount and percentage exists',
+        );
       }
       const indicator = text(first(ac, 'cbc:ChargeIndicator'));
-      ctx.check(indicator === 'true' || indicator === 'false', 'PEPPOL-EN16931-R043', F, ac, "Allowance/charge ChargeIndicator value MUST equal 'true' or 'false'");
+      ctx.check(
+        indicator === 'true' || indicator === 'false',
+        'PEPPOL-EN16931-R043',
+        F,
+        ac,
+        "Allowance/charge ChargeIndicator value MUST equal 'true' or 'false'",
+      );
     }
   }
 
   for (const pm of all(r, 'cac:PaymentMeans')) {
     const code = val(pm, 'cbc:PaymentMeansCode');
-    if (code === '49' || code === '59') ctx.check(first(pm, 'cac:PaymentMandate/cbc:ID') !== undefined, 'PEPPOL-EN16931-R061', F, pm, 'Mandate reference MUST be provided for direct debit.');
+    if (code === '49' || code === '59')
+      ctx.check(
+        first(pm, 'cac:PaymentMandate/cbc:ID') !== undefined,
+        'PEPPOL-EN16931-R061',
+        F,
+        pm,
+        'Mandate reference MUST be provided for direct debit.',
+      );
   }
 
   const docStart = val(r, 'cac:InvoicePeriod/cbc:StartDate');
   const docEnd = val(r, 'cac:InvoicePeriod/cbc:EndDate');
   for (const line of ctx.lines) {
     for (const start of all(line, 'cac:InvoicePeriod/cbc:StartDate')) {
-      if (docStart && isValidDate(text(start)) && isValidDate(docStart)) ctx.check(text(start) >= docStart, 'PEPPOL-EN16931-R110', F, start, 'Start date of line period MUST be within invoice period.');
+      if (docStart && isValidDate(text(start)) && isValidDate(docStart))
+        ctx.check(
+          text(start) >= docStart,
+          'PEPPOL-EN16931-R110',
+          F,
+          start,
+          'Start date of line period MUST be within invoice period.',
+        );
     }
     for (const end of all(line, 'cac:InvoicePeriod/cbc:EndDate')) {
-      if (docEnd && isValidDate(text(end)) && isValidDate(docEnd)) ctx.check(text(end) <= docEnd, 'PEPPOL-EN16931-R111', F, end, 'End date of line period MUST be within invoice period.');
+      if (docEnd && isValidDate(text(end)) && isValidDate(docEnd))
+        ctx.check(
+          text(end) <= docEnd,
+          'PEPPOL-EN16931-R111',
+          F,
+          end,
+          'End date of line period MUST be within invoice period.',
+        );
     }
     checkLineAmount(ctx, line);
     const refs = kids(line, 'cac:DocumentReference');
     ctx.check(refs.length <= 1, 'PEPPOL-EN16931-R100', F, line, 'Only one invoiced object is allowed pr line');
-    ctx.check(refs.length === 0 || refs.some((d) => val(d, 'cbc:DocumentTypeCode') === '130'), 'PEPPOL-EN16931-R101', F, line, 'Element Document reference can only be used for Invoice line object');
+    ctx.check(
+      refs.length === 0 || refs.some((d) => val(d, 'cbc:DocumentTypeCode') === '130'),
+      'PEPPOL-EN16931-R101',
+      F,
+      line,
+      'Element Document reference can only be used for Invoice line object',
+    );
     for (const pac of all(line, 'cac:Price/cac:AllowanceCharge')) {
-      ctx.check(text(first(pac, 'cbc:ChargeIndicator')) === 'false', 'PEPPOL-EN16931-R044', F, pac, "Charge on price level is NOT allowed. Only value 'false' allowed.");
+      ctx.check(
+        text(first(pac, 'cbc:ChargeIndicator')) === 'false',
+        'PEPPOL-EN16931-R044',
+        F,
+        pac,
+        "Charge on price level is NOT allowed. Only value 'false' allowed.",
+      );
       const base = numAt(pac, 'cbc:BaseAmount');
       if (first(pac, 'cbc:BaseAmount')) {
         const price = numAt(line, 'cac:Price/cbc:PriceAmount');
         const amount = numAt(pac, 'cbc:Amount');
-        ctx.check(price !== undefined && base !== undefined && amount !== undefined && price.eq(base.minus(amount)), 'PEPPOL-EN16931-R046', F, pac, 'Item net price MUST equal (Gross price - Allowance amount) when gross price is provided.');
+        ctx.check(
+          price !== undefined && base !== undefined && amount !== undefined && price.eq(base.minus(amount)),
+          'PEPPOL-EN16931-R046',
+          F,
+          pac,
+          'Item net price MUST equal (Gross price - Allowance amount) when gross price is provided.',
+        );
       }
     }
     for (const bq of all(line, 'cac:Price/cbc:BaseQuantity')) {
       const unit = attr(bq, 'unitCode');
       const qty = ctx.lineQuantity(line);
-      if (unit !== undefined && qty) ctx.check(unit === attr(qty, 'unitCode'), 'PEPPOL-EN16931-R130', F, bq, 'Unit code of price base quantity MUST be same as invoiced quantity.');
+      if (unit !== undefined && qty)
+        ctx.check(
+          unit === attr(qty, 'unitCode'),
+          'PEPPOL-EN16931-R130',
+          F,
+          bq,
+          'Unit code of price base quantity MUST be same as invoiced quantity.',
+        );
     }
   }
 
   const typeCode = first(r, 'cbc:InvoiceTypeCode');
-  if (typeCode) ctx.check(profile === undefined || INVOICE_TYPES_01.has(text(typeCode)), 'PEPPOL-EN16931-P0100', F, typeCode, 'Invoice type code MUST be set according to the profile.');
+  if (typeCode)
+    ctx.check(
+      profile === undefined || INVOICE_TYPES_01.has(text(typeCode)),
+      'PEPPOL-EN16931-P0100',
+      F,
+      typeCode,
+      'Invoice type code MUST be set according to the profile.',
+    );
   const cnCode = first(r, 'cbc:CreditNoteTypeCode');
-  if (cnCode) ctx.check(profile === undefined || CREDIT_TYPES_01.has(text(cnCode)), 'PEPPOL-EN16931-P0101', F, cnCode, 'Credit note type code MUST be set according to the profile.');
+  if (cnCode)
+    ctx.check(
+      profile === undefined || CREDIT_TYPES_01.has(text(cnCode)),
+      'PEPPOL-EN16931-P0101',
+      F,
+      cnCode,
+      'Credit note type code MUST be set according to the profile.',
+    );
   if (typeCode && (text(typeCode) === '326' || text(typeCode) === '384')) {
-    ctx.check(domesticDe, 'PEPPOL-EN16931-P0112', F, typeCode, 'Invoice type code 326 or 384 are only allowed when both buyer and seller are German organizations.');
+    ctx.check(
+      domesticDe,
+      'PEPPOL-EN16931-P0112',
+      F,
+      typeCode,
+      'Invoice type code 326 or 384 are only allowed when both buyer and seller are German organizations.',
+    );
   }
   const exemptionCategory: Record<string, string> = {
-    'VATEX-EU-G': 'G', 'VATEX-EU-O': 'O', 'VATEX-EU-IC': 'K', 'VATEX-EU-AE': 'AE', 'VATEX-EU-D': 'E', 'VATEX-EU-F': 'E', 'VATEX-EU-I': 'E', 'VATEX-EU-J': 'E',
+    'VATEX-EU-G': 'G',
+    'VATEX-EU-O': 'O',
+    'VATEX-EU-IC': 'K',
+    'VATEX-EU-AE': 'AE',
+    'VATEX-EU-D': 'E',
+    'VATEX-EU-F': 'E',
+    'VATEX-EU-I': 'E',
+    'VATEX-EU-J': 'E',
   };
   const exemptionRule: Record<string, string> = {
-    'VATEX-EU-G': 'P0104', 'VATEX-EU-O': 'P0105', 'VATEX-EU-IC': 'P0106', 'VATEX-EU-AE': 'P0107', 'VATEX-EU-D': 'P0108', 'VATEX-EU-F': 'P0109', 'VATEX-EU-I': 'P0110', 'VATEX-EU-J': 'P0111',
+    'VATEX-EU-G': 'P0104',
+    'VATEX-EU-O': 'P0105',
+    'VATEX-EU-IC': 'P0106',
+    'VATEX-EU-AE': 'P0107',
+    'VATEX-EU-D': 'P0108',
+    'VATEX-EU-F': 'P0109',
+    'VATEX-EU-I': 'P0110',
+    'VATEX-EU-J': 'P0111',
   };
-  for (const cat of all(r, 'cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory').concat(ctx.docAllowanceCharges.flatMap((a) => kids(a, 'cac:TaxCategory')))) {
+  for (const cat of all(r, 'cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory').concat(
+    ctx.docAllowanceCharges.flatMap((a) => kids(a, 'cac:TaxCategory')),
+  )) {
     const code = text(first(cat, 'cbc:TaxExemptionReasonCode')).toUpperCase();
     const expected = exemptionCategory[code];
-    if (expected) ctx.check(val(cat, 'cbc:ID') === expected, `PEPPOL-EN16931-${exemptionRule[code]}`, F, cat, `Tax Category ${expected} MUST be used when exemption reason code is ${code}`);
+    if (expected)
+      ctx.check(
+        val(cat, 'cbc:ID') === expected,
+        `PEPPOL-EN16931-${exemptionRule[code]}`,
+        F,
+        cat,
+        `Tax Category ${expected} MUST be used when exemption reason code is ${code}`,
+      );
   }
 
   checkIdentifierSchemes(ctx);
@@ -148,9 +347,19 @@ function checkLineAmount(ctx: RuleContext, line: El): void {
   const acs = kids(line, 'cac:AllowanceCharge');
   const allowances = xround2(sum(acs.filter(isAllowance).map((a) => numAt(a, 'cbc:Amount') ?? ZERO)));
   const charges = xround2(sum(acs.filter(isCharge).map((a) => numAt(a, 'cbc:Amount') ?? ZERO)));
-  const expected = quantity.times(baseQuantity ? price.div(baseQuantity) : price).plus(charges).minus(allowances);
-  ctx.check(lineAmount.minus(expected).abs().lte(0.02), 'PEPPOL-EN16931-R120', 'fatal', line, 'Invoice line net amount MUST equal (Invoiced quantity * (Item net price/item price base quantity) + Sum of invoice line charge amount - sum of invoice line allowance amount');
-  if (bq) ctx.check(bq.gt(0), 'PEPPOL-EN16931-R121', 'fatal', line, 'Base quantity MUST be a positive number above zero.');
+  const expected = quantity
+    .times(baseQuantity ? price.div(baseQuantity) : price)
+    .plus(charges)
+    .minus(allowances);
+  ctx.check(
+    lineAmount.minus(expected).abs().lte(0.02),
+    'PEPPOL-EN16931-R120',
+    'fatal',
+    line,
+    'Invoice line net amount MUST equal (Invoiced quantity * (Item net price/item price base quantity) + Sum of invoice line charge amount - sum of invoice line allowance amount',
+  );
+  if (bq)
+    ctx.check(bq.gt(0), 'PEPPOL-EN16931-R121', 'fatal', line, 'Base quantity MUST be a positive number above zero.');
 }
 
 /**
@@ -165,7 +374,12 @@ export function checkIdentifierSchemes(ctx: RuleContext): void {
       if (n.nodeType !== 1) continue;
       const c = n as El;
       const name = c.localName;
-      if (name === 'EndpointID' || name === 'CompanyID' || (name === 'ID' && (c.parentNode as El).localName === 'PartyIdentification')) ids.push(c);
+      if (
+        name === 'EndpointID' ||
+        name === 'CompanyID' ||
+        (name === 'ID' && (c.parentNode as El).localName === 'PartyIdentification')
+      )
+        ids.push(c);
       collect(c);
     }
   };
@@ -176,55 +390,152 @@ export function checkIdentifierSchemes(ctx: RuleContext): void {
     const raw = el.textContent ?? '';
     switch (scheme) {
       case '0088':
-        ctx.check(/^[0-9]+$/.test(v) && isValidGln(v), 'PEPPOL-COMMON-R040', 'fatal', el, 'GLN must have a valid format according to GS1 rules.');
+        ctx.check(
+          /^[0-9]+$/.test(v) && isValidGln(v),
+          'PEPPOL-COMMON-R040',
+          'fatal',
+          el,
+          'GLN must have a valid format according to GS1 rules.',
+        );
         break;
       case '0192':
-        ctx.check(/^[0-9]{9}$/.test(v) && isValidMod11(v), 'PEPPOL-COMMON-R041', 'fatal', el, 'Norwegian organization number MUST be stated in the correct format.');
+        ctx.check(
+          /^[0-9]{9}$/.test(v) && isValidMod11(v),
+          'PEPPOL-COMMON-R041',
+          'fatal',
+          el,
+          'Norwegian organization number MUST be stated in the correct format.',
+        );
         break;
       case '0184':
-        ctx.check(/^(DK)?[0-9]{8}$/.test(raw), 'PEPPOL-COMMON-R042', 'fatal', el, 'Danish organization number (CVR) MUST be stated in the correct format.');
+        ctx.check(
+          /^(DK)?[0-9]{8}$/.test(raw),
+          'PEPPOL-COMMON-R042',
+          'fatal',
+          el,
+          'Danish organization number (CVR) MUST be stated in the correct format.',
+        );
         break;
       case '0208':
-        ctx.check(isValidBelgianEnterpriseNumber(v), 'PEPPOL-COMMON-R043', 'fatal', el, 'Belgian enterprise number MUST be stated in the correct format.');
+        ctx.check(
+          isValidBelgianEnterpriseNumber(v),
+          'PEPPOL-COMMON-R043',
+          'fatal',
+          el,
+          'Belgian enterprise number MUST be stated in the correct format.',
+        );
         break;
       case '0201':
-        ctx.check(/^[A-Za-z0-9]{6}$/.test(v), 'PEPPOL-COMMON-R044', 'warning', el, 'IPA Code (Codice Univoco Unità Organizzativa) must be stated in the correct format');
+        ctx.check(
+          /^[A-Za-z0-9]{6}$/.test(v),
+          'PEPPOL-COMMON-R044',
+          'warning',
+          el,
+          'IPA Code (Codice Univoco Unità Organizzativa) must be stated in the correct format',
+        );
         break;
       case '0210':
-        ctx.check(isValidCodiceFiscale(v), 'PEPPOL-COMMON-R045', 'warning', el, 'Tax Code (Codice Fiscale) must be stated in the correct format');
+        ctx.check(
+          isValidCodiceFiscale(v),
+          'PEPPOL-COMMON-R045',
+          'warning',
+          el,
+          'Tax Code (Codice Fiscale) must be stated in the correct format',
+        );
         break;
       case '9907':
         if (el.localName !== 'EndpointID') checkDutchVatNumber(ctx, el);
-        else ctx.check(isValidCodiceFiscale(v), 'PEPPOL-COMMON-R046', 'warning', el, 'Tax Code (Codice Fiscale) must be stated in the correct format');
+        else
+          ctx.check(
+            isValidCodiceFiscale(v),
+            'PEPPOL-COMMON-R046',
+            'warning',
+            el,
+            'Tax Code (Codice Fiscale) must be stated in the correct format',
+          );
         break;
       case '0211': {
         const italian = v.slice(0, 2).toUpperCase() === 'IT';
-        ctx.check(!italian || isValidPartitaIva(v.slice(2)), 'PEPPOL-COMMON-R047', 'warning', el, 'Italian VAT Code (Partita Iva) must be stated in the correct format');
+        ctx.check(
+          !italian || isValidPartitaIva(v.slice(2)),
+          'PEPPOL-COMMON-R047',
+          'warning',
+          el,
+          'Italian VAT Code (Partita Iva) must be stated in the correct format',
+        );
         break;
       }
       case '0007':
-        ctx.check(isValidSwedishOrgNumber(v), 'PEPPOL-COMMON-R049', 'fatal', el, 'Swedish organization number MUST be stated in the correct format.');
+        ctx.check(
+          isValidSwedishOrgNumber(v),
+          'PEPPOL-COMMON-R049',
+          'fatal',
+          el,
+          'Swedish organization number MUST be stated in the correct format.',
+        );
         break;
       case '0151':
-        ctx.check(isValidAbn(v), 'PEPPOL-COMMON-R050', 'fatal', el, 'Australian Business Number (ABN) MUST be stated in the correct format.');
+        ctx.check(
+          isValidAbn(v),
+          'PEPPOL-COMMON-R050',
+          'fatal',
+          el,
+          'Australian Business Number (ABN) MUST be stated in the correct format.',
+        );
         break;
       case '0096':
-        ctx.check(/^[0-9]{10}/.test(raw) && raw.length === 10, 'PEPPOL-COMMON-R052', 'fatal', el, 'Danish chamber of commerce number (P) MUST be stated in the correct format.');
+        ctx.check(
+          /^[0-9]{10}/.test(raw) && raw.length === 10,
+          'PEPPOL-COMMON-R052',
+          'fatal',
+          el,
+          'Danish chamber of commerce number (P) MUST be stated in the correct format.',
+        );
         break;
       case '0198':
-        ctx.check(/^DK[0-9]{8}$/.test(raw), 'PEPPOL-COMMON-R053', 'fatal', el, 'Danish ERSTORG number (SE) MUST be stated in the correct format.');
+        ctx.check(
+          /^DK[0-9]{8}$/.test(raw),
+          'PEPPOL-COMMON-R053',
+          'fatal',
+          el,
+          'Danish ERSTORG number (SE) MUST be stated in the correct format.',
+        );
         break;
       case '0106':
-        ctx.check(/^[0-9]{8}$/.test(v), 'PEPPOL-COMMON-R054', 'warning', el, 'Dutch Chamber of Commerce (KVK) numbers (0106) MUST be stated in the correct format (12345678).');
+        ctx.check(
+          /^[0-9]{8}$/.test(v),
+          'PEPPOL-COMMON-R054',
+          'warning',
+          el,
+          'Dutch Chamber of Commerce (KVK) numbers (0106) MUST be stated in the correct format (12345678).',
+        );
         break;
       case '0190':
-        ctx.check(/^[0-9]{20}$/.test(v), 'PEPPOL-COMMON-R055', 'warning', el, 'Dutch organization identification numbers (0190) MUST be stated in the correct format (12345678901234567890).');
+        ctx.check(
+          /^[0-9]{20}$/.test(v),
+          'PEPPOL-COMMON-R055',
+          'warning',
+          el,
+          'Dutch organization identification numbers (0190) MUST be stated in the correct format (12345678901234567890).',
+        );
         break;
       case '9944':
-        ctx.check(NL_VAT.test(v), 'PEPPOL-COMMON-R056-1', 'warning', el, 'Dutch VAT numbers (9944) MUST be stated in the correct format (NL123456789B12).');
+        ctx.check(
+          NL_VAT.test(v),
+          'PEPPOL-COMMON-R056-1',
+          'warning',
+          el,
+          'Dutch VAT numbers (9944) MUST be stated in the correct format (NL123456789B12).',
+        );
         break;
       case '0217':
-        ctx.check(/^[0-9]{12}$/.test(v), 'PEPPOL-COMMON-R057', 'warning', el, 'Dutch Chamber of Commerce Establishment numbers (0217) MUST be stated in the correct format (123456789012).');
+        ctx.check(
+          /^[0-9]{12}$/.test(v),
+          'PEPPOL-COMMON-R057',
+          'warning',
+          el,
+          'Dutch Chamber of Commerce Establishment numbers (0217) MUST be stated in the correct format (123456789012).',
+        );
         break;
       default:
         // Only a CompanyID of another scheme (or none) reaches the VAT number check of R056-2.
@@ -240,5 +551,12 @@ function checkDutchVatNumber(ctx: RuleContext, companyId: El): void {
   const scheme = companyId.parentNode as El;
   if (scheme.localName !== 'PartyTaxScheme' || text(first(scheme, 'cac:TaxScheme/cbc:ID')) !== 'VAT') return;
   const v = text(companyId);
-  if (v.startsWith('NL')) ctx.check(NL_VAT.test(v), 'PEPPOL-COMMON-R056-2', 'warning', companyId, 'Dutch VAT numbers MUST have the format (NL123456789B12).');
+  if (v.startsWith('NL'))
+    ctx.check(
+      NL_VAT.test(v),
+      'PEPPOL-COMMON-R056-2',
+      'warning',
+      companyId,
+      'Dutch VAT numbers MUST have the format (NL123456789B12).',
+    );
 }

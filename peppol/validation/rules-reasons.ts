@@ -24,10 +24,14 @@ const ALLOWANCE_INDEX = index(ALLOWANCE_REASON_NAMES);
 const CHARGE_INDEX = index(CHARGE_REASON_NAMES);
 
 const MESSAGES = {
-  'BR-CO-05': 'Document level allowance reason code (BT-98) and Document level allowance reason (BT-97) shall indicate the same type of allowance.',
-  'BR-CO-06': 'Document level charge reason code (BT-105) and Document level charge reason (BT-104) shall indicate the same type of charge.',
-  'BR-CO-07': 'Invoice line allowance reason code (BT-140) and Invoice line allowance reason (BT-139) shall indicate the same type of allowance reason.',
-  'BR-CO-08': 'Invoice line charge reason code (BT-145) and Invoice line charge reason (BT-144) shall indicate the same type of charge reason.',
+  'BR-CO-05':
+    'Document level allowance reason code (BT-98) and Document level allowance reason (BT-97) shall indicate the same type of allowance.',
+  'BR-CO-06':
+    'Document level charge reason code (BT-105) and Document level charge reason (BT-104) shall indicate the same type of charge.',
+  'BR-CO-07':
+    'Invoice line allowance reason code (BT-140) and Invoice line allowance reason (BT-139) shall indicate the same type of allowance reason.',
+  'BR-CO-08':
+    'Invoice line charge reason code (BT-145) and Invoice line charge reason (BT-144) shall indicate the same type of charge reason.',
 } as const;
 
 /**
@@ -39,10 +43,16 @@ const MESSAGES = {
  */
 export function checkReasonConsistencyRules(ctx: RuleContext): void {
   for (const ac of ctx.docAllowanceCharges) check(ctx, ac, 'BR-CO-05', 'BR-CO-06');
-  for (const line of ctx.lines) for (const ac of kids(line, 'cac:AllowanceCharge')) check(ctx, ac, 'BR-CO-07', 'BR-CO-08');
+  for (const line of ctx.lines)
+    for (const ac of kids(line, 'cac:AllowanceCharge')) check(ctx, ac, 'BR-CO-07', 'BR-CO-08');
 }
 
-function check(ctx: RuleContext, ac: El, allowanceRule: 'BR-CO-05' | 'BR-CO-07', chargeRule: 'BR-CO-06' | 'BR-CO-08'): void {
+function check(
+  ctx: RuleContext,
+  ac: El,
+  allowanceRule: 'BR-CO-05' | 'BR-CO-07',
+  chargeRule: 'BR-CO-06' | 'BR-CO-08',
+): void {
   const allowance = isAllowance(ac);
   if (!allowance && !isCharge(ac)) return;
   const codeEl = first(ac, 'cbc:AllowanceChargeReasonCode');
@@ -56,5 +66,10 @@ function check(ctx: RuleContext, ac: El, allowanceRule: 'BR-CO-05' | 'BR-CO-07',
   if (!meant || meant.has(code)) return;
   const rule = allowance ? allowanceRule : chargeRule;
   const other = [...meant][0];
-  ctx.report(rule, 'warning', reasonEl, `${MESSAGES[rule]} Reason code ${code} means "${names.get(code)}" but the reason says "${text(reasonEl).trim()}" (code ${other}).`);
+  ctx.report(
+    rule,
+    'warning',
+    reasonEl,
+    `${MESSAGES[rule]} Reason code ${code} means "${names.get(code)}" but the reason says "${text(reasonEl).trim()}" (code ${other}).`,
+  );
 }

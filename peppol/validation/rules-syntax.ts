@@ -11,72 +11,243 @@ const F = 'fatal' as const;
 export function checkSyntaxRules(ctx: RuleContext): void {
   const r = ctx.root;
   const count = (el: El | undefined, path: string) => all(el, path).length;
-  const atMostOnce = (el: El | undefined, path: string, rule: string, message: string) => ctx.check(count(el, path) <= 1, rule, F, el, message);
+  const atMostOnce = (el: El | undefined, path: string, rule: string, message: string) =>
+    ctx.check(count(el, path) <= 1, rule, F, el, message);
   const supplier = 'cac:AccountingSupplierParty/cac:Party';
   const customer = 'cac:AccountingCustomerParty/cac:Party';
   const schemeUpper = (ts: El) => (first(ts, 'cac:TaxScheme/cbc:ID')?.textContent ?? '').toUpperCase();
 
   atMostOnce(r, 'cac:ContractDocumentReference/cbc:ID', 'UBL-SR-01', 'Contract identifier shall occur maximum once.');
-  atMostOnce(r, 'cac:ReceiptDocumentReference/cbc:ID', 'UBL-SR-02', 'Receive advice identifier shall occur maximum once');
-  atMostOnce(r, 'cac:DespatchDocumentReference/cbc:ID', 'UBL-SR-03', 'Despatch advice identifier shall occur maximum once');
-  const objectRefs = kids(r, 'cac:AdditionalDocumentReference').filter((ref) => all(ref, 'cbc:DocumentTypeCode').some((c) => c.textContent === '130'));
-  ctx.check(objectRefs.flatMap((ref) => kids(ref, 'cbc:ID')).length <= 1, 'UBL-SR-04', F, r, 'Invoice object identifier shall occur maximum once');
+  atMostOnce(
+    r,
+    'cac:ReceiptDocumentReference/cbc:ID',
+    'UBL-SR-02',
+    'Receive advice identifier shall occur maximum once',
+  );
+  atMostOnce(
+    r,
+    'cac:DespatchDocumentReference/cbc:ID',
+    'UBL-SR-03',
+    'Despatch advice identifier shall occur maximum once',
+  );
+  const objectRefs = kids(r, 'cac:AdditionalDocumentReference').filter((ref) =>
+    all(ref, 'cbc:DocumentTypeCode').some((c) => c.textContent === '130'),
+  );
+  ctx.check(
+    objectRefs.flatMap((ref) => kids(ref, 'cbc:ID')).length <= 1,
+    'UBL-SR-04',
+    F,
+    r,
+    'Invoice object identifier shall occur maximum once',
+  );
   atMostOnce(r, 'cac:PaymentTerms/cbc:Note', 'UBL-SR-05', 'Payment terms shall occur maximum once');
   atMostOnce(r, 'cac:InvoicePeriod', 'UBL-SR-08', 'Invoice period shall occur maximum once');
-  atMostOnce(r, `${supplier}/cac:PartyLegalEntity/cbc:RegistrationName`, 'UBL-SR-09', 'Seller name shall occur maximum once');
+  atMostOnce(
+    r,
+    `${supplier}/cac:PartyLegalEntity/cbc:RegistrationName`,
+    'UBL-SR-09',
+    'Seller name shall occur maximum once',
+  );
   atMostOnce(r, `${supplier}/cac:PartyName/cbc:Name`, 'UBL-SR-10', 'Seller trader name shall occur maximum once');
-  atMostOnce(r, `${supplier}/cac:PartyLegalEntity/cbc:CompanyID`, 'UBL-SR-11', 'Seller legal registration identifier shall occur maximum once');
+  atMostOnce(
+    r,
+    `${supplier}/cac:PartyLegalEntity/cbc:CompanyID`,
+    'UBL-SR-11',
+    'Seller legal registration identifier shall occur maximum once',
+  );
   const supplierSchemes = all(r, `${supplier}/cac:PartyTaxScheme`);
-  ctx.check(supplierSchemes.filter((ts) => schemeUpper(ts) === 'VAT').flatMap((ts) => kids(ts, 'cbc:CompanyID')).length <= 1, 'UBL-SR-12', F, r, 'Seller VAT identifier shall occur maximum once');
+  ctx.check(
+    supplierSchemes.filter((ts) => schemeUpper(ts) === 'VAT').flatMap((ts) => kids(ts, 'cbc:CompanyID')).length <= 1,
+    'UBL-SR-12',
+    F,
+    r,
+    'Seller VAT identifier shall occur maximum once',
+  );
   // `TaxScheme/upper-case(cbc:ID) != 'VAT'` needs a scheme id to compare.
-  ctx.check(supplierSchemes.filter((ts) => first(ts, 'cac:TaxScheme/cbc:ID') !== undefined && schemeUpper(ts) !== 'VAT').flatMap((ts) => kids(ts, 'cbc:CompanyID')).length <= 1, 'UBL-SR-13', F, r, 'Seller tax registration shall occur maximum once');
-  atMostOnce(r, `${supplier}/cac:PartyLegalEntity/cbc:CompanyLegalForm`, 'UBL-SR-14', 'Seller additional legal information shall occur maximum once');
-  atMostOnce(r, `${customer}/cac:PartyLegalEntity/cbc:RegistrationName`, 'UBL-SR-15', 'Buyer name shall occur maximum once');
+  ctx.check(
+    supplierSchemes
+      .filter((ts) => first(ts, 'cac:TaxScheme/cbc:ID') !== undefined && schemeUpper(ts) !== 'VAT')
+      .flatMap((ts) => kids(ts, 'cbc:CompanyID')).length <= 1,
+    'UBL-SR-13',
+    F,
+    r,
+    'Seller tax registration shall occur maximum once',
+  );
+  atMostOnce(
+    r,
+    `${supplier}/cac:PartyLegalEntity/cbc:CompanyLegalForm`,
+    'UBL-SR-14',
+    'Seller additional legal information shall occur maximum once',
+  );
+  atMostOnce(
+    r,
+    `${customer}/cac:PartyLegalEntity/cbc:RegistrationName`,
+    'UBL-SR-15',
+    'Buyer name shall occur maximum once',
+  );
   atMostOnce(r, `${customer}/cac:PartyIdentification/cbc:ID`, 'UBL-SR-16', 'Buyer identifier shall occur maximum once');
-  atMostOnce(r, `${customer}/cac:PartyLegalEntity/cbc:CompanyID`, 'UBL-SR-17', 'Buyer legal registration identifier shall occur maximum once');
-  ctx.check(all(r, `${customer}/cac:PartyTaxScheme`).filter((ts) => schemeUpper(ts) === 'VAT').flatMap((ts) => kids(ts, 'cbc:CompanyID')).length <= 1, 'UBL-SR-18', F, r, 'Buyer VAT identifier shall occur maximum once');
+  atMostOnce(
+    r,
+    `${customer}/cac:PartyLegalEntity/cbc:CompanyID`,
+    'UBL-SR-17',
+    'Buyer legal registration identifier shall occur maximum once',
+  );
+  ctx.check(
+    all(r, `${customer}/cac:PartyTaxScheme`)
+      .filter((ts) => schemeUpper(ts) === 'VAT')
+      .flatMap((ts) => kids(ts, 'cbc:CompanyID')).length <= 1,
+    'UBL-SR-18',
+    F,
+    r,
+    'Buyer VAT identifier shall occur maximum once',
+  );
   atMostOnce(r, 'cac:Delivery', 'UBL-SR-24', 'Deliver to information shall occur maximum once');
-  ctx.check(ctx.descendants('PartyIdentification').flatMap((pi) => kids(pi, 'cbc:ID')).filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() === 'SEPA').length <= 1, 'UBL-SR-29', F, r, 'Bank creditor reference shall occur maximum once');
+  ctx.check(
+    ctx
+      .descendants('PartyIdentification')
+      .flatMap((pi) => kids(pi, 'cbc:ID'))
+      .filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() === 'SEPA').length <= 1,
+    'UBL-SR-29',
+    F,
+    r,
+    'Bank creditor reference shall occur maximum once',
+  );
   atMostOnce(r, 'cac:ProjectReference/cbc:ID', 'UBL-SR-39', 'Project reference shall occur maximum once.');
   atMostOnce(r, `${customer}/cac:PartyName/cbc:Name`, 'UBL-SR-40', 'Buyer trade name shall occur maximum once');
-  ctx.check(new Set(ctx.descendants('PaymentID').map((e) => e.textContent ?? '')).size <= 1, 'UBL-SR-44', F, r, 'An Invoice may only have one unique PaymentID, but the PaymentID may be used for multiple PaymentMeans');
+  ctx.check(
+    new Set(ctx.descendants('PaymentID').map((e) => e.textContent ?? '')).size <= 1,
+    'UBL-SR-44',
+    F,
+    r,
+    'An Invoice may only have one unique PaymentID, but the PaymentID may be used for multiple PaymentMeans',
+  );
   atMostOnce(r, 'cac:PaymentMeans/cbc:PaymentDueDate', 'UBL-SR-45', 'Due Date shall occur maximum once');
-  ctx.check(all(r, 'cac:PaymentMeans/cbc:PaymentMeansCode').filter((c) => c.hasAttribute('name')).length <= 1, 'UBL-SR-46', F, r, 'Payment means text shall occur maximum once');
-  ctx.check(new Set(ctx.descendants('PaymentMeansCode').map((e) => e.textContent ?? '')).size <= 1, 'UBL-SR-47', F, r, 'When there are more than one payment means code, they shall be equal');
+  ctx.check(
+    all(r, 'cac:PaymentMeans/cbc:PaymentMeansCode').filter((c) => c.hasAttribute('name')).length <= 1,
+    'UBL-SR-46',
+    F,
+    r,
+    'Payment means text shall occur maximum once',
+  );
+  ctx.check(
+    new Set(ctx.descendants('PaymentMeansCode').map((e) => e.textContent ?? '')).size <= 1,
+    'UBL-SR-47',
+    F,
+    r,
+    'When there are more than one payment means code, they shall be equal',
+  );
   atMostOnce(r, 'cac:InvoicePeriod/cbc:DescriptionCode', 'UBL-SR-49', 'Value tax point date shall occur maximum once');
-  atMostOnce(r, 'cac:PaymentMeans/cac:CardAccount', 'UBL-SR-54', 'An Invoice shall contain maximum one Payment Card account (BG-18).');
-  atMostOnce(r, 'cac:PaymentMeans/cac:PaymentMandate', 'UBL-SR-55', 'An Invoice shall contain maximum one Payment Mandate (BG-19).');
-  atMostOnce(r, 'cac:OriginatorDocumentReference/cbc:ID', 'UBL-SR-56', 'An Invoice shall contain maximum one Originator document reference identifier (BT-17).');
+  atMostOnce(
+    r,
+    'cac:PaymentMeans/cac:CardAccount',
+    'UBL-SR-54',
+    'An Invoice shall contain maximum one Payment Card account (BG-18).',
+  );
+  atMostOnce(
+    r,
+    'cac:PaymentMeans/cac:PaymentMandate',
+    'UBL-SR-55',
+    'An Invoice shall contain maximum one Payment Mandate (BG-19).',
+  );
+  atMostOnce(
+    r,
+    'cac:OriginatorDocumentReference/cbc:ID',
+    'UBL-SR-56',
+    'An Invoice shall contain maximum one Originator document reference identifier (BT-17).',
+  );
 
-  const allObjectRefs = ctx.descendants('AdditionalDocumentReference').filter((ref) => all(ref, 'cbc:DocumentTypeCode').some((c) => c.textContent === '130'));
-  ctx.check(!allObjectRefs.some((ref) => first(ref, 'cac:Attachment') !== undefined), 'UBL-CR-666', F, r, 'A UBL invoice shall not include an AdditionalDocumentReference simultaneously referring an Invoice Object Identifier and an Attachment');
-  ctx.check(!allObjectRefs.some((ref) => first(ref, 'cbc:DocumentDescription') !== undefined), 'UBL-CR-673', F, r, 'A UBL invoice shall not include an AdditionalDocumentReference simultaneously referring an Invoice Object Identifier and an Document Description');
+  const allObjectRefs = ctx
+    .descendants('AdditionalDocumentReference')
+    .filter((ref) => all(ref, 'cbc:DocumentTypeCode').some((c) => c.textContent === '130'));
+  ctx.check(
+    !allObjectRefs.some((ref) => first(ref, 'cac:Attachment') !== undefined),
+    'UBL-CR-666',
+    F,
+    r,
+    'A UBL invoice shall not include an AdditionalDocumentReference simultaneously referring an Invoice Object Identifier and an Attachment',
+  );
+  ctx.check(
+    !allObjectRefs.some((ref) => first(ref, 'cbc:DocumentDescription') !== undefined),
+    'UBL-CR-673',
+    F,
+    r,
+    'A UBL invoice shall not include an AdditionalDocumentReference simultaneously referring an Invoice Object Identifier and an Document Description',
+  );
 
   for (const party of all(r, supplier)) {
-    ctx.check(count(party, 'cac:PartyTaxScheme') <= 2, 'UBL-SR-42', F, party, 'Party tax scheme shall occur maximum twice in accounting supplier party');
+    ctx.check(
+      count(party, 'cac:PartyTaxScheme') <= 2,
+      'UBL-SR-42',
+      F,
+      party,
+      'Party tax scheme shall occur maximum twice in accounting supplier party',
+    );
   }
   for (const ref of ctx.descendants('AdditionalDocumentReference')) {
     atMostOnce(ref, 'cbc:DocumentDescription', 'UBL-SR-33', 'Supporting document description shall occur maximum once');
     const codes = all(ref, 'cbc:DocumentTypeCode').map((c) => c.textContent ?? '');
-    const ok = codes.includes('130') || (ctx.isCredit && codes.includes('50')) || (!all(ref, 'cbc:ID').some((id) => id.hasAttribute('schemeID')) && codes.length === 0);
-    ctx.check(ok, 'UBL-SR-43', F, ref, 'Scheme identifier shall only be used for invoiced object (document type code with value 130 or 50)');
+    const ok =
+      codes.includes('130') ||
+      (ctx.isCredit && codes.includes('50')) ||
+      (!all(ref, 'cbc:ID').some((id) => id.hasAttribute('schemeID')) && codes.length === 0);
+    ctx.check(
+      ok,
+      'UBL-SR-43',
+      F,
+      ref,
+      'Scheme identifier shall only be used for invoiced object (document type code with value 130 or 50)',
+    );
   }
   for (const delivery of ctx.descendants('Delivery')) {
-    atMostOnce(delivery, 'cac:DeliveryParty/cac:PartyName/cbc:Name', 'UBL-SR-25', 'Deliver to party name shall occur maximum once');
+    atMostOnce(
+      delivery,
+      'cac:DeliveryParty/cac:PartyName/cbc:Name',
+      'UBL-SR-25',
+      'Deliver to party name shall occur maximum once',
+    );
   }
   for (const ac of ctx.descendants('AllowanceCharge')) {
-    if (isAllowance(ac)) atMostOnce(ac, 'cbc:AllowanceChargeReason', 'UBL-SR-30', 'Document level allowance reason shall occur maximum once');
-    else if (isCharge(ac)) atMostOnce(ac, 'cbc:AllowanceChargeReason', 'UBL-SR-31', 'Document level charge reason shall occur maximum once');
+    if (isAllowance(ac))
+      atMostOnce(
+        ac,
+        'cbc:AllowanceChargeReason',
+        'UBL-SR-30',
+        'Document level allowance reason shall occur maximum once',
+      );
+    else if (isCharge(ac))
+      atMostOnce(ac, 'cbc:AllowanceChargeReason', 'UBL-SR-31', 'Document level charge reason shall occur maximum once');
   }
   for (const scheme of ctx.descendants('PartyTaxScheme')) {
-    ctx.check(first(scheme, 'cac:TaxScheme/cbc:ID') !== undefined && first(scheme, 'cbc:CompanyID') !== undefined, 'UBL-SR-53', F, scheme, 'CompanyID (VAT Identifier) must be stated when providing the PartyTaxScheme/TaxScheme/ID.');
+    ctx.check(
+      first(scheme, 'cac:TaxScheme/cbc:ID') !== undefined && first(scheme, 'cbc:CompanyID') !== undefined,
+      'UBL-SR-53',
+      F,
+      scheme,
+      'CompanyID (VAT Identifier) must be stated when providing the PartyTaxScheme/TaxScheme/ID.',
+    );
   }
   for (const line of ctx.lines) {
     atMostOnce(line, 'cbc:Note', 'UBL-SR-34', 'Invoice line note shall occur maximum once');
-    atMostOnce(line, 'cac:OrderLineReference/cbc:LineID', 'UBL-SR-35', 'Referenced purchase order line identifier shall occur maximum once');
+    atMostOnce(
+      line,
+      'cac:OrderLineReference/cbc:LineID',
+      'UBL-SR-35',
+      'Referenced purchase order line identifier shall occur maximum once',
+    );
     atMostOnce(line, 'cac:InvoicePeriod', 'UBL-SR-36', 'Invoice line period shall occur maximum once');
-    atMostOnce(line, 'cac:Price/cac:AllowanceCharge/cbc:Amount', 'UBL-SR-37', 'Item price discount shall occur maximum once');
-    ctx.check(count(line, 'cac:Item/cac:ClassifiedTaxCategory') === 1, 'UBL-SR-48', F, line, 'Invoice lines shall have one and only one classified tax category.');
+    atMostOnce(
+      line,
+      'cac:Price/cac:AllowanceCharge/cbc:Amount',
+      'UBL-SR-37',
+      'Item price discount shall occur maximum once',
+    );
+    ctx.check(
+      count(line, 'cac:Item/cac:ClassifiedTaxCategory') === 1,
+      'UBL-SR-48',
+      F,
+      line,
+      'Invoice lines shall have one and only one classified tax category.',
+    );
     atMostOnce(line, 'cac:Item/cbc:Description', 'UBL-SR-50', 'Item description shall occur maximum once');
     atMostOnce(line, 'cac:DocumentReference', 'UBL-SR-52', 'Document reference shall occur maximum once');
   }
@@ -86,9 +257,28 @@ export function checkSyntaxRules(ctx: RuleContext): void {
   for (const payee of kids(r, 'cac:PayeeParty')) {
     const payeeNames = all(payee, 'cac:PartyName/cbc:Name').map((e) => e.textContent ?? '');
     const differs = payeeNames.some((n) => sellerNames.some((s) => s !== n));
-    ctx.check(payeeNames.length <= 1 && differs, 'UBL-SR-19', F, payee, 'Payee name shall occur maximum once, if the Payee is different from the Seller');
-    ctx.check(all(payee, 'cac:PartyIdentification/cbc:ID').filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() !== 'SEPA').length <= 1 && differs, 'UBL-SR-20', F, payee, 'Payee identifier shall occur maximum once, if the Payee is different from the Seller');
-    ctx.check(count(payee, 'cac:PartyLegalEntity/cbc:CompanyID') <= 1 && differs, 'UBL-SR-21', F, payee, 'Payee legal registration identifier shall occur maximum once, if the Payee is different from the Seller');
+    ctx.check(
+      payeeNames.length <= 1 && differs,
+      'UBL-SR-19',
+      F,
+      payee,
+      'Payee name shall occur maximum once, if the Payee is different from the Seller',
+    );
+    ctx.check(
+      all(payee, 'cac:PartyIdentification/cbc:ID').filter((id) => (attr(id, 'schemeID') ?? '').toUpperCase() !== 'SEPA')
+        .length <= 1 && differs,
+      'UBL-SR-20',
+      F,
+      payee,
+      'Payee identifier shall occur maximum once, if the Payee is different from the Seller',
+    );
+    ctx.check(
+      count(payee, 'cac:PartyLegalEntity/cbc:CompanyID') <= 1 && differs,
+      'UBL-SR-21',
+      F,
+      payee,
+      'Payee legal registration identifier shall occur maximum once, if the Payee is different from the Seller',
+    );
   }
   for (const pm of ctx.descendants('PaymentMeans')) {
     atMostOnce(pm, 'cbc:PaymentID', 'UBL-SR-26', 'Payment reference shall occur maximum once');
@@ -96,15 +286,41 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     atMostOnce(pm, 'cac:PaymentMandate/cbc:ID', 'UBL-SR-28', 'Mandate reference identifier shall occur maximum once');
   }
   for (const ref of ctx.descendants('BillingReference')) {
-    atMostOnce(ref, 'cac:InvoiceDocumentReference', 'UBL-SR-06', 'Preceding invoice reference shall occur maximum once');
-    ctx.check(first(ref, 'cac:InvoiceDocumentReference/cbc:ID') !== undefined, 'UBL-SR-07', F, ref, 'If there is a preceding invoice reference, the preceding invoice number shall be present');
+    atMostOnce(
+      ref,
+      'cac:InvoiceDocumentReference',
+      'UBL-SR-06',
+      'Preceding invoice reference shall occur maximum once',
+    );
+    ctx.check(
+      first(ref, 'cac:InvoiceDocumentReference/cbc:ID') !== undefined,
+      'UBL-SR-07',
+      F,
+      ref,
+      'If there is a preceding invoice reference, the preceding invoice number shall be present',
+    );
   }
   for (const rep of ctx.descendants('TaxRepresentativeParty')) {
-    atMostOnce(rep, 'cac:PartyName/cbc:Name', 'UBL-SR-22', 'Seller tax representative name shall occur maximum once, if the Seller has a tax representative');
-    atMostOnce(rep, 'cac:PartyTaxScheme/cbc:CompanyID', 'UBL-SR-23', 'Seller tax representative VAT identifier shall occur maximum once, if the Seller has a tax representative');
+    atMostOnce(
+      rep,
+      'cac:PartyName/cbc:Name',
+      'UBL-SR-22',
+      'Seller tax representative name shall occur maximum once, if the Seller has a tax representative',
+    );
+    atMostOnce(
+      rep,
+      'cac:PartyTaxScheme/cbc:CompanyID',
+      'UBL-SR-23',
+      'Seller tax representative VAT identifier shall occur maximum once, if the Seller has a tax representative',
+    );
   }
   for (const st of ctx.descendants('TaxSubtotal')) {
-    atMostOnce(st, 'cac:TaxCategory/cbc:TaxExemptionReason', 'UBL-SR-32', 'VAT exemption reason text shall occur maximum once');
+    atMostOnce(
+      st,
+      'cac:TaxCategory/cbc:TaxExemptionReason',
+      'UBL-SR-32',
+      'VAT exemption reason text shall occur maximum once',
+    );
   }
   for (const address of [...ctx.descendants('PostalAddress'), ...ctx.descendants('Address')]) {
     atMostOnce(address, 'cac:AddressLine', 'UBL-SR-51', 'An address can only have one third line.');
@@ -148,11 +364,29 @@ function checkDataTypes(ctx: RuleContext): void {
     if (name.endsWith('Amount') && !name.endsWith('PriceAmount') && !priceWithAllowance) {
       const value = el.textContent ?? '';
       const dot = value.indexOf('.');
-      ctx.check(dot < 0 || value.length - dot - 1 <= 2, 'UBL-DT-01', F, el, 'Amounts shall be decimal up to two fraction digits');
+      ctx.check(
+        dot < 0 || value.length - dot - 1 <= 2,
+        'UBL-DT-01',
+        F,
+        el,
+        'Amounts shall be decimal up to two fraction digits',
+      );
     }
     if (name.endsWith('BinaryObject')) {
-      ctx.check(el.hasAttribute('mimeCode'), 'UBL-DT-06', F, el, 'Binary object elements shall contain the mime code attribute');
-      ctx.check(el.hasAttribute('filename'), 'UBL-DT-07', F, el, 'Binary object elements shall contain the file name attribute');
+      ctx.check(
+        el.hasAttribute('mimeCode'),
+        'UBL-DT-06',
+        F,
+        el,
+        'Binary object elements shall contain the mime code attribute',
+      );
+      ctx.check(
+        el.hasAttribute('filename'),
+        'UBL-DT-07',
+        F,
+        el,
+        'Binary object elements shall contain the file name attribute',
+      );
     }
     // Most elements carry no attribute or one: reading them beats asking for each unused name.
     const attributes = el.attributes;
@@ -165,6 +399,7 @@ function checkDataTypes(ctx: RuleContext): void {
     for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) walk(n as El, inPrice);
   };
   walk(ctx.root, false);
-  for (const [attribute, rule, message] of UNUSED_ATTRIBUTES) ctx.check(!seen.has(attribute), rule, 'warning', ctx.root, message);
+  for (const [attribute, rule, message] of UNUSED_ATTRIBUTES)
+    ctx.check(!seen.has(attribute), rule, 'warning', ctx.root, message);
   ctx.check(names <= 0, 'UBL-DT-18', 'warning', ctx.root, 'Name attribute should not be present');
 }

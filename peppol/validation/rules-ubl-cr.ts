@@ -3,7 +3,10 @@ import { type RuleContext, all, first, kids } from './context.ts';
 import { UBL_CR_PATHS } from './ubl-cr-paths.ts';
 
 const W = 'warning' as const;
-const NAMESPACES: Record<string, string> = { ...NS, ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2' };
+const NAMESPACES: Record<string, string> = {
+  ...NS,
+  ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
+};
 
 /** Paths of one anchor as a tree of element names, walked once per anchor element. */
 interface PathTree {
@@ -48,7 +51,13 @@ for (const [n, test, message] of UBL_CR_PATHS) {
     return { namespace, local };
   });
   if (descendant) {
-    anywhere.push({ rule, message, qname: steps[0], rest: steps.slice(1).join('/'), ...(attribute ? { attribute } : {}) });
+    anywhere.push({
+      rule,
+      message,
+      qname: steps[0],
+      rest: steps.slice(1).join('/'),
+      ...(attribute ? { attribute } : {}),
+    });
     continue;
   }
   let tree = line ? fromLine : fromRoot;
@@ -76,7 +85,8 @@ function collect(el: El, tree: PathTree, broken: Map<string, string>): void {
 
 function hasAttributeAnywhere(el: El, attribute: string): boolean {
   if (el.hasAttribute(attribute)) return true;
-  for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1 && hasAttributeAnywhere(n as El, attribute)) return true;
+  for (let n = el.firstChild; n; n = n.nextSibling)
+    if (n.nodeType === 1 && hasAttributeAnywhere(n as El, attribute)) return true;
   return false;
 }
 
@@ -94,16 +104,26 @@ export function checkUblCrRules(ctx: RuleContext): void {
     const found = ctx.anywhere(a.qname).flatMap((el) => (a.rest ? all(el, a.rest) : [el]));
     if (found.some((el) => !a.attribute || el.hasAttribute(a.attribute))) broken.set(a.rule, a.message);
   }
-  if (anyAttribute && hasAttributeAnywhere(r, anyAttribute.attribute)) broken.set(anyAttribute.rule, anyAttribute.message);
+  if (anyAttribute && hasAttributeAnywhere(r, anyAttribute.attribute))
+    broken.set(anyAttribute.rule, anyAttribute.message);
 
   const version = kids(r, 'cbc:UBLVersionID');
-  if (version.length && !version.some((v) => v.textContent === '2.1')) broken.set('UBL-CR-002', 'A UBL invoice should not include the UBLVersionID or it should be 2.1');
-  if (ctx.isInvoice && first(r, 'cac:PaymentMeans/cbc:PaymentDueDate')) broken.set('UBL-CR-412', 'A UBL invoice should not include the PaymentMeans PaymentDueDate');
+  if (version.length && !version.some((v) => v.textContent === '2.1'))
+    broken.set('UBL-CR-002', 'A UBL invoice should not include the UBLVersionID or it should be 2.1');
+  if (ctx.isInvoice && first(r, 'cac:PaymentMeans/cbc:PaymentDueDate'))
+    broken.set('UBL-CR-412', 'A UBL invoice should not include the PaymentMeans PaymentDueDate');
   const schemedReference = ctx.anywhere('cac:AdditionalDocumentReference').some((ref) => {
     const codes = kids(ref, 'cbc:DocumentTypeCode').map((c) => c.textContent);
-    return (codes.length === 0 || codes.some((c) => c !== '130')) && kids(ref, 'cbc:ID').some((id) => id.hasAttribute('schemeID'));
+    return (
+      (codes.length === 0 || codes.some((c) => c !== '130')) &&
+      kids(ref, 'cbc:ID').some((id) => id.hasAttribute('schemeID'))
+    );
   });
-  if (schemedReference) broken.set('UBL-CR-665', "A UBL invoice should not include the AdditionalDocumentReference ID schemeID unless the DocumentTypeCode equals '130'");
+  if (schemedReference)
+    broken.set(
+      'UBL-CR-665',
+      "A UBL invoice should not include the AdditionalDocumentReference ID schemeID unless the DocumentTypeCode equals '130'",
+    );
 
   for (const rule of [...broken.keys()].sort()) ctx.report(rule, W, r, broken.get(rule)!);
 }

@@ -1,13 +1,35 @@
 import { sum, ZERO, type Dec } from '../money.ts';
 import type { VatCategory } from '../types.ts';
 import type { El } from '../xml/dom.ts';
-import { type RuleContext, all, first, isAllowance, isCharge, isVatScheme, kids, num, numAt, text, xround2 } from './context.ts';
+import {
+  type RuleContext,
+  all,
+  first,
+  isAllowance,
+  isCharge,
+  isVatScheme,
+  kids,
+  num,
+  numAt,
+  text,
+  xround2,
+} from './context.ts';
 
 /**
  * Rule-id prefix of each VAT category in EN16931 (K is "intra-community"; IGIC and IPSI are BR-AF
  * and BR-AG since the 2026 releases).
  */
-const PREFIX: Record<VatCategory, string> = { S: 'BR-S', Z: 'BR-Z', E: 'BR-E', AE: 'BR-AE', K: 'BR-IC', G: 'BR-G', O: 'BR-O', L: 'BR-AF', M: 'BR-AG' };
+const PREFIX: Record<VatCategory, string> = {
+  S: 'BR-S',
+  Z: 'BR-Z',
+  E: 'BR-E',
+  AE: 'BR-AE',
+  K: 'BR-IC',
+  G: 'BR-G',
+  O: 'BR-O',
+  L: 'BR-AF',
+  M: 'BR-AG',
+};
 const NAME: Record<VatCategory, string> = {
   S: 'Standard rated',
   Z: 'Zero rated',
@@ -23,7 +45,6 @@ const NAME: Record<VatCategory, string> = {
 const RATED: ReadonlySet<VatCategory> = new Set<VatCategory>(['S', 'L', 'M']);
 const NEEDS_EXEMPTION: ReadonlySet<VatCategory> = new Set<VatCategory>(['E', 'AE', 'K', 'G', 'O']);
 
-
 /**
  * The EN16931 VAT category rules BR-S/Z/E/AE/IC/G/O/AF/AG-*, with the contexts and tests of the
  * official CEN artefacts: which elements each rule looks at (any TaxCategory, line categories,
@@ -33,20 +54,27 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
   const r = ctx.root;
   const taxCategories = ctx.descendants('TaxCategory');
   const classified = ctx.descendants('ClassifiedTaxCategory');
-  const acCategories = ctx.descendants('AllowanceCharge').flatMap((ac) => kids(ac, 'cac:TaxCategory').map((c) => ({ ac, c })));
+  const acCategories = ctx
+    .descendants('AllowanceCharge')
+    .flatMap((ac) => kids(ac, 'cac:TaxCategory').map((c) => ({ ac, c })));
   const subtotalCategories = all(r, 'cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory');
-  const categoriesOfLine = new Map<El, El[]>(ctx.lines.map((line) => [line, all(line, 'cac:Item/cac:ClassifiedTaxCategory')]));
+  const categoriesOfLine = new Map<El, El[]>(
+    ctx.lines.map((line) => [line, all(line, 'cac:Item/cac:ClassifiedTaxCategory')]),
+  );
   const lineCategories = ctx.lines.flatMap((line) => categoriesOfLine.get(line)!.map((c) => ({ line, c })));
   const docAcs = ctx.docAllowanceCharges;
   // Every category element is read once: the rules below ask the same questions of it per category.
   const facts = new Map<El, { id: string; vat: boolean; percent: Dec | undefined }>();
-  for (const c of [...taxCategories, ...classified]) facts.set(c, { id: text(first(c, 'cbc:ID')), vat: isVatScheme(c), percent: numAt(c, 'cbc:Percent') });
+  for (const c of [...taxCategories, ...classified])
+    facts.set(c, { id: text(first(c, 'cbc:ID')), vat: isVatScheme(c), percent: numAt(c, 'cbc:Percent') });
   const categoryId = (c: El) => facts.get(c)!.id;
   const percentOf = (c: El) => facts.get(c)!.percent;
   const lineAmount = new Map<El, Dec>(ctx.lines.map((line) => [line, numAt(line, 'cbc:LineExtensionAmount') ?? ZERO]));
 
   const schemeCompanyIds = (party: El | undefined, vatOnly: boolean) =>
-    all(party, 'cac:PartyTaxScheme').filter((s) => !vatOnly || isVatScheme(s)).flatMap((s) => kids(s, 'cbc:CompanyID')).length > 0;
+    all(party, 'cac:PartyTaxScheme')
+      .filter((s) => !vatOnly || isVatScheme(s))
+      .flatMap((s) => kids(s, 'cbc:CompanyID')).length > 0;
   const sellers = all(r, 'cac:AccountingSupplierParty/cac:Party');
   const buyers = all(r, 'cac:AccountingCustomerParty/cac:Party');
   const sellerAnyTaxId = sellers.some((p) => schemeCompanyIds(p, false));
@@ -65,14 +93,32 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
     if (cat === 'S') {
       const used = acCategories.filter((i) => is(i.c)).length + classified.filter(is).length;
       const inBreakdown = subtotalCategories.filter(is).length;
-      ctx.check((used > 0 && inBreakdown > 0) || (used === 0 && inBreakdown === 0), `${p}-01`, 'fatal', r, `An Invoice that contains an Invoice line (BG-25), a Document level allowance (BG-20) or a Document level charge (BG-21) where the VAT category code (BT-151, BT-95 or BT-102) is "${name}" shall contain in the VAT breakdown (BG-23) at least one VAT category code (BT-118) equal with "Standard rated".`);
+      ctx.check(
+        (used > 0 && inBreakdown > 0) || (used === 0 && inBreakdown === 0),
+        `${p}-01`,
+        'fatal',
+        r,
+        `An Invoice that contains an Invoice line (BG-25), a Document level allowance (BG-20) or a Document level charge (BG-21) where the VAT category code (BT-151, BT-95 or BT-102) is "${name}" shall contain in the VAT breakdown (BG-23) at least one VAT category code (BT-118) equal with "Standard rated".`,
+      );
     } else if (RATED.has(cat)) {
       const used = acCategories.filter((i) => vatOf(i.c)).length + classified.filter(vatOf).length;
       const inBreakdown = subtotalCategories.filter(vatOf).length;
-      ctx.check((used > 0 && inBreakdown > 0) || (used === 0 && inBreakdown === 0), `${p}-01`, 'fatal', r, `An Invoice that contains an Invoice line (BG-25), a Document level allowance (BG-20) or a Document level charge (BG-21) where the VAT category code (BT-151, BT-95 or BT-102) is "${name}" shall contain in the VAT breakdown (BG-23) at least one VAT category code (BT-118) equal with "${name}".`);
+      ctx.check(
+        (used > 0 && inBreakdown > 0) || (used === 0 && inBreakdown === 0),
+        `${p}-01`,
+        'fatal',
+        r,
+        `An Invoice that contains an Invoice line (BG-25), a Document level allowance (BG-20) or a Document level charge (BG-21) where the VAT category code (BT-151, BT-95 or BT-102) is "${name}" shall contain in the VAT breakdown (BG-23) at least one VAT category code (BT-118) equal with "${name}".`,
+      );
     } else {
       const used = taxCategories.some(vatOf) || classified.some(vatOf);
-      ctx.check(!used || subtotalCategories.filter(vatOf).length === 1, `${p}-01`, 'fatal', r, `An Invoice that contains an Invoice line (BG-25), a Document level allowance (BG-20) or a Document level charge (BG-21) where the VAT category code (BT-151, BT-95 or BT-102) is "${name}" shall contain in the VAT Breakdown (BG-23) exactly one VAT category code (BT-118) equal with "${name}".`);
+      ctx.check(
+        !used || subtotalCategories.filter(vatOf).length === 1,
+        `${p}-01`,
+        'fatal',
+        r,
+        `An Invoice that contains an Invoice line (BG-25), a Document level allowance (BG-20) or a Document level charge (BG-21) where the VAT category code (BT-151, BT-95 or BT-102) is "${name}" shall contain in the VAT Breakdown (BG-23) exactly one VAT category code (BT-118) equal with "${name}".`,
+      );
     }
 
     // -02…-04: the VAT identifiers the category needs (or, for O, must not have).
@@ -81,11 +127,13 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
     switch (cat) {
       case 'AE':
         partiesOk = (sellerAnyTaxId || repVat) && (buyerVat || buyerLegal);
-        partiesText = 'the Seller VAT Identifier (BT-31) and/or the Seller Tax representative VAT identifier (BT-63) and the Buyer VAT identifier (BT-48) and/or the Buyer legal registration identifier (BT-47)';
+        partiesText =
+          'the Seller VAT Identifier (BT-31) and/or the Seller Tax representative VAT identifier (BT-63) and the Buyer VAT identifier (BT-48) and/or the Buyer legal registration identifier (BT-47)';
         break;
       case 'K':
         partiesOk = (sellerVat || repVat) && buyerVat;
-        partiesText = 'the Seller VAT Identifier (BT-31) or the Seller tax representative VAT identifier (BT-63) and the Buyer VAT identifier (BT-48)';
+        partiesText =
+          'the Seller VAT Identifier (BT-31) or the Seller tax representative VAT identifier (BT-63) and the Buyer VAT identifier (BT-48)';
         break;
       case 'G':
         partiesOk = sellerVat || repVat;
@@ -93,27 +141,50 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
         break;
       case 'O':
         partiesOk = !sellerVat && !repVat && !buyerVat;
-        partiesText = 'NOT the Seller VAT identifier (BT-31), the Seller tax representative VAT identifier (BT-63) or the Buyer VAT identifier (BT-48)';
+        partiesText =
+          'NOT the Seller VAT identifier (BT-31), the Seller tax representative VAT identifier (BT-63) or the Buyer VAT identifier (BT-48)';
         break;
       default:
         partiesOk = sellerAnyTaxId || repVat;
-        partiesText = 'the Seller VAT Identifier (BT-31), the Seller tax registration identifier (BT-32) and/or the Seller tax representative VAT identifier (BT-63)';
+        partiesText =
+          'the Seller VAT Identifier (BT-31), the Seller tax registration identifier (BT-32) and/or the Seller tax representative VAT identifier (BT-63)';
     }
     // S asks for VAT-scheme lines to be covered, but any S line makes the rule apply.
     const linesApply = cat === 'S' ? classified.some(is) : classified.some(vatOf);
     const linesCovered = classified.some(vatOf) && partiesOk;
     // Reported on the first line or allowance/charge of the category, so a JSON path can point at it.
     const firstLine = lineCategories.find((i) => is(i.c))?.line ?? r;
-    if (linesApply) ctx.check(linesCovered, `${p}-02`, 'fatal', firstLine, `An Invoice that contains an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is "${name}" shall contain ${partiesText}.`);
+    if (linesApply)
+      ctx.check(
+        linesCovered,
+        `${p}-02`,
+        'fatal',
+        firstLine,
+        `An Invoice that contains an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is "${name}" shall contain ${partiesText}.`,
+      );
     // O looks at document level allowances and charges only; the others at any.
-    const acsOfKind = (charge: boolean) => (cat === 'O'
-      ? docAcs.flatMap((ac) => kids(ac, 'cac:TaxCategory').map((c) => ({ ac, c })))
-      : acCategories
-    ).filter((i) => (charge ? isCharge(i.ac) : isAllowance(i.ac)) && vatOf(i.c));
+    const acsOfKind = (charge: boolean) =>
+      (cat === 'O' ? docAcs.flatMap((ac) => kids(ac, 'cac:TaxCategory').map((c) => ({ ac, c }))) : acCategories).filter(
+        (i) => (charge ? isCharge(i.ac) : isAllowance(i.ac)) && vatOf(i.c),
+      );
     const allowancesOfCat = acsOfKind(false);
     const chargesOfCat = acsOfKind(true);
-    if (allowancesOfCat.length) ctx.check(partiesOk, `${p}-03`, 'fatal', allowancesOfCat[0].ac, `An Invoice that contains a Document level allowance (BG-20) where the Document level allowance VAT category code (BT-95) is "${name}" shall contain ${partiesText}.`);
-    if (chargesOfCat.length) ctx.check(partiesOk, `${p}-04`, 'fatal', chargesOfCat[0].ac, `An Invoice that contains a Document level charge (BG-21) where the Document level charge VAT category code (BT-102) is "${name}" shall contain ${partiesText}.`);
+    if (allowancesOfCat.length)
+      ctx.check(
+        partiesOk,
+        `${p}-03`,
+        'fatal',
+        allowancesOfCat[0].ac,
+        `An Invoice that contains a Document level allowance (BG-20) where the Document level allowance VAT category code (BT-95) is "${name}" shall contain ${partiesText}.`,
+      );
+    if (chargesOfCat.length)
+      ctx.check(
+        partiesOk,
+        `${p}-04`,
+        'fatal',
+        chargesOfCat[0].ac,
+        `An Invoice that contains a Document level charge (BG-21) where the Document level charge VAT category code (BT-102) is "${name}" shall contain ${partiesText}.`,
+      );
 
     // -05…-07: the rate of each line, allowance and charge of the category.
     const rateOk = (c: El): boolean => {
@@ -124,15 +195,40 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
       if (RATED.has(cat)) return percent !== undefined && percent.gte(0);
       return percent !== undefined && percent.isZero();
     };
-    const rateText = cat === 'O' ? 'shall not contain a VAT rate'
-      : cat === 'S' ? 'shall have a VAT rate greater than zero'
-        : RATED.has(cat) ? 'shall have a VAT rate equal to or greater than zero' : 'shall have a VAT rate equal to 0';
+    const rateText =
+      cat === 'O'
+        ? 'shall not contain a VAT rate'
+        : cat === 'S'
+          ? 'shall have a VAT rate greater than zero'
+          : RATED.has(cat)
+            ? 'shall have a VAT rate equal to or greater than zero'
+            : 'shall have a VAT rate equal to 0';
     for (const { c } of lineCategories.filter((i) => vatOf(i.c))) {
-      ctx.check(rateOk(c), `${p}-05`, 'fatal', c, `In an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is "${name}" the Invoiced item VAT rate (BT-152) ${rateText}.`);
+      ctx.check(
+        rateOk(c),
+        `${p}-05`,
+        'fatal',
+        c,
+        `In an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is "${name}" the Invoiced item VAT rate (BT-152) ${rateText}.`,
+      );
     }
     for (const { ac, c } of acCategories.filter((i) => vatOf(i.c))) {
-      if (isAllowance(ac)) ctx.check(rateOk(c), `${p}-06`, 'fatal', c, `In a Document level allowance (BG-20) where the Document level allowance VAT category code (BT-95) is "${name}" the Document level allowance VAT rate (BT-96) ${rateText}.`);
-      else if (isCharge(ac)) ctx.check(rateOk(c), `${p}-07`, 'fatal', c, `In a Document level charge (BG-21) where the Document level charge VAT category code (BT-102) is "${name}" the Document level charge VAT rate (BT-103) ${rateText}.`);
+      if (isAllowance(ac))
+        ctx.check(
+          rateOk(c),
+          `${p}-06`,
+          'fatal',
+          c,
+          `In a Document level allowance (BG-20) where the Document level allowance VAT category code (BT-95) is "${name}" the Document level allowance VAT rate (BT-96) ${rateText}.`,
+        );
+      else if (isCharge(ac))
+        ctx.check(
+          rateOk(c),
+          `${p}-07`,
+          'fatal',
+          c,
+          `In a Document level charge (BG-21) where the Document level charge VAT category code (BT-102) is "${name}" the Document level charge VAT rate (BT-103) ${rateText}.`,
+        );
     }
 
     // -08…-10 on each breakdown of the category.
@@ -144,55 +240,143 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
       const lineOf = (line: El) => categoriesOfLine.get(line)!.some(is);
       const rateOf = (c: El) => rate !== undefined && percentOf(c)?.eq(rate) === true;
       const lineAtRate = (line: El) => lineOf(line) && categoriesOfLine.get(line)!.some(rateOf);
-      const acOf = (ac: El, atRate: boolean) => kids(ac, 'cac:TaxCategory').some((c) => categoryId(c) === cat && (!atRate || rateOf(c)));
+      const acOf = (ac: El, atRate: boolean) =>
+        kids(ac, 'cac:TaxCategory').some((c) => categoryId(c) === cat && (!atRate || rateOf(c)));
       const basis = (atRate: boolean): Dec => {
-        const lineSum = sum(ctx.lines.filter((l) => (atRate ? lineAtRate(l) : lineOf(l))).map((l) => lineAmount.get(l)!));
-        const charges = sum(docAcs.filter((ac) => isCharge(ac) && acOf(ac, atRate)).map((ac) => numAt(ac, 'cbc:Amount') ?? ZERO));
-        const allowances = sum(docAcs.filter((ac) => isAllowance(ac) && acOf(ac, atRate)).map((ac) => numAt(ac, 'cbc:Amount') ?? ZERO));
+        const lineSum = sum(
+          ctx.lines.filter((l) => (atRate ? lineAtRate(l) : lineOf(l))).map((l) => lineAmount.get(l)!),
+        );
+        const charges = sum(
+          docAcs.filter((ac) => isCharge(ac) && acOf(ac, atRate)).map((ac) => numAt(ac, 'cbc:Amount') ?? ZERO),
+        );
+        const allowances = sum(
+          docAcs.filter((ac) => isAllowance(ac) && acOf(ac, atRate)).map((ac) => numAt(ac, 'cbc:Amount') ?? ZERO),
+        );
         return lineSum.plus(charges).minus(allowances);
       };
       let basisOk: boolean;
       if (cat === 'S') {
         // A rate nobody uses is an error too: some line or allowance/charge must carry it.
-        const someoneAtRate = ctx.lines.some(lineAtRate) || ctx.descendants('AllowanceCharge').some((ac) => acOf(ac, true));
-        basisOk = rate === undefined || (someoneAtRate && taxable !== undefined && taxable.minus(basis(true)).abs().lt(1));
+        const someoneAtRate =
+          ctx.lines.some(lineAtRate) || ctx.descendants('AllowanceCharge').some((ac) => acOf(ac, true));
+        basisOk =
+          rate === undefined || (someoneAtRate && taxable !== undefined && taxable.minus(basis(true)).abs().lt(1));
       } else if (RATED.has(cat)) {
-        basisOk = rate === undefined || (ctx.lines.length > 0 && taxable !== undefined && taxable.minus(basis(true)).abs().lt(1));
+        basisOk =
+          rate === undefined ||
+          (ctx.lines.length > 0 && taxable !== undefined && taxable.minus(basis(true)).abs().lt(1));
       } else {
         basisOk = ctx.lines.length > 0 && taxable !== undefined && taxable.eq(basis(false));
       }
-      ctx.check(basisOk, `${p}-08`, 'fatal', category, `For each different value of VAT category rate (BT-119) where the VAT category code (BT-118) is "${name}", the VAT category taxable amount (BT-116) in a VAT breakdown (BG-23) shall equal the sum of Invoice line net amounts plus the sum of document level charge amounts minus the sum of document level allowance amounts where the VAT category code (BT-151, BT-102, BT-95) is "${name}" and the VAT rate (BT-152, BT-103, BT-96) equals the VAT category rate (BT-119).`);
+      ctx.check(
+        basisOk,
+        `${p}-08`,
+        'fatal',
+        category,
+        `For each different value of VAT category rate (BT-119) where the VAT category code (BT-118) is "${name}", the VAT category taxable amount (BT-116) in a VAT breakdown (BG-23) shall equal the sum of Invoice line net amounts plus the sum of document level charge amounts minus the sum of document level allowance amounts where the VAT category code (BT-151, BT-102, BT-95) is "${name}" and the VAT rate (BT-152, BT-103, BT-96) equals the VAT category rate (BT-119).`,
+      );
 
       if (RATED.has(cat)) {
-        const expected = taxable !== undefined && rate !== undefined ? xround2(taxable.abs().times(rate.div(100))) : undefined;
-        const ok = tax !== undefined && expected !== undefined && tax.abs().minus(1).lt(expected) && tax.abs().plus(1).gt(expected);
-        ctx.check(ok, `${p}-09`, 'fatal', category, `The VAT category tax amount (BT-117) in a VAT breakdown (BG-23) where VAT category code (BT-118) is "${name}" shall equal the VAT category taxable amount (BT-116) multiplied by the VAT category rate (BT-119).`);
+        const expected =
+          taxable !== undefined && rate !== undefined ? xround2(taxable.abs().times(rate.div(100))) : undefined;
+        const ok =
+          tax !== undefined &&
+          expected !== undefined &&
+          tax.abs().minus(1).lt(expected) &&
+          tax.abs().plus(1).gt(expected);
+        ctx.check(
+          ok,
+          `${p}-09`,
+          'fatal',
+          category,
+          `The VAT category tax amount (BT-117) in a VAT breakdown (BG-23) where VAT category code (BT-118) is "${name}" shall equal the VAT category taxable amount (BT-116) multiplied by the VAT category rate (BT-119).`,
+        );
       } else {
-        ctx.check(tax !== undefined && tax.isZero(), `${p}-09`, 'fatal', category, `The VAT category tax amount (BT-117) in a VAT breakdown (BG-23) where the VAT category code (BT-118) is "${name}" shall equal 0 (zero).`);
+        ctx.check(
+          tax !== undefined && tax.isZero(),
+          `${p}-09`,
+          'fatal',
+          category,
+          `The VAT category tax amount (BT-117) in a VAT breakdown (BG-23) where the VAT category code (BT-118) is "${name}" shall equal 0 (zero).`,
+        );
       }
 
-      const hasReason = first(category, 'cbc:TaxExemptionReason') !== undefined || first(category, 'cbc:TaxExemptionReasonCode') !== undefined;
+      const hasReason =
+        first(category, 'cbc:TaxExemptionReason') !== undefined ||
+        first(category, 'cbc:TaxExemptionReasonCode') !== undefined;
       if (NEEDS_EXEMPTION.has(cat)) {
-        ctx.check(hasReason, `${p}-10`, 'fatal', category, `A VAT breakdown (BG-23) with VAT Category code (BT-118) "${name}" shall have a VAT exemption reason code (BT-121) or a VAT exemption reason text (BT-120).`);
+        ctx.check(
+          hasReason,
+          `${p}-10`,
+          'fatal',
+          category,
+          `A VAT breakdown (BG-23) with VAT Category code (BT-118) "${name}" shall have a VAT exemption reason code (BT-121) or a VAT exemption reason text (BT-120).`,
+        );
       } else {
-        ctx.check(!hasReason, `${p}-10`, 'fatal', category, `A VAT breakdown (BG-23) with VAT Category code (BT-118) "${name}" shall not have a VAT exemption reason code (BT-121) or VAT exemption reason text (BT-120).`);
+        ctx.check(
+          !hasReason,
+          `${p}-10`,
+          'fatal',
+          category,
+          `A VAT breakdown (BG-23) with VAT Category code (BT-118) "${name}" shall not have a VAT exemption reason code (BT-121) or VAT exemption reason text (BT-120).`,
+        );
       }
     }
 
     const inBreakdown = subtotalCategories.some(vatOf);
     if (cat === 'K' && inBreakdown) {
-      const deliveryDate = all(r, 'cac:Delivery/cbc:ActualDeliveryDate').map((e) => e.textContent ?? '').join('');
+      const deliveryDate = all(r, 'cac:Delivery/cbc:ActualDeliveryDate')
+        .map((e) => e.textContent ?? '')
+        .join('');
       const periodGiven = all(r, 'cac:InvoicePeriod').some(hasElementChild);
-      ctx.check(deliveryDate.length > 1 || periodGiven, 'BR-IC-11', 'fatal', r, 'In an Invoice with a VAT breakdown (BG-23) where the VAT category code (BT-118) is "Intra-community supply" the Actual delivery date (BT-72) or the Invoicing period (BG-14) shall not be blank.');
-      const deliveryCountry = all(r, 'cac:Delivery/cac:DeliveryLocation/cac:Address/cac:Country/cbc:IdentificationCode').map((e) => e.textContent ?? '').join('');
-      ctx.check(deliveryCountry.length > 1, 'BR-IC-12', 'fatal', r, 'In an Invoice with a VAT breakdown (BG-23) where the VAT category code (BT-118) is "Intra-community supply" the Deliver to country code (BT-80) shall not be blank.');
+      ctx.check(
+        deliveryDate.length > 1 || periodGiven,
+        'BR-IC-11',
+        'fatal',
+        r,
+        'In an Invoice with a VAT breakdown (BG-23) where the VAT category code (BT-118) is "Intra-community supply" the Actual delivery date (BT-72) or the Invoicing period (BG-14) shall not be blank.',
+      );
+      const deliveryCountry = all(r, 'cac:Delivery/cac:DeliveryLocation/cac:Address/cac:Country/cbc:IdentificationCode')
+        .map((e) => e.textContent ?? '')
+        .join('');
+      ctx.check(
+        deliveryCountry.length > 1,
+        'BR-IC-12',
+        'fatal',
+        r,
+        'In an Invoice with a VAT breakdown (BG-23) where the VAT category code (BT-118) is "Intra-community supply" the Deliver to country code (BT-80) shall not be blank.',
+      );
     }
     if (cat === 'O' && inBreakdown) {
       const other = (c: El) => categoryId(c) !== 'O' && facts.get(c)!.vat;
-      ctx.check(!subtotalCategories.some(other), 'BR-O-11', 'fatal', r, 'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain other VAT breakdown groups (BG-23).');
-      ctx.check(!classified.some(other), 'BR-O-12', 'fatal', r, 'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is not "Not subject to VAT".');
-      ctx.check(!acCategories.some((i) => isAllowance(i.ac) && other(i.c)), 'BR-O-13', 'fatal', r, 'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain Document level allowances (BG-20) where Document level allowance VAT category code (BT-95) is not "Not subject to VAT".');
-      ctx.check(!acCategories.some((i) => isCharge(i.ac) && other(i.c)), 'BR-O-14', 'fatal', r, 'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain Document level charges (BG-21) where Document level charge VAT category code (BT-102) is not "Not subject to VAT".');
+      ctx.check(
+        !subtotalCategories.some(other),
+        'BR-O-11',
+        'fatal',
+        r,
+        'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain other VAT breakdown groups (BG-23).',
+      );
+      ctx.check(
+        !classified.some(other),
+        'BR-O-12',
+        'fatal',
+        r,
+        'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is not "Not subject to VAT".',
+      );
+      ctx.check(
+        !acCategories.some((i) => isAllowance(i.ac) && other(i.c)),
+        'BR-O-13',
+        'fatal',
+        r,
+        'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain Document level allowances (BG-20) where Document level allowance VAT category code (BT-95) is not "Not subject to VAT".',
+      );
+      ctx.check(
+        !acCategories.some((i) => isCharge(i.ac) && other(i.c)),
+        'BR-O-14',
+        'fatal',
+        r,
+        'An Invoice that contains a VAT breakdown group (BG-23) with a VAT category code (BT-118) "Not subject to VAT" shall not contain Document level charges (BG-21) where Document level charge VAT category code (BT-102) is not "Not subject to VAT".',
+      );
     }
   }
 }

@@ -64,7 +64,12 @@ interface ParsedLine {
  * its attributes (presence, then code list), its value, the schema location (root only) and last
  * the elements outside the model. Attributes without checks are listed because they take numbers.
  */
-export function compileSyntaxModel(rulePrefix: string, rootNamespace: string, text: string, lists: Readonly<Record<string, CodeList>>): SyntaxModel {
+export function compileSyntaxModel(
+  rulePrefix: string,
+  rootNamespace: string,
+  text: string,
+  lists: Readonly<Record<string, CodeList>>,
+): SyntaxModel {
   const namespaces: Record<string, string> = { ...NS, ubl: rootNamespace };
   let number = 0;
   const ruleIds = () => {
@@ -90,7 +95,8 @@ export function compileSyntaxModel(rulePrefix: string, rootNamespace: string, te
     const mandatoryChildren: ModelElement[] = [];
     for (const childLine of line.children) {
       const child = compile(childLine, false);
-      if (children.has(child.local)) throw new Error(`syntax model ${rulePrefix}: ${child.qname} twice in ${line.qname}`);
+      if (children.has(child.local))
+        throw new Error(`syntax model ${rulePrefix}: ${child.qname} twice in ${line.qname}`);
       children.set(child.local, child);
       if (childLine.tokens.includes('!')) mandatoryChildren.push(child);
     }
@@ -110,15 +116,34 @@ export function compileSyntaxModel(rulePrefix: string, rootNamespace: string, te
     if (valueToken) {
       const fixed = /^='(.*)'$/.exec(valueToken)?.[1];
       if (fixed !== undefined) {
-        value = { rule: nextRule(), accepts: (v) => v === fixed, message: () => `Element '${line.qname}' MUST contain value '${fixed}'.` };
+        value = {
+          rule: nextRule(),
+          accepts: (v) => v === fixed,
+          message: () => `Element '${line.qname}' MUST contain value '${fixed}'.`,
+        };
       } else {
         const list = codeList(valueToken.slice(1));
-        value = { rule: nextRule(), accepts: (v) => list.codes.has(v), message: (v) => `Value '${v}' MUST be part of code list ${list.label}.` };
+        value = {
+          rule: nextRule(),
+          accepts: (v) => list.codes.has(v),
+          message: (v) => `Value '${v}' MUST be part of code list ${list.label}.`,
+        };
       }
     }
     const schemaLocationRule = isRoot ? nextRule() : undefined;
     const unknownRule = children.size > 0 && !line.tokens.includes('open') ? nextRule() : undefined;
-    return { qname: line.qname, ns, local, children, mandatory, mandatorySlot: -1, attributes, value, schemaLocationRule, unknownRule };
+    return {
+      qname: line.qname,
+      ns,
+      local,
+      children,
+      mandatory,
+      mandatorySlot: -1,
+      attributes,
+      value,
+      schemaLocationRule,
+      unknownRule,
+    };
   };
 
   return { root: compile(parseTree(rulePrefix, text), true) };
@@ -135,7 +160,8 @@ function parseTree(rulePrefix: string, text: string): ParsedLine {
     if (unknown) throw new Error(`syntax model ${rulePrefix}: unknown token ${unknown} at ${qname}`);
     const line: ParsedLine = { depth: indent / 2, qname, tokens, children: [] };
     while (stack.length > line.depth) stack.pop();
-    if (stack.length !== line.depth || (line.depth === 0 && root)) throw new Error(`syntax model ${rulePrefix}: bad indentation at ${qname}`);
+    if (stack.length !== line.depth || (line.depth === 0 && root))
+      throw new Error(`syntax model ${rulePrefix}: bad indentation at ${qname}`);
     if (line.depth === 0) root = line;
     else stack[stack.length - 1].children.push(line);
     stack.push(line);
@@ -189,7 +215,12 @@ function checkElement(ctx: RuleContext, el: El, model: ModelElement): void {
       if (present && childModel.mandatorySlot >= 0) present[childModel.mandatorySlot] = true;
       checkElement(ctx, child, childModel);
     } else if (model.unknownRule) {
-      ctx.report(model.unknownRule, 'fatal', child, `Element '${child.nodeName}' is not part of the data model in '${model.qname}'.`);
+      ctx.report(
+        model.unknownRule,
+        'fatal',
+        child,
+        `Element '${child.nodeName}' is not part of the data model in '${model.qname}'.`,
+      );
     }
   }
   if (present) {
@@ -202,12 +233,18 @@ function checkElement(ctx: RuleContext, el: El, model: ModelElement): void {
     if (value === undefined) {
       if (a.presenceRule) ctx.report(a.presenceRule, 'fatal', el, `Attribute '${a.name}' MUST be present.`);
     } else if (a.list && a.listRule && !a.list.codes.has(value)) {
-      ctx.report(a.listRule, 'fatal', el, `Attribute '${a.name}' value '${value}' MUST be part of code list ${a.list.label}.`);
+      ctx.report(
+        a.listRule,
+        'fatal',
+        el,
+        `Attribute '${a.name}' value '${value}' MUST be part of code list ${a.list.label}.`,
+      );
     }
   }
   if (model.value) {
     const value = normalizeSpace(ownText(el));
     if (!model.value.accepts(value)) ctx.report(model.value.rule, 'fatal', el, model.value.message(value));
   }
-  if (model.schemaLocationRule && hasSchemaLocation(el)) ctx.report(model.schemaLocationRule, 'fatal', el, 'Document MUST not contain schema location.');
+  if (model.schemaLocationRule && hasSchemaLocation(el))
+    ctx.report(model.schemaLocationRule, 'fatal', el, 'Document MUST not contain schema location.');
 }

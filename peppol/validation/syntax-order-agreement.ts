@@ -3,7 +3,10 @@ import { ORDERING_CODE_LISTS } from './codelists-poacc.ts';
 import { compileSyntaxModel } from './syntax-binding.ts';
 
 /** The Peppol Order Agreement (T110) data model of release 2026.5, from which its PEPPOL-T110-B* rules derive. */
-export const ORDER_AGREEMENT_SYNTAX = compileSyntaxModel('PEPPOL-T110', UBL_NS.OrderResponse, `
+export const ORDER_AGREEMENT_SYNTAX = compileSyntaxModel(
+  'PEPPOL-T110',
+  UBL_NS.OrderResponse,
+  `
 ubl:OrderResponse
   cbc:CustomizationID !
   cbc:ProfileID ! ='urn:fdc:peppol.eu:poacc:bis:order_agreement:3'
@@ -216,4 +219,6 @@ ubl:OrderResponse
           cac:DocumentReference
             cbc:ID !
 
-`, ORDERING_CODE_LISTS);
+`,
+  ORDERING_CODE_LISTS,
+);

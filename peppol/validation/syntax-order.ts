@@ -3,7 +3,10 @@ import { ORDERING_CODE_LISTS } from './codelists-poacc.ts';
 import { compileSyntaxModel } from './syntax-binding.ts';
 
 /** The Peppol Order (T01) data model of release 2026.5, from which its PEPPOL-T01-B* rules derive. */
-export const ORDER_SYNTAX = compileSyntaxModel('PEPPOL-T01', UBL_NS.Order, `
+export const ORDER_SYNTAX = compileSyntaxModel(
+  'PEPPOL-T01',
+  UBL_NS.Order,
+  `
 ubl:Order
   cbc:CustomizationID !
   cbc:ProfileID !
@@ -295,4 +298,6 @@ ubl:Order
     cac:QuotationLineReference
       cbc:LineID !
 
-`, ORDERING_CODE_LISTS);
+`,
+  ORDERING_CODE_LISTS,
+);

@@ -66,7 +66,11 @@ class Checker {
     }
     const d = parseDecimal(value);
     if (!d) {
-      this.error('JSON-DECIMAL', path, `${path} must be a decimal number written with digits and an optional dot (got ${JSON.stringify(value)})`);
+      this.error(
+        'JSON-DECIMAL',
+        path,
+        `${path} must be a decimal number written with digits and an optional dot (got ${JSON.stringify(value)})`,
+      );
       return false;
     }
     if (decRule && fractionDigits(String(value)) > 2) {
@@ -94,7 +98,13 @@ function checkAddress(c: Checker, a: Address | undefined, path: string): void {
   }
 }
 
-function checkParty(c: Checker, p: Party | undefined, path: string, role: 'seller' | 'buyer' | 'other', identifiers: boolean): void {
+function checkParty(
+  c: Checker,
+  p: Party | undefined,
+  path: string,
+  role: 'seller' | 'buyer' | 'other',
+  identifiers: boolean,
+): void {
   if (p === undefined || p === null) return;
   if (typeof p !== 'object') return c.error('JSON-TYPE', path, `${path} must be an object`);
   if (role !== 'other' && !(p.legalName ?? p.name)) {
@@ -113,13 +123,20 @@ function checkParty(c: Checker, p: Party | undefined, path: string, role: 'selle
     else if (!id.valid) c.warn('JSON-PEPPOL-ID', `${path}.peppolId`, id.problems.join('; '));
   }
   checkAddress(c, p.address, `${path}.address`);
-  if (role !== 'other' && !p.address) c.error(role === 'seller' ? 'BR-08' : 'BR-10', `${path}.address`, `The ${role} postal address is required`);
+  if (role !== 'other' && !p.address)
+    c.error(role === 'seller' ? 'BR-08' : 'BR-10', `${path}.address`, `The ${role} postal address is required`);
   if (p.contact && typeof p.contact === 'object') {
     for (const f of ['name', 'email', 'phone'] as const) c.string(p.contact[f], `${path}.contact.${f}`, false);
   }
 }
 
-function checkAllowanceCharge(c: Checker, ac: AllowanceCharge, path: string, charge: boolean, lineLevel: boolean): void {
+function checkAllowanceCharge(
+  c: Checker,
+  ac: AllowanceCharge,
+  path: string,
+  charge: boolean,
+  lineLevel: boolean,
+): void {
   if (!ac || typeof ac !== 'object') return c.error('JSON-TYPE', path, `${path} must be an object`);
   const amountRule = lineLevel ? (charge ? 'BR-DEC-27' : 'BR-DEC-24') : charge ? 'BR-DEC-05' : 'BR-DEC-01';
   const baseRule = lineLevel ? (charge ? 'BR-DEC-28' : 'BR-DEC-25') : charge ? 'BR-DEC-06' : 'BR-DEC-02';
@@ -127,16 +144,30 @@ function checkAllowanceCharge(c: Checker, ac: AllowanceCharge, path: string, cha
   c.decimal(ac.percent, `${path}.percent`, false);
   c.decimal(ac.baseAmount, `${path}.baseAmount`, false, baseRule);
   if (ac.amount === undefined && ac.percent === undefined) {
-    c.error(lineLevel ? (charge ? 'BR-43' : 'BR-41') : charge ? 'BR-36' : 'BR-31', `${path}.amount`, 'An allowance or charge needs an amount or a percent');
+    c.error(
+      lineLevel ? (charge ? 'BR-43' : 'BR-41') : charge ? 'BR-36' : 'BR-31',
+      `${path}.amount`,
+      'An allowance or charge needs an amount or a percent',
+    );
   }
   if (!ac.reason && !ac.reasonCode) {
-    c.error(lineLevel ? (charge ? 'BR-CO-24' : 'BR-CO-23') : charge ? 'BR-CO-22' : 'BR-CO-21', `${path}.reason`, 'An allowance or charge needs a reason or a reason code');
+    c.error(
+      lineLevel ? (charge ? 'BR-CO-24' : 'BR-CO-23') : charge ? 'BR-CO-22' : 'BR-CO-21',
+      `${path}.reason`,
+      'An allowance or charge needs a reason or a reason code',
+    );
   }
   if (ac.reasonCode !== undefined) {
     const list = charge ? CL.UNCL7161 : CL.UNCL5189;
-    if (!list.has(String(ac.reasonCode))) c.error(charge ? 'BR-CL-20' : 'BR-CL-19', `${path}.reasonCode`, `${ac.reasonCode} is not a ${charge ? 'UNCL 7161' : 'UNCL 5189'} code`);
+    if (!list.has(String(ac.reasonCode)))
+      c.error(
+        charge ? 'BR-CL-20' : 'BR-CL-19',
+        `${path}.reasonCode`,
+        `${ac.reasonCode} is not a ${charge ? 'UNCL 7161' : 'UNCL 5189'} code`,
+      );
   }
-  if (ac.vatCategory !== undefined && !VAT_CATEGORIES.includes(ac.vatCategory)) c.error('BR-CL-17', `${path}.vatCategory`, `${ac.vatCategory} is not a VAT category`);
+  if (ac.vatCategory !== undefined && !VAT_CATEGORIES.includes(ac.vatCategory))
+    c.error('BR-CL-17', `${path}.vatCategory`, `${ac.vatCategory} is not a VAT category`);
   c.decimal(ac.vatRate, `${path}.vatRate`, false);
 }
 
@@ -172,13 +203,24 @@ export function checkDocumentBody(
   c.date(body.taxPointDate, '$.taxPointDate', false);
   c.date(body.validUntil, '$.validUntil', false);
   const currency = body.currency ?? 'EUR';
-  if (c.string(currency, '$.currency', true, 'BR-05') && !CL.ISO4217.has(currency)) c.error('BR-CL-04', '$.currency', `${currency} is not an ISO 4217 currency code`);
+  if (c.string(currency, '$.currency', true, 'BR-05') && !CL.ISO4217.has(currency))
+    c.error('BR-CL-04', '$.currency', `${currency} is not an ISO 4217 currency code`);
   if (c.string(body.taxCurrency, '$.taxCurrency', false)) {
-    if (!CL.ISO4217.has(body.taxCurrency)) c.error('BR-CL-05', '$.taxCurrency', `${body.taxCurrency} is not an ISO 4217 currency code`);
-    if (body.taxCurrency === currency) c.error('PEPPOL-EN16931-R005', '$.taxCurrency', 'taxCurrency must differ from currency');
+    if (!CL.ISO4217.has(body.taxCurrency))
+      c.error('BR-CL-05', '$.taxCurrency', `${body.taxCurrency} is not an ISO 4217 currency code`);
+    if (body.taxCurrency === currency)
+      c.error('PEPPOL-EN16931-R005', '$.taxCurrency', 'taxCurrency must differ from currency');
   }
   c.decimal(body.taxExchangeRate, '$.taxExchangeRate', false);
-  for (const f of ['buyerReference', 'orderReference', 'salesOrderReference', 'contractReference', 'projectReference', 'note', 'typeCode'] as const) {
+  for (const f of [
+    'buyerReference',
+    'orderReference',
+    'salesOrderReference',
+    'contractReference',
+    'projectReference',
+    'note',
+    'typeCode',
+  ] as const) {
     c.string(body[f], `$.${f}`, false);
   }
   if (body.invoicePeriod) {
@@ -201,19 +243,32 @@ export function checkDocumentBody(
 
   const p = body.payment;
   if (p && typeof p === 'object') {
-    if (p.means !== undefined && !PAYMENT_MEANS.includes(p.means)) c.error('JSON-ENUM', '$.payment.means', `means must be one of ${PAYMENT_MEANS.join(', ')}`);
-    if (p.meansCode !== undefined && !CL.UNCL4461.has(String(p.meansCode))) c.error('BR-CL-16', '$.payment.meansCode', `${p.meansCode} is not a UNCL 4461 code`);
-    if (c.string(p.iban, '$.payment.iban', false) && ids && !isValidIban(p.iban)) c.error('JSON-IBAN', '$.payment.iban', 'IBAN checksum (mod-97) failed');
-    if (c.string(p.debitedAccount, '$.payment.debitedAccount', false) && ids && /^[A-Z]{2}\d{2}/.test(p.debitedAccount) && !isValidIban(p.debitedAccount)) {
+    if (p.means !== undefined && !PAYMENT_MEANS.includes(p.means))
+      c.error('JSON-ENUM', '$.payment.means', `means must be one of ${PAYMENT_MEANS.join(', ')}`);
+    if (p.meansCode !== undefined && !CL.UNCL4461.has(String(p.meansCode)))
+      c.error('BR-CL-16', '$.payment.meansCode', `${p.meansCode} is not a UNCL 4461 code`);
+    if (c.string(p.iban, '$.payment.iban', false) && ids && !isValidIban(p.iban))
+      c.error('JSON-IBAN', '$.payment.iban', 'IBAN checksum (mod-97) failed');
+    if (
+      c.string(p.debitedAccount, '$.payment.debitedAccount', false) &&
+      ids &&
+      /^[A-Z]{2}\d{2}/.test(p.debitedAccount) &&
+      !isValidIban(p.debitedAccount)
+    ) {
       c.error('JSON-IBAN', '$.payment.debitedAccount', 'IBAN checksum (mod-97) failed');
     }
-    if (c.string(p.bic, '$.payment.bic', false) && ids && !isValidBic(p.bic)) c.error('JSON-BIC', '$.payment.bic', 'not a valid SWIFT BIC');
-    if (p.means === 'direct_debit' && !p.mandateId) c.error('PEPPOL-EN16931-R061', '$.payment.mandateId', 'A direct debit needs a mandate reference');
-    if (p.means === 'credit_transfer' && !p.iban) c.error('BR-61', '$.payment.iban', 'A credit transfer needs the payee account (IBAN)');
-    if (p.cardLast4 !== undefined && !/^\d{4,6}$/.test(String(p.cardLast4))) c.error('BR-51', '$.payment.cardLast4', 'Only the last 4 to 6 digits of a card number may be given');
+    if (c.string(p.bic, '$.payment.bic', false) && ids && !isValidBic(p.bic))
+      c.error('JSON-BIC', '$.payment.bic', 'not a valid SWIFT BIC');
+    if (p.means === 'direct_debit' && !p.mandateId)
+      c.error('PEPPOL-EN16931-R061', '$.payment.mandateId', 'A direct debit needs a mandate reference');
+    if (p.means === 'credit_transfer' && !p.iban)
+      c.error('BR-61', '$.payment.iban', 'A credit transfer needs the payee account (IBAN)');
+    if (p.cardLast4 !== undefined && !/^\d{4,6}$/.test(String(p.cardLast4)))
+      c.error('BR-51', '$.payment.cardLast4', 'Only the last 4 to 6 digits of a card number may be given');
     (p.discountTerms ?? []).forEach((d, i) => {
       c.decimal(d?.percent, `$.payment.discountTerms[${i}].percent`, true);
-      if (!Number.isInteger(d?.days) || d.days < 0) c.error('JSON-TYPE', `$.payment.discountTerms[${i}].days`, 'days must be a non-negative integer');
+      if (!Number.isInteger(d?.days) || d.days < 0)
+        c.error('JSON-TYPE', `$.payment.discountTerms[${i}].days`, 'days must be a non-negative integer');
     });
   }
 
@@ -227,7 +282,8 @@ export function checkDocumentBody(
       c.string(line.description, `${path}.description`, true, 'BR-25');
       c.decimal(line.quantity, `${path}.quantity`, true);
       if (c.decimal(line.unitPrice, `${path}.unitPrice`, true)) {
-        if (parseDecimal(line.unitPrice)!.isNegative()) c.error('BR-27', `${path}.unitPrice`, 'The item net price must not be negative');
+        if (parseDecimal(line.unitPrice)!.isNegative())
+          c.error('BR-27', `${path}.unitPrice`, 'The item net price must not be negative');
       }
       if (c.decimal(line.baseQuantity, `${path}.baseQuantity`, false) && !parseDecimal(line.baseQuantity)!.gt(0)) {
         c.error('PEPPOL-EN16931-R121', `${path}.baseQuantity`, 'Base quantity must be above zero');
@@ -236,21 +292,28 @@ export function checkDocumentBody(
         c.error('BR-28', `${path}.grossPrice`, 'The item gross price must not be negative');
       }
       c.decimal(line.netAmount, `${path}.netAmount`, false, 'BR-DEC-23');
-      if (line.unit !== undefined && !CL.REC20.has(String(line.unit))) c.error('BR-CL-23', `${path}.unit`, `${line.unit} is not a UN/ECE Recommendation 20 unit code`);
+      if (line.unit !== undefined && !CL.REC20.has(String(line.unit)))
+        c.error('BR-CL-23', `${path}.unit`, `${line.unit} is not a UN/ECE Recommendation 20 unit code`);
       if (c.decimal(line.vatRate, `${path}.vatRate`, false)) {
         const rate = parseDecimal(line.vatRate)!;
-        if (rate.lt(0) || rate.gt(100)) c.error('JSON-VAT-RATE', `${path}.vatRate`, 'vatRate must be between 0 and 100');
+        if (rate.lt(0) || rate.gt(100))
+          c.error('JSON-VAT-RATE', `${path}.vatRate`, 'vatRate must be between 0 and 100');
       }
       if (line.vatCategory !== undefined && !VAT_CATEGORIES.includes(line.vatCategory)) {
         c.error('BR-CL-18', `${path}.vatCategory`, `${line.vatCategory} is not one of ${VAT_CATEGORIES.join(', ')}`);
       } else if (type !== 'event' && !lineCategory(line)) {
-        c.error('BR-CO-04', `${path}.vatCategory`, 'vatCategory is required unless vatRate is above zero (then S is assumed)');
+        c.error(
+          'BR-CO-04',
+          `${path}.vatCategory`,
+          'vatCategory is required unless vatRate is above zero (then S is assumed)',
+        );
       }
       if (line.period) {
         c.date(line.period.start, `${path}.period.start`, false);
         c.date(line.period.end, `${path}.period.end`, false);
       }
-      if (line.originCountry !== undefined && !CL.ISO3166.has(line.originCountry)) c.error('BR-CL-15', `${path}.originCountry`, `${line.originCountry} is not an ISO 3166-1 country code`);
+      if (line.originCountry !== undefined && !CL.ISO3166.has(line.originCountry))
+        c.error('BR-CL-15', `${path}.originCountry`, `${line.originCountry} is not an ISO 3166-1 country code`);
       (line.allowances ?? []).forEach((a, j) => checkAllowanceCharge(c, a, `${path}.allowances[${j}]`, false, true));
       (line.charges ?? []).forEach((a, j) => checkAllowanceCharge(c, a, `${path}.charges[${j}]`, true, true));
     });
@@ -261,11 +324,13 @@ export function checkDocumentBody(
     const path = `$.attachments[${i}]`;
     if (!a || typeof a !== 'object') return c.error('JSON-TYPE', path, `${path} must be an object`);
     c.string(a.id, `${path}.id`, true, 'BR-52');
-    if (a.mimeCode !== undefined && !CL.MIME.has(a.mimeCode)) c.error('BR-CL-24', `${path}.mimeCode`, `${a.mimeCode} is not an allowed attachment MIME code`);
+    if (a.mimeCode !== undefined && !CL.MIME.has(a.mimeCode))
+      c.error('BR-CL-24', `${path}.mimeCode`, `${a.mimeCode} is not an allowed attachment MIME code`);
     if (a.content !== undefined && (typeof a.content !== 'string' || !/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(a.content))) {
       c.error('JSON-BASE64', `${path}.content`, 'content must be base64');
     }
-    if (a.content !== undefined && !a.mimeCode) c.error('BR-CL-24', `${path}.mimeCode`, 'Embedded content needs a mimeCode');
+    if (a.content !== undefined && !a.mimeCode)
+      c.error('BR-CL-24', `${path}.mimeCode`, 'Embedded content needs a mimeCode');
   });
   if (body.delivery) {
     c.date(body.delivery.date, '$.delivery.date', false);
@@ -273,11 +338,13 @@ export function checkDocumentBody(
   }
   const t = body.totals;
   if (t && typeof t === 'object') {
-    for (const [field, rule] of Object.entries(TOTAL_DECIMAL_RULES)) c.decimal((t as Record<string, unknown>)[field], `$.totals.${field}`, false, rule);
+    for (const [field, rule] of Object.entries(TOTAL_DECIMAL_RULES))
+      c.decimal((t as Record<string, unknown>)[field], `$.totals.${field}`, false, rule);
     (t.vatBreakdown ?? []).forEach((v, i) => {
       c.decimal(v?.taxableAmount, `$.totals.vatBreakdown[${i}].taxableAmount`, true, 'BR-DEC-19');
       c.decimal(v?.taxAmount, `$.totals.vatBreakdown[${i}].taxAmount`, true, 'BR-DEC-20');
-      if (!VAT_CATEGORIES.includes(v?.category)) c.error('BR-CL-17', `$.totals.vatBreakdown[${i}].category`, 'unknown VAT category');
+      if (!VAT_CATEGORIES.includes(v?.category))
+        c.error('BR-CL-17', `$.totals.vatBreakdown[${i}].category`, 'unknown VAT category');
     });
   }
   return c;

@@ -22,25 +22,59 @@ export function validateDocument(type: DocumentType, body: DocumentBody): Docume
   if (type === 'purchase-order' && rendered.dom?.documentElement) {
     // Peppol BIS Ordering 3 (PEPPOL-T01) rules on the rendered Order.
     const result = validateOrderElement(rendered.dom.documentElement);
-    const toJson = (issue: { rule: string; message: string; path: string }) => ({ ...issue, path: orderXpathToJsonPath(issue.path) });
+    const toJson = (issue: { rule: string; message: string; path: string }) => ({
+      ...issue,
+      path: orderXpathToJsonPath(issue.path),
+    });
     const errors = [...rendered.errors, ...result.errors.map(toJson)];
-    return { valid: errors.length === 0, errors, warnings: [...rendered.warnings, ...result.warnings.map(toJson)], xml: rendered.xml };
+    return {
+      valid: errors.length === 0,
+      errors,
+      warnings: [...rendered.warnings, ...result.warnings.map(toJson)],
+      xml: rendered.xml,
+    };
   }
   if (type === 'sales-order' && rendered.dom?.documentElement) {
     // Peppol BIS Order Agreement 3 (PEPPOL-T110) rules on the rendered OrderResponse.
     const result = validateOrderAgreementElement(rendered.dom.documentElement);
-    const toJson = (issue: { rule: string; message: string; path: string }) => ({ ...issue, path: orderAgreementXpathToJsonPath(issue.path) });
+    const toJson = (issue: { rule: string; message: string; path: string }) => ({
+      ...issue,
+      path: orderAgreementXpathToJsonPath(issue.path),
+    });
     const errors = [...rendered.errors, ...result.errors.map(toJson)];
-    return { valid: errors.length === 0, errors, warnings: [...rendered.warnings, ...result.warnings.map(toJson)], xml: rendered.xml };
+    return {
+      valid: errors.length === 0,
+      errors,
+      warnings: [...rendered.warnings, ...result.warnings.map(toJson)],
+      xml: rendered.xml,
+    };
   }
   if (!DOCUMENT_TYPE_INFO[type]?.billing) {
-    return { valid: rendered.errors.length === 0, errors: rendered.errors, warnings: rendered.warnings, xml: rendered.xml };
+    return {
+      valid: rendered.errors.length === 0,
+      errors: rendered.errors,
+      warnings: rendered.warnings,
+      xml: rendered.xml,
+    };
   }
   const root = rendered.dom?.documentElement;
-  if (!root) return { valid: false, errors: [{ rule: 'INTERNAL-RENDER-ERROR', message: 'Rendering produced no document', path: '$' }], warnings: rendered.warnings };
+  if (!root)
+    return {
+      valid: false,
+      errors: [{ rule: 'INTERNAL-RENDER-ERROR', message: 'Rendering produced no document', path: '$' }],
+      warnings: rendered.warnings,
+    };
   const result = validateUblElement(root);
   const isCredit = DOCUMENT_TYPE_INFO[type].root === 'CreditNote';
-  const toJson = (issue: { rule: string; message: string; path: string }) => ({ ...issue, path: xpathToJsonPath(issue.path, body, isCredit) });
+  const toJson = (issue: { rule: string; message: string; path: string }) => ({
+    ...issue,
+    path: xpathToJsonPath(issue.path, body, isCredit),
+  });
   const errors = result.errors.map(toJson);
-  return { valid: errors.length === 0, errors, warnings: [...rendered.warnings, ...result.warnings.map(toJson)], xml: rendered.xml };
+  return {
+    valid: errors.length === 0,
+    errors,
+    warnings: [...rendered.warnings, ...result.warnings.map(toJson)],
+    xml: rendered.xml,
+  };
 }

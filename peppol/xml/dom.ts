@@ -88,16 +88,23 @@ export function parseXml(text: string, maxBytes = DEFAULT_MAX_XML_BYTES): ParseX
       // Line/column tracking on every node costs more than half the parse time; paths are reported as XPaths instead.
       locator: false,
       onError: (level, message) => {
-        if (level !== 'warning') errors.push({ rule: 'XML-MALFORMED', message: `Malformed XML: ${oneLine(message)}`, path: '/' });
+        if (level !== 'warning')
+          errors.push({ rule: 'XML-MALFORMED', message: `Malformed XML: ${oneLine(message)}`, path: '/' });
       },
     }).parseFromString(text.replace(/^\uFEFF/, ''), 'text/xml');
   } catch (e) {
-    if (errors.length === 0) errors.push({ rule: 'XML-MALFORMED', message: `Malformed XML: ${oneLine(String((e as Error)?.message ?? e))}`, path: '/' });
+    if (errors.length === 0)
+      errors.push({
+        rule: 'XML-MALFORMED',
+        message: `Malformed XML: ${oneLine(String((e as Error)?.message ?? e))}`,
+        path: '/',
+      });
     return { ok: false, errors };
   }
   if (errors.length) return { ok: false, errors };
   const root = doc.documentElement;
-  if (!root) return { ok: false, errors: [{ rule: 'XML-MALFORMED', message: 'Malformed XML: no root element', path: '/' }] };
+  if (!root)
+    return { ok: false, errors: [{ rule: 'XML-MALFORMED', message: 'Malformed XML: no root element', path: '/' }] };
   return { ok: true, doc, root };
 }
 

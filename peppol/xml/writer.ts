@@ -33,7 +33,10 @@ export class XmlWriter {
   private readonly stack: XElement[] = [];
   private defaultNs = '';
 
-  constructor(private readonly buildDom = false, namespaces: Record<string, string> = {}) {
+  constructor(
+    private readonly buildDom = false,
+    namespaces: Record<string, string> = {},
+  ) {
     this.namespaces = namespaces;
   }
 

@@ -19,7 +19,11 @@ async function stubDirectory(reply: (url: URL, res: http.ServerResponse) => void
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -45,13 +49,20 @@ const PAGE = {
   matches: [
     {
       participantID: { scheme: 'iso6523-actorid-upis', value: '0208:0403019261' },
-      docTypes: [{ scheme: 'busdox-docid-qns', value: INVOICE }, { scheme: 'busdox-docid-qns', value: CREDIT }, { scheme: 'peppol-doctype-wildcard', value: 'urn:peppol:pint:billing-1@jp-1::2.1' }],
+      docTypes: [
+        { scheme: 'busdox-docid-qns', value: INVOICE },
+        { scheme: 'busdox-docid-qns', value: CREDIT },
+        { scheme: 'peppol-doctype-wildcard', value: 'urn:peppol:pint:billing-1@jp-1::2.1' },
+      ],
       entities: [
         {
           name: [{ name: 'Acme Belgium NV', language: 'nl' }],
           countryCode: 'BE',
           geoInfo: 'Rue de la Loi 16, 1000 Brussels',
-          identifiers: [{ scheme: 'VAT', value: 'BE0403019261' }, { scheme: '0208', value: '0403019261' }],
+          identifiers: [
+            { scheme: 'VAT', value: 'BE0403019261' },
+            { scheme: '0208', value: '0403019261' },
+          ],
           websites: ['https://acme.example'],
           contacts: [{ type: 'billing', name: 'AP', email: 'ap@acme.example' }],
           additionalInfo: 'NACE: 62.01',
@@ -73,10 +84,19 @@ describe('Peppol Directory adapter (real, against a loopback stub)', () => {
     const stub = await stubDirectory(json(PAGE));
     try {
       const client = createDirectoryClient({ baseUrl: stub.baseUrl, timeoutMs: 2000 });
-      const page = await client.search({ q: 'acme', country: 'BE', documentTypes: ['invoice'], includeSubEntities: false, limit: 2 }, { organizationId: 'org_x' });
+      const page = await client.search(
+        { q: 'acme', country: 'BE', documentTypes: ['invoice'], includeSubEntities: false, limit: 2 },
+        { organizationId: 'org_x' },
+      );
       const sent = stub.requests[0];
       expect(sent.pathname).to.equal('/search/1.0/json');
-      expect(Object.fromEntries(sent.searchParams)).to.deep.equal({ q: 'acme', country: 'BE', doctype: `busdox-docid-qns::${INVOICE}`, rpi: '0', rpc: '2' });
+      expect(Object.fromEntries(sent.searchParams)).to.deep.equal({
+        q: 'acme',
+        country: 'BE',
+        doctype: `busdox-docid-qns::${INVOICE}`,
+        rpi: '0',
+        rpc: '2',
+      });
       expect(page.rows).to.have.length(2);
       expect(page.rows[0]).to.deep.equal({
         peppolId: '0208:0403019261',
@@ -86,7 +106,10 @@ describe('Peppol Directory adapter (real, against a loopback stub)', () => {
         city: 'Brussels',
         postalCode: '1000',
         vatNumber: 'BE0403019261',
-        identifiers: [{ scheme: 'VAT', value: 'BE0403019261' }, { scheme: '0208', value: '0403019261' }],
+        identifiers: [
+          { scheme: 'VAT', value: 'BE0403019261' },
+          { scheme: '0208', value: '0403019261' },
+        ],
         naceCodes: ['62.01'],
         documentTypes: ['invoice', 'credit-note', 'debit-note'],
         documentTypeIds: [INVOICE, CREDIT, 'urn:peppol:pint:billing-1@jp-1::2.1'],
@@ -98,9 +121,17 @@ describe('Peppol Directory adapter (real, against a loopback stub)', () => {
         registeredAt: '2020-05-04T00:00:00.000Z',
         source: 'directory',
       });
-      expect(page.rows[1]).to.deep.include({ peppolId: '9925:BE0202239951', name: 'Acme Services SA', city: 'Namur', postalCode: null });
+      expect(page.rows[1]).to.deep.include({
+        peppolId: '9925:BE0202239951',
+        name: 'Acme Services SA',
+        city: 'Namur',
+        postalCode: null,
+      });
       expect(page.hasMore).to.equal(true);
-      await client.search({ q: 'acme', country: 'BE', includeSubEntities: false, limit: 2, cursor: page.cursor! }, { organizationId: 'org_x' });
+      await client.search(
+        { q: 'acme', country: 'BE', includeSubEntities: false, limit: 2, cursor: page.cursor! },
+        { organizationId: 'org_x' },
+      );
       expect(stub.requests[1].searchParams.get('rpi')).to.equal('1');
     } finally {
       await stub.close();
@@ -111,30 +142,55 @@ describe('Peppol Directory adapter (real, against a loopback stub)', () => {
     const stub = await stubDirectory(json(PAGE));
     try {
       const client = createDirectoryClient({ baseUrl: stub.baseUrl, timeoutMs: 2000 });
-      const all = await client.search({ q: 'acme', country: 'BE', includeSubEntities: true, limit: 20 }, { organizationId: 'o' });
-      expect(all.rows.map((r) => r.name)).to.deep.equal(['Acme Belgium NV', 'Acme Belgium - Antwerp branch', 'Acme Services SA']);
-      const byVat = await client.search({ vatNumber: 'BE0202239951', includeSubEntities: false, limit: 20 }, { organizationId: 'o' });
+      const all = await client.search(
+        { q: 'acme', country: 'BE', includeSubEntities: true, limit: 20 },
+        { organizationId: 'o' },
+      );
+      expect(all.rows.map((r) => r.name)).to.deep.equal([
+        'Acme Belgium NV',
+        'Acme Belgium - Antwerp branch',
+        'Acme Services SA',
+      ]);
+      const byVat = await client.search(
+        { vatNumber: 'BE0202239951', includeSubEntities: false, limit: 20 },
+        { organizationId: 'o' },
+      );
       expect(stub.requests[1].searchParams.get('q')).to.equal('BE0202239951');
       expect(byVat.rows.map((r) => r.peppolId)).to.deep.equal(['9925:BE0202239951']);
-      const byCity = await client.search({ q: 'acme', country: 'BE', city: 'BRUSSELS', includeSubEntities: false, limit: 20 }, { organizationId: 'o' });
+      const byCity = await client.search(
+        { q: 'acme', country: 'BE', city: 'BRUSSELS', includeSubEntities: false, limit: 20 },
+        { organizationId: 'o' },
+      );
       expect(byCity.rows.map((r) => r.peppolId)).to.deep.equal(['0208:0403019261']);
-      const byNace = await client.search({ q: 'acme', country: 'BE', naceCodes: ['62.01'], postalCode: '10', includeSubEntities: false, limit: 20 }, { organizationId: 'o' });
+      const byNace = await client.search(
+        { q: 'acme', country: 'BE', naceCodes: ['62.01'], postalCode: '10', includeSubEntities: false, limit: 20 },
+        { organizationId: 'o' },
+      );
       expect(byNace.rows.map((r) => r.peppolId)).to.deep.equal(['0208:0403019261']);
-      const bySiren = await client.search({ q: '403019261', includeSubEntities: false, limit: 20 }, { organizationId: 'o' });
+      const bySiren = await client.search(
+        { q: '403019261', includeSubEntities: false, limit: 20 },
+        { organizationId: 'o' },
+      );
       expect(bySiren.rows).to.deep.equal([]);
     } finally {
       await stub.close();
     }
   });
 
-  it('reads on through the Directory\'s pages until a page filtered locally is full, and resumes where it stopped', async () => {
-    const card = (id: string, city: string) => ({ participantID: { scheme: 'iso6523-actorid-upis', value: id }, docTypes: [], entities: [{ name: [{ name: `Acme ${id}` }], countryCode: 'BE', geoInfo: `1000 ${city}` }] });
+  it("reads on through the Directory's pages until a page filtered locally is full, and resumes where it stopped", async () => {
+    const card = (id: string, city: string) => ({
+      participantID: { scheme: 'iso6523-actorid-upis', value: id },
+      docTypes: [],
+      entities: [{ name: [{ name: `Acme ${id}` }], countryCode: 'BE', geoInfo: `1000 ${city}` }],
+    });
     const pages = [
       [card('0208:0000000001', 'Brussels'), card('0208:0000000002', 'Namur')],
       [card('0208:0000000003', 'Brussels'), card('0208:0000000004', 'Brussels')],
       [card('0208:0000000005', 'Brussels')],
     ];
-    const stub = await stubDirectory((url, res) => json({ ...PAGE, 'total-result-count': 5, matches: pages[Number(url.searchParams.get('rpi'))] ?? [] })(url, res));
+    const stub = await stubDirectory((url, res) =>
+      json({ ...PAGE, 'total-result-count': 5, matches: pages[Number(url.searchParams.get('rpi'))] ?? [] })(url, res),
+    );
     try {
       const client = createDirectoryClient({ baseUrl: stub.baseUrl, timeoutMs: 2000 });
       const query = { q: 'acme', city: 'Brussels', includeSubEntities: false, limit: 2 };
@@ -144,9 +200,21 @@ describe('Peppol Directory adapter (real, against a loopback stub)', () => {
       const second = await client.search({ ...query, cursor: first.cursor! }, { organizationId: 'o' });
       expect(second.rows.map((r) => r.peppolId)).to.deep.equal(['0208:0000000004', '0208:0000000005']);
       expect(second.hasMore).to.equal(false);
-      expect(stub.requests.map((r) => [r.searchParams.get('rpi'), r.searchParams.get('rpc')])).to.deep.equal([['0', '2'], ['1', '2'], ['1', '2'], ['2', '2']]);
+      expect(stub.requests.map((r) => [r.searchParams.get('rpi'), r.searchParams.get('rpc')])).to.deep.equal([
+        ['0', '2'],
+        ['1', '2'],
+        ['1', '2'],
+        ['2', '2'],
+      ]);
       let refused: unknown;
-      await client.search({ ...query, cursor: Buffer.from(JSON.stringify(['p', 1])).toString('base64url') }, { organizationId: 'o' }).catch((err: unknown) => { refused = err; });
+      await client
+        .search(
+          { ...query, cursor: Buffer.from(JSON.stringify(['p', 1])).toString('base64url') },
+          { organizationId: 'o' },
+        )
+        .catch((err: unknown) => {
+          refused = err;
+        });
       expect(refused).to.be.instanceOf(InvalidCursorError);
     } finally {
       await stub.close();
@@ -154,7 +222,13 @@ describe('Peppol Directory adapter (real, against a loopback stub)', () => {
   });
 
   it('looks one participant up by its id; undefined when the Directory has no card', async () => {
-    const stub = await stubDirectory((url, res) => json(url.searchParams.get('participant') === 'iso6523-actorid-upis::0208:0403019261' ? PAGE : { ...PAGE, 'total-result-count': 0, matches: [] })(url, res));
+    const stub = await stubDirectory((url, res) =>
+      json(
+        url.searchParams.get('participant') === 'iso6523-actorid-upis::0208:0403019261'
+          ? PAGE
+          : { ...PAGE, 'total-result-count': 0, matches: [] },
+      )(url, res),
+    );
     try {
       const client = createDirectoryClient({ baseUrl: `${stub.baseUrl}/`, timeoutMs: 2000 });
       expect((await client.participant('0208:0403019261', { organizationId: 'o' }))?.name).to.equal('Acme Belgium NV');
@@ -168,8 +242,22 @@ describe('Peppol Directory adapter (real, against a loopback stub)', () => {
     ['a body that is not JSON', (_u, res) => res.end('<html>maintenance</html>'), 'malformed'],
     ['JSON without matches', json({ version: '1.0', 'total-result-count': 1 }), 'malformed'],
     ['matches without participant ids', json({ 'total-result-count': 1, matches: [{ docTypes: [] }] }), 'malformed'],
-    ['HTTP 500', (_u, res) => { res.statusCode = 500; res.end('boom'); }, 'unavailable'],
-    ['HTTP 429', (_u, res) => { res.statusCode = 429; res.end(); }, 'unavailable'],
+    [
+      'HTTP 500',
+      (_u, res) => {
+        res.statusCode = 500;
+        res.end('boom');
+      },
+      'unavailable',
+    ],
+    [
+      'HTTP 429',
+      (_u, res) => {
+        res.statusCode = 429;
+        res.end();
+      },
+      'unavailable',
+    ],
     ['no answer within the timeout', () => undefined, 'timeout'],
   ];
   for (const [what, reply, kind] of failures) {
@@ -177,7 +265,12 @@ describe('Peppol Directory adapter (real, against a loopback stub)', () => {
       const stub = await stubDirectory(reply);
       try {
         const client = createDirectoryClient({ baseUrl: stub.baseUrl, timeoutMs: 300 });
-        const err = await client.search({ q: 'x', country: 'BE', includeSubEntities: false, limit: 5 }, { organizationId: 'o' }).then(() => undefined, (e) => e);
+        const err = await client
+          .search({ q: 'x', country: 'BE', includeSubEntities: false, limit: 5 }, { organizationId: 'o' })
+          .then(
+            () => undefined,
+            (e) => e,
+          );
         expect(err).to.be.instanceOf(UpstreamError);
         expect(err).to.deep.include({ upstream: 'peppol-directory', kind });
       } finally {
@@ -188,10 +281,20 @@ describe('Peppol Directory adapter (real, against a loopback stub)', () => {
 
   it('raises UpstreamError unavailable when nothing listens, and InvalidCursorError for a foreign cursor', async () => {
     const client = createDirectoryClient({ baseUrl: `http://127.0.0.1:${await freePort()}`, timeoutMs: 500 });
-    const err = await client.search({ q: 'x', country: 'BE', includeSubEntities: false, limit: 5 }, { organizationId: 'o' }).then(() => undefined, (e) => e);
+    const err = await client
+      .search({ q: 'x', country: 'BE', includeSubEntities: false, limit: 5 }, { organizationId: 'o' })
+      .then(
+        () => undefined,
+        (e) => e,
+      );
     expect(err).to.be.instanceOf(UpstreamError);
     expect(err.kind).to.equal('unavailable');
-    const cursor = await client.search({ q: 'x', country: 'BE', includeSubEntities: false, limit: 5, cursor: 'bm9wZQ' }, { organizationId: 'o' }).then(() => undefined, (e) => e);
+    const cursor = await client
+      .search({ q: 'x', country: 'BE', includeSubEntities: false, limit: 5, cursor: 'bm9wZQ' }, { organizationId: 'o' })
+      .then(
+        () => undefined,
+        (e) => e,
+      );
     expect(cursor).to.be.instanceOf(InvalidCursorError);
   });
 });

@@ -1,19 +1,42 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { createRegistrySimulator, createViesRegistry, MAGIC_VAT_NUMBERS, RegistryError, vatFromRegistrationNumber } from '../../upstreams/registry/index.ts';
+import {
+  createRegistrySimulator,
+  createViesRegistry,
+  MAGIC_VAT_NUMBERS,
+  RegistryError,
+  vatFromRegistrationNumber,
+} from '../../upstreams/registry/index.ts';
 import { checkVatNumber } from '../../peppol/index.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 async function stub(handler: Handler) {
   const requests: string[] = [];
-  const server = http.createServer((req, res) => { requests.push(req.url ?? ''); handler(req, res); });
+  const server = http.createServer((req, res) => {
+    requests.push(req.url ?? '');
+    handler(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }
 
-const json = (status: number, body: unknown): Handler => (_req, res) => { res.statusCode = status; res.setHeader('content-type', 'application/json'); res.end(typeof body === 'string' ? body : JSON.stringify(body)); };
+const json =
+  (status: number, body: unknown): Handler =>
+  (_req, res) => {
+    res.statusCode = status;
+    res.setHeader('content-type', 'application/json');
+    res.end(typeof body === 'string' ? body : JSON.stringify(body));
+  };
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
@@ -28,12 +51,29 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 describe('registry adapters', () => {
   describe('VIES REST adapter', () => {
     it('GETs /ms/{country}/vat/{number} and maps name, address and the Peppol id', async () => {
-      const server = await stub(json(200, { isValid: true, userError: 'VALID', name: 'ACME NV', address: 'Rue de la Loi 16\n1000 Bruxelles', requestDate: '2026-11-21' }));
+      const server = await stub(
+        json(200, {
+          isValid: true,
+          userError: 'VALID',
+          name: 'ACME NV',
+          address: 'Rue de la Loi 16\n1000 Bruxelles',
+          requestDate: '2026-11-21',
+        }),
+      );
       try {
         const company = await createViesRegistry({ baseUrl: server.url, timeoutMs: 2000 }).lookupVat('BE0888888895');
         expect(server.requests).to.deep.equal(['/ms/BE/vat/0888888895']);
-        expect(company).to.deep.equal({ vatNumber: 'BE0888888895', country: 'BE', legalName: 'ACME NV', address: { street: 'Rue de la Loi 16', postalCode: '1000', city: 'Bruxelles', country: 'BE' }, registrationNumber: null, peppolId: '0208:0888888895' });
-      } finally { await server.close(); }
+        expect(company).to.deep.equal({
+          vatNumber: 'BE0888888895',
+          country: 'BE',
+          legalName: 'ACME NV',
+          address: { street: 'Rue de la Loi 16', postalCode: '1000', city: 'Bruxelles', country: 'BE' },
+          registrationNumber: null,
+          peppolId: '0208:0888888895',
+        });
+      } finally {
+        await server.close();
+      }
     });
 
     it('keeps the VAT number as name when VIES does not disclose it ("---") and derives 9930 for Germany', async () => {
@@ -41,7 +81,9 @@ describe('registry adapters', () => {
       try {
         const company = await createViesRegistry({ baseUrl: server.url, timeoutMs: 2000 }).lookupVat('DE811907980');
         expect(company).to.include({ legalName: 'DE811907980', address: null, peppolId: '9930:DE811907980' });
-      } finally { await server.close(); }
+      } finally {
+        await server.close();
+      }
     });
 
     it('isValid false and 404 are VAT_NOT_FOUND; MS_UNAVAILABLE, HTTP 500, non-JSON and a body without isValid are UPSTREAM_UNAVAILABLE; userError TIMEOUT is UPSTREAM_TIMEOUT', async () => {
@@ -57,19 +99,31 @@ describe('registry adapters', () => {
       for (const [handler, code] of cases) {
         const server = await stub(handler);
         try {
-          expect(await codeOf(createViesRegistry({ baseUrl: server.url, timeoutMs: 2000 }).lookupVat('BE0888888895'))).to.equal(code);
-        } finally { await server.close(); }
+          expect(
+            await codeOf(createViesRegistry({ baseUrl: server.url, timeoutMs: 2000 }).lookupVat('BE0888888895')),
+          ).to.equal(code);
+        } finally {
+          await server.close();
+        }
       }
     });
 
     it('a registry slower than the timeout is UPSTREAM_TIMEOUT; an unreachable one UPSTREAM_UNAVAILABLE', async () => {
-      const server = await stub((_req, res) => { setTimeout(() => json(200, { isValid: true })(_req, res), 1000); });
+      const server = await stub((_req, res) => {
+        setTimeout(() => json(200, { isValid: true })(_req, res), 1000);
+      });
       try {
         const started = Date.now();
-        expect(await codeOf(createViesRegistry({ baseUrl: server.url, timeoutMs: 150 }).lookupVat('BE0888888895'))).to.equal('UPSTREAM_TIMEOUT');
+        expect(
+          await codeOf(createViesRegistry({ baseUrl: server.url, timeoutMs: 150 }).lookupVat('BE0888888895')),
+        ).to.equal('UPSTREAM_TIMEOUT');
         expect(Date.now() - started).to.be.below(900);
-      } finally { await server.close(); }
-      expect(await codeOf(createViesRegistry({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 1000 }).lookupVat('BE0888888895'))).to.equal('UPSTREAM_UNAVAILABLE');
+      } finally {
+        await server.close();
+      }
+      expect(
+        await codeOf(createViesRegistry({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 1000 }).lookupVat('BE0888888895')),
+      ).to.equal('UPSTREAM_UNAVAILABLE');
     });
 
     it('after three failures the circuit opens: calls fail fast with a Retry-After, without reaching VIES', async () => {
@@ -85,29 +139,48 @@ describe('registry adapters', () => {
           expect((err as RegistryError).retryAfterSeconds).to.be.within(1, 10);
         }
         expect(server.requests).to.have.length(3);
-      } finally { await server.close(); }
+      } finally {
+        await server.close();
+      }
     });
 
     it('search finds a VAT-number query only; the probe reads /check-status', async () => {
       const server = await stub((req, res) => {
-        if (req.url === '/check-status') return json(200, { vow: { available: true }, countries: [{ countryCode: 'BE', availability: 'Available' }, { countryCode: 'DE', availability: 'Unavailable' }] })(req, res);
+        if (req.url === '/check-status')
+          return json(200, {
+            vow: { available: true },
+            countries: [
+              { countryCode: 'BE', availability: 'Available' },
+              { countryCode: 'DE', availability: 'Unavailable' },
+            ],
+          })(req, res);
         return json(200, { isValid: true, name: 'ACME NV', address: '' })(req, res);
       });
       try {
         const registry = createViesRegistry({ baseUrl: server.url, timeoutMs: 2000 });
         expect(await registry.search({ text: 'acme', limit: 5 })).to.deep.equal([]);
-        expect((await registry.search({ text: 'BE 0888.888.895', limit: 5 })).map((c) => c.vatNumber)).to.deep.equal(['BE0888888895']);
+        expect((await registry.search({ text: 'BE 0888.888.895', limit: 5 })).map((c) => c.vatNumber)).to.deep.equal([
+          'BE0888888895',
+        ]);
         expect(await registry.probe()).to.equal('1 of 2 member states available');
-      } finally { await server.close(); }
+      } finally {
+        await server.close();
+      }
     });
 
     it('the probe fails on a malformed /check-status answer', async () => {
       const server = await stub(json(200, { status: 'ok' }));
       try {
         let failed = false;
-        await createViesRegistry({ baseUrl: server.url, timeoutMs: 2000 }).probe().catch(() => { failed = true; });
+        await createViesRegistry({ baseUrl: server.url, timeoutMs: 2000 })
+          .probe()
+          .catch(() => {
+            failed = true;
+          });
         expect(failed).to.equal(true);
-      } finally { await server.close(); }
+      } finally {
+        await server.close();
+      }
     });
   });
 
@@ -131,7 +204,9 @@ describe('registry adapters', () => {
     });
 
     it('searches seeded companies by word prefixes and country', async () => {
-      expect((await simulator.search({ text: 'brus off', limit: 5 })).map((c) => c.vatNumber)).to.deep.equal(['BE0888888895']);
+      expect((await simulator.search({ text: 'brus off', limit: 5 })).map((c) => c.vatNumber)).to.deep.equal([
+        'BE0888888895',
+      ]);
       expect(await simulator.search({ text: 'brus', countryCode: 'FR', limit: 5 })).to.deep.equal([]);
     });
   });

@@ -10,7 +10,13 @@ import type { Element as XElement } from '@xmldom/xmldom';
 import { parseXml } from '../../peppol/xml/dom.ts';
 import { smlHostname } from '../../upstreams/smp-lookup/dns.ts';
 import { createSmpLookupClient } from '../../upstreams/smp-lookup/real.ts';
-import { ALGORITHMS, canonicalize, DSIG_NS, loadTrustAnchors, type SmpSignaturePolicy } from '../../upstreams/smp-lookup/signature.ts';
+import {
+  ALGORITHMS,
+  canonicalize,
+  DSIG_NS,
+  loadTrustAnchors,
+  type SmpSignaturePolicy,
+} from '../../upstreams/smp-lookup/signature.ts';
 import { smpSignaturePolicy } from '../../upstreams/directory/index.ts';
 import { PEPPOL_DOCUMENT_TYPE_IDS } from '../../upstreams/directory/document-types.ts';
 import { UpstreamError } from '../../upstreams/directory/types.ts';
@@ -19,9 +25,13 @@ const ZONE = 'sml.test.example';
 const PARTICIPANT = '0208:0403019261';
 const INVOICE = PEPPOL_DOCUMENT_TYPE_IDS.invoice;
 const caller = { organizationId: 'org_test' };
-const SMP_NS = 'xmlns:smp="http://busdox.org/serviceMetadata/publishing/1.0/" xmlns:id="http://busdox.org/transport/identifiers/1.0/" xmlns:wsa="http://www.w3.org/2005/08/addressing" xmlns:ds="http://www.w3.org/2000/09/xmldsig#"';
+const SMP_NS =
+  'xmlns:smp="http://busdox.org/serviceMetadata/publishing/1.0/" xmlns:id="http://busdox.org/transport/identifiers/1.0/" xmlns:wsa="http://www.w3.org/2005/08/addressing" xmlns:ds="http://www.w3.org/2000/09/xmldsig#"';
 
-interface Signer { key: string; chain: string[] }
+interface Signer {
+  key: string;
+  chain: string[];
+}
 
 /** A throw-away PKI made with the openssl CLI (Node can verify certificates but not issue them). */
 function createPki(dir: string) {
@@ -30,18 +40,70 @@ function createPki(dir: string) {
   } catch {
     throw new Error('these tests need the openssl command line tool (e.g. `apt-get install openssl`)');
   }
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  const openssl = (...args: string[]) =>
+    execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   const file = (name: string) => join(dir, name);
   writeFileSync(file('ca.ext'), 'basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n');
   writeFileSync(file('leaf.ext'), 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\n');
   const ca = (name: string, cn: string) => {
-    openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file(`${name}.key`), '-out', file(`${name}.pem`), '-days', '3650', '-subj', `/CN=${cn}`,
-      '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      file(`${name}.key`),
+      '-out',
+      file(`${name}.pem`),
+      '-days',
+      '3650',
+      '-subj',
+      `/CN=${cn}`,
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    );
   };
-  const issue = (name: string, cn: string, issuer: string, days: number, ext: 'ca.ext' | 'leaf.ext', serial: number) => {
-    openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', file(`${name}.key`), '-out', file(`${name}.csr`), '-subj', `/CN=${cn}`);
-    openssl('x509', '-req', '-in', file(`${name}.csr`), '-CA', file(`${issuer}.pem`), '-CAkey', file(`${issuer}.key`), '-set_serial', String(serial),
-      '-days', String(days), '-extfile', file(ext), '-out', file(`${name}.pem`));
+  const issue = (
+    name: string,
+    cn: string,
+    issuer: string,
+    days: number,
+    ext: 'ca.ext' | 'leaf.ext',
+    serial: number,
+  ) => {
+    openssl(
+      'req',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      file(`${name}.key`),
+      '-out',
+      file(`${name}.csr`),
+      '-subj',
+      `/CN=${cn}`,
+    );
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      file(`${name}.csr`),
+      '-CA',
+      file(`${issuer}.pem`),
+      '-CAkey',
+      file(`${issuer}.key`),
+      '-set_serial',
+      String(serial),
+      '-days',
+      String(days),
+      '-extfile',
+      file(ext),
+      '-out',
+      file(`${name}.pem`),
+    );
   };
   ca('ca', 'Test SMP CA');
   ca('rogue-ca', 'Rogue SMP CA');
@@ -83,21 +145,33 @@ function metadata(endpointUrl: string): string {
 }
 
 /** Signs like an SMP does: enveloped signature, Reference URI="" over the document, RSA-SHA256. */
-function signDocument(content: string, signer: Signer, c14n: 'exclusive' | 'inclusive' = 'exclusive', extraInSignature = ''): string {
+function signDocument(
+  content: string,
+  signer: Signer,
+  c14n: 'exclusive' | 'inclusive' = 'exclusive',
+  extraInSignature = '',
+): string {
   const exclusive = c14n === 'exclusive';
   const method = exclusive ? ALGORITHMS.excC14n : ALGORITHMS.c14n;
   const transforms = `<ds:Transform Algorithm="${ALGORITHMS.enveloped}"/>${exclusive ? `<ds:Transform Algorithm="${ALGORITHMS.excC14n}"/>` : ''}`;
-  const certificates = signer.chain.map((pem) => `<ds:X509Certificate>${pem.replace(/-----[A-Z ]+-----|\s/g, '')}</ds:X509Certificate>`).join('');
-  const template = `<?xml version="1.0" encoding="UTF-8"?>\n<smp:SignedServiceMetadata ${SMP_NS}>${content}<ds:Signature><ds:SignedInfo>`
-    + `<ds:CanonicalizationMethod Algorithm="${method}"/><ds:SignatureMethod Algorithm="${ALGORITHMS.rsaSha256}"/>`
-    + `<ds:Reference URI=""><ds:Transforms>${transforms}</ds:Transforms><ds:DigestMethod Algorithm="${ALGORITHMS.sha256}"/><ds:DigestValue>@DIGEST@</ds:DigestValue></ds:Reference>`
-    + `</ds:SignedInfo><ds:SignatureValue>@SIGNATURE@</ds:SignatureValue><ds:KeyInfo><ds:X509Data>${certificates}</ds:X509Data></ds:KeyInfo>${extraInSignature}</ds:Signature></smp:SignedServiceMetadata>`;
+  const certificates = signer.chain
+    .map((pem) => `<ds:X509Certificate>${pem.replace(/-----[A-Z ]+-----|\s/g, '')}</ds:X509Certificate>`)
+    .join('');
+  const template =
+    `<?xml version="1.0" encoding="UTF-8"?>\n<smp:SignedServiceMetadata ${SMP_NS}>${content}<ds:Signature><ds:SignedInfo>` +
+    `<ds:CanonicalizationMethod Algorithm="${method}"/><ds:SignatureMethod Algorithm="${ALGORITHMS.rsaSha256}"/>` +
+    `<ds:Reference URI=""><ds:Transforms>${transforms}</ds:Transforms><ds:DigestMethod Algorithm="${ALGORITHMS.sha256}"/><ds:DigestValue>@DIGEST@</ds:DigestValue></ds:Reference>` +
+    `</ds:SignedInfo><ds:SignatureValue>@SIGNATURE@</ds:SignatureValue><ds:KeyInfo><ds:X509Data>${certificates}</ds:X509Data></ds:KeyInfo>${extraInSignature}</ds:Signature></smp:SignedServiceMetadata>`;
   const unsigned = rootOf(template);
   const signatureElement = unsigned.getElementsByTagNameNS(DSIG_NS, 'Signature')[0];
-  const digest = createHash('sha256').update(canonicalize(unsigned, { exclusive, exclude: signatureElement })).digest('base64');
+  const digest = createHash('sha256')
+    .update(canonicalize(unsigned, { exclusive, exclude: signatureElement }))
+    .digest('base64');
   const digested = template.replace('@DIGEST@', digest);
   const signedInfo = rootOf(digested).getElementsByTagNameNS(DSIG_NS, 'SignedInfo')[0];
-  const value = sign('sha256', Buffer.from(canonicalize(signedInfo, { exclusive }), 'utf8'), signer.key).toString('base64');
+  const value = sign('sha256', Buffer.from(canonicalize(signedInfo, { exclusive }), 'utf8'), signer.key).toString(
+    'base64',
+  );
   return digested.replace('@SIGNATURE@', value);
 }
 
@@ -116,7 +190,9 @@ describe('SMP lookup adapter: signature of the service metadata (XML-DSig, trust
       const path = decodeURIComponent(req.url!);
       res.setHeader('content-type', 'application/xml');
       if (path === `/iso6523-actorid-upis::${PARTICIPANT}`) {
-        res.end(`<smp:ServiceGroup ${SMP_NS}><smp:ServiceMetadataReferenceCollection><smp:ServiceMetadataReference href="${base}/${encodeURIComponent(`iso6523-actorid-upis::${PARTICIPANT}`)}/services/${encodeURIComponent(`busdox-docid-qns::${INVOICE}`)}"/></smp:ServiceMetadataReferenceCollection></smp:ServiceGroup>`);
+        res.end(
+          `<smp:ServiceGroup ${SMP_NS}><smp:ServiceMetadataReferenceCollection><smp:ServiceMetadataReference href="${base}/${encodeURIComponent(`iso6523-actorid-upis::${PARTICIPANT}`)}/services/${encodeURIComponent(`busdox-docid-qns::${INVOICE}`)}"/></smp:ServiceMetadataReferenceCollection></smp:ServiceGroup>`,
+        );
       } else if (path.startsWith('/moved/')) {
         res.end(moved);
       } else if (path.includes('/services/')) {
@@ -135,15 +211,30 @@ describe('SMP lookup adapter: signature of the service metadata (XML-DSig, trust
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const client = (signatures?: SmpSignaturePolicy) => createSmpLookupClient({
-    zone: ZONE,
-    timeoutMs: 2000,
-    resolveNaptr: async (host) => (host === smlHostname(PARTICIPANT, ZONE) ? [{ order: 1, preference: 1, flags: 'U', service: 'Meta:SMP', regexp: `!^.*$!${base}!`, replacement: '' }] : []),
-    ...(signatures ? { signatures } : {}),
+  const client = (signatures?: SmpSignaturePolicy) =>
+    createSmpLookupClient({
+      zone: ZONE,
+      timeoutMs: 2000,
+      resolveNaptr: async (host) =>
+        host === smlHostname(PARTICIPANT, ZONE)
+          ? [{ order: 1, preference: 1, flags: 'U', service: 'Meta:SMP', regexp: `!^.*$!${base}!`, replacement: '' }]
+          : [],
+      ...(signatures ? { signatures } : {}),
+    });
+  const verifying = (now?: Date): SmpSignaturePolicy => ({
+    mode: 'verify',
+    trustAnchors: loadTrustAnchors(pki.truststore),
+    ...(now ? { now: () => now } : {}),
   });
-  const verifying = (now?: Date): SmpSignaturePolicy => ({ mode: 'verify', trustAnchors: loadTrustAnchors(pki.truststore), ...(now ? { now: () => now } : {}) });
-  const endpointOf = async (policy: SmpSignaturePolicy) => (await client(policy).lookup(PARTICIPANT, caller))?.documentTypes[0]?.processes[0]?.endpoints[0]?.endpointUrl;
-  const refusal = (policy?: SmpSignaturePolicy) => client(policy).lookup(PARTICIPANT, caller).then(() => undefined, (e) => e as UpstreamError);
+  const endpointOf = async (policy: SmpSignaturePolicy) =>
+    (await client(policy).lookup(PARTICIPANT, caller))?.documentTypes[0]?.processes[0]?.endpoints[0]?.endpointUrl;
+  const refusal = (policy?: SmpSignaturePolicy) =>
+    client(policy)
+      .lookup(PARTICIPANT, caller)
+      .then(
+        () => undefined,
+        (e) => e as UpstreamError,
+      );
 
   it('accepts metadata signed by an SMP certificate issued by a trust anchor (exclusive C14N)', async () => {
     body = signDocument(metadata('https://ap.example/as4'), pki.smp);
@@ -158,7 +249,10 @@ describe('SMP lookup adapter: signature of the service metadata (XML-DSig, trust
   });
 
   it('refuses tampered content as a malformed upstream answer, never as "not registered"', async () => {
-    body = signDocument(metadata('https://ap.example/as4'), pki.smp).replace('https://ap.example/as4', 'https://attacker.example/as4');
+    body = signDocument(metadata('https://ap.example/as4'), pki.smp).replace(
+      'https://ap.example/as4',
+      'https://attacker.example/as4',
+    );
     const err = await refusal(verifying());
     expect(err).to.be.instanceOf(UpstreamError);
     expect(err).to.deep.include({ upstream: 'smp', kind: 'malformed' });
@@ -194,18 +288,25 @@ describe('SMP lookup adapter: signature of the service metadata (XML-DSig, trust
   });
 
   it('reads only the signed ServiceMetadata: a Redirect hidden in the Signature is not followed', async () => {
-    body = signDocument(metadata('https://ap.example/as4'), pki.smp, 'exclusive',
-      `<ds:Object><smp:ServiceMetadata><smp:Redirect href="http://127.0.0.1:1/evil"><smp:CertificateUID>x</smp:CertificateUID></smp:Redirect></smp:ServiceMetadata></ds:Object>`);
+    body = signDocument(
+      metadata('https://ap.example/as4'),
+      pki.smp,
+      'exclusive',
+      `<ds:Object><smp:ServiceMetadata><smp:Redirect href="http://127.0.0.1:1/evil"><smp:CertificateUID>x</smp:CertificateUID></smp:Redirect></smp:ServiceMetadata></ds:Object>`,
+    );
     expect(await endpointOf(verifying())).to.equal('https://ap.example/as4');
   });
 
   it('verifies an SMP redirect and the metadata it leads to', async () => {
-    const redirect = (href: string) => `<smp:ServiceMetadata><smp:Redirect href="${href}"><smp:CertificateUID>smp.test.example</smp:CertificateUID></smp:Redirect></smp:ServiceMetadata>`;
+    const redirect = (href: string) =>
+      `<smp:ServiceMetadata><smp:Redirect href="${href}"><smp:CertificateUID>smp.test.example</smp:CertificateUID></smp:Redirect></smp:ServiceMetadata>`;
     body = signDocument(redirect(`${base}/moved/here`), pki.smp);
     moved = signDocument(metadata('https://moved.example/as4'), pki.deep);
     expect(await endpointOf(verifying())).to.equal('https://moved.example/as4');
     moved = signDocument(metadata('https://moved.example/as4'), pki.rogue);
-    expect((await refusal(verifying()))!.message).to.match(new RegExp(`${base}/moved/here is refused: .*does not chain`));
+    expect((await refusal(verifying()))!.message).to.match(
+      new RegExp(`${base}/moved/here is refused: .*does not chain`),
+    );
     body = signDocument(redirect(`${base}/moved/here`), pki.rogue);
     moved = signDocument(metadata('https://moved.example/as4'), pki.smp);
     expect((await refusal(verifying()))!.message).to.match(/does not chain/);
@@ -221,14 +322,28 @@ describe('SMP lookup adapter: signature of the service metadata (XML-DSig, trust
   });
 
   it('derives the policy from the configuration: verify with SMP_TRUSTSTORE_PEM, refuse without, skip only on false', () => {
-    expect(smpSignaturePolicy({ smpVerifySignatures: true, smpTruststorePem: undefined })).to.deep.include({ mode: 'refuse' });
-    expect(smpSignaturePolicy({ smpVerifySignatures: false, smpTruststorePem: pki.truststore })).to.deep.equal({ mode: 'skip' });
-    const policy = smpSignaturePolicy({ smpVerifySignatures: true, smpTruststorePem: `${pki.truststore}, ${pki.truststore}` });
+    expect(smpSignaturePolicy({ smpVerifySignatures: true, smpTruststorePem: undefined })).to.deep.include({
+      mode: 'refuse',
+    });
+    expect(smpSignaturePolicy({ smpVerifySignatures: false, smpTruststorePem: pki.truststore })).to.deep.equal({
+      mode: 'skip',
+    });
+    const policy = smpSignaturePolicy({
+      smpVerifySignatures: true,
+      smpTruststorePem: `${pki.truststore}, ${pki.truststore}`,
+    });
     expect(policy.mode).to.equal('verify');
-    expect(policy.mode === 'verify' && policy.trustAnchors.map((c) => c.subject)).to.deep.equal(['CN=Test SMP CA', 'CN=Test SMP CA']);
-    expect(() => smpSignaturePolicy({ smpTruststorePem: join(dir, 'missing.pem') })).to.throw(/SMP_TRUSTSTORE_PEM: cannot read/);
+    expect(policy.mode === 'verify' && policy.trustAnchors.map((c) => c.subject)).to.deep.equal([
+      'CN=Test SMP CA',
+      'CN=Test SMP CA',
+    ]);
+    expect(() => smpSignaturePolicy({ smpTruststorePem: join(dir, 'missing.pem') })).to.throw(
+      /SMP_TRUSTSTORE_PEM: cannot read/,
+    );
     writeFileSync(join(dir, 'empty.pem'), 'not a certificate');
-    expect(() => smpSignaturePolicy({ smpTruststorePem: join(dir, 'empty.pem') })).to.throw(/contains no PEM certificate/);
+    expect(() => smpSignaturePolicy({ smpTruststorePem: join(dir, 'empty.pem') })).to.throw(
+      /contains no PEM certificate/,
+    );
   });
 
   describe('canonicalization', () => {
@@ -248,7 +363,8 @@ describe('SMP lookup adapter: signature of the service metadata (XML-DSig, trust
 </smp:SignedServiceMetadata>`;
 
     it('matches exclusive C14N: only visibly utilized namespaces, sorted attributes, no comments', () => {
-      expect(canonicalize(rootOf(input), { exclusive: true })).to.equal(`<smp:SignedServiceMetadata xmlns:smp="http://busdox.org/serviceMetadata/publishing/1.0/">
+      expect(canonicalize(rootOf(input), { exclusive: true })).to
+        .equal(`<smp:SignedServiceMetadata xmlns:smp="http://busdox.org/serviceMetadata/publishing/1.0/">
 
   <smp:ServiceMetadata a="1 &amp; &lt; &quot;x&quot;" b="2">
     <smp:ServiceInformation xmlns:id="http://busdox.org/transport/identifiers/1.0/" zattr="q&quot;x" id:scheme="s">
@@ -263,7 +379,8 @@ describe('SMP lookup adapter: signature of the service metadata (XML-DSig, trust
     });
 
     it('matches inclusive C14N: every in-scope namespace at the apex, xmlns="" where the default is undone', () => {
-      expect(canonicalize(rootOf(input), { exclusive: false })).to.equal(`<smp:SignedServiceMetadata xmlns:ds="http://www.w3.org/2000/09/xmldsig#" xmlns:id="http://busdox.org/transport/identifiers/1.0/" xmlns:smp="http://busdox.org/serviceMetadata/publishing/1.0/" xmlns:unused="urn:unused" xmlns:wsa="http://www.w3.org/2005/08/addressing">
+      expect(canonicalize(rootOf(input), { exclusive: false })).to
+        .equal(`<smp:SignedServiceMetadata xmlns:ds="http://www.w3.org/2000/09/xmldsig#" xmlns:id="http://busdox.org/transport/identifiers/1.0/" xmlns:smp="http://busdox.org/serviceMetadata/publishing/1.0/" xmlns:unused="urn:unused" xmlns:wsa="http://www.w3.org/2005/08/addressing">
 
   <smp:ServiceMetadata xmlns="urn:default" a="1 &amp; &lt; &quot;x&quot;" b="2">
     <smp:ServiceInformation zattr="q&quot;x" id:scheme="s">

@@ -13,11 +13,15 @@ const INVOICE = PEPPOL_DOCUMENT_TYPE_IDS.invoice;
 const ORDER = PEPPOL_DOCUMENT_TYPE_IDS['purchase-order'];
 const caller = { organizationId: 'org_test' };
 
-const SMP_NS = 'xmlns:smp="http://busdox.org/serviceMetadata/publishing/1.0/" xmlns:id="http://busdox.org/transport/identifiers/1.0/" xmlns:wsa="http://www.w3.org/2005/08/addressing" xmlns:ds="http://www.w3.org/2000/09/xmldsig#"';
+const SMP_NS =
+  'xmlns:smp="http://busdox.org/serviceMetadata/publishing/1.0/" xmlns:id="http://busdox.org/transport/identifiers/1.0/" xmlns:wsa="http://www.w3.org/2005/08/addressing" xmlns:ds="http://www.w3.org/2000/09/xmldsig#"';
 
 function serviceGroup(base: string, participant: string, docs: string[]): string {
   const refs = docs
-    .map((d) => `<smp:ServiceMetadataReference href="${base}/${encodeURIComponent(`iso6523-actorid-upis::${participant}`)}/services/${encodeURIComponent(`busdox-docid-qns::${d}`)}"/>`)
+    .map(
+      (d) =>
+        `<smp:ServiceMetadataReference href="${base}/${encodeURIComponent(`iso6523-actorid-upis::${participant}`)}/services/${encodeURIComponent(`busdox-docid-qns::${d}`)}"/>`,
+    )
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?><smp:ServiceGroup ${SMP_NS}><id:ParticipantIdentifier scheme="iso6523-actorid-upis">${participant}</id:ParticipantIdentifier><smp:ServiceMetadataReferenceCollection>${refs}</smp:ServiceMetadataReferenceCollection></smp:ServiceGroup>`;
 }
@@ -50,27 +54,53 @@ async function stubSmp(handler: (path: string, res: http.ServerResponse, base: s
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, paths, close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+  return {
+    base,
+    paths,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
-const naptr = (url: string, extra: Partial<NaptrRecord> = {}): NaptrRecord => ({ order: 100, preference: 10, flags: 'U', service: 'Meta:SMP', regexp: `!^.*$!${url}!`, replacement: '', ...extra });
+const naptr = (url: string, extra: Partial<NaptrRecord> = {}): NaptrRecord => ({
+  order: 100,
+  preference: 10,
+  flags: 'U',
+  service: 'Meta:SMP',
+  regexp: `!^.*$!${url}!`,
+  replacement: '',
+  ...extra,
+});
 
 describe('SMP lookup adapter (real SML DNS + SMP REST, against loopback stubs)', () => {
   describe('SML naming', () => {
     it('hashes the lower-cased participant id with SHA-256 into unpadded Base32 (Peppol SML 1.3 test vectors)', () => {
-      expect(smlHostname('0088:123abc', 'acc.edelivery.tech.ec.europa.eu')).to.equal('y7dzfxaf3d4cjz4kcgrxtec6twvcga4ky7zwa5boif6mswd4tdrq.iso6523-actorid-upis.acc.edelivery.tech.ec.europa.eu');
-      expect(smlHostname('0088:123ABC', 'acc.edelivery.tech.ec.europa.eu.')).to.equal('y7dzfxaf3d4cjz4kcgrxtec6twvcga4ky7zwa5boif6mswd4tdrq.iso6523-actorid-upis.acc.edelivery.tech.ec.europa.eu');
-      expect(smlHostname('iso6523-actorid-upis::0010:5798000000001', 'acc.edelivery.tech.ec.europa.eu')).to.equal('xukhfqabqziki3ykvr2fhr4snfa3pf5vpq6k4tonv3lmvsy5arvq.iso6523-actorid-upis.acc.edelivery.tech.ec.europa.eu');
-      expect(smlHostname('9915:test', 'edelivery.tech.ec.europa.eu')).to.equal('eh5boavaktmbgzyh2a63dz4qov33fvp5nsdvqklucfraayoodw6a.iso6523-actorid-upis.edelivery.tech.ec.europa.eu');
+      expect(smlHostname('0088:123abc', 'acc.edelivery.tech.ec.europa.eu')).to.equal(
+        'y7dzfxaf3d4cjz4kcgrxtec6twvcga4ky7zwa5boif6mswd4tdrq.iso6523-actorid-upis.acc.edelivery.tech.ec.europa.eu',
+      );
+      expect(smlHostname('0088:123ABC', 'acc.edelivery.tech.ec.europa.eu.')).to.equal(
+        'y7dzfxaf3d4cjz4kcgrxtec6twvcga4ky7zwa5boif6mswd4tdrq.iso6523-actorid-upis.acc.edelivery.tech.ec.europa.eu',
+      );
+      expect(smlHostname('iso6523-actorid-upis::0010:5798000000001', 'acc.edelivery.tech.ec.europa.eu')).to.equal(
+        'xukhfqabqziki3ykvr2fhr4snfa3pf5vpq6k4tonv3lmvsy5arvq.iso6523-actorid-upis.acc.edelivery.tech.ec.europa.eu',
+      );
+      expect(smlHostname('9915:test', 'edelivery.tech.ec.europa.eu')).to.equal(
+        'eh5boavaktmbgzyh2a63dz4qov33fvp5nsdvqklucfraayoodw6a.iso6523-actorid-upis.edelivery.tech.ec.europa.eu',
+      );
     });
 
     it('takes the Meta:SMP U-NAPTR record with the lowest order and preference', () => {
-      expect(smpUrlFromNaptr([
-        naptr('https://second.example', { order: 200 }),
-        naptr('https://other.example', { service: 'Meta:CPP' }),
-        naptr('https://first.example/', { preference: 5 }),
-        naptr('https://third.example'),
-      ])).to.equal('https://first.example');
+      expect(
+        smpUrlFromNaptr([
+          naptr('https://second.example', { order: 200 }),
+          naptr('https://other.example', { service: 'Meta:CPP' }),
+          naptr('https://first.example/', { preference: 5 }),
+          naptr('https://third.example'),
+        ]),
+      ).to.equal('https://first.example');
       expect(smpUrlFromNaptr([naptr('https://x.example', { flags: 'S' })])).to.equal(undefined);
       expect(smpUrlFromNaptr([{ ...naptr('x'), regexp: '!^.*$!not a url!' }])).to.equal(undefined);
     });
@@ -85,11 +115,23 @@ describe('SMP lookup adapter (real SML DNS + SMP REST, against loopback stubs)',
       smp = await stubSmp((path, res, base) => {
         if (mode === 'slow') return;
         res.setHeader('content-type', 'application/xml');
-        if (mode === 'missing') { res.statusCode = 404; res.end(); return; }
-        if (mode === 'malformed') { res.end('<smp:ServiceGroup><unclosed>'); return; }
-        if (path === `/iso6523-actorid-upis::${participant}`) { res.end(serviceGroup(base, participant, [INVOICE, ORDER])); return; }
+        if (mode === 'missing') {
+          res.statusCode = 404;
+          res.end();
+          return;
+        }
+        if (mode === 'malformed') {
+          res.end('<smp:ServiceGroup><unclosed>');
+          return;
+        }
+        if (path === `/iso6523-actorid-upis::${participant}`) {
+          res.end(serviceGroup(base, participant, [INVOICE, ORDER]));
+          return;
+        }
         if (path.includes('/services/') && mode === 'redirect' && !path.startsWith('/moved')) {
-          res.end(`<smp:SignedServiceMetadata ${SMP_NS}><smp:ServiceMetadata><smp:Redirect href="${base}/moved${path}"><smp:CertificateUID>x</smp:CertificateUID></smp:Redirect></smp:ServiceMetadata></smp:SignedServiceMetadata>`);
+          res.end(
+            `<smp:SignedServiceMetadata ${SMP_NS}><smp:ServiceMetadata><smp:Redirect href="${base}/moved${path}"><smp:CertificateUID>x</smp:CertificateUID></smp:Redirect></smp:ServiceMetadata></smp:SignedServiceMetadata>`,
+          );
           return;
         }
         if (path.includes('/services/')) {
@@ -100,16 +142,29 @@ describe('SMP lookup adapter (real SML DNS + SMP REST, against loopback stubs)',
         res.statusCode = 404;
         res.end();
       });
-      dns = await stubDns(new Map([
-        [smlHostname(participant, ZONE), [naptr(smp.base)]],
-        [smlHostname('0208:0202239951', ZONE), [naptr(smp.base, { service: 'Meta:CPP' })]],
-      ]));
+      dns = await stubDns(
+        new Map([
+          [smlHostname(participant, ZONE), [naptr(smp.base)]],
+          [smlHostname('0208:0202239951', ZONE), [naptr(smp.base, { service: 'Meta:CPP' })]],
+        ]),
+      );
     });
-    after(async () => { await dns.close(); await smp.close(); });
-    beforeEach(() => { mode = 'ok'; });
+    after(async () => {
+      await dns.close();
+      await smp.close();
+    });
+    beforeEach(() => {
+      mode = 'ok';
+    });
 
     // The protocol is under test here; signatures are covered by smp-lookup-signature.test.ts.
-    const client = (timeoutMs = 2000) => createSmpLookupClient({ zone: ZONE, resolveNaptr: createNaptrResolver({ servers: [dns.server], timeoutMs }), timeoutMs, signatures: { mode: 'skip' } });
+    const client = (timeoutMs = 2000) =>
+      createSmpLookupClient({
+        zone: ZONE,
+        resolveNaptr: createNaptrResolver({ servers: [dns.server], timeoutMs }),
+        timeoutMs,
+        signatures: { mode: 'skip' },
+      });
 
     it('resolves the SMP through U-NAPTR and reads the service group and signed service metadata', async () => {
       const found = await client().lookup(participant, caller);
@@ -120,13 +175,22 @@ describe('SMP lookup adapter (real SML DNS + SMP REST, against loopback stubs)',
         documentTypeIds: [INVOICE, ORDER],
         documentTypes: [INVOICE, ORDER].map((documentTypeId) => ({
           documentTypeId,
-          processes: [{
-            processId: 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0',
-            endpoints: [{
-              transportProfile: 'peppol-transport-as4-v2_0', endpointUrl: 'https://ap.example/as4', certificate: 'MIIBAAAA', serviceDescription: 'Test access point',
-              technicalContactUrl: 'mailto:ops@ap.example', activationDate: '2024-01-01T00:00:00Z', expirationDate: null,
-            }],
-          }],
+          processes: [
+            {
+              processId: 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0',
+              endpoints: [
+                {
+                  transportProfile: 'peppol-transport-as4-v2_0',
+                  endpointUrl: 'https://ap.example/as4',
+                  certificate: 'MIIBAAAA',
+                  serviceDescription: 'Test access point',
+                  technicalContactUrl: 'mailto:ops@ap.example',
+                  activationDate: '2024-01-01T00:00:00Z',
+                  expirationDate: null,
+                },
+              ],
+            },
+          ],
         })),
       });
       expect(smp.paths[0]).to.equal(`/iso6523-actorid-upis::${participant}`);
@@ -155,17 +219,32 @@ describe('SMP lookup adapter (real SML DNS + SMP REST, against loopback stubs)',
 
     it('raises UpstreamError malformed for unparsable XML and for a record without Meta:SMP', async () => {
       mode = 'malformed';
-      const xml = await client().lookup(participant, caller).then(() => undefined, (e) => e);
+      const xml = await client()
+        .lookup(participant, caller)
+        .then(
+          () => undefined,
+          (e) => e,
+        );
       expect(xml).to.be.instanceOf(UpstreamError);
       expect(xml).to.deep.include({ upstream: 'smp', kind: 'malformed' });
       mode = 'ok';
-      const record = await client().lookup('0208:0202239951', caller).then(() => undefined, (e) => e);
+      const record = await client()
+        .lookup('0208:0202239951', caller)
+        .then(
+          () => undefined,
+          (e) => e,
+        );
       expect(record).to.deep.include({ upstream: 'sml', kind: 'malformed' });
     });
 
     it('raises UpstreamError timeout when the SMP does not answer in time', async () => {
       mode = 'slow';
-      const err = await client(300).lookup(participant, caller).then(() => undefined, (e) => e);
+      const err = await client(300)
+        .lookup(participant, caller)
+        .then(
+          () => undefined,
+          (e) => e,
+        );
       expect(err).to.be.instanceOf(UpstreamError);
       expect(err).to.deep.include({ upstream: 'smp', kind: 'timeout' });
     });
@@ -175,7 +254,12 @@ describe('SMP lookup adapter (real SML DNS + SMP REST, against loopback stubs)',
       await new Promise<void>((resolve) => silent.bind(0, '127.0.0.1', resolve));
       try {
         const resolver = createNaptrResolver({ servers: [`127.0.0.1:${silent.address().port}`], timeoutMs: 200 });
-        const err = await createSmpLookupClient({ zone: ZONE, resolveNaptr: resolver, timeoutMs: 200 }).lookup(participant, caller).then(() => undefined, (e) => e);
+        const err = await createSmpLookupClient({ zone: ZONE, resolveNaptr: resolver, timeoutMs: 200 })
+          .lookup(participant, caller)
+          .then(
+            () => undefined,
+            (e) => e,
+          );
         expect(err).to.be.instanceOf(UpstreamError);
         expect(err).to.deep.include({ upstream: 'sml', kind: 'timeout' });
       } finally {

@@ -8,20 +8,28 @@ describe('POST /v1/companies/{id}/join-requests/{rid}/accept: what a join gives'
   before(async () => ({ app } = await startSandboxSuite()));
   after(() => app.close());
 
-  const get = (key: string, path: string, extra: Record<string, string> = {}) => fetch(`${app.url}${path}`, { headers: bearer(key, extra) });
+  const get = (key: string, path: string, extra: Record<string, string> = {}) =>
+    fetch(`${app.url}${path}`, { headers: bearer(key, extra) });
   const post = (key: string, path: string) => fetch(`${app.url}${path}`, { method: 'POST', headers: bearer(key) });
   const send = (key: string, from: string, extra: Record<string, string> = {}) =>
-    fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: jsonHeaders(key, extra), body: JSON.stringify({ type: 'invoice', from, to: RECIPIENT, document: invoiceBody() }) });
+    fetch(`${app.url}/v1/documents/send`, {
+      method: 'POST',
+      headers: jsonHeaders(key, extra),
+      body: JSON.stringify({ type: 'invoice', from, to: RECIPIENT, document: invoiceBody() }),
+    });
 
   async function askToJoin(owner: Tenant, requester: Tenant, decision: 'accept' | 'reject' | undefined) {
-    const request = (await (await post(requester.key, `/v1/companies/${owner.companyId}/join`)).json());
-    if (decision) expect((await post(owner.key, `/v1/companies/${owner.companyId}/join-requests/${request.id}/${decision}`)).status).to.equal(200);
+    const request = await (await post(requester.key, `/v1/companies/${owner.companyId}/join`)).json();
+    if (decision)
+      expect(
+        (await post(owner.key, `/v1/companies/${owner.companyId}/join-requests/${request.id}/${decision}`)).status,
+      ).to.equal(200);
     return request;
   }
 
   /** Every way the requester could reach the owner's company, as HTTP statuses. */
   async function reach(owner: Tenant, requester: Tenant) {
-    const list = (await (await get(requester.key, '/v1/companies')).json());
+    const list = await (await get(requester.key, '/v1/companies')).json();
     const acting = await get(requester.key, '/v1/documents', { 'x-service-company': owner.companyId });
     const sent = await send(requester.key, owner.companyId, { 'x-service-company': owner.companyId });
     return {
@@ -29,11 +37,11 @@ describe('POST /v1/companies/{id}/join-requests/{rid}/accept: what a join gives'
       get: (await get(requester.key, `/v1/companies/${owner.companyId}`)).status,
       acting: acting.status,
       send: sent.status,
-      sentBody: (await sent.json()),
+      sentBody: await sent.json(),
     };
   }
 
-  it('accepted: the requester lists and reads the company, acts for it and sends from it, in the owner\'s data', async () => {
+  it("accepted: the requester lists and reads the company, acts for it and sends from it, in the owner's data", async () => {
     const owner = await createTenant({ livemode: false, plan: 'pro' });
     const requester = await createTenant({ livemode: false, plan: 'pro' });
     await askToJoin(owner, requester, 'accept');
@@ -44,14 +52,14 @@ describe('POST /v1/companies/{id}/join-requests/{rid}/accept: what a join gives'
     // The document is the company's: its owner sees it, and the requester's own company is unchanged.
     expect((await get(owner.key, `/v1/documents/${seen.sentBody.id}`)).status).to.equal(200);
     expect((await get(requester.key, `/v1/documents/${seen.sentBody.id}`)).status).to.equal(404);
-    const own = (await (await get(requester.key, '/v1/companies')).json());
+    const own = await (await get(requester.key, '/v1/companies')).json();
     expect(own.data.map((c: any) => c.id).sort()).to.deep.equal([owner.companyId, requester.companyId].sort());
   });
 
   it('accepted: acting for the company reaches no other object of the owner, and none of its administration', async () => {
     const owner = await createTenant({ livemode: false, plan: 'pro' });
     const requester = await createTenant({ livemode: false, plan: 'pro' });
-    const ownerDoc = (await (await send(owner.key, owner.companyId)).json());
+    const ownerDoc = await (await send(owner.key, owner.companyId)).json();
     const otherOwned = { id: await createCompany(owner.organizationId, false) };
     await askToJoin(owner, requester, 'accept');
     const acting = { 'x-service-company': owner.companyId };
@@ -68,7 +76,11 @@ describe('POST /v1/companies/{id}/join-requests/{rid}/accept: what a join gives'
     const partners = await get(requester.key, '/v1/partners', acting);
     expect(partners.status).to.equal(403);
     // Without acting, a joined company is read-only: changes stay with its owner.
-    const patched = await fetch(`${app.url}/v1/companies/${owner.companyId}`, { method: 'PATCH', headers: jsonHeaders(requester.key), body: JSON.stringify({ name: 'Taken over' }) });
+    const patched = await fetch(`${app.url}/v1/companies/${owner.companyId}`, {
+      method: 'PATCH',
+      headers: jsonHeaders(requester.key),
+      body: JSON.stringify({ name: 'Taken over' }),
+    });
     expect(patched.status).to.equal(404);
   });
 

@@ -21,7 +21,14 @@ async function startVies(answers: Record<string, unknown>) {
     res.end(JSON.stringify(answer ?? { error: 'down' }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }
 
 /**
@@ -33,7 +40,9 @@ async function signalsOf(workflowId: string): Promise<string[]> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const history = await testServers().temporal.workflow.getHandle(workflowId).fetchHistory();
-    const signals = (history.events ?? []).filter((e) => e.workflowExecutionSignaledEventAttributes).map((e) => e.workflowExecutionSignaledEventAttributes!.signalName ?? '');
+    const signals = (history.events ?? [])
+      .filter((e) => e.workflowExecutionSignaledEventAttributes)
+      .map((e) => e.workflowExecutionSignaledEventAttributes!.signalName ?? '');
     if (signals.length > 0 || Date.now() > deadline) return signals;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -43,14 +52,22 @@ describe('companies API', () => {
   let app: TestApp;
   let vies: Awaited<ReturnType<typeof startVies>>;
   let sandbox: Tenant;
-  const post = (key: string, body: unknown, extra: Record<string, string> = {}) => fetch(`${app.url}/v1/companies`, { method: 'POST', headers: jsonHeaders(key, extra), body: JSON.stringify(body) });
+  const post = (key: string, body: unknown, extra: Record<string, string> = {}) =>
+    fetch(`${app.url}/v1/companies`, { method: 'POST', headers: jsonHeaders(key, extra), body: JSON.stringify(body) });
   const get = (key: string, path: string) => fetch(`${app.url}${path}`, { headers: bearer(key) });
-  const patch = (key: string, ref: string, body: unknown) => fetch(`${app.url}/v1/companies/${ref}`, { method: 'PATCH', headers: jsonHeaders(key), body: JSON.stringify(body) });
-  const del = (key: string, ref: string) => fetch(`${app.url}/v1/companies/${ref}`, { method: 'DELETE', headers: bearer(key) });
+  const patch = (key: string, ref: string, body: unknown) =>
+    fetch(`${app.url}/v1/companies/${ref}`, { method: 'PATCH', headers: jsonHeaders(key), body: JSON.stringify(body) });
+  const del = (key: string, ref: string) =>
+    fetch(`${app.url}/v1/companies/${ref}`, { method: 'DELETE', headers: bearer(key) });
 
   before(async () => {
     vies = await startVies({
-      BE0777777771: { isValid: true, userError: 'VALID', name: 'GENT LOGISTICS NV', address: 'Kortrijksesteenweg 88\n9000 Gent' },
+      BE0777777771: {
+        isValid: true,
+        userError: 'VALID',
+        name: 'GENT LOGISTICS NV',
+        address: 'Kortrijksesteenweg 88\n9000 Gent',
+      },
       BE0666666647: { isValid: false, userError: 'INVALID', name: '---', address: '---' },
     });
     const { db } = testServers();
@@ -59,14 +76,19 @@ describe('companies API', () => {
     app = await startTestApp({ companyUpstreams: upstreams });
     sandbox = await createTenant({ livemode: false });
   });
-  after(async () => { await app.close(); await vies.close(); });
+  after(async () => {
+    await app.close();
+    await vies.close();
+  });
 
   describe('POST /v1/companies', () => {
     it('takes the participant id the Peppol Directory lists for the VAT number over the one derived from it', async () => {
-      const listed = sandboxDirectory().find((p) => p.country === 'NL' && p.vatNumber && !p.parentPeppolId && p.peppolId.startsWith('0106:'))!;
+      const listed = sandboxDirectory().find(
+        (p) => p.country === 'NL' && p.vatNumber && !p.parentPeppolId && p.peppolId.startsWith('0106:'),
+      )!;
       const tenant = await createTenant({ livemode: false });
       const res = await post(tenant.key, { vatNumber: listed.vatNumber });
-      const body = (await res.json());
+      const body = await res.json();
       expect(res.status, JSON.stringify(body)).to.equal(201);
       expect(body.peppolId).to.equal(listed.peppolId);
     });
@@ -75,10 +97,24 @@ describe('companies API', () => {
       const tenant = await createTenant({ livemode: false });
       const res = await post(tenant.key, { vatNumber: 'BE0888888895', metadata: { crmId: '4711' } });
       expect(res.status).to.equal(201);
-      const company = (await res.json());
-      expect(company).to.include({ name: 'Brussels Office Supplies BV', legalName: 'Brussels Office Supplies BV', vatNumber: 'BE0888888895', country: 'BE', peppolId: '0208:0888888895', status: 'active', smpRegistered: false, smpRegisteredAt: null });
+      const company = await res.json();
+      expect(company).to.include({
+        name: 'Brussels Office Supplies BV',
+        legalName: 'Brussels Office Supplies BV',
+        vatNumber: 'BE0888888895',
+        country: 'BE',
+        peppolId: '0208:0888888895',
+        status: 'active',
+        smpRegistered: false,
+        smpRegisteredAt: null,
+      });
       expect(company.id).to.match(/^comp_/);
-      expect(company.address).to.deep.equal({ street: 'Rue Royale 120', postalCode: '1000', city: 'Brussels', country: 'BE' });
+      expect(company.address).to.deep.equal({
+        street: 'Rue Royale 120',
+        postalCode: '1000',
+        city: 'Brussels',
+        country: 'BE',
+      });
       expect(company.capabilities).to.deep.equal({ send: [...DOCUMENT_TYPES], receive: [...DOCUMENT_TYPES] });
       expect(company.compliance).to.deep.equal({});
       expect(company.settings).to.deep.equal({ defaultCurrency: 'EUR' });
@@ -93,9 +129,21 @@ describe('companies API', () => {
 
     it('lets name, address, capabilities, settings and additionalIdentifiers in the body win over enrichment', async () => {
       const tenant = await createTenant({ livemode: false });
-      const body = { vatNumber: 'FR44732829320', name: 'Librairie', address: { street: '1 rue X', city: 'Paris', postalCode: '75001', country: 'FR' }, capabilities: { send: ['invoice'], receive: ['invoice'] }, settings: { defaultCurrency: 'USD' }, additionalIdentifiers: [{ scheme: 'GLN', value: '5790000435968' }] };
-      const company = (await (await post(tenant.key, body)).json());
-      expect(company).to.include({ name: 'Librairie', legalName: 'Librairie Parisienne SAS', country: 'FR', peppolId: '0002:732829320' });
+      const body = {
+        vatNumber: 'FR44732829320',
+        name: 'Librairie',
+        address: { street: '1 rue X', city: 'Paris', postalCode: '75001', country: 'FR' },
+        capabilities: { send: ['invoice'], receive: ['invoice'] },
+        settings: { defaultCurrency: 'USD' },
+        additionalIdentifiers: [{ scheme: 'GLN', value: '5790000435968' }],
+      };
+      const company = await (await post(tenant.key, body)).json();
+      expect(company).to.include({
+        name: 'Librairie',
+        legalName: 'Librairie Parisienne SAS',
+        country: 'FR',
+        peppolId: '0002:732829320',
+      });
       expect(company.address).to.deep.equal(body.address);
       expect(company.capabilities).to.deep.equal(body.capabilities);
       expect(company.settings).to.deep.equal({ defaultCurrency: 'USD' });
@@ -104,8 +152,8 @@ describe('companies API', () => {
     });
 
     it('synthesizes a deterministic company for any valid sandbox VAT number', async () => {
-      const a = (await (await post((await createTenant({ livemode: false })).key, { vatNumber: 'DE123456788' })).json());
-      const b = (await (await post((await createTenant({ livemode: false })).key, { vatNumber: 'DE123456788' })).json());
+      const a = await (await post((await createTenant({ livemode: false })).key, { vatNumber: 'DE123456788' })).json();
+      const b = await (await post((await createTenant({ livemode: false })).key, { vatNumber: 'DE123456788' })).json();
       expect(a.legalName).to.equal(b.legalName).and.match(/GmbH$/);
       expect(a.peppolId).to.equal('9930:DE123456788');
       expect(a.address).to.deep.equal(b.address);
@@ -139,7 +187,7 @@ describe('companies API', () => {
 
     it('409 COMPANY_EXISTS with details[0] = {field, value, existingId} for a VAT the organization has', async () => {
       const tenant = await createTenant({ livemode: false });
-      const first = (await (await post(tenant.key, { vatNumber: 'BE0777777771' })).json());
+      const first = await (await post(tenant.key, { vatNumber: 'BE0777777771' })).json();
       const res = await post(tenant.key, { vatNumber: 'BE0777777771' });
       expect(res.status).to.equal(409);
       const error = await errorBody(res);
@@ -170,7 +218,12 @@ describe('companies API', () => {
       expect(slow.headers.get('retry-after')).to.equal('5');
       expect((await errorBody(slow)).code).to.equal('UPSTREAM_TIMEOUT');
       const { db } = testServers();
-      const rows = await db.selectFrom('companies').select('id').where('organization_id', '=', tenant.organizationId).where('vat_number', 'in', ['BE0400000284', 'BE0400000383']).execute();
+      const rows = await db
+        .selectFrom('companies')
+        .select('id')
+        .where('organization_id', '=', tenant.organizationId)
+        .where('vat_number', 'in', ['BE0400000284', 'BE0400000383'])
+        .execute();
       expect(rows).to.have.length(0);
     });
 
@@ -178,9 +231,14 @@ describe('companies API', () => {
       const live = await createTenant({ livemode: true });
       const res = await post(live.key, { vatNumber: 'BE0777777771' });
       expect(res.status).to.equal(201);
-      const company = (await res.json());
+      const company = await res.json();
       expect(company).to.include({ legalName: 'GENT LOGISTICS NV', peppolId: '0208:0777777771' });
-      expect(company.address).to.deep.equal({ street: 'Kortrijksesteenweg 88', postalCode: '9000', city: 'Gent', country: 'BE' });
+      expect(company.address).to.deep.equal({
+        street: 'Kortrijksesteenweg 88',
+        postalCode: '9000',
+        city: 'Gent',
+        country: 'BE',
+      });
       const invalid = await post(live.key, { vatNumber: 'BE0666666647' });
       expect(invalid.status).to.equal(422);
       expect((await errorBody(invalid)).code).to.equal('VAT_NOT_FOUND');
@@ -203,32 +261,33 @@ describe('companies API', () => {
     before(async () => {
       tenant = await createTenant({ livemode: false });
       ids = [];
-      for (const vatNumber of ['BE0888888895', 'FR59542051180', 'NL810433941B01']) ids.push(((await (await post(tenant.key, { vatNumber })).json())).id);
+      for (const vatNumber of ['BE0888888895', 'FR59542051180', 'NL810433941B01'])
+        ids.push((await (await post(tenant.key, { vatNumber })).json()).id);
     });
 
     it('lists newest first with addresses, cursor pages, and legalAddressId with include_address=false', async () => {
-      const first = (await (await get(tenant.key, '/v1/companies?limit=2')).json());
+      const first = await (await get(tenant.key, '/v1/companies?limit=2')).json();
       expect(first.data.map((c: any) => c.id)).to.deep.equal([ids[2], ids[1]]);
       expect(first.hasMore).to.equal(true);
       expect(first.data[0].address).to.include({ city: 'Amsterdam' });
-      const second = (await (await get(tenant.key, `/v1/companies?limit=2&cursor=${first.cursor}`)).json());
+      const second = await (await get(tenant.key, `/v1/companies?limit=2&cursor=${first.cursor}`)).json();
       expect(second.data.map((c: any) => c.id)).to.deep.equal([ids[0], tenant.companyId]);
       expect(second.hasMore).to.equal(false);
-      const bare = (await (await get(tenant.key, '/v1/companies?include_address=false&limit=1')).json());
+      const bare = await (await get(tenant.key, '/v1/companies?include_address=false&limit=1')).json();
       expect(bare.data[0]).to.not.have.property('address');
       expect(bare.data[0].legalAddressId).to.equal(`addr_${ids[2].slice(5)}`);
     });
 
     it('filters by country, status and full-text search over name, VAT and Peppol id', async () => {
-      const byCountry = (await (await get(tenant.key, '/v1/companies?country=FR')).json());
+      const byCountry = await (await get(tenant.key, '/v1/companies?country=FR')).json();
       expect(byCountry.data.map((c: any) => c.id)).to.deep.equal([ids[1]]);
-      const byName = (await (await get(tenant.key, '/v1/companies?search=lyon%20m%C3%A9ca')).json());
+      const byName = await (await get(tenant.key, '/v1/companies?search=lyon%20m%C3%A9ca')).json();
       expect(byName.data.map((c: any) => c.id)).to.deep.equal([ids[1]]);
-      const byVat = (await (await get(tenant.key, '/v1/companies?search=NL8104')).json());
+      const byVat = await (await get(tenant.key, '/v1/companies?search=NL8104')).json();
       expect(byVat.data.map((c: any) => c.id)).to.deep.equal([ids[2]]);
-      const byPeppol = (await (await get(tenant.key, '/v1/companies?search=0208%3A0888888895')).json());
+      const byPeppol = await (await get(tenant.key, '/v1/companies?search=0208%3A0888888895')).json();
       expect(byPeppol.data.map((c: any) => c.id)).to.deep.equal([ids[0]]);
-      const inactive = (await (await get(tenant.key, '/v1/companies?status=inactive')).json());
+      const inactive = await (await get(tenant.key, '/v1/companies?status=inactive')).json();
       expect(inactive.data).to.deep.equal([]);
     });
 
@@ -245,7 +304,7 @@ describe('companies API', () => {
       for (const ref of [ids[0], 'vat:BE0888888895', 'peppol:0208:0888888895']) {
         const res = await get(tenant.key, `/v1/companies/${ref}`);
         expect(res.status, ref).to.equal(200);
-        expect(((await res.json())).id).to.equal(ids[0]);
+        expect((await res.json()).id).to.equal(ids[0]);
       }
       const res = await get(tenant.key, '/v1/companies/comp_doesnotexist');
       expect(res.status).to.equal(404);
@@ -254,13 +313,17 @@ describe('companies API', () => {
 
     it('another organization gets 404 for GET, PATCH and DELETE, and a live key does not see sandbox companies', async () => {
       const other = await createTenant({ livemode: false });
-      for (const res of [await get(other.key, `/v1/companies/${ids[0]}`), await patch(other.key, ids[0], { name: 'x' }), await del(other.key, ids[0])]) {
+      for (const res of [
+        await get(other.key, `/v1/companies/${ids[0]}`),
+        await patch(other.key, ids[0], { name: 'x' }),
+        await del(other.key, ids[0]),
+      ]) {
         expect(res.status).to.equal(404);
         expect((await errorBody(res)).code).to.equal('COMPANY_NOT_FOUND');
       }
       const liveKey = await createKey(tenant.organizationId, { livemode: true });
       expect((await get(liveKey.secret, `/v1/companies/${ids[0]}`)).status).to.equal(404);
-      const list = (await (await get(other.key, '/v1/companies')).json());
+      const list = await (await get(other.key, '/v1/companies')).json();
       expect(list.data.map((c: any) => c.id)).to.deep.equal([other.companyId]);
     });
   });
@@ -268,10 +331,21 @@ describe('companies API', () => {
   describe('PATCH and DELETE /v1/companies/{company_id}', () => {
     it('replaces top-level keys, merges metadata (null deletes) and signals re-registration on a capability change', async () => {
       const tenant = await createTenant({ livemode: false });
-      const created = (await (await post(tenant.key, { vatNumber: 'BE0888888895', metadata: { a: '1', b: '2' }, settings: { defaultCurrency: 'EUR', autoReport: true } })).json());
-      const res = await patch(tenant.key, created.id, { name: 'New name', settings: { defaultCurrency: 'USD' }, metadata: { a: null, c: '3' }, capabilities: { send: ['invoice'], receive: ['invoice'] } });
+      const created = await (
+        await post(tenant.key, {
+          vatNumber: 'BE0888888895',
+          metadata: { a: '1', b: '2' },
+          settings: { defaultCurrency: 'EUR', autoReport: true },
+        })
+      ).json();
+      const res = await patch(tenant.key, created.id, {
+        name: 'New name',
+        settings: { defaultCurrency: 'USD' },
+        metadata: { a: null, c: '3' },
+        capabilities: { send: ['invoice'], receive: ['invoice'] },
+      });
       expect(res.status).to.equal(200);
-      const updated = (await res.json());
+      const updated = await res.json();
       expect(updated).to.include({ name: 'New name', status: 'active', legalName: 'Brussels Office Supplies BV' });
       expect(updated.settings).to.deep.equal({ defaultCurrency: 'USD' });
       expect(updated.metadata).to.deep.equal({ b: '2', c: '3' });
@@ -285,21 +359,25 @@ describe('companies API', () => {
       expect(error.code).to.equal('INVALID_REQUEST');
       expect(error.details).to.deep.equal([{ field: 'peppolId', rule: 'read_only', message: 'peppolId is read-only' }]);
       const tenant = await createTenant({ livemode: false });
-      await patch(tenant.key, tenant.companyId, { metadata: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`k${i}`, 'v'])) });
-      const over = await patch(tenant.key, tenant.companyId, { metadata: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`n${i}`, 'v'])) });
+      await patch(tenant.key, tenant.companyId, {
+        metadata: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`k${i}`, 'v'])),
+      });
+      const over = await patch(tenant.key, tenant.companyId, {
+        metadata: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`n${i}`, 'v'])),
+      });
       expect(over.status).to.equal(400);
       expect((await errorBody(over)).details[0]).to.include({ field: 'metadata', rule: 'maxProperties' });
     });
 
     it('DELETE answers 204, makes the company inactive and asks the workflow to deregister; a second DELETE is 204 too', async () => {
       const tenant = await createTenant({ livemode: false });
-      const created = (await (await post(tenant.key, { vatNumber: 'BE0666666647' })).json());
+      const created = await (await post(tenant.key, { vatNumber: 'BE0666666647' })).json();
       expect((await del(tenant.key, created.id)).status).to.equal(204);
       expect((await del(tenant.key, created.id)).status).to.equal(204);
-      const after = (await (await get(tenant.key, `/v1/companies/${created.id}`)).json());
+      const after = await (await get(tenant.key, `/v1/companies/${created.id}`)).json();
       expect(after.status).to.equal('inactive');
       expect(await signalsOf(workflowIds.company(created.id))).to.deep.equal(['deregister']);
-      const inactive = (await (await get(tenant.key, '/v1/companies?status=inactive')).json());
+      const inactive = await (await get(tenant.key, '/v1/companies?status=inactive')).json();
       expect(inactive.data.map((c: any) => c.id)).to.deep.equal([created.id]);
     });
   });
@@ -309,11 +387,17 @@ describe('companies API', () => {
       const tenant = await createTenant({ livemode: false });
       const first = await get(tenant.key, '/v1/companies/resolve?countryCode=BE&registrationNumber=0777.777.771');
       expect(first.status).to.equal(200);
-      const company = (await first.json());
-      expect(company).to.include({ vatNumber: 'BE0777777771', legalName: 'Gent Logistics NV', peppolId: '0208:0777777771' });
-      const again = (await (await get(tenant.key, '/v1/companies/resolve?countryCode=BE&vatNumber=BE0777777771')).json());
+      const company = await first.json();
+      expect(company).to.include({
+        vatNumber: 'BE0777777771',
+        legalName: 'Gent Logistics NV',
+        peppolId: '0208:0777777771',
+      });
+      const again = await (await get(tenant.key, '/v1/companies/resolve?countryCode=BE&vatNumber=BE0777777771')).json();
       expect(again.id).to.equal(company.id);
-      const siren = (await (await get(tenant.key, '/v1/companies/resolve?countryCode=FR&registrationNumber=542051180')).json());
+      const siren = await (
+        await get(tenant.key, '/v1/companies/resolve?countryCode=FR&registrationNumber=542051180')
+      ).json();
       expect(siren.vatNumber).to.equal('FR59542051180');
     });
 
@@ -331,12 +415,28 @@ describe('companies API', () => {
 
     it('search lists managed companies first, then registry matches marked source registry', async () => {
       const tenant = await createTenant({ livemode: false });
-      const managed = (await (await post(tenant.key, { vatNumber: 'BE0888888895', name: 'Gent Office' })).json());
+      const managed = await (await post(tenant.key, { vatNumber: 'BE0888888895', name: 'Gent Office' })).json();
       const res = await get(tenant.key, '/v1/companies/search?q=gent');
       expect(res.status).to.equal(200);
       const hits = (await res.json()) as any[];
-      expect(hits[0]).to.deep.equal({ id: managed.id, name: 'Gent Office', vatNumber: 'BE0888888895', country: 'BE', peppolId: '0208:0888888895', source: 'managed' });
-      expect(hits.slice(1)).to.deep.equal([{ id: null, name: 'Gent Logistics NV', vatNumber: 'BE0777777771', country: 'BE', peppolId: '0208:0777777771', source: 'registry' }]);
+      expect(hits[0]).to.deep.equal({
+        id: managed.id,
+        name: 'Gent Office',
+        vatNumber: 'BE0888888895',
+        country: 'BE',
+        peppolId: '0208:0888888895',
+        source: 'managed',
+      });
+      expect(hits.slice(1)).to.deep.equal([
+        {
+          id: null,
+          name: 'Gent Logistics NV',
+          vatNumber: 'BE0777777771',
+          country: 'BE',
+          peppolId: '0208:0777777771',
+          source: 'registry',
+        },
+      ]);
       const fr = (await (await get(tenant.key, '/v1/companies/search?q=gent&countryCode=FR')).json()) as any[];
       expect(fr).to.deep.equal([]);
     });
@@ -353,13 +453,25 @@ describe('companies API', () => {
   describe('join requests', () => {
     it('another organization asks to join by VAT; both sides list it; the owner accepts with who and when recorded', async () => {
       const owner = await createTenant({ livemode: false });
-      const company = (await (await post(owner.key, { vatNumber: 'IT00743110157' })).json());
+      const company = await (await post(owner.key, { vatNumber: 'IT00743110157' })).json();
       const requester = await createTenant({ livemode: false });
-      const res = await fetch(`${app.url}/v1/companies/vat:IT00743110157/join`, { method: 'POST', headers: bearer(requester.key) });
+      const res = await fetch(`${app.url}/v1/companies/vat:IT00743110157/join`, {
+        method: 'POST',
+        headers: bearer(requester.key),
+      });
       expect(res.status).to.equal(201);
-      const request = (await res.json());
-      expect(request).to.include({ object: 'join_request', companyId: company.id, status: 'pending', direction: 'outgoing', requesterOrganizationId: requester.organizationId, requesterApiKeyId: requester.keyId });
-      const repeat = (await (await fetch(`${app.url}/v1/companies/${company.id}/join`, { method: 'POST', headers: bearer(requester.key) })).json());
+      const request = await res.json();
+      expect(request).to.include({
+        object: 'join_request',
+        companyId: company.id,
+        status: 'pending',
+        direction: 'outgoing',
+        requesterOrganizationId: requester.organizationId,
+        requesterApiKeyId: requester.keyId,
+      });
+      const repeat = await (
+        await fetch(`${app.url}/v1/companies/${company.id}/join`, { method: 'POST', headers: bearer(requester.key) })
+      ).json();
       expect(repeat.id).to.equal(request.id);
 
       const incoming = (await (await get(owner.key, '/v1/companies/join-requests')).json()) as any[];
@@ -367,13 +479,14 @@ describe('companies API', () => {
       const outgoing = (await (await get(requester.key, '/v1/companies/join-requests')).json()) as any[];
       expect(outgoing.map((r) => [r.id, r.direction])).to.deep.equal([[request.id, 'outgoing']]);
 
-      const accept = (path: string, key: string) => fetch(`${app.url}${path}`, { method: 'POST', headers: bearer(key) });
+      const accept = (path: string, key: string) =>
+        fetch(`${app.url}${path}`, { method: 'POST', headers: bearer(key) });
       const notOwner = await accept(`/v1/companies/${company.id}/join-requests/${request.id}/accept`, requester.key);
       expect(notOwner.status).to.equal(404);
       expect((await errorBody(notOwner)).code).to.equal('COMPANY_NOT_FOUND');
       const accepted = await accept(`/v1/companies/${company.id}/join-requests/${request.id}/accept`, owner.key);
       expect(accepted.status).to.equal(200);
-      const decided = (await accepted.json());
+      const decided = await accepted.json();
       expect(decided).to.include({ status: 'accepted', decidedBy: `key:${owner.keyId}`, direction: 'incoming' });
       expect(Date.parse(decided.decidedAt)).to.be.closeTo(Date.now(), 60_000);
       const twice = await accept(`/v1/companies/${company.id}/join-requests/${request.id}/reject`, owner.key);
@@ -385,22 +498,42 @@ describe('companies API', () => {
     it('reject records the decision; unknown request 404; own company 400; unknown company 404', async () => {
       const owner = await createTenant({ livemode: false });
       const requester = await createTenant({ livemode: false });
-      const request = (await (await fetch(`${app.url}/v1/companies/${owner.companyId}/join`, { method: 'POST', headers: bearer(requester.key) })).json());
-      const rejected = await fetch(`${app.url}/v1/companies/${owner.companyId}/join-requests/${request.id}/reject`, { method: 'POST', headers: bearer(owner.key) });
+      const request = await (
+        await fetch(`${app.url}/v1/companies/${owner.companyId}/join`, {
+          method: 'POST',
+          headers: bearer(requester.key),
+        })
+      ).json();
+      const rejected = await fetch(`${app.url}/v1/companies/${owner.companyId}/join-requests/${request.id}/reject`, {
+        method: 'POST',
+        headers: bearer(owner.key),
+      });
       expect(rejected.status).to.equal(200);
-      expect(((await rejected.json())).status).to.equal('rejected');
-      const unknown = await fetch(`${app.url}/v1/companies/${owner.companyId}/join-requests/jr_nope/accept`, { method: 'POST', headers: bearer(owner.key) });
+      expect((await rejected.json()).status).to.equal('rejected');
+      const unknown = await fetch(`${app.url}/v1/companies/${owner.companyId}/join-requests/jr_nope/accept`, {
+        method: 'POST',
+        headers: bearer(owner.key),
+      });
       expect(unknown.status).to.equal(404);
       expect((await errorBody(unknown)).code).to.equal('RESOURCE_NOT_FOUND');
-      const own = await fetch(`${app.url}/v1/companies/${owner.companyId}/join`, { method: 'POST', headers: bearer(owner.key) });
+      const own = await fetch(`${app.url}/v1/companies/${owner.companyId}/join`, {
+        method: 'POST',
+        headers: bearer(owner.key),
+      });
       expect(own.status).to.equal(400);
       expect((await errorBody(own)).code).to.equal('INVALID_REQUEST');
-      const missing = await fetch(`${app.url}/v1/companies/vat:BE0400000086/join`, { method: 'POST', headers: bearer(requester.key) });
+      const missing = await fetch(`${app.url}/v1/companies/vat:BE0400000086/join`, {
+        method: 'POST',
+        headers: bearer(requester.key),
+      });
       expect(missing.status).to.equal(404);
       expect((await errorBody(missing)).code).to.equal('COMPANY_NOT_FOUND');
       // A sandbox key does not reach live companies.
       const live = await createTenant({ livemode: true });
-      const crossMode = await fetch(`${app.url}/v1/companies/${live.companyId}/join`, { method: 'POST', headers: bearer(requester.key) });
+      const crossMode = await fetch(`${app.url}/v1/companies/${live.companyId}/join`, {
+        method: 'POST',
+        headers: bearer(requester.key),
+      });
       expect(crossMode.status).to.equal(404);
     });
   });

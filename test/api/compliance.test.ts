@@ -19,7 +19,12 @@ describe('compliance reporting of lifecycle changes', () => {
   });
   after(() => app.close());
 
-  const update = (id: string, body: unknown) => fetch(`${app.url}/v1/documents/${id}/lifecycle`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify(body) });
+  const update = (id: string, body: unknown) =>
+    fetch(`${app.url}/v1/documents/${id}/lifecycle`, {
+      method: 'POST',
+      headers: jsonHeaders(tenant.key),
+      body: JSON.stringify(body),
+    });
   const get = (path: string, key = tenant.key) => fetch(`${app.url}${path}`, { headers: bearer(key) });
 
   /** Advances the company's sandbox clock until its report is decided (the check runs at nextCheckAt). */
@@ -27,28 +32,50 @@ describe('compliance reporting of lifecycle changes', () => {
     const { db } = testServers();
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline) {
-      const rows = await db.selectFrom('compliance_reports').selectAll().where('document_id', '=', documentId).execute();
+      const rows = await db
+        .selectFrom('compliance_reports')
+        .selectAll()
+        .where('document_id', '=', documentId)
+        .execute();
       if (rows.length && rows.every((r) => r.status === 'accepted' || r.status === 'failed')) return rows;
-      if (rows.some((r) => r.status === 'submitted')) await fetch(`${app.url}/v1/sandbox/clock/advance`, { method: 'POST', headers: jsonHeaders(owner.key), body: JSON.stringify({ companyId, by: '1h' }) });
+      if (rows.some((r) => r.status === 'submitted'))
+        await fetch(`${app.url}/v1/sandbox/clock/advance`, {
+          method: 'POST',
+          headers: jsonHeaders(owner.key),
+          body: JSON.stringify({ companyId, by: '1h' }),
+        });
       await new Promise((r) => setTimeout(r, 300));
     }
     throw new Error(`reports of ${documentId} never decided`);
   }
 
-  it('a French document\'s move is reported to PPF: pending in the response, accepted at the check, with compliance.reported', async () => {
+  it("a French document's move is reported to PPF: pending in the response, accepted at the check, with compliance.reported", async () => {
     const doc = await storedDocument(tenant, { companyId: fr, number: 'INV-FR-API-1' });
     const res = await update(doc.id, { status: 'under_review' });
-    const body = (await res.json());
+    const body = await res.json();
     expect(res.status, JSON.stringify(body)).to.equal(200);
     expect(body.compliance).to.deep.include({ reportedTo: ['PPF'], status: 'pending' });
     expect(Date.parse(body.compliance.nextCheckAt)).to.be.greaterThan(Date.parse(body.updatedAt));
     const rows = await decided(fr, doc.id);
-    expect(rows.map((r) => [r.platform, r.lifecycle_status, r.status])).to.deep.equal([['PPF', 'under_review', 'accepted']]);
+    expect(rows.map((r) => [r.platform, r.lifecycle_status, r.status])).to.deep.equal([
+      ['PPF', 'under_review', 'accepted'],
+    ]);
 
-    const history = (await (await get(`/v1/documents/${doc.id}/lifecycle`)).json());
+    const history = await (await get(`/v1/documents/${doc.id}/lifecycle`)).json();
     expect(history.compliance).to.have.length(1);
-    expect(history.compliance[0]).to.deep.include({ country: 'FR', platform: 'PPF', status: 'accepted', errorCode: null, nextCheckAt: null });
-    const events = await testServers().db.selectFrom('events').select('data').where('type', '=', 'compliance.reported').where('organization_id', '=', tenant.organizationId).execute();
+    expect(history.compliance[0]).to.deep.include({
+      country: 'FR',
+      platform: 'PPF',
+      status: 'accepted',
+      errorCode: null,
+      nextCheckAt: null,
+    });
+    const events = await testServers()
+      .db.selectFrom('events')
+      .select('data')
+      .where('type', '=', 'compliance.reported')
+      .where('organization_id', '=', tenant.organizationId)
+      .execute();
     expect(events.map((e) => e.data as any).filter((d) => d.documentId === doc.id)).to.have.length(1);
   });
 
@@ -59,23 +86,43 @@ describe('compliance reporting of lifecycle changes', () => {
     expect(rows[0]).to.deep.include({ platform: 'SDI', status: 'failed', error_code: '00306' });
 
     const res = await get(`/v1/compliance/reports?companyId=${it_}&status=failed`);
-    const list = (await res.json());
+    const list = await res.json();
     expect(res.status, JSON.stringify(list)).to.equal(200);
     expect(list.data.map((r: any) => r.documentId)).to.deep.equal([doc.id]);
-    expect(list.data[0]).to.deep.include({ documentId: doc.id, reportedTo: 'SDI', country: 'IT', lifecycleStatus: 'rejected', status: 'failed', error: { code: '00306', message: 'Unknown recipient code' } });
+    expect(list.data[0]).to.deep.include({
+      documentId: doc.id,
+      reportedTo: 'SDI',
+      country: 'IT',
+      lifecycleStatus: 'rejected',
+      status: 'failed',
+      error: { code: '00306', message: 'Unknown recipient code' },
+    });
   });
 
-  for (const [country, platform, code] of [['FR', 'PPF', '00025'], ['FR', 'PPF', '00058'], ['IT', 'SDI', '00200']] as const) {
+  for (const [country, platform, code] of [
+    ['FR', 'PPF', '00025'],
+    ['FR', 'PPF', '00058'],
+    ['IT', 'SDI', '00200'],
+  ] as const) {
     it(`sandbox catalogue: a ${country} document numbered …${platform}-${code}… fails at ${platform} with ${code}, through the API and the clock`, async () => {
       // Its own organization, so the other tests' counts stay as they are.
       const own = await createTenant({ livemode: false, plan: 'pro' });
       const company = await companyIn(own, country);
       const doc = await storedDocument(own, { companyId: company, number: `INV-${platform}-${code}-${Date.now()}` });
-      const moved = await fetch(`${app.url}/v1/documents/${doc.id}/lifecycle`, { method: 'POST', headers: jsonHeaders(own.key), body: JSON.stringify({ status: 'under_review' }) });
+      const moved = await fetch(`${app.url}/v1/documents/${doc.id}/lifecycle`, {
+        method: 'POST',
+        headers: jsonHeaders(own.key),
+        body: JSON.stringify({ status: 'under_review' }),
+      });
       expect(moved.status).to.equal(200);
       const rows = await decided(company, doc.id, own);
       expect(rows[0]).to.deep.include({ platform, status: 'failed', error_code: code });
-      const events = await testServers().db.selectFrom('events').select('data').where('type', '=', 'compliance.reported').where('organization_id', '=', own.organizationId).execute();
+      const events = await testServers()
+        .db.selectFrom('events')
+        .select('data')
+        .where('type', '=', 'compliance.reported')
+        .where('organization_id', '=', own.organizationId)
+        .execute();
       const mine = events.map((e) => e.data as any).filter((d) => d.documentId === doc.id);
       expect(mine).to.have.length(1);
       expect(mine[0]).to.deep.include({ reportedTo: platform, status: 'failed', errorCode: code });
@@ -85,71 +132,138 @@ describe('compliance reporting of lifecycle changes', () => {
   it('a Belgian document is never reported', async () => {
     const doc = await storedDocument(tenant, { number: 'INV-BE-1' });
     const res = await update(doc.id, { status: 'under_review' });
-    expect(((await res.json())).compliance).to.deep.equal({ reportedTo: [], status: 'not_required', nextCheckAt: null });
-    const rows = await testServers().db.selectFrom('compliance_reports').select('id').where('document_id', '=', doc.id).execute();
+    expect((await res.json()).compliance).to.deep.equal({ reportedTo: [], status: 'not_required', nextCheckAt: null });
+    const rows = await testServers()
+      .db.selectFrom('compliance_reports')
+      .select('id')
+      .where('document_id', '=', doc.id)
+      .execute();
     expect(rows).to.have.length(0);
   });
 
   describe('the company decides: settings.autoReporting and compliance.<country>.autoReport', () => {
     const patchCompany = async (id: string, body: unknown) => {
-      const res = await fetch(`${app.url}/v1/companies/${id}`, { method: 'PATCH', headers: jsonHeaders(tenant.key), body: JSON.stringify(body) });
+      const res = await fetch(`${app.url}/v1/companies/${id}`, {
+        method: 'PATCH',
+        headers: jsonHeaders(tenant.key),
+        body: JSON.stringify(body),
+      });
       expect(res.status, await res.clone().text()).to.equal(200);
     };
     const skipped = async (documentId: string) =>
-      (await testServers().db.selectFrom('events').select('data').where('type', '=', 'compliance.reported').where('organization_id', '=', tenant.organizationId).execute())
+      (
+        await testServers()
+          .db.selectFrom('events')
+          .select('data')
+          .where('type', '=', 'compliance.reported')
+          .where('organization_id', '=', tenant.organizationId)
+          .execute()
+      )
         .map((e) => e.data as any)
         .filter((d) => d.documentId === documentId);
 
     it('a French company that switched reporting off in its settings is never reported, even with FR autoReport on', async () => {
       const company = await companyIn(tenant, 'FR');
-      await patchCompany(company, { settings: { defaultCurrency: 'EUR', autoReporting: false }, compliance: { FR: { platform: 'PPF', autoReport: true } } });
+      await patchCompany(company, {
+        settings: { defaultCurrency: 'EUR', autoReporting: false },
+        compliance: { FR: { platform: 'PPF', autoReport: true } },
+      });
       const doc = await storedDocument(tenant, { companyId: company, number: 'INV-FR-OFF-1', status: 'approved' });
       const res = await update(doc.id, { status: 'paid', paymentDate: '2026-12-01' });
-      const body = (await res.json());
+      const body = await res.json();
       expect(res.status, JSON.stringify(body)).to.equal(200);
       expect(body.compliance).to.deep.equal({ reportedTo: [], status: 'disabled', nextCheckAt: null });
       await new Promise((r) => setTimeout(r, 500));
-      expect(await testServers().db.selectFrom('compliance_reports').select('id').where('document_id', '=', doc.id).execute()).to.deep.equal([]);
-      expect(await skipped(doc.id)).to.deep.equal([{ documentId: doc.id, reportedTo: null, platform: 'PPF', country: 'FR', lifecycleStatus: 'paid', status: 'disabled', reason: 'company_settings' }]);
-      const status = (await (await get(`/v1/compliance/status?companyId=${company}`)).json());
-      expect(status.countries.find((c: any) => c.country === 'FR')).to.deep.include({ autoReport: false, decision: 'company_settings', reports: { pending: 0, submitted: 0, accepted: 0, failed: 0 } });
-      expect(status.countries.find((c: any) => c.country === 'IT')).to.deep.include({ autoReport: null, decision: null });
+      expect(
+        await testServers()
+          .db.selectFrom('compliance_reports')
+          .select('id')
+          .where('document_id', '=', doc.id)
+          .execute(),
+      ).to.deep.equal([]);
+      expect(await skipped(doc.id)).to.deep.equal([
+        {
+          documentId: doc.id,
+          reportedTo: null,
+          platform: 'PPF',
+          country: 'FR',
+          lifecycleStatus: 'paid',
+          status: 'disabled',
+          reason: 'company_settings',
+        },
+      ]);
+      const status = await (await get(`/v1/compliance/status?companyId=${company}`)).json();
+      expect(status.countries.find((c: any) => c.country === 'FR')).to.deep.include({
+        autoReport: false,
+        decision: 'company_settings',
+        reports: { pending: 0, submitted: 0, accepted: 0, failed: 0 },
+      });
+      expect(status.countries.find((c: any) => c.country === 'IT')).to.deep.include({
+        autoReport: null,
+        decision: null,
+      });
     });
 
     it('an Italian company with compliance.IT.autoReport false is not reported; switched back on, it is', async () => {
       const company = await companyIn(tenant, 'IT');
       await patchCompany(company, { compliance: { IT: { platform: 'SDI', autoReport: false } } });
       const off = await storedDocument(tenant, { companyId: company, number: 'INV-IT-OFF-1' });
-      expect(((await (await update(off.id, { status: 'under_review' })).json())).compliance.status).to.equal('disabled');
+      expect((await (await update(off.id, { status: 'under_review' })).json()).compliance.status).to.equal('disabled');
       expect((await skipped(off.id)).map((d) => d.reason)).to.deep.equal(['company_compliance']);
-      expect(((await (await get(`/v1/compliance/status?companyId=${company}`)).json())).countries.find((c: any) => c.country === 'IT')).to.deep.include({ autoReport: false, decision: 'company_compliance' });
+      expect(
+        (await (await get(`/v1/compliance/status?companyId=${company}`)).json()).countries.find(
+          (c: any) => c.country === 'IT',
+        ),
+      ).to.deep.include({ autoReport: false, decision: 'company_compliance' });
 
       await patchCompany(company, { compliance: { IT: { platform: 'SDI', autoReport: true } } });
       const on = await storedDocument(tenant, { companyId: company, number: 'INV-IT-ON-1' });
-      expect(((await (await update(on.id, { status: 'under_review' })).json())).compliance).to.deep.include({ reportedTo: ['SDI'], status: 'pending' });
+      expect((await (await update(on.id, { status: 'under_review' })).json()).compliance).to.deep.include({
+        reportedTo: ['SDI'],
+        status: 'pending',
+      });
       expect((await decided(company, on.id)).map((r) => r.status)).to.deep.equal(['accepted']);
-      expect(((await (await get(`/v1/compliance/status?companyId=${company}`)).json())).countries.find((c: any) => c.country === 'IT')).to.deep.include({ autoReport: true, decision: 'default' });
+      expect(
+        (await (await get(`/v1/compliance/status?companyId=${company}`)).json()).countries.find(
+          (c: any) => c.country === 'IT',
+        ),
+      ).to.deep.include({ autoReport: true, decision: 'default' });
     });
   });
 
   describe('GET /v1/compliance/status and /v1/compliance/reports', () => {
     it('counts reports per country; lists and filters them newest first with a cursor', async () => {
       const status = await get(`/v1/compliance/status?companyId=${fr}`);
-      const body = (await status.json());
+      const body = await status.json();
       expect(status.status, JSON.stringify(body)).to.equal(200);
       expect(body.companyId).to.equal(fr);
-      expect(body.countries.find((c: any) => c.country === 'FR')).to.deep.include({ platform: 'PPF', reportingRequired: true, reports: { pending: 0, submitted: 0, accepted: 1, failed: 0 } });
-      const be = (await (await get('/v1/compliance/status?country=BE')).json());
-      expect(be.countries).to.deep.equal([{ country: 'BE', platform: null, reportingRequired: false, autoReport: null, decision: null, reports: { pending: 0, submitted: 0, accepted: 0, failed: 0 }, lastReportedAt: null, nextCheckAt: null }]);
+      expect(body.countries.find((c: any) => c.country === 'FR')).to.deep.include({
+        platform: 'PPF',
+        reportingRequired: true,
+        reports: { pending: 0, submitted: 0, accepted: 1, failed: 0 },
+      });
+      const be = await (await get('/v1/compliance/status?country=BE')).json();
+      expect(be.countries).to.deep.equal([
+        {
+          country: 'BE',
+          platform: null,
+          reportingRequired: false,
+          autoReport: null,
+          decision: null,
+          reports: { pending: 0, submitted: 0, accepted: 0, failed: 0 },
+          lastReportedAt: null,
+          nextCheckAt: null,
+        },
+      ]);
 
-      const first = (await (await get('/v1/compliance/reports?limit=1')).json());
+      const first = await (await get('/v1/compliance/reports?limit=1')).json();
       expect(first.data).to.have.length(1);
       expect(first.hasMore).to.equal(true);
-      const second = (await (await get(`/v1/compliance/reports?limit=1&cursor=${first.cursor}`)).json());
+      const second = await (await get(`/v1/compliance/reports?limit=1&cursor=${first.cursor}`)).json();
       expect(second.data[0].id).to.not.equal(first.data[0].id);
-      const fromFuture = (await (await get('/v1/compliance/reports?from=2099-01-01')).json());
+      const fromFuture = await (await get('/v1/compliance/reports?from=2099-01-01')).json();
       expect(fromFuture.data).to.deep.equal([]);
-      const french = (await (await get('/v1/compliance/reports?country=FR')).json());
+      const french = await (await get('/v1/compliance/reports?country=FR')).json();
       expect(french.data.every((r: any) => r.country === 'FR')).to.equal(true);
     });
 

@@ -10,8 +10,10 @@ import { waitForDocument } from '../support/documents.ts';
  * the contract is sent as written (ids swapped for the test's own) and must get its documented status.
  */
 const NOT_REPLAYED: Record<string, string> = {
-  receiveAs4Message: 'internal AS4 gateway endpoint for live companies, behind the gateway\'s shared secret; its example is an abbreviated SBD (…) that no parser takes',
-  recordAs4Receipt: 'internal AS4 gateway endpoint: the receipt names the AS4 message id of a live hand-off, which only a real gateway produces',
+  receiveAs4Message:
+    "internal AS4 gateway endpoint for live companies, behind the gateway's shared secret; its example is an abbreviated SBD (…) that no parser takes",
+  recordAs4Receipt:
+    'internal AS4 gateway endpoint: the receipt names the AS4 message id of a live hand-off, which only a real gateway produces',
 };
 
 /**
@@ -45,10 +47,21 @@ function requestExamples(): Example[] {
       for (const [contentType, media] of Object.entries<any>(op.requestBody?.content ?? {})) {
         const named: Array<[string, unknown]> = media.examples
           ? Object.entries<any>(media.examples).map(([name, e]) => [name, e.value])
-          : media.example !== undefined ? [['example', media.example]] : [];
+          : media.example !== undefined
+            ? [['example', media.example]]
+            : [];
         for (const [name, value] of named) {
           expect(success, `${op.operationId} documents one success status`).to.have.length(1);
-          examples.push({ operationId: op.operationId, method: method.toUpperCase(), path, name, contentType, value, status: Number(success[0]), public: Array.isArray(op.security) && op.security.length === 0 });
+          examples.push({
+            operationId: op.operationId,
+            method: method.toUpperCase(),
+            path,
+            name,
+            contentType,
+            value,
+            status: Number(success[0]),
+            public: Array.isArray(op.security) && op.security.length === 0,
+          });
         }
       }
     }
@@ -74,9 +87,13 @@ describe('contract examples: every request example replays against the service',
   let addresses = 0;
 
   const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${app.url}${path}`, { method, headers: body === undefined ? bearer(key) : jsonHeaders(key), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    fetch(`${app.url}${path}`, {
+      method,
+      headers: body === undefined ? bearer(key) : jsonHeaders(key),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
   async function created(res: Response): Promise<any> {
-    const body = (await res.json());
+    const body = await res.json();
     expect(res.status, JSON.stringify(body)).to.be.oneOf([200, 201, 202]);
     return body;
   }
@@ -115,7 +132,7 @@ describe('contract examples: every request example replays against the service',
   };
 
   async function eventIds(count: number): Promise<string[]> {
-    const page = (await (await call('GET', `/v1/events?limit=${count}`)).json());
+    const page = await (await call('GET', `/v1/events?limit=${count}`)).json();
     expect(page.data.length, 'events of the fixtures').to.be.at.least(count);
     return page.data.map((e: any) => e.id);
   }
@@ -142,16 +159,22 @@ describe('contract examples: every request example replays against the service',
   async function realId(example: Example, exampleId: string, ids: Map<string, string>): Promise<string> {
     const prefix = exampleId.slice(0, exampleId.indexOf('_'));
     switch (prefix) {
-      case 'comp': return companyId;
-      case 'wh': return webhookId;
-      case 'part': return partnerId;
-      case 'key': return apiKeyId;
-      case 'doc': return (DOCUMENT_KIND[example.operationId] ?? outgoingDocument)();
+      case 'comp':
+        return companyId;
+      case 'wh':
+        return webhookId;
+      case 'part':
+        return partnerId;
+      case 'key':
+        return apiKeyId;
+      case 'doc':
+        return (DOCUMENT_KIND[example.operationId] ?? outgoingDocument)();
       case 'evt': {
         const used = [...ids.keys()].filter((k) => k.startsWith('evt_')).length;
         return (await eventIds(used + 1))[used];
       }
-      default: throw new Error(`no fixture for ${exampleId}`);
+      default:
+        throw new Error(`no fixture for ${exampleId}`);
     }
   }
 
@@ -165,22 +188,42 @@ describe('contract examples: every request example replays against the service',
 
   /** What a success status alone does not show: batches answer 200 even when every item failed. */
   const CHECKS: Record<string, (body: any) => void> = {
-    sendDocumentBatch: (body) => expect(body.results.map((r: any) => r.ok), JSON.stringify(body)).to.deep.equal(body.results.map(() => true)),
-    batchUpdateDocumentLifecycle: (body) => expect(body.results.map((r: any) => r.ok), JSON.stringify(body)).to.deep.equal(body.results.map(() => true)),
+    sendDocumentBatch: (body) =>
+      expect(
+        body.results.map((r: any) => r.ok),
+        JSON.stringify(body),
+      ).to.deep.equal(body.results.map(() => true)),
+    batchUpdateDocumentLifecycle: (body) =>
+      expect(
+        body.results.map((r: any) => r.ok),
+        JSON.stringify(body),
+      ).to.deep.equal(body.results.map(() => true)),
   };
 
   before(async () => {
     await ensureTestWorkers();
     app = await startTestApp();
     const contract = loadOpenApiDocument() as any;
-    sendExample = contract.paths['/v1/documents/send'].post.requestBody.content['application/json'].examples.invoice.value;
+    sendExample =
+      contract.paths['/v1/documents/send'].post.requestBody.content['application/json'].examples.invoice.value;
     inboundExample = contract.paths['/v1/sandbox/inbound'].post.requestBody.content['application/json'].example;
 
-    const bootstrap = await fetch(`${app.url}/v1/sandbox/keys`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${200 + addresses++}` }, body: JSON.stringify({ label: 'contract-examples' }) });
+    const bootstrap = await fetch(`${app.url}/v1/sandbox/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${200 + addresses++}` },
+      body: JSON.stringify({ label: 'contract-examples' }),
+    });
     const sandbox = await created(bootstrap);
     ({ key } = sandbox);
     companyId = sandbox.company.id;
-    webhookId = (await created(await call('POST', '/v1/webhooks', { url: 'https://fixture.webhook.test/docex', events: ['document.delivered'] }))).id;
+    webhookId = (
+      await created(
+        await call('POST', '/v1/webhooks', {
+          url: 'https://fixture.webhook.test/docex',
+          events: ['document.delivered'],
+        }),
+      )
+    ).id;
     partnerId = (await created(await call('POST', '/v1/partners', { peppolId: '0208:0202239951' }))).id;
     apiKeyId = (await created(await call('POST', '/v1/api-keys', { name: 'fixture', scopes: ['documents.read'] }))).id;
     await outgoingDocument();
@@ -206,7 +249,11 @@ describe('contract examples: every request example replays against the service',
       const headers: Record<string, string> = example.public
         ? { 'content-type': example.contentType, 'x-forwarded-for': `198.51.100.${200 + addresses++}` }
         : { ...bearer(key), 'content-type': example.contentType };
-      const res = await fetch(`${app.url}${path}`, { method: example.method, headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+      const res = await fetch(`${app.url}${path}`, {
+        method: example.method,
+        headers,
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
       const text = await res.text();
       expect(res.status, text).to.equal(example.status);
       CHECKS[example.operationId]?.(text ? JSON.parse(text) : undefined);

@@ -39,14 +39,24 @@ function contractWithProbeOperations(): OpenApiDocument {
           },
         },
       },
-      responses: { '200': { description: 'echo', content: { 'application/json': { schema: { type: 'object' } } } }, default: error },
+      responses: {
+        '200': { description: 'echo', content: { 'application/json': { schema: { type: 'object' } } } },
+        default: error,
+      },
     },
   };
   doc.paths['/v1/conventions/boom'] = {
     get: { operationId: 'boomForTest', security: [], responses: { '200': { description: 'never' }, default: error } },
   };
   doc.paths['/v1/conventions/db'] = {
-    get: { operationId: 'dbForTest', security: [], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } }, default: error } },
+    get: {
+      operationId: 'dbForTest',
+      security: [],
+      responses: {
+        '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } },
+        default: error,
+      },
+    },
   };
   doc.paths['/v1/conventions/old'] = {
     get: {
@@ -55,7 +65,10 @@ function contractWithProbeOperations(): OpenApiDocument {
       deprecated: true,
       'x-sunset': '2027-06-30',
       'x-deprecation-link': 'https://docs.docex.example/changelog#old',
-      responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } }, default: error },
+      responses: {
+        '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } },
+        default: error,
+      },
     },
   };
   return doc;
@@ -63,20 +76,29 @@ function contractWithProbeOperations(): OpenApiDocument {
 
 function probeRouter(dbFor: () => ReturnType<typeof createDb>): Router {
   const router = Router();
-  router.post('/v1/conventions/echo', (req, res) => { res.json(req.body); });
-  router.get('/v1/conventions/boom', () => { throw new Error('secret internal detail at /srv/app.ts:42'); });
+  router.post('/v1/conventions/echo', (req, res) => {
+    res.json(req.body);
+  });
+  router.get('/v1/conventions/boom', () => {
+    throw new Error('secret internal detail at /srv/app.ts:42');
+  });
   router.get('/v1/conventions/db', async (_req, res) => {
     await sql`select 1`.execute(dbFor());
     res.json({ ok: true });
   });
-  router.get('/v1/conventions/old', (_req, res) => { res.json({ ok: true }); });
+  router.get('/v1/conventions/old', (_req, res) => {
+    res.json({ ok: true });
+  });
   return router;
 }
 
 describe('HTTP conventions', () => {
   let app: TestApp;
   before(async () => {
-    app = await startTestApp({ openapi: contractWithProbeOperations(), extraRouters: [probeRouter(() => testServers().db)] });
+    app = await startTestApp({
+      openapi: contractWithProbeOperations(),
+      extraRouters: [probeRouter(() => testServers().db)],
+    });
   });
   after(() => app.close());
 
@@ -87,12 +109,20 @@ describe('HTTP conventions', () => {
     const res = await fetch(`${app.url}/v1/no-such-thing`);
     expect(res.status).to.equal(404);
     const error = await errorBody(res);
-    expect(error).to.deep.include({ type: 'invalid_request_error', code: 'RESOURCE_NOT_FOUND', message: 'No route GET /v1/no-such-thing.' });
+    expect(error).to.deep.include({
+      type: 'invalid_request_error',
+      code: 'RESOURCE_NOT_FOUND',
+      message: 'No route GET /v1/no-such-thing.',
+    });
     expect(error.docUrl).to.equal('http://docs.test/docs/errors#RESOURCE_NOT_FOUND');
   });
 
   it('answers an unknown route with 404 even when its body is malformed', async () => {
-    const res = await fetch(`${app.url}/v1/nowhere`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    const res = await fetch(`${app.url}/v1/nowhere`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(res.status).to.equal(404);
     expect((await errorBody(res)).code).to.equal('RESOURCE_NOT_FOUND');
   });
@@ -125,7 +155,9 @@ describe('HTTP conventions', () => {
     const error = await errorBody(res);
     expect(error.type).to.equal('validation_error');
     expect(error.code).to.equal('MISSING_FIELD');
-    expect(error.details).to.deep.equal([{ field: 'name', rule: 'required', message: "must have required property 'name'" }]);
+    expect(error.details).to.deep.equal([
+      { field: 'name', rule: 'required', message: "must have required property 'name'" },
+    ]);
   });
 
   it('maps an enum violation to INVALID_ENUM', async () => {
@@ -156,7 +188,15 @@ describe('HTTP conventions', () => {
   }
 
   it('accepts a valid body (valid IBAN, currency, date)', async () => {
-    const body = { name: 'n', kind: 'b', vatNumber: 'BE0123456749', iban: 'BE68539007547034', currency: 'EUR', issueDate: '2026-11-21', count: 2 };
+    const body = {
+      name: 'n',
+      kind: 'b',
+      vatNumber: 'BE0123456749',
+      iban: 'BE68539007547034',
+      currency: 'EUR',
+      issueDate: '2026-11-21',
+      count: 2,
+    };
     const res = await post(JSON.stringify(body));
     expect(res.status).to.equal(200);
     expect(await res.json()).to.deep.equal(body);
@@ -177,7 +217,11 @@ describe('HTTP conventions', () => {
     expect(text).not.to.include('secret internal detail');
     expect(text).not.to.include('.ts:');
     const error = JSON.parse(text).error;
-    expect(error).to.deep.include({ type: 'api_error', code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.' });
+    expect(error).to.deep.include({
+      type: 'api_error',
+      code: 'INTERNAL_ERROR',
+      message: 'An unexpected error occurred.',
+    });
   });
 
   it('flags deprecated operations with Deprecation, Sunset and Link headers', async () => {
@@ -193,7 +237,7 @@ describe('HTTP conventions', () => {
   it('serves the contract at /openapi.json and a reference page at /docs', async () => {
     const doc = await fetch(`${app.url}/openapi.json`);
     expect(doc.status).to.equal(200);
-    const json = (await doc.json());
+    const json = await doc.json();
     expect(json.openapi).to.equal('3.1.0');
     expect(json.paths).to.have.property('/health/readiness');
     const page = await fetch(`${app.url}/docs`);
@@ -211,7 +255,11 @@ describe('HTTP conventions', () => {
     let deadDb: ReturnType<typeof createDb>;
     before(async () => {
       deadDb = createDb(`postgres://postgres:postgres@127.0.0.1:${await freePort()}/none`, { max: 1 });
-      downApp = await startTestApp({ db: deadDb, openapi: contractWithProbeOperations(), extraRouters: [probeRouter(() => deadDb)] });
+      downApp = await startTestApp({
+        db: deadDb,
+        openapi: contractWithProbeOperations(),
+        extraRouters: [probeRouter(() => deadDb)],
+      });
     });
     after(async () => {
       await downApp.close();

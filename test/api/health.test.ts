@@ -33,7 +33,7 @@ describe('health endpoints', () => {
 
   it('GET /health/contracts runs the probe workflow end to end: API → Temporal → worker → Postgres row', async () => {
     const res = await fetch(`${app.url}/health/contracts`);
-    const body = (await res.json());
+    const body = await res.json();
     expect(res.status, JSON.stringify(body)).to.equal(200);
     expect(body.status).to.equal('ok');
     expect(body.contracts.postgres.status).to.equal('ok');
@@ -65,7 +65,7 @@ describe('health endpoints', () => {
       const res = await fetch(`${downApp.url}/health/readiness`);
       expect(res.status).to.equal(503);
       expect(Number(res.headers.get('retry-after'))).to.be.greaterThan(0);
-      const body = (await res.json());
+      const body = await res.json();
       expect(body.status).to.equal('unavailable');
       expect(body.circuits.postgres).to.deep.equal({ state: 'closed', failures: 1 });
       expect(body.circuits.temporal).to.deep.equal({ state: 'closed', failures: 1 });
@@ -74,7 +74,7 @@ describe('health endpoints', () => {
     it('opens the postgres circuit after three failed checks', async () => {
       await fetch(`${downApp.url}/health/readiness`);
       const res = await fetch(`${downApp.url}/health/readiness`);
-      const body = (await res.json());
+      const body = await res.json();
       expect(res.status).to.equal(503);
       expect(body.circuits.postgres).to.deep.equal({ state: 'open', failures: 3 });
     });
@@ -82,7 +82,7 @@ describe('health endpoints', () => {
     it('GET /health/contracts answers 503 naming the failed probes', async () => {
       const res = await fetch(`${downApp.url}/health/contracts`);
       expect(res.status).to.equal(503);
-      const body = (await res.json());
+      const body = await res.json();
       expect(body.status).to.equal('failing');
       expect(body.contracts.postgres.status).to.equal('failed');
       expect(body.contracts.postgres.error).to.be.a('string').and.not.be.empty;

@@ -15,16 +15,27 @@ const SUPPLIER = '0088:9482348239847239874';
 const example = (path: string) => readFileSync(new URL(`../data/peppol/${path}`, import.meta.url), 'utf8');
 
 /** An SBD around any payload (wrapInSbdh only wraps UBL; the gateway forwards CII too). */
-function envelope(payload: string, header: { sender: string; receiver: string; instanceId: string; type: string }): string {
+function envelope(
+  payload: string,
+  header: { sender: string; receiver: string; instanceId: string; type: string },
+): string {
   const body = payload.replace(/^\uFEFF?\s*<\?xml[^?]*\?>\s*/, '');
-  return `<?xml version="1.0" encoding="UTF-8"?><StandardBusinessDocument xmlns="${SBDH_NS}"><StandardBusinessDocumentHeader><HeaderVersion>1.0</HeaderVersion>` +
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?><StandardBusinessDocument xmlns="${SBDH_NS}"><StandardBusinessDocumentHeader><HeaderVersion>1.0</HeaderVersion>` +
     `<Sender><Identifier Authority="iso6523-actorid-upis">${header.sender}</Identifier></Sender><Receiver><Identifier Authority="iso6523-actorid-upis">${header.receiver}</Identifier></Receiver>` +
     `<DocumentIdentification><Standard>urn:x</Standard><TypeVersion>D16B</TypeVersion><InstanceIdentifier>${header.instanceId}</InstanceIdentifier><Type>${header.type}</Type><CreationDateAndTime>2026-11-21T10:00:00Z</CreationDateAndTime></DocumentIdentification>` +
-    `</StandardBusinessDocumentHeader>${body}</StandardBusinessDocument>`;
+    `</StandardBusinessDocumentHeader>${body}</StandardBusinessDocument>`
+  );
 }
 
 function wrapUbl(ubl: string, receiver: string, instanceId = randomUUID()): string {
-  const wrapped = wrapInSbdh(ubl, { sender: SUPPLIER, receiver, instanceId, createdAt: new Date('2026-11-21T10:00:00Z'), countryC1: 'NO' });
+  const wrapped = wrapInSbdh(ubl, {
+    sender: SUPPLIER,
+    receiver,
+    instanceId,
+    createdAt: new Date('2026-11-21T10:00:00Z'),
+    countryC1: 'NO',
+  });
   if (!wrapped.ok) throw new Error(JSON.stringify(wrapped.errors));
   return wrapped.xml;
 }
@@ -40,7 +51,11 @@ async function waitForRow(id: string, timeoutMs = 20_000) {
 }
 
 async function receivedEvents(documentId: string) {
-  const rows = await testServers().db.selectFrom('events').select(['type', 'data', 'company_id']).where('type', '=', 'document.received').execute();
+  const rows = await testServers()
+    .db.selectFrom('events')
+    .select(['type', 'data', 'company_id'])
+    .where('type', '=', 'document.received')
+    .execute();
   return rows.filter((r) => (r.data as any).documentId === documentId);
 }
 
@@ -52,24 +67,54 @@ describe('POST /internal/as4/inbound', () => {
     await ensureTestWorkers();
     app = await startTestApp({ as4: { inboundSecret: SECRET } });
     tenant = await createTenant({ livemode: true, plan: 'pro' });
-    peppolId = (await testServers().db.selectFrom('companies').select('peppol_id').where('id', '=', tenant.companyId).executeTakeFirstOrThrow()).peppol_id!;
+    peppolId = (
+      await testServers()
+        .db.selectFrom('companies')
+        .select('peppol_id')
+        .where('id', '=', tenant.companyId)
+        .executeTakeFirstOrThrow()
+    ).peppol_id!;
   });
   after(() => app.close());
 
   const post = (body: string, headers: Record<string, string> = { authorization: `Bearer ${SECRET}` }) =>
-    fetch(`${app.url}/internal/as4/inbound`, { method: 'POST', headers: { 'content-type': 'application/xml', ...headers }, body });
-  const stats = async () => (await testServers().db.selectFrom('companies').select('stats').where('id', '=', tenant.companyId).executeTakeFirstOrThrow()).stats;
+    fetch(`${app.url}/internal/as4/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml', ...headers },
+      body,
+    });
+  const stats = async () =>
+    (
+      await testServers()
+        .db.selectFrom('companies')
+        .select('stats')
+        .where('id', '=', tenant.companyId)
+        .executeTakeFirstOrThrow()
+    ).stats;
 
-  it('an Invoice Response to one of our outgoing invoices moves that invoice\'s lifecycle (source: recipient)', async () => {
+  it("an Invoice Response to one of our outgoing invoices moves that invoice's lifecycle (source: recipient)", async () => {
     const { db } = testServers();
     const invoice = await storedDocument(tenant, { number: 'INV-AS4-IR-1' });
     await db.updateTable('documents').set({ livemode: true }).where('id', '=', invoice.id).execute();
-    const response = renderInvoiceResponse({ id: 'IR-AS4-1', issueDate: '2026-11-25', sender: { peppolId: '0208:0403170701', name: 'Buyer NV' }, receiver: { peppolId: '0208:0202239951', name: 'Proximus SA' }, responseCode: 'AP', invoice: { id: 'INV-AS4-IR-1', typeCode: '380' } });
-    const sbd = wrapInSbdh(response, { sender: '0208:0403170701', receiver: '0208:0202239951', instanceId: randomUUID(), createdAt: new Date(), countryC1: 'BE' });
+    const response = renderInvoiceResponse({
+      id: 'IR-AS4-1',
+      issueDate: '2026-11-25',
+      sender: { peppolId: '0208:0403170701', name: 'Buyer NV' },
+      receiver: { peppolId: '0208:0202239951', name: 'Proximus SA' },
+      responseCode: 'AP',
+      invoice: { id: 'INV-AS4-IR-1', typeCode: '380' },
+    });
+    const sbd = wrapInSbdh(response, {
+      sender: '0208:0403170701',
+      receiver: '0208:0202239951',
+      instanceId: randomUUID(),
+      createdAt: new Date(),
+      countryC1: 'BE',
+    });
     if (!sbd.ok) throw new Error('wrap failed');
     const res = await post(sbd.xml);
     expect(res.status).to.equal(202);
-    expect(((await res.json())).documentId).to.equal(invoice.id);
+    expect((await res.json()).documentId).to.equal(invoice.id);
     expect((await findDocumentById(db, invoice.id))?.lifecycle_status).to.equal('approved');
     const history = await listLifecycleEvents(db, invoice.id);
     expect(history.at(-1)).to.deep.include({ to_status: 'approved', source: 'recipient' });
@@ -80,13 +125,28 @@ describe('POST /internal/as4/inbound', () => {
   it('receives a UBL invoice: 202, an incoming delivered document with parties and amounts, document.received, stats', async () => {
     const before = await stats();
     const res = await post(wrapUbl(example('examples/bis-3.0.21/base-example.xml'), peppolId));
-    const accepted = (await res.json());
+    const accepted = await res.json();
     expect(res.status, JSON.stringify(accepted)).to.equal(202);
     expect(accepted.documentId).to.match(/^doc_/);
     await waitForRow(accepted.documentId);
 
-    const doc = (await (await fetch(`${app.url}/v1/documents/${accepted.documentId}`, { headers: bearer(tenant.key) })).json());
-    expect(doc).to.deep.include({ id: accepted.documentId, type: 'invoice', direction: 'incoming', companyId: tenant.companyId, number: 'Snippet1', currency: 'EUR', status: 'delivered', deliveryStatus: 'delivered', lifecycleStatus: 'issued', netAmount: 1325, vatAmount: 331.25, grossAmount: 1656.25 });
+    const doc = await (
+      await fetch(`${app.url}/v1/documents/${accepted.documentId}`, { headers: bearer(tenant.key) })
+    ).json();
+    expect(doc).to.deep.include({
+      id: accepted.documentId,
+      type: 'invoice',
+      direction: 'incoming',
+      companyId: tenant.companyId,
+      number: 'Snippet1',
+      currency: 'EUR',
+      status: 'delivered',
+      deliveryStatus: 'delivered',
+      lifecycleStatus: 'issued',
+      netAmount: 1325,
+      vatAmount: 331.25,
+      grossAmount: 1656.25,
+    });
     expect(doc.sender).to.deep.include({ peppolId: SUPPLIER, name: 'SupplierTradingName Ltd.' });
     expect(doc.receiver).to.deep.include({ peppolId, name: 'BuyerTradingName AS' });
     expect(doc.receivedAt).to.be.a('string');
@@ -97,11 +157,21 @@ describe('POST /internal/as4/inbound', () => {
     const events = await receivedEvents(accepted.documentId);
     expect(events).to.have.length(1);
     expect(events[0].company_id).to.equal(tenant.companyId);
-    expect(events[0].data).to.deep.include({ documentId: accepted.documentId, type: 'invoice', number: 'Snippet1', direction: 'incoming' });
+    expect(events[0].data).to.deep.include({
+      documentId: accepted.documentId,
+      type: 'invoice',
+      number: 'Snippet1',
+      direction: 'incoming',
+    });
     expect((events[0].data as any).sender).to.deep.equal({ peppolId: SUPPLIER, name: 'SupplierTradingName Ltd.' });
 
     expect((await stats()).received).to.equal(Number(before.received ?? 0) + 1);
-    const partner = await testServers().db.selectFrom('partners').selectAll().where('organization_id', '=', tenant.organizationId).where('peppol_id', '=', SUPPLIER).executeTakeFirstOrThrow();
+    const partner = await testServers()
+      .db.selectFrom('partners')
+      .selectAll()
+      .where('organization_id', '=', tenant.organizationId)
+      .where('peppol_id', '=', SUPPLIER)
+      .executeTakeFirstOrThrow();
     expect(partner).to.deep.include({ role: 'supplier', name: 'SupplierTradingName Ltd.', livemode: true });
     expect(Number(partner.documents_received)).to.be.at.least(1);
     const row = await findDocumentById(testServers().db, accepted.documentId);
@@ -110,12 +180,22 @@ describe('POST /internal/as4/inbound', () => {
 
   it('receives a CII invoice, converted to UBL, with the findings of the Peppol rules in metadata', async () => {
     const cii = example('cii/CII_example5.xml');
-    const res = await post(envelope(cii, { sender: SUPPLIER, receiver: peppolId, instanceId: randomUUID(), type: 'CrossIndustryInvoice' }));
-    const { documentId } = (await res.json());
+    const res = await post(
+      envelope(cii, { sender: SUPPLIER, receiver: peppolId, instanceId: randomUUID(), type: 'CrossIndustryInvoice' }),
+    );
+    const { documentId } = await res.json();
     expect(res.status).to.equal(202);
     const row = await waitForRow(documentId);
-    const doc = (await (await fetch(`${app.url}/v1/documents/${documentId}`, { headers: bearer(tenant.key) })).json());
-    expect(doc).to.deep.include({ type: 'invoice', direction: 'incoming', number: 'TOSL110', deliveryStatus: 'delivered', netAmount: 4000, vatAmount: 675, grossAmount: 4675 });
+    const doc = await (await fetch(`${app.url}/v1/documents/${documentId}`, { headers: bearer(tenant.key) })).json();
+    expect(doc).to.deep.include({
+      type: 'invoice',
+      direction: 'incoming',
+      number: 'TOSL110',
+      deliveryStatus: 'delivered',
+      netAmount: 4000,
+      vatAmount: 675,
+      grossAmount: 4675,
+    });
     expect(doc.sender).to.deep.include({ peppolId: SUPPLIER, name: 'SelCo' });
     expect(doc.receiver).to.deep.include({ peppolId, name: 'Buyco' });
     expect(doc.xml).to.match(/^<\?xml[^>]*>\s*<Invoice /);
@@ -123,23 +203,33 @@ describe('POST /internal/as4/inbound', () => {
     expect(doc.metadata.inbound.validation.valid).to.equal(false);
     expect(doc.metadata.inbound.validation.errors.map((e: any) => e.rule)).to.include('NL-R-003');
     expect(row.source_format).to.equal('cii-xml');
-    const file = await testServers().db.selectFrom('files').select('content').where('id', '=', row.file_id!).executeTakeFirstOrThrow();
+    const file = await testServers()
+      .db.selectFrom('files')
+      .select('content')
+      .where('id', '=', row.file_id!)
+      .executeTakeFirstOrThrow();
     expect(file.content.toString('utf8')).to.include('CrossIndustryInvoice');
     expect(await receivedEvents(documentId)).to.have.length(1);
   });
 
   it('a re-posted message (same InstanceIdentifier) lands on the same document, received once', async () => {
     const sbd = wrapUbl(example('examples/bis-3.0.21/Vat-category-S.xml'), peppolId);
-    const first = (await (await post(sbd)).json());
+    const first = await (await post(sbd)).json();
     await waitForRow(first.documentId);
     const after = await stats();
     const again = await post(sbd);
     expect(again.status).to.equal(202);
-    expect(((await again.json())).documentId).to.equal(first.documentId);
+    expect((await again.json()).documentId).to.equal(first.documentId);
     const concurrent = await Promise.all([post(sbd), post(sbd)]);
-    for (const res of concurrent) expect(((await res.json())).documentId).to.equal(first.documentId);
+    for (const res of concurrent) expect((await res.json()).documentId).to.equal(first.documentId);
     await new Promise((r) => setTimeout(r, 300));
-    const rows = await testServers().db.selectFrom('documents').select('id').where('company_id', '=', tenant.companyId).where('number', '=', 'Snippet1').where('gross_amount', '=', '8550.00').execute();
+    const rows = await testServers()
+      .db.selectFrom('documents')
+      .select('id')
+      .where('company_id', '=', tenant.companyId)
+      .where('number', '=', 'Snippet1')
+      .where('gross_amount', '=', '8550.00')
+      .execute();
     expect(rows).to.have.length(1);
     expect(await receivedEvents(first.documentId)).to.have.length(1);
     expect((await stats()).received).to.equal(after.received);
@@ -147,17 +237,31 @@ describe('POST /internal/as4/inbound', () => {
 
   it('keeps a payload it cannot read: stored file, findings in metadata, still document.received', async () => {
     const payload = '<Foo xmlns="urn:example:unknown"><Bar>not a business document</Bar></Foo>';
-    const res = await post(envelope(payload, { sender: SUPPLIER, receiver: peppolId, instanceId: randomUUID(), type: 'Foo' }));
-    const { documentId } = (await res.json());
+    const res = await post(
+      envelope(payload, { sender: SUPPLIER, receiver: peppolId, instanceId: randomUUID(), type: 'Foo' }),
+    );
+    const { documentId } = await res.json();
     expect(res.status).to.equal(202);
     await waitForRow(documentId);
-    const doc = (await (await fetch(`${app.url}/v1/documents/${documentId}`, { headers: bearer(tenant.key) })).json());
-    expect(doc).to.deep.include({ direction: 'incoming', deliveryStatus: 'stored', storedFormat: 'xml', number: null, grossAmount: null, xml: null, document: null });
+    const doc = await (await fetch(`${app.url}/v1/documents/${documentId}`, { headers: bearer(tenant.key) })).json();
+    expect(doc).to.deep.include({
+      direction: 'incoming',
+      deliveryStatus: 'stored',
+      storedFormat: 'xml',
+      number: null,
+      grossAmount: null,
+      xml: null,
+      document: null,
+    });
     expect(doc.fileId).to.match(/^file_/);
     expect(doc.sender.peppolId).to.equal(SUPPLIER);
     expect(doc.metadata.inbound.validation.valid).to.equal(false);
     expect(doc.metadata.inbound.validation.errors[0].rule).to.equal('XML-ROOT');
-    const file = await testServers().db.selectFrom('files').select('content').where('id', '=', doc.fileId).executeTakeFirstOrThrow();
+    const file = await testServers()
+      .db.selectFrom('files')
+      .select('content')
+      .where('id', '=', doc.fileId)
+      .executeTakeFirstOrThrow();
     expect(file.content.toString('utf8')).to.equal(payload);
     expect(await receivedEvents(documentId)).to.have.length(1);
   });
@@ -177,7 +281,11 @@ describe('POST /internal/as4/inbound', () => {
   it('503 when no AS4_INBOUND_SECRET is configured', async () => {
     const closed = await startTestApp({ as4: { inboundSecret: undefined } });
     try {
-      const res = await fetch(`${closed.url}/internal/as4/inbound`, { method: 'POST', headers: { 'content-type': 'application/xml', authorization: `Bearer ${SECRET}` }, body: '<x/>' });
+      const res = await fetch(`${closed.url}/internal/as4/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/xml', authorization: `Bearer ${SECRET}` },
+        body: '<x/>',
+      });
       expect(res.status).to.equal(503);
       const error = await errorBody(res);
       expect(error.code).to.equal('UPSTREAM_UNAVAILABLE');
@@ -189,7 +297,13 @@ describe('POST /internal/as4/inbound', () => {
 
   it('422 RECIPIENT_NOT_FOUND for a participant no live company holds (sandbox companies included)', async () => {
     const sandbox = await createTenant({ livemode: false });
-    const sandboxPeppol = (await testServers().db.selectFrom('companies').select('peppol_id').where('id', '=', sandbox.companyId).executeTakeFirstOrThrow()).peppol_id!;
+    const sandboxPeppol = (
+      await testServers()
+        .db.selectFrom('companies')
+        .select('peppol_id')
+        .where('id', '=', sandbox.companyId)
+        .executeTakeFirstOrThrow()
+    ).peppol_id!;
     for (const receiver of ['0208:0999999999', sandboxPeppol]) {
       const res = await post(wrapUbl(example('examples/bis-3.0.21/base-example.xml'), receiver));
       expect(res.status).to.equal(422);
@@ -212,13 +326,26 @@ describe('POST /internal/as4/inbound', () => {
     expect(error.details[0].rule).to.equal('SBDH_ERROR');
   });
 
-  it('finds the receiver among every organization\'s live companies', async () => {
+  it("finds the receiver among every organization's live companies", async () => {
     const other = await createTenant({ livemode: true });
     const otherCompany = await createCompany(other.organizationId, true);
-    const otherPeppol = (await testServers().db.selectFrom('companies').select('peppol_id').where('id', '=', otherCompany).executeTakeFirstOrThrow()).peppol_id!;
-    const { documentId } = (await (await post(wrapUbl(example('examples/bis-3.0.21/vat-category-Z.xml'), otherPeppol))).json());
+    const otherPeppol = (
+      await testServers()
+        .db.selectFrom('companies')
+        .select('peppol_id')
+        .where('id', '=', otherCompany)
+        .executeTakeFirstOrThrow()
+    ).peppol_id!;
+    const { documentId } = await (
+      await post(wrapUbl(example('examples/bis-3.0.21/vat-category-Z.xml'), otherPeppol))
+    ).json();
     const row = await waitForRow(documentId);
-    expect(row).to.deep.include({ organization_id: other.organizationId, company_id: otherCompany, livemode: true, direction: 'incoming' });
+    expect(row).to.deep.include({
+      organization_id: other.organizationId,
+      company_id: otherCompany,
+      livemode: true,
+      direction: 'incoming',
+    });
   });
 });
 
@@ -229,7 +356,12 @@ describe('POST /internal/as4/receipts', () => {
   });
   after(() => app.close());
 
-  const post = (body: unknown, secret = SECRET) => fetch(`${app.url}/internal/as4/receipts`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` }, body: JSON.stringify(body) });
+  const post = (body: unknown, secret = SECRET) =>
+    fetch(`${app.url}/internal/as4/receipts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+      body: JSON.stringify(body),
+    });
 
   it('404 DOCUMENT_NOT_FOUND for a message id no document was handed off with', async () => {
     const res = await post({ messageId: `unknown-${randomUUID()}`, status: 'delivered' });

@@ -8,7 +8,18 @@ import type { Tenant } from '../support/access.ts';
  * A delivered document stored directly in a given lifecycle status, without a workflow: the first
  * lifecycle update starts the lifecycle-only run.
  */
-export async function storedDocument(tenant: Tenant, options: { status?: DocumentLifecycleStatus; direction?: 'incoming' | 'outgoing'; gross?: string; number?: string; companyId?: string; iban?: string | null; dueDate?: string } = {}): Promise<DocumentRow> {
+export async function storedDocument(
+  tenant: Tenant,
+  options: {
+    status?: DocumentLifecycleStatus;
+    direction?: 'incoming' | 'outgoing';
+    gross?: string;
+    number?: string;
+    companyId?: string;
+    iban?: string | null;
+    dueDate?: string;
+  } = {},
+): Promise<DocumentRow> {
   const gross = options.gross ?? '1149.50';
   const iban = options.iban === undefined ? 'BE68539007547034' : options.iban;
   return insertDocument(testServers().db, {
@@ -33,7 +44,10 @@ export async function storedDocument(tenant: Tenant, options: { status?: Documen
     status: 'delivered',
     delivery_status: 'delivered',
     lifecycle_status: options.status ?? 'issued',
-    body: JSON.stringify({ number: 'x', payment: iban ? { means: 'credit_transfer', iban, reference: '+++090/9337/55493+++' } : undefined }),
+    body: JSON.stringify({
+      number: 'x',
+      payment: iban ? { means: 'credit_transfer', iban, reference: '+++090/9337/55493+++' } : undefined,
+    }),
     xml: null,
     source_format: 'json',
     metadata: '{}',

@@ -5,13 +5,27 @@ import { bearer, createTenant, jsonHeaders, type Tenant } from '../support/acces
 import { storedDocument } from './lifecycle-fixtures.ts';
 import { ensureTestWorkers } from '../support/workers.ts';
 
-type Operation = { operationId: string; parameters?: Array<{ in: string; name: string } | { $ref: string }>; requestBody?: unknown };
+type Operation = {
+  operationId: string;
+  parameters?: Array<{ in: string; name: string } | { $ref: string }>;
+  requestBody?: unknown;
+};
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const AS4_SECRET = 'as4-gateway-secret-for-malformed-input';
 
 /** Values of the wrong type for whatever a field expects. */
-const WRONG = [null, 2 ** 64, 'x'.repeat(300), true, [], { nested: { deeper: [1, 'two'] } }, '%00\u0000<>"\'', -1, '2026-02-30'];
+const WRONG = [
+  null,
+  2 ** 64,
+  'x'.repeat(300),
+  true,
+  [],
+  { nested: { deeper: [1, 'two'] } },
+  '%00\u0000<>"\'',
+  -1,
+  '2026-02-30',
+];
 
 /**
  * Every operation of the contract, called with what a careless or hostile client sends: unknown
@@ -32,12 +46,27 @@ describe('malformed input on every operation', () => {
   /** Ids of the caller's own resources, so malformed bodies also reach the handlers behind the lookups. */
   const own = new Map<string, Record<string, string>>();
   const ownResources = async (tenant: Tenant) => {
-    const post = async (path: string, body: unknown) => (await (await fetch(`${app.url}${path}`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify(body) })).json()) as { id: string };
+    const post = async (path: string, body: unknown) =>
+      (await (
+        await fetch(`${app.url}${path}`, {
+          method: 'POST',
+          headers: jsonHeaders(tenant.key),
+          body: JSON.stringify(body),
+        })
+      ).json()) as { id: string };
     const document = await storedDocument(tenant);
     const webhook = await post('/v1/webhooks', { url: 'https://93.184.216.34/hooks/malformed', events: ['*'] });
     const partner = await post('/v1/partners', { peppolId: '0208:0202239951', name: 'Malformed Input SA' });
     const requestId = (await fetch(`${app.url}/v1/me`, { headers: bearer(tenant.key) })).headers.get('x-request-id')!;
-    return { company_id: tenant.companyId, document_id: document.id, key_id: tenant.keyId, webhook_id: webhook.id, partner_id: partner.id, request_id: requestId, peppol_id: '0208:0202239951' };
+    return {
+      company_id: tenant.companyId,
+      document_id: document.id,
+      key_id: tenant.keyId,
+      webhook_id: webhook.id,
+      partner_id: partner.id,
+      request_id: requestId,
+      peppol_id: '0208:0202239951',
+    };
   };
 
   before(async () => {
@@ -50,12 +79,21 @@ describe('malformed input on every operation', () => {
   });
   after(() => app.close());
 
-  const shared = (doc as { components?: { parameters?: Record<string, { in: string; name: string }> } }).components?.parameters ?? {};
+  const shared =
+    (doc as { components?: { parameters?: Record<string, { in: string; name: string }> } }).components?.parameters ??
+    {};
   const parameterNames = (op: Operation, where: string) =>
-    (op.parameters ?? []).map((p) => ('$ref' in p ? shared[p.$ref.split('/').pop()!] : p)).filter((p) => p?.in === where).map((p) => p.name);
+    (op.parameters ?? [])
+      .map((p) => ('$ref' in p ? shared[p.$ref.split('/').pop()!] : p))
+      .filter((p) => p?.in === where)
+      .map((p) => p.name);
 
   const call = async (method: string, url: string, key: string, body?: string, contentType = 'application/json') => {
-    const res = await fetch(url, { method: method.toUpperCase(), headers: { ...bearer(key), ...(body === undefined ? {} : { 'content-type': contentType }) }, ...(body === undefined ? {} : { body }) });
+    const res = await fetch(url, {
+      method: method.toUpperCase(),
+      headers: { ...bearer(key), ...(body === undefined ? {} : { 'content-type': contentType }) },
+      ...(body === undefined ? {} : { body }),
+    });
     const text = await res.text();
     return { status: res.status, text, requestId: res.headers.get('x-request-id') };
   };
@@ -76,18 +114,41 @@ describe('malformed input on every operation', () => {
   for (const { method, path, op } of operations) {
     it(`${method.toUpperCase()} ${path} (${op.operationId})`, async () => {
       // The gateway's endpoints take its own secret; every other operation a sandbox and a live key.
-      const callers = path.startsWith('/internal/') ? [{ label: 'gateway', key: AS4_SECRET }] : [{ label: 'sandbox', key: sandbox.key }, { label: 'live', key: live.key }];
+      const callers = path.startsWith('/internal/')
+        ? [{ label: 'gateway', key: AS4_SECRET }]
+        : [
+            { label: 'sandbox', key: sandbox.key },
+            { label: 'live', key: live.key },
+          ];
       for (const caller of callers) {
-        const unknown = path.replace(/\{([^}]+)\}/g, (_, name: string) => (name.endsWith('_id') ? `${name.split('_')[0].slice(0, 4)}_doesNotExist000000000` : 'does-not-exist'));
-        const mine = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(own.get(caller.key)?.[name] ?? 'does-not-exist'));
+        const unknown = path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+          name.endsWith('_id') ? `${name.split('_')[0].slice(0, 4)}_doesNotExist000000000` : 'does-not-exist',
+        );
+        const mine = path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+          encodeURIComponent(own.get(caller.key)?.[name] ?? 'does-not-exist'),
+        );
         const query = new URLSearchParams();
         for (const name of parameterNames(op, 'query')) query.set(name, '%%%not-a-value');
         const label = `${caller.label} ${method.toUpperCase()} ${path}`;
-        expectHandled(`${label} (unknown ids)`, await call(method, `${app.url}${unknown}`, caller.key, method === 'get' || method === 'delete' ? undefined : '{}'));
+        expectHandled(
+          `${label} (unknown ids)`,
+          await call(
+            method,
+            `${app.url}${unknown}`,
+            caller.key,
+            method === 'get' || method === 'delete' ? undefined : '{}',
+          ),
+        );
         for (const base of new Set([`${app.url}${unknown}`, `${app.url}${mine}`])) {
           expectHandled(`${label} (garbage query)`, await call(method, `${base}?${query}`, caller.key));
           if (method === 'get' || method === 'delete') continue;
-          for (const body of ['{}', '[]', '"text"', '{"truncated": ', JSON.stringify(Object.fromEntries(WRONG.map((v, i) => [`field${i}`, v])))]) {
+          for (const body of [
+            '{}',
+            '[]',
+            '"text"',
+            '{"truncated": ',
+            JSON.stringify(Object.fromEntries(WRONG.map((v, i) => [`field${i}`, v]))),
+          ]) {
             expectHandled(`${label} body ${body.slice(0, 40)}`, await call(method, base, caller.key, body));
           }
           expectHandled(`${label} (xml body)`, await call(method, base, caller.key, '<Invoice><a>', 'application/xml'));

@@ -34,12 +34,29 @@ function widgetsContract(): OpenApiDocument {
           'x-scope': 'documents.write',
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1 } } } } },
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['name'],
+                  additionalProperties: false,
+                  properties: { name: { type: 'string', minLength: 1 } },
+                },
+              },
+            },
           },
           responses: {
             '201': {
               description: 'The widget.',
-              content: { 'application/json': { schema: { type: 'object', required: ['name', 'organizationId'], properties: { name: { type: 'string' }, organizationId: { type: 'string' } } } } },
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['name', 'organizationId'],
+                    properties: { name: { type: 'string' }, organizationId: { type: 'string' } },
+                  },
+                },
+              },
             },
             default: error,
           },
@@ -73,7 +90,11 @@ describe('a second API mounted beside /v1 with its own contract and error shape'
   after(() => app.close());
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    fetch(`${app.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
 
   it('serves its operation through the shared access steps, with a request id', async () => {
     const res = await post('/widgets/v1/widgets', { name: 'sprocket' }, bearer(tenant.key));
@@ -85,7 +106,10 @@ describe('a second API mounted beside /v1 with its own contract and error shape'
   it('renders authentication, validation and routing errors in its own shape', async () => {
     const anonymous = await post('/widgets/v1/widgets', { name: 'sprocket' });
     expect(anonymous.status).to.equal(401);
-    expect(await anonymous.json()).to.deep.equal({ errorCode: 'MISSING_AUTH', errorMessage: (await errorMessageOf('MISSING_AUTH')) });
+    expect(await anonymous.json()).to.deep.equal({
+      errorCode: 'MISSING_AUTH',
+      errorMessage: await errorMessageOf('MISSING_AUTH'),
+    });
 
     const invalid = await post('/widgets/v1/widgets', { colour: 'red' }, bearer(tenant.key));
     expect(invalid.status).to.equal(400);
@@ -95,15 +119,26 @@ describe('a second API mounted beside /v1 with its own contract and error shape'
 
     const unknown = await fetch(`${app.url}/widgets/v1/gadgets`, { headers: bearer(tenant.key) });
     expect(unknown.status).to.equal(404);
-    expect(await unknown.json()).to.deep.equal({ errorCode: 'RESOURCE_NOT_FOUND', errorMessage: 'No route GET /gadgets.' });
+    expect(await unknown.json()).to.deep.equal({
+      errorCode: 'RESOURCE_NOT_FOUND',
+      errorMessage: 'No route GET /gadgets.',
+    });
   });
 
   it('leaves /v1 as it was: its operations, its envelope, and no widgets route', async () => {
     const me = await fetch(`${app.url}/v1/me`, { headers: bearer(tenant.key) });
     expect(me.status).to.equal(200);
-    const missing = await fetch(`${app.url}/v1/widgets`, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(tenant.key) }, body: '{"name":"x"}' });
+    const missing = await fetch(`${app.url}/v1/widgets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...bearer(tenant.key) },
+      body: '{"name":"x"}',
+    });
     expect(missing.status).to.equal(404);
-    expect(await errorBody(missing)).to.deep.include({ type: 'invalid_request_error', code: 'RESOURCE_NOT_FOUND', message: 'No route POST /v1/widgets.' });
+    expect(await errorBody(missing)).to.deep.include({
+      type: 'invalid_request_error',
+      code: 'RESOURCE_NOT_FOUND',
+      message: 'No route POST /v1/widgets.',
+    });
     const contract = (await (await fetch(`${app.url}/openapi.json`)).json()) as OpenApiDocument;
     expect(contract.paths).to.not.have.property('/widgets');
   });

@@ -13,7 +13,11 @@ const example = (path: string) => readFileSync(new URL(`../data/peppol/${path}`,
 async function waitForReceived(app: TestApp, key: string, documentId: string, timeoutMs = 20_000): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const events = await testServers().db.selectFrom('events').select(['data']).where('type', '=', 'document.received').execute();
+    const events = await testServers()
+      .db.selectFrom('events')
+      .select(['data'])
+      .where('type', '=', 'document.received')
+      .execute();
     if (events.some((e) => (e.data as any).documentId === documentId)) {
       return (await fetch(`${app.url}/v1/documents/${documentId}`, { headers: bearer(key) })).json();
     }
@@ -30,41 +34,90 @@ describe('POST /v1/sandbox/inbound', () => {
     await ensureTestWorkers();
     app = await startTestApp();
     tenant = await createTenant({ livemode: false, plan: 'pro' });
-    peppolId = (await testServers().db.selectFrom('companies').select('peppol_id').where('id', '=', tenant.companyId).executeTakeFirstOrThrow()).peppol_id!;
+    peppolId = (
+      await testServers()
+        .db.selectFrom('companies')
+        .select('peppol_id')
+        .where('id', '=', tenant.companyId)
+        .executeTakeFirstOrThrow()
+    ).peppol_id!;
   });
   after(() => app.close());
 
-  const simulate = (body: unknown, key = tenant.key) => fetch(`${app.url}/v1/sandbox/inbound`, { method: 'POST', headers: jsonHeaders(key), body: JSON.stringify(body) });
+  const simulate = (body: unknown, key = tenant.key) =>
+    fetch(`${app.url}/v1/sandbox/inbound`, { method: 'POST', headers: jsonHeaders(key), body: JSON.stringify(body) });
 
   it('renders a JSON document from the default sandbox sender to the company and receives it', async () => {
-    const res = await simulate({ companyId: tenant.companyId, document: invoiceBody({ number: 'SUP-JSON-1', buyer: undefined }) });
-    const accepted = (await res.json());
+    const res = await simulate({
+      companyId: tenant.companyId,
+      document: invoiceBody({ number: 'SUP-JSON-1', buyer: undefined }),
+    });
+    const accepted = await res.json();
     expect(res.status, JSON.stringify(accepted)).to.equal(202);
     expect(accepted.workflowId).to.equal(`inbound:${accepted.documentId}`);
     const doc = await waitForReceived(app, tenant.key, accepted.documentId);
-    expect(doc).to.deep.include({ type: 'invoice', direction: 'incoming', companyId: tenant.companyId, number: 'SUP-JSON-1', status: 'delivered', deliveryStatus: 'delivered', lifecycleStatus: 'issued', netAmount: 950, vatAmount: 199.5, grossAmount: 1149.5 });
+    expect(doc).to.deep.include({
+      type: 'invoice',
+      direction: 'incoming',
+      companyId: tenant.companyId,
+      number: 'SUP-JSON-1',
+      status: 'delivered',
+      deliveryStatus: 'delivered',
+      lifecycleStatus: 'issued',
+      netAmount: 950,
+      vatAmount: 199.5,
+      grossAmount: 1149.5,
+    });
     expect(doc.sender).to.deep.include({ peppolId: '0208:0202239951', name: 'Proximus SA' });
     expect(doc.receiver.peppolId).to.equal(peppolId);
     expect(doc.metadata.inbound).to.deep.include({ source: 'sandbox', syntax: 'ubl' });
     expect(doc.xml).to.include('<cbc:ID>SUP-JSON-1</cbc:ID>');
-    const stats = (await testServers().db.selectFrom('companies').select('stats').where('id', '=', tenant.companyId).executeTakeFirstOrThrow()).stats;
+    const stats = (
+      await testServers()
+        .db.selectFrom('companies')
+        .select('stats')
+        .where('id', '=', tenant.companyId)
+        .executeTakeFirstOrThrow()
+    ).stats;
     expect(Number(stats.received)).to.be.at.least(1);
   });
 
   it('receives UBL as given, from the seller it names, and accepts the company by its Peppol id', async () => {
-    const res = await simulate({ companyId: `peppol:${peppolId}`, xml: example('examples/bis-3.0.21/base-example.xml') });
-    const accepted = (await res.json());
+    const res = await simulate({
+      companyId: `peppol:${peppolId}`,
+      xml: example('examples/bis-3.0.21/base-example.xml'),
+    });
+    const accepted = await res.json();
     expect(res.status, JSON.stringify(accepted)).to.equal(202);
     const doc = await waitForReceived(app, tenant.key, accepted.documentId);
-    expect(doc).to.deep.include({ number: 'Snippet1', direction: 'incoming', deliveryStatus: 'delivered', grossAmount: 1656.25 });
+    expect(doc).to.deep.include({
+      number: 'Snippet1',
+      direction: 'incoming',
+      deliveryStatus: 'delivered',
+      grossAmount: 1656.25,
+    });
     expect(doc.sender).to.deep.include({ peppolId: '0088:9482348239847239874', name: 'SupplierTradingName Ltd.' });
-    const partner = await testServers().db.selectFrom('partners').select(['role', 'livemode']).where('organization_id', '=', tenant.organizationId).where('peppol_id', '=', '0088:9482348239847239874').executeTakeFirstOrThrow();
+    const partner = await testServers()
+      .db.selectFrom('partners')
+      .select(['role', 'livemode'])
+      .where('organization_id', '=', tenant.organizationId)
+      .where('peppol_id', '=', '0088:9482348239847239874')
+      .executeTakeFirstOrThrow();
     expect(partner).to.deep.equal({ role: 'supplier', livemode: false });
   });
 
   it('takes `from` as the sender of a JSON document', async () => {
-    const res = await simulate({ companyId: tenant.companyId, from: '0208:0403019261', type: 'invoice', document: invoiceBody({ number: 'SUP-FROM-1', buyer: undefined, seller: { name: 'Brussels Supplies', vatNumber: 'BE0403019261', address: { city: 'Brussels', country: 'BE' } } }) });
-    const accepted = (await res.json());
+    const res = await simulate({
+      companyId: tenant.companyId,
+      from: '0208:0403019261',
+      type: 'invoice',
+      document: invoiceBody({
+        number: 'SUP-FROM-1',
+        buyer: undefined,
+        seller: { name: 'Brussels Supplies', vatNumber: 'BE0403019261', address: { city: 'Brussels', country: 'BE' } },
+      }),
+    });
+    const accepted = await res.json();
     expect(res.status, JSON.stringify(accepted)).to.equal(202);
     const doc = await waitForReceived(app, tenant.key, accepted.documentId);
     expect(doc.sender).to.deep.include({ peppolId: '0208:0403019261', name: 'Brussels Supplies' });
@@ -77,7 +130,7 @@ describe('POST /v1/sandbox/inbound', () => {
     expect((await errorBody(res)).code).to.equal('SANDBOX_ONLY');
   });
 
-  it('404 COMPANY_NOT_FOUND for another organization\'s company', async () => {
+  it("404 COMPANY_NOT_FOUND for another organization's company", async () => {
     const other = await createTenant({ livemode: false });
     const res = await simulate({ companyId: other.companyId, document: invoiceBody() });
     expect(res.status).to.equal(404);
@@ -92,7 +145,10 @@ describe('POST /v1/sandbox/inbound', () => {
   });
 
   it('400 INVALID_REQUEST unless exactly one of document and xml is sent', async () => {
-    for (const body of [{ companyId: tenant.companyId }, { companyId: tenant.companyId, document: invoiceBody(), xml: '<Invoice/>' }]) {
+    for (const body of [
+      { companyId: tenant.companyId },
+      { companyId: tenant.companyId, document: invoiceBody(), xml: '<Invoice/>' },
+    ]) {
       const res = await simulate(body);
       expect(res.status).to.equal(400);
       expect((await errorBody(res)).code).to.equal('INVALID_REQUEST');
@@ -100,7 +156,12 @@ describe('POST /v1/sandbox/inbound', () => {
   });
 
   it('422 UBL_VALIDATION_FAILED for a JSON document that breaks a Peppol rule, receiving nothing', async () => {
-    const res = await simulate({ companyId: tenant.companyId, document: invoiceBody({ lines: [{ description: 'x', quantity: 1, unitPrice: 10, vatRate: 21, vatCategory: 'E' }] }) });
+    const res = await simulate({
+      companyId: tenant.companyId,
+      document: invoiceBody({
+        lines: [{ description: 'x', quantity: 1, unitPrice: 10, vatRate: 21, vatCategory: 'E' }],
+      }),
+    });
     expect(res.status).to.equal(422);
     const error = await errorBody(res);
     expect(error.code).to.equal('UBL_VALIDATION_FAILED');
@@ -108,13 +169,18 @@ describe('POST /v1/sandbox/inbound', () => {
   });
 
   it('422 RECIPIENT_CANNOT_RECEIVE for a type the company does not receive', async () => {
-    const res = await simulate({ companyId: tenant.companyId, xml: example('examples/bis-3.0.21/base-creditnote-correction.xml') });
+    const res = await simulate({
+      companyId: tenant.companyId,
+      xml: example('examples/bis-3.0.21/base-creditnote-correction.xml'),
+    });
     expect(res.status).to.equal(422);
     expect((await errorBody(res)).code).to.equal('RECIPIENT_CANNOT_RECEIVE');
   });
 
   it('runs the same inbound workflow as the AS4 gateway (one run per document)', async () => {
-    const { documentId, workflowId } = (await (await simulate({ companyId: tenant.companyId, document: invoiceBody({ buyer: undefined }) })).json());
+    const { documentId, workflowId } = await (
+      await simulate({ companyId: tenant.companyId, document: invoiceBody({ buyer: undefined }) })
+    ).json();
     const result = await testServers().temporal.workflow.getHandle(workflowId).result();
     expect(result).to.deep.equal({ documentId, deliveryStatus: 'delivered', created: true });
     const description = await testServers().temporal.workflow.getHandle(workflowId).describe();

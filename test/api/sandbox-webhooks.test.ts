@@ -11,12 +11,21 @@ describe('sandbox webhook scenarios', () => {
   before(async () => ({ app, tenant } = await startSandboxSuite()));
   after(() => app.close());
 
-  const post = (path: string, body: unknown) => fetch(`${app.url}${path}`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify(body) });
-  const deliveriesOf = async (webhookId: string) => ((await (await fetch(`${app.url}/v1/webhooks/${webhookId}/deliveries`, { headers: bearer(tenant.key) })).json())).data as any[];
+  const post = (path: string, body: unknown) =>
+    fetch(`${app.url}${path}`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify(body) });
+  const deliveriesOf = async (webhookId: string) =>
+    (await (await fetch(`${app.url}/v1/webhooks/${webhookId}/deliveries`, { headers: bearer(tenant.key) })).json())
+      .data as any[];
   const waitForAttempts = async (webhookId: string, count: number) => {
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
-      const rows = await testServers().db.selectFrom('webhook_delivery_attempts').innerJoin('webhook_deliveries', 'webhook_deliveries.id', 'webhook_delivery_attempts.delivery_id').select('webhook_delivery_attempts.attempt').where('webhook_deliveries.webhook_id', '=', webhookId).where('webhook_delivery_attempts.finished_at', 'is not', null).execute();
+      const rows = await testServers()
+        .db.selectFrom('webhook_delivery_attempts')
+        .innerJoin('webhook_deliveries', 'webhook_deliveries.id', 'webhook_delivery_attempts.delivery_id')
+        .select('webhook_delivery_attempts.attempt')
+        .where('webhook_deliveries.webhook_id', '=', webhookId)
+        .where('webhook_delivery_attempts.finished_at', 'is not', null)
+        .execute();
       if (rows.length >= count) return rows.length;
       await new Promise((r) => setTimeout(r, 150));
     }
@@ -24,9 +33,20 @@ describe('sandbox webhook scenarios', () => {
   };
 
   it('a receiver that fails 3 times: attempt 1 at once, then one clock advance of 1 h runs attempts 2 to 4 and the 4th succeeds', async () => {
-    const webhook = (await (await post('/v1/webhooks', { url: 'https://fail-3.webhook.test/hook', events: ['document.sent'] })).json());
+    const webhook = await (
+      await post('/v1/webhooks', { url: 'https://fail-3.webhook.test/hook', events: ['document.sent'] })
+    ).json();
     expect(webhook.id, JSON.stringify(webhook)).to.match(/^wh_/);
-    expect((await post('/v1/documents/send', { type: 'invoice', from: tenant.companyId, to: RECIPIENT, document: invoiceBody() })).status).to.equal(201);
+    expect(
+      (
+        await post('/v1/documents/send', {
+          type: 'invoice',
+          from: tenant.companyId,
+          to: RECIPIENT,
+          document: invoiceBody(),
+        })
+      ).status,
+    ).to.equal(201);
     expect(await waitForAttempts(webhook.id, 1)).to.equal(1);
     await new Promise((r) => setTimeout(r, 500));
     expect(await waitForAttempts(webhook.id, 1)).to.equal(1);
@@ -42,13 +62,31 @@ describe('sandbox webhook scenarios', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(delivery.status).to.equal('succeeded');
-    expect(delivery.attempts.map((a: any) => [a.attempt, a.statusCode])).to.deep.equal([[1, 500], [2, 500], [3, 500], [4, 200]]);
+    expect(delivery.attempts.map((a: any) => [a.attempt, a.statusCode])).to.deep.equal([
+      [1, 500],
+      [2, 500],
+      [3, 500],
+      [4, 200],
+    ]);
   });
 
   it('fail.webhook.test never answers 2xx and timeout.webhook.test times out, without any network traffic', async () => {
-    const failing = (await (await post('/v1/webhooks', { url: 'https://fail.webhook.test/x', events: ['document.sent'] })).json());
-    const slow = (await (await post('/v1/webhooks', { url: 'https://timeout.webhook.test/x', events: ['document.sent'] })).json());
-    expect((await post('/v1/documents/send', { type: 'invoice', from: tenant.companyId, to: RECIPIENT, document: invoiceBody() })).status).to.equal(201);
+    const failing = await (
+      await post('/v1/webhooks', { url: 'https://fail.webhook.test/x', events: ['document.sent'] })
+    ).json();
+    const slow = await (
+      await post('/v1/webhooks', { url: 'https://timeout.webhook.test/x', events: ['document.sent'] })
+    ).json();
+    expect(
+      (
+        await post('/v1/documents/send', {
+          type: 'invoice',
+          from: tenant.companyId,
+          to: RECIPIENT,
+          document: invoiceBody(),
+        })
+      ).status,
+    ).to.equal(201);
     expect(await waitForAttempts(failing.id, 1)).to.be.at.least(1);
     expect(await waitForAttempts(slow.id, 1)).to.be.at.least(1);
     const [f] = await deliveriesOf(failing.id);

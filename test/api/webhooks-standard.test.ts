@@ -22,7 +22,11 @@ describe('Standard Webhooks headers on every delivery (alongside part 6.3)', () 
   });
 
   const post = (tenant: Tenant, path: string, body?: unknown) =>
-    fetch(`${app.url}${path}`, { method: 'POST', headers: jsonHeaders(tenant.key), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    fetch(`${app.url}${path}`, {
+      method: 'POST',
+      headers: jsonHeaders(tenant.key),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
 
   /** A real event: an action through the API, delivered by the workers to the local receiver. */
   async function deliverDocumentUpdated(tenant: Tenant): Promise<ReceivedDelivery> {
@@ -37,12 +41,20 @@ describe('Standard Webhooks headers on every delivery (alongside part 6.3)', () 
     }
   }
 
-  const stringHeaders = (delivery: ReceivedDelivery) => Object.fromEntries(Object.entries(delivery.headers).map(([k, v]) => [k, String(v)]));
+  const stringHeaders = (delivery: ReceivedDelivery) =>
+    Object.fromEntries(Object.entries(delivery.headers).map(([k, v]) => [k, String(v)]));
 
-  for (const [kind, secret] of [['a generated secret', undefined], ['an owner-chosen secret with non-ASCII characters', 'my-own-secret:ünïcode/+=0123']] as const) {
+  for (const [kind, secret] of [
+    ['a generated secret', undefined],
+    ['an owner-chosen secret with non-ASCII characters', 'my-own-secret:ünïcode/+=0123'],
+  ] as const) {
     it(`verifies with standardwebhooks, svix and verifyStandardWebhook for ${kind}`, async () => {
       const tenant = await createTenant({ livemode: false });
-      const created = await post(tenant, '/v1/webhooks', { url: receiver.url, events: ['document.updated'], ...(secret ? { secret } : {}) });
+      const created = await post(tenant, '/v1/webhooks', {
+        url: receiver.url,
+        events: ['document.updated'],
+        ...(secret ? { secret } : {}),
+      });
       expect(created.status).to.equal(201);
       const hook = (await created.json()) as { secret: string };
       const delivery = await deliverDocumentUpdated(tenant);
@@ -57,22 +69,32 @@ describe('Standard Webhooks headers on every delivery (alongside part 6.3)', () 
       expect(headers['x-service-signature']).to.match(new RegExp(`^t=${headers['webhook-timestamp']},v1=`));
 
       const librarySecret = standardWebhooksSecret(hook.secret);
-      expect(new StandardWebhook(librarySecret).verify(delivery.body, headers)).to.deep.equal(JSON.parse(delivery.body));
+      expect(new StandardWebhook(librarySecret).verify(delivery.body, headers)).to.deep.equal(
+        JSON.parse(delivery.body),
+      );
       expect(new SvixWebhook(librarySecret).verify(delivery.body, headers)).to.deep.equal(JSON.parse(delivery.body));
       expect(verifyStandardWebhook({ payload: delivery.body, headers, secret: hook.secret }).ok).to.equal(true);
-      expect(verifyWebhookSignature({ payload: delivery.body, header: headers['x-service-signature'], secret: hook.secret }).ok).to.equal(true);
+      expect(
+        verifyWebhookSignature({ payload: delivery.body, header: headers['x-service-signature'], secret: hook.secret })
+          .ok,
+      ).to.equal(true);
 
       // And each of them refuses a body that was changed on the way.
       const tampered = delivery.body.replace('"document.updated"', '"document.deleted"');
       expect(() => new StandardWebhook(librarySecret).verify(tampered, headers)).to.throw();
       expect(() => new SvixWebhook(librarySecret).verify(tampered, headers)).to.throw();
-      expect(verifyStandardWebhook({ payload: tampered, headers, secret: hook.secret })).to.deep.include({ ok: false, reason: 'signature_mismatch' });
+      expect(verifyStandardWebhook({ payload: tampered, headers, secret: hook.secret })).to.deep.include({
+        ok: false,
+        reason: 'signature_mismatch',
+      });
     });
   }
 
   it('a replay carries the same webhook-id, so receivers deduplicate on it', async () => {
     const tenant = await createTenant({ livemode: false });
-    const hook = (await (await post(tenant, '/v1/webhooks', { url: receiver.url, events: ['*'] })).json()) as { secret: string };
+    const hook = (await (await post(tenant, '/v1/webhooks', { url: receiver.url, events: ['*'] })).json()) as {
+      secret: string;
+    };
     const first = await deliverDocumentUpdated(tenant);
     const eventId = String(first.headers['webhook-id']);
     const before = receiver.received.length;
@@ -80,6 +102,8 @@ describe('Standard Webhooks headers on every delivery (alongside part 6.3)', () 
     await receiver.waitFor(before + 1);
     const replays = receiver.received.slice(before).filter((r) => r.headers['webhook-id'] === eventId);
     expect(replays).to.have.length(1);
-    expect(new StandardWebhook(standardWebhooksSecret(hook.secret)).verify(replays[0].body, stringHeaders(replays[0]))).to.have.property('id', eventId);
+    expect(
+      new StandardWebhook(standardWebhooksSecret(hook.secret)).verify(replays[0].body, stringHeaders(replays[0])),
+    ).to.have.property('id', eventId);
   });
 });

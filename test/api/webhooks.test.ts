@@ -11,7 +11,9 @@ const PUBLIC_URL = 'https://93.184.216.34/hooks/docex';
 
 describe('Webhooks (parts 2.7, 4.9)', () => {
   let app: TestApp;
-  before(async () => { app = await startTestApp(); });
+  before(async () => {
+    app = await startTestApp();
+  });
   after(() => app.close());
 
   const create = (token: string, body: unknown, extra: Record<string, string> = {}) =>
@@ -25,34 +27,62 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
       const tenant = await createTenant();
       const res = await create(tenant.key, { url: PUBLIC_URL, events: ['document.received', 'document.delivered'] });
       expect(res.status).to.equal(201);
-      const body = (await res.json());
+      const body = await res.json();
       expect(body.id).to.match(/^wh_[0-9A-Za-z]{20}$/);
       expect(body.secret).to.match(/^whsec_[0-9A-Za-z]{32}$/);
-      expect(body).to.deep.include({ url: PUBLIC_URL, status: 'active', companyId: null, livemode: true, failureCount: 0, lastDeliveredAt: null, pausedAt: null, pausedReason: null });
+      expect(body).to.deep.include({
+        url: PUBLIC_URL,
+        status: 'active',
+        companyId: null,
+        livemode: true,
+        failureCount: 0,
+        lastDeliveredAt: null,
+        pausedAt: null,
+        pausedReason: null,
+      });
       expect(body.events).to.deep.equal(['document.received', 'document.delivered']);
-      const again = (await (await get(tenant.key, `/v1/webhooks/${body.id}`)).json());
+      const again = await (await get(tenant.key, `/v1/webhooks/${body.id}`)).json();
       expect(again).to.not.have.property('secret');
       expect(again.id).to.equal(body.id);
     });
 
     it('201: keeps a given secret and company scope; `*` subscribes to everything', async () => {
       const tenant = await createTenant();
-      const res = await create(tenant.key, { url: PUBLIC_URL, events: ['*'], secret: 'my-own-secret-of-32-characters!!', companyId: tenant.companyId });
+      const res = await create(tenant.key, {
+        url: PUBLIC_URL,
+        events: ['*'],
+        secret: 'my-own-secret-of-32-characters!!',
+        companyId: tenant.companyId,
+      });
       expect(res.status).to.equal(201);
-      expect(await res.json()).to.deep.include({ secret: 'my-own-secret-of-32-characters!!', companyId: tenant.companyId, events: ['*'] });
+      expect(await res.json()).to.deep.include({
+        secret: 'my-own-secret-of-32-characters!!',
+        companyId: tenant.companyId,
+        events: ['*'],
+      });
     });
 
     it('201: a key bound to a company, or acting for one, gets webhooks scoped to it', async () => {
       const bound = await createTenant({ bindToCompany: true });
-      expect(await (await create(bound.key, { url: PUBLIC_URL, events: ['*'] })).json()).to.deep.include({ companyId: bound.companyId });
+      expect(await (await create(bound.key, { url: PUBLIC_URL, events: ['*'] })).json()).to.deep.include({
+        companyId: bound.companyId,
+      });
       const platform = await createTenant({ keyType: 'platform', plan: 'platform' });
-      const res = await create(platform.key, { url: PUBLIC_URL, events: ['*'] }, { 'x-service-company': platform.companyId });
+      const res = await create(
+        platform.key,
+        { url: PUBLIC_URL, events: ['*'] },
+        { 'x-service-company': platform.companyId },
+      );
       expect(await res.json()).to.deep.include({ companyId: platform.companyId });
     });
 
     it('201: sandbox webhooks may use http://127.0.0.1 and http://localhost', async () => {
       const tenant = await createTenant({ livemode: false });
-      for (const url of ['http://127.0.0.1:4567/hooks', 'http://localhost:4567/hooks', 'https://127.0.0.1:4567/hooks']) {
+      for (const url of [
+        'http://127.0.0.1:4567/hooks',
+        'http://localhost:4567/hooks',
+        'https://127.0.0.1:4567/hooks',
+      ]) {
         const res = await create(tenant.key, { url, events: ['*'] });
         expect(res.status, url).to.equal(201);
         expect(await res.json()).to.deep.include({ url, livemode: false });
@@ -61,8 +91,12 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
 
     it('an idempotent replay returns the same webhook without its secret', async () => {
       const tenant = await createTenant();
-      const first = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] }, { 'idempotency-key': 'wh-create-1' })).json());
-      const replay = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] }, { 'idempotency-key': 'wh-create-1' })).json());
+      const first = await (
+        await create(tenant.key, { url: PUBLIC_URL, events: ['*'] }, { 'idempotency-key': 'wh-create-1' })
+      ).json();
+      const replay = await (
+        await create(tenant.key, { url: PUBLIC_URL, events: ['*'] }, { 'idempotency-key': 'wh-create-1' })
+      ).json();
       expect(replay.id).to.equal(first.id);
       expect(first.secret).to.be.a('string');
       expect(replay).to.not.have.property('secret');
@@ -131,7 +165,12 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
 
     it('400 INVALID_REQUEST rule url or dns for unusable URLs', async () => {
       const tenant = await createTenant();
-      const cases: Array<[string, string]> = [['not a url', 'url'], ['ftp://93.184.216.34/x', 'url'], ['https://user:pw@93.184.216.34/h', 'url'], ['https://no-such-host.invalid/h', 'dns']];
+      const cases: Array<[string, string]> = [
+        ['not a url', 'url'],
+        ['ftp://93.184.216.34/x', 'url'],
+        ['https://user:pw@93.184.216.34/h', 'url'],
+        ['https://no-such-host.invalid/h', 'dns'],
+      ];
       for (const [url, rule] of cases) {
         const res = await create(tenant.key, { url, events: ['*'] });
         expect(res.status, url).to.equal(400);
@@ -152,7 +191,11 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
     });
 
     it('401 MISSING_AUTH without a bearer token', async () => {
-      const res = await fetch(`${app.url}/v1/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: PUBLIC_URL, events: ['*'] }) });
+      const res = await fetch(`${app.url}/v1/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: PUBLIC_URL, events: ['*'] }),
+      });
       expect(res.status).to.equal(401);
       expect(await errorBody(res)).to.deep.include({ code: 'MISSING_AUTH' });
     });
@@ -189,37 +232,39 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
   });
 
   describe('GET /v1/webhooks', () => {
-    it('lists the organization\'s webhooks in the caller\'s mode, newest first, filtered by companyId, paginated', async () => {
+    it("lists the organization's webhooks in the caller's mode, newest first, filtered by companyId, paginated", async () => {
       const tenant = await createTenant();
-      const a = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json());
-      const b = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'], companyId: tenant.companyId })).json());
+      const a = await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json();
+      const b = await (
+        await create(tenant.key, { url: PUBLIC_URL, events: ['*'], companyId: tenant.companyId })
+      ).json();
       const sandboxKey = await createKey(tenant.organizationId, { livemode: false });
       await create(sandboxKey.secret, { url: 'http://127.0.0.1:1/h', events: ['*'] });
       await create((await createTenant()).key, { url: PUBLIC_URL, events: ['*'] });
 
-      const all = (await (await get(tenant.key, '/v1/webhooks')).json());
+      const all = await (await get(tenant.key, '/v1/webhooks')).json();
       expect(all.data.map((w: any) => w.id)).to.deep.equal([b.id, a.id]);
       expect(all.data.every((w: any) => !('secret' in w))).to.equal(true);
       expect(all).to.deep.include({ hasMore: false, cursor: null });
-      const scoped = (await (await get(tenant.key, `/v1/webhooks?companyId=${tenant.companyId}`)).json());
+      const scoped = await (await get(tenant.key, `/v1/webhooks?companyId=${tenant.companyId}`)).json();
       expect(scoped.data.map((w: any) => w.id)).to.deep.equal([b.id]);
-      const first = (await (await get(tenant.key, '/v1/webhooks?limit=1')).json());
+      const first = await (await get(tenant.key, '/v1/webhooks?limit=1')).json();
       expect(first.data.map((w: any) => w.id)).to.deep.equal([b.id]);
       expect(first.hasMore).to.equal(true);
-      const second = (await (await get(tenant.key, `/v1/webhooks?limit=1&cursor=${first.cursor}`)).json());
+      const second = await (await get(tenant.key, `/v1/webhooks?limit=1&cursor=${first.cursor}`)).json();
       expect(second.data.map((w: any) => w.id)).to.deep.equal([a.id]);
       expect(second.hasMore).to.equal(false);
-      const sandbox = (await (await get(sandboxKey.secret, '/v1/webhooks')).json());
+      const sandbox = await (await get(sandboxKey.secret, '/v1/webhooks')).json();
       expect(sandbox.data).to.have.length(1);
       expect(sandbox.data[0].livemode).to.equal(false);
     });
 
-    it('a bound key sees only its company\'s webhooks; 403 COMPANY_FORBIDDEN filtering on another', async () => {
+    it("a bound key sees only its company's webhooks; 403 COMPANY_FORBIDDEN filtering on another", async () => {
       const tenant = await createTenant();
       await create(tenant.key, { url: PUBLIC_URL, events: ['*'] });
       const bound = await createKey(tenant.organizationId, { livemode: true, companyId: tenant.companyId });
-      const own = (await (await create(bound.secret, { url: PUBLIC_URL, events: ['*'] })).json());
-      const list = (await (await get(bound.secret, '/v1/webhooks')).json());
+      const own = await (await create(bound.secret, { url: PUBLIC_URL, events: ['*'] })).json();
+      const list = await (await get(bound.secret, '/v1/webhooks')).json();
       expect(list.data.map((w: any) => w.id)).to.deep.equal([own.id]);
       const other = await createCompany(tenant.organizationId, true);
       const res = await get(bound.secret, `/v1/webhooks?companyId=${other}`);
@@ -238,15 +283,24 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
   describe('GET/PATCH/DELETE /v1/webhooks/{webhook_id}', () => {
     it('PATCH changes url and events, and rotateSecret returns a new secret once', async () => {
       const tenant = await createTenant();
-      const created = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json());
-      const changed = await patch(tenant.key, created.id, { url: 'https://93.184.216.35/new', events: ['lifecycle.updated'] });
+      const created = await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json();
+      const changed = await patch(tenant.key, created.id, {
+        url: 'https://93.184.216.35/new',
+        events: ['lifecycle.updated'],
+      });
       expect(changed.status).to.equal(200);
-      const body = (await changed.json());
+      const body = await changed.json();
       expect(body).to.deep.include({ url: 'https://93.184.216.35/new', events: ['lifecycle.updated'] });
       expect(body).to.not.have.property('secret');
-      const rotated = (await (await patch(tenant.key, created.id, { rotateSecret: true })).json());
-      expect(rotated.secret).to.match(/^whsec_/).and.not.equal(created.secret);
-      const stored = await testServers().db.selectFrom('webhooks').select('secret').where('id', '=', created.id).executeTakeFirstOrThrow();
+      const rotated = await (await patch(tenant.key, created.id, { rotateSecret: true })).json();
+      expect(rotated.secret)
+        .to.match(/^whsec_/)
+        .and.not.equal(created.secret);
+      const stored = await testServers()
+        .db.selectFrom('webhooks')
+        .select('secret')
+        .where('id', '=', created.id)
+        .executeTakeFirstOrThrow();
       expect(stored.secret).to.equal(rotated.secret);
     });
 
@@ -254,13 +308,23 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
       const tenant = await createTenant({ livemode: false });
       const receiver = await startWebhookReceiver(() => 204);
       after(() => receiver.close());
-      const created = (await (await create(tenant.key, { url: receiver.url, events: ['*'] })).json());
-      expect(await (await patch(tenant.key, created.id, { status: 'paused' })).json()).to.deep.include({ status: 'paused' });
-      await testServers().db.updateTable('webhooks').set({ failure_count: 8, paused_at: new Date(), paused_reason: 'Paused after 8 failed attempts' }).where('id', '=', created.id).execute();
-      const paused = (await (await get(tenant.key, `/v1/webhooks/${created.id}`)).json());
-      expect(paused).to.deep.include({ status: 'paused', failureCount: 8, pausedReason: 'Paused after 8 failed attempts' });
+      const created = await (await create(tenant.key, { url: receiver.url, events: ['*'] })).json();
+      expect(await (await patch(tenant.key, created.id, { status: 'paused' })).json()).to.deep.include({
+        status: 'paused',
+      });
+      await testServers()
+        .db.updateTable('webhooks')
+        .set({ failure_count: 8, paused_at: new Date(), paused_reason: 'Paused after 8 failed attempts' })
+        .where('id', '=', created.id)
+        .execute();
+      const paused = await (await get(tenant.key, `/v1/webhooks/${created.id}`)).json();
+      expect(paused).to.deep.include({
+        status: 'paused',
+        failureCount: 8,
+        pausedReason: 'Paused after 8 failed attempts',
+      });
       expect(paused.pausedAt).to.be.a('string');
-      const active = (await (await patch(tenant.key, created.id, { status: 'active' })).json());
+      const active = await (await patch(tenant.key, created.id, { status: 'active' })).json();
       expect(active).to.deep.include({ status: 'active', failureCount: 0, pausedAt: null, pausedReason: null });
     });
 
@@ -269,8 +333,17 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
         const tenant = await createTenant({ livemode: false });
         const receiver = await startWebhookReceiver(answer);
         after(() => receiver.close());
-        const created = (await (await create(tenant.key, { url: receiver.url, events: ['document.received'] })).json());
-        await testServers().db.updateTable('webhooks').set({ status: 'paused', failure_count: 8, paused_at: new Date(), paused_reason: 'Paused after 8 failed attempts' }).where('id', '=', created.id).execute();
+        const created = await (await create(tenant.key, { url: receiver.url, events: ['document.received'] })).json();
+        await testServers()
+          .db.updateTable('webhooks')
+          .set({
+            status: 'paused',
+            failure_count: 8,
+            paused_at: new Date(),
+            paused_reason: 'Paused after 8 failed attempts',
+          })
+          .where('id', '=', created.id)
+          .execute();
         return { tenant, receiver, created };
       };
 
@@ -278,21 +351,34 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
         const { tenant, receiver, created } = await pausedWebhook(() => 200);
         const res = await patch(tenant.key, created.id, { status: 'active' });
         expect(res.status).to.equal(200);
-        expect(await res.json()).to.deep.include({ status: 'active', failureCount: 0, pausedAt: null, pausedReason: null });
+        expect(await res.json()).to.deep.include({
+          status: 'active',
+          failureCount: 0,
+          pausedAt: null,
+          pausedReason: null,
+        });
         expect(receiver.received).to.have.length(1);
         const [probe] = receiver.received;
         const envelope = JSON.parse(probe.body);
-        expect(envelope).to.deep.include({ type: 'webhook.test', livemode: false, data: { webhookId: created.id, reason: 'reactivation' } });
+        expect(envelope).to.deep.include({
+          type: 'webhook.test',
+          livemode: false,
+          data: { webhookId: created.id, reason: 'reactivation' },
+        });
         expect(envelope.id).to.match(/^evt_/);
-        expect(probe.headers).to.deep.include({ 'x-service-event': 'webhook.test', 'x-service-event-id': envelope.id, 'x-service-attempt': '1' });
+        expect(probe.headers).to.deep.include({
+          'x-service-event': 'webhook.test',
+          'x-service-event-id': envelope.id,
+          'x-service-attempt': '1',
+        });
         const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(probe.headers['x-service-signature']))!;
         expect(v1).to.equal(createHmac('sha256', created.secret).update(`${t}.${probe.body}`).digest('hex'));
         // A probe, not an event: the events API does not list it.
-        const events = (await (await get(tenant.key, '/v1/events?type=webhook.test')).json());
+        const events = await (await get(tenant.key, '/v1/events?type=webhook.test')).json();
         expect(events.data).to.deep.equal([]);
       });
 
-      it('422 WEBHOOK_TEST_FAILED with the receiver\'s answer when it does not answer 2xx; the webhook stays paused', async () => {
+      it("422 WEBHOOK_TEST_FAILED with the receiver's answer when it does not answer 2xx; the webhook stays paused", async () => {
         const { tenant, receiver, created } = await pausedWebhook(() => 503);
         const res = await patch(tenant.key, created.id, { status: 'active', rotateSecret: true });
         expect(res.status).to.equal(422);
@@ -301,8 +387,17 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
         expect(error.receiver).to.deep.include({ statusCode: 503, error: 'HTTP 503' });
         expect(error.message).to.contain('HTTP 503').and.contain(receiver.url);
         expect(receiver.received).to.have.length(1);
-        const stored = await testServers().db.selectFrom('webhooks').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
-        expect(stored).to.deep.include({ status: 'paused', failure_count: 8, secret: created.secret, paused_reason: 'Paused after 8 failed attempts' });
+        const stored = await testServers()
+          .db.selectFrom('webhooks')
+          .selectAll()
+          .where('id', '=', created.id)
+          .executeTakeFirstOrThrow();
+        expect(stored).to.deep.include({
+          status: 'paused',
+          failure_count: 8,
+          secret: created.secret,
+          paused_reason: 'Paused after 8 failed attempts',
+        });
       });
 
       it('422 WEBHOOK_TEST_FAILED when nothing listens at the url', async () => {
@@ -320,7 +415,7 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
         const tenant = await createTenant({ livemode: false });
         const receiver = await startWebhookReceiver(() => 500);
         after(() => receiver.close());
-        const created = (await (await create(tenant.key, { url: receiver.url, events: ['*'] })).json());
+        const created = await (await create(tenant.key, { url: receiver.url, events: ['*'] })).json();
         expect((await patch(tenant.key, created.id, { status: 'active' })).status).to.equal(200);
         expect(receiver.received).to.have.length(0);
       });
@@ -328,7 +423,7 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
 
     it('PATCH 400 for an empty body, an ssrf url, or an unknown status', async () => {
       const tenant = await createTenant();
-      const created = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json());
+      const created = await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json();
       const empty = await patch(tenant.key, created.id, {});
       expect(empty.status).to.equal(400);
       expect(await errorBody(empty)).to.deep.include({ code: 'INVALID_REQUEST' });
@@ -342,17 +437,20 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
 
     it('DELETE 204, then the webhook is gone (404)', async () => {
       const tenant = await createTenant();
-      const created = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json());
-      const res = await fetch(`${app.url}/v1/webhooks/${created.id}`, { method: 'DELETE', headers: bearer(tenant.key) });
+      const created = await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json();
+      const res = await fetch(`${app.url}/v1/webhooks/${created.id}`, {
+        method: 'DELETE',
+        headers: bearer(tenant.key),
+      });
       expect(res.status).to.equal(204);
       const gone = await get(tenant.key, `/v1/webhooks/${created.id}`);
       expect(gone.status).to.equal(404);
       expect(await errorBody(gone)).to.deep.include({ code: 'RESOURCE_NOT_FOUND' });
     });
 
-    it('404 RESOURCE_NOT_FOUND on every route for another tenant\'s webhook, the other mode\'s, or an unknown id', async () => {
+    it("404 RESOURCE_NOT_FOUND on every route for another tenant's webhook, the other mode's, or an unknown id", async () => {
       const owner = await createTenant();
-      const created = (await (await create(owner.key, { url: PUBLIC_URL, events: ['*'] })).json());
+      const created = await (await create(owner.key, { url: PUBLIC_URL, events: ['*'] })).json();
       const stranger = await createTenant();
       const sandboxKey = await createKey(owner.organizationId, { livemode: false });
       for (const token of [stranger.key, sandboxKey.secret]) {
@@ -362,7 +460,11 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
           ['DELETE', `/v1/webhooks/${created.id}`, undefined],
           ['GET', `/v1/webhooks/${created.id}/deliveries`, undefined],
         ] as const) {
-          const res = await fetch(`${app.url}${path}`, { method, headers: jsonHeaders(token), ...(body ? { body: JSON.stringify(body) } : {}) });
+          const res = await fetch(`${app.url}${path}`, {
+            method,
+            headers: jsonHeaders(token),
+            ...(body ? { body: JSON.stringify(body) } : {}),
+          });
           expect(res.status, `${method} ${path}`).to.equal(404);
           expect(await errorBody(res)).to.deep.include({ code: 'RESOURCE_NOT_FOUND' });
         }
@@ -378,30 +480,60 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
     it('lists each delivery with its attempts (status code, duration, error), newest first', async () => {
       const { db } = testServers();
       const tenant = await createTenant();
-      const created = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['document.received'] })).json());
-      const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: true, companyId: tenant.companyId, type: 'document.received', data: { documentId: 'doc_1' } });
+      const created = await (await create(tenant.key, { url: PUBLIC_URL, events: ['document.received'] })).json();
+      const event = await insertEvent(db, {
+        organizationId: tenant.organizationId,
+        livemode: true,
+        companyId: tenant.companyId,
+        type: 'document.received',
+        data: { documentId: 'doc_1' },
+      });
       const [delivery] = await createFanOutDeliveries(db, event);
       await startAttempt(db, delivery.id, 1);
-      await finishAttempt(db, { deliveryId: delivery.id, webhookId: created.id, attempt: 1 }, { outcome: 'failed', statusCode: 503, durationMs: 12, error: 'HTTP 503' }, new Date('2030-01-01T00:00:30Z'));
+      await finishAttempt(
+        db,
+        { deliveryId: delivery.id, webhookId: created.id, attempt: 1 },
+        { outcome: 'failed', statusCode: 503, durationMs: 12, error: 'HTTP 503' },
+        new Date('2030-01-01T00:00:30Z'),
+      );
       await startAttempt(db, delivery.id, 2);
-      await finishAttempt(db, { deliveryId: delivery.id, webhookId: created.id, attempt: 2 }, { outcome: 'succeeded', statusCode: 200, durationMs: 8, error: null }, null);
+      await finishAttempt(
+        db,
+        { deliveryId: delivery.id, webhookId: created.id, attempt: 2 },
+        { outcome: 'succeeded', statusCode: 200, durationMs: 8, error: null },
+        null,
+      );
 
       const res = await get(tenant.key, `/v1/webhooks/${created.id}/deliveries`);
       expect(res.status).to.equal(200);
-      const body = (await res.json());
+      const body = await res.json();
       expect(body.data).to.have.length(1);
-      expect(body.data[0]).to.deep.include({ id: delivery.id, webhookId: created.id, eventId: event.id, eventType: 'document.received', replay: false, status: 'succeeded', attemptCount: 2, nextAttemptAt: null });
-      expect(body.data[0].attempts.map((a: any) => [a.attempt, a.outcome, a.statusCode, a.durationMs, a.error])).to.deep.equal([[1, 'failed', 503, 12, 'HTTP 503'], [2, 'succeeded', 200, 8, null]]);
-      const webhook = (await (await get(tenant.key, `/v1/webhooks/${created.id}`)).json());
+      expect(body.data[0]).to.deep.include({
+        id: delivery.id,
+        webhookId: created.id,
+        eventId: event.id,
+        eventType: 'document.received',
+        replay: false,
+        status: 'succeeded',
+        attemptCount: 2,
+        nextAttemptAt: null,
+      });
+      expect(
+        body.data[0].attempts.map((a: any) => [a.attempt, a.outcome, a.statusCode, a.durationMs, a.error]),
+      ).to.deep.equal([
+        [1, 'failed', 503, 12, 'HTTP 503'],
+        [2, 'succeeded', 200, 8, null],
+      ]);
+      const webhook = await (await get(tenant.key, `/v1/webhooks/${created.id}`)).json();
       expect(webhook.failureCount).to.equal(0);
       expect(webhook.lastDeliveredAt).to.be.a('string');
-      const filtered = (await (await get(tenant.key, `/v1/webhooks/${created.id}/deliveries?status=failed`)).json());
+      const filtered = await (await get(tenant.key, `/v1/webhooks/${created.id}/deliveries?status=failed`)).json();
       expect(filtered.data).to.deep.equal([]);
     });
 
     it('400 INVALID_ENUM for an unknown status filter', async () => {
       const tenant = await createTenant();
-      const created = (await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json());
+      const created = await (await create(tenant.key, { url: PUBLIC_URL, events: ['*'] })).json();
       const res = await get(tenant.key, `/v1/webhooks/${created.id}/deliveries?status=lost`);
       expect(res.status).to.equal(400);
       expect(await errorBody(res)).to.deep.include({ code: 'INVALID_ENUM' });

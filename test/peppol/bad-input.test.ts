@@ -1,5 +1,13 @@
 import { expect } from 'chai';
-import { parseUbl, readXmlDocument, readXmlDocumentChecked, renderUbl, validateDocument, validateUblXml, type DocumentBody } from '../../peppol/index.ts';
+import {
+  parseUbl,
+  readXmlDocument,
+  readXmlDocumentChecked,
+  renderUbl,
+  validateDocument,
+  validateUblXml,
+  type DocumentBody,
+} from '../../peppol/index.ts';
 import { CORPUS } from '../data/peppol/corpus.ts';
 import { readData } from './helpers.ts';
 
@@ -29,11 +37,14 @@ describe('bad input never throws and yields rule ids', () => {
   it('unknown namespace → XML-ROOT', () => {
     const r = readXmlDocument('<Invoice xmlns="urn:example:not-ubl"><ID>1</ID></Invoice>');
     expect(rules(r.errors)).to.deep.equal(['XML-ROOT']);
-    expect(rules(parseUbl('<Invoice><ID>1</ID></Invoice>').ok ? [] : [{ rule: 'XML-ROOT' }])).to.deep.equal(['XML-ROOT']);
+    expect(rules(parseUbl('<Invoice><ID>1</ID></Invoice>').ok ? [] : [{ rule: 'XML-ROOT' }])).to.deep.equal([
+      'XML-ROOT',
+    ]);
   });
 
   it('entity expansion (billion laughs) → XML-DTD', () => {
-    const xml = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><Invoice>&lol2;</Invoice>';
+    const xml =
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><Invoice>&lol2;</Invoice>';
     expect(rules(validateUblXml(xml).errors)).to.deep.equal(['XML-DTD']);
   });
 
@@ -51,22 +62,37 @@ describe('bad input never throws and yields rule ids', () => {
   it('a document its UBL or CII schema refuses → XML-SCHEMA naming the element, as a receiving access point would', async () => {
     const invoice = readData('examples', 'bis-3.0.21', 'base-example.xml');
     expect((await readXmlDocumentChecked(invoice)).valid).to.equal(true);
-    const misplaced = await readXmlDocumentChecked(invoice.replace('<cbc:IssueDate>', '<cbc:Note>too early</cbc:Note><cbc:IssueDate>'), 'ubl-xml');
+    const misplaced = await readXmlDocumentChecked(
+      invoice.replace('<cbc:IssueDate>', '<cbc:Note>too early</cbc:Note><cbc:IssueDate>'),
+      'ubl-xml',
+    );
     expect(misplaced.valid).to.equal(false);
     expect(rules(misplaced.errors)).to.deep.equal(['XML-SCHEMA']);
     expect(misplaced.errors[0].message).to.contain('Note').and.contain('line');
-    const badDate = await readXmlDocumentChecked(invoice.replace(/<cbc:IssueDate>[^<]*</, '<cbc:IssueDate>2017-13-45<'), 'ubl-xml');
+    const badDate = await readXmlDocumentChecked(
+      invoice.replace(/<cbc:IssueDate>[^<]*</, '<cbc:IssueDate>2017-13-45<'),
+      'ubl-xml',
+    );
     expect(rules(badDate.errors)).to.include('XML-SCHEMA');
     const cii = readData('cii', 'CII_example1.xml');
-    const unknown = await readXmlDocumentChecked(cii.replace('<rsm:ExchangedDocument>', '<rsm:ExchangedDocument><ram:Unknown>x</ram:Unknown>'), 'cii-xml');
+    const unknown = await readXmlDocumentChecked(
+      cii.replace('<rsm:ExchangedDocument>', '<rsm:ExchangedDocument><ram:Unknown>x</ram:Unknown>'),
+      'cii-xml',
+    );
     expect(rules(unknown.errors)).to.include('XML-SCHEMA');
   });
 
   it('a schema location or an include in a document makes the parser open nothing', async () => {
     const invoice = readData('examples', 'bis-3.0.21', 'base-example.xml');
     const pointing = invoice
-      .replace('<Invoice ', '<Invoice xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2 /etc/passwd" ')
-      .replace('<cbc:IssueDate>', '<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="/etc/passwd"/><cbc:IssueDate>');
+      .replace(
+        '<Invoice ',
+        '<Invoice xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2 /etc/passwd" ',
+      )
+      .replace(
+        '<cbc:IssueDate>',
+        '<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="/etc/passwd"/><cbc:IssueDate>',
+      );
     const result = await readXmlDocumentChecked(pointing, 'ubl-xml');
     expect(rules(result.errors)).to.include('XML-SCHEMA');
     expect(JSON.stringify(result)).to.not.contain('root:');
@@ -82,7 +108,11 @@ describe('bad input never throws and yields rule ids', () => {
     b.lines[0].unitPrice = '12,50';
     const r = renderUbl('invoice', b);
     expect(r.xml).to.equal(undefined);
-    expect(r.errors).to.deep.include({ rule: 'JSON-DECIMAL', path: '$.lines[0].unitPrice', message: r.errors[0].message });
+    expect(r.errors).to.deep.include({
+      rule: 'JSON-DECIMAL',
+      path: '$.lines[0].unitPrice',
+      message: r.errors[0].message,
+    });
   });
 
   it('exponent, NaN and objects are not decimals', () => {
@@ -102,7 +132,10 @@ describe('bad input never throws and yields rule ids', () => {
   });
 
   it('more than 2 decimals on totals in XML → BR-DEC-*', () => {
-    const xml = readData('examples', 'bis-3.0.21', 'base-example.xml').replace(/<cbc:PayableAmount currencyID="EUR">([\d.]+)<\/cbc:PayableAmount>/, '<cbc:PayableAmount currencyID="EUR">$1001</cbc:PayableAmount>');
+    const xml = readData('examples', 'bis-3.0.21', 'base-example.xml').replace(
+      /<cbc:PayableAmount currencyID="EUR">([\d.]+)<\/cbc:PayableAmount>/,
+      '<cbc:PayableAmount currencyID="EUR">$1001</cbc:PayableAmount>',
+    );
     expect(rules(validateUblXml(xml).errors)).to.include('BR-DEC-18');
   });
 
@@ -116,7 +149,15 @@ describe('bad input never throws and yields rule ids', () => {
   });
 
   it('garbage everywhere still returns a result', () => {
-    const junk = { number: 5, issueDate: '31/12/2026', currency: 'EURO', lines: [{}, null, 'x'], allowances: [null], attachments: [{}], totals: { vatBreakdown: [{}] } };
+    const junk = {
+      number: 5,
+      issueDate: '31/12/2026',
+      currency: 'EURO',
+      lines: [{}, null, 'x'],
+      allowances: [null],
+      attachments: [{}],
+      totals: { vatBreakdown: [{}] },
+    };
     const r = validateDocument('invoice', junk as unknown as DocumentBody);
     expect(r.valid).to.equal(false);
     expect(rules(r.errors)).to.include.members(['JSON-TYPE', 'PEPPOL-EN16931-F001', 'BR-CL-04', 'BR-52']);

@@ -19,6 +19,10 @@ describe('Peppol rules on CII input', () => {
   });
 
   it('leaves out the rules only the UBL artefacts have (here the German ones)', () => {
-    expect(findings('CII_business_example_02.xml').map((f) => f.rule).filter((r) => r.startsWith('DE-R-'))).to.deep.equal([]);
+    expect(
+      findings('CII_business_example_02.xml')
+        .map((f) => f.rule)
+        .filter((r) => r.startsWith('DE-R-')),
+    ).to.deep.equal([]);
   });
 });

@@ -38,19 +38,31 @@ export function loadRuleCases(dataFolder: string, roots: string[]): RuleCase[] {
     for (const file of listData(dataFolder, folder)) {
       const parsed = parseXml(readData(dataFolder, folder, file), 50 * 1024 * 1024);
       if (!parsed.ok) throw new Error(`cannot parse ${folder}/${file}: ${parsed.errors[0]?.message}`);
-      elementChildren(parsed.root).filter((t) => t.localName === 'test').forEach((test, index) => {
-        const children = elementChildren(test);
-        const assert = children.find((c) => c.localName === 'assert');
-        const document = children.find((c) => roots.includes(c.localName ?? ''));
-        if (!assert || !document) return;
-        const description = (elementChildren(assert).find((c) => c.localName === 'description')?.textContent ?? '').trim();
-        for (const a of elementChildren(assert)) {
-          const name = a.localName;
-          if (name === 'success' || name === 'error' || name === 'warning') {
-            cases.push({ folder, file, index, expectation: name, rule: (a.textContent ?? '').trim(), description, document });
+      elementChildren(parsed.root)
+        .filter((t) => t.localName === 'test')
+        .forEach((test, index) => {
+          const children = elementChildren(test);
+          const assert = children.find((c) => c.localName === 'assert');
+          const document = children.find((c) => roots.includes(c.localName ?? ''));
+          if (!assert || !document) return;
+          const description = (
+            elementChildren(assert).find((c) => c.localName === 'description')?.textContent ?? ''
+          ).trim();
+          for (const a of elementChildren(assert)) {
+            const name = a.localName;
+            if (name === 'success' || name === 'error' || name === 'warning') {
+              cases.push({
+                folder,
+                file,
+                index,
+                expectation: name,
+                rule: (a.textContent ?? '').trim(),
+                description,
+                document,
+              });
+            }
           }
-        }
-      });
+        });
     }
   }
   return cases;
@@ -72,7 +84,10 @@ export const RELEASE_2026_5_CHANGES = new Map<string, { expectation: RuleCase['e
 ]);
 
 /** Whether the findings match the case: no finding of the rule for `success`, else one of the expected kind. */
-export function ruleCaseHolds(c: RuleCase, result: { errors: Array<{ rule: string }>; warnings: Array<{ rule: string }> }): boolean {
+export function ruleCaseHolds(
+  c: RuleCase,
+  result: { errors: Array<{ rule: string }>; warnings: Array<{ rule: string }> },
+): boolean {
   const asError = result.errors.some((e) => e.rule === c.rule);
   const asWarning = result.warnings.some((e) => e.rule === c.rule);
   return c.expectation === 'success' ? !asError && !asWarning : c.expectation === 'error' ? asError : asWarning;
@@ -90,7 +105,9 @@ export class PassRates {
   }
 
   print(title: string, suffix = ''): void {
-    const lines = [...this.byFolder.entries()].map(([folder, r]) => `  ${folder.padEnd(16)} ${r.pass}/${r.total} (${((100 * r.pass) / r.total).toFixed(1)}%)`);
+    const lines = [...this.byFolder.entries()].map(
+      ([folder, r]) => `  ${folder.padEnd(16)} ${r.pass}/${r.total} (${((100 * r.pass) / r.total).toFixed(1)}%)`,
+    );
     const pass = [...this.byFolder.values()].reduce((s, r) => s + r.pass, 0);
     const total = [...this.byFolder.values()].reduce((s, r) => s + r.total, 0);
     console.log(`\n${title}:\n${lines.join('\n')}\n  ${'TOTAL'.padEnd(16)} ${pass}/${total}${suffix}\n`);

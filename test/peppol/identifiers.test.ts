@@ -1,24 +1,71 @@
 import { expect } from 'chai';
-import { checkParticipantId, checkVatNumber, countryOfScheme, isIsoCountry, isIsoCurrency, isValidBic, isValidIban, splitParticipantId } from '../../peppol/index.ts';
+import {
+  checkParticipantId,
+  checkVatNumber,
+  countryOfScheme,
+  isIsoCountry,
+  isIsoCurrency,
+  isValidBic,
+  isValidIban,
+  splitParticipantId,
+} from '../../peppol/index.ts';
 
 describe('participant identifiers', () => {
   it('splits <scheme>:<value>, with or without the actor prefix', () => {
     expect(splitParticipantId('0208:0403019261')).to.deep.equal({ scheme: '0208', value: '0403019261' });
-    expect(splitParticipantId('iso6523-actorid-upis::0088:7300010000001')).to.deep.equal({ scheme: '0088', value: '7300010000001' });
+    expect(splitParticipantId('iso6523-actorid-upis::0088:7300010000001')).to.deep.equal({
+      scheme: '0088',
+      value: '7300010000001',
+    });
     expect(splitParticipantId('BE0403019261')).to.equal(undefined);
   });
 
   it('maps schemes to the countries they imply', () => {
     const expected: Record<string, string | undefined> = {
-      '0208': 'BE', '9925': 'BE', '0009': 'FR', '0002': 'FR', '0211': 'IT', '0192': 'NO', '0007': 'SE', '0184': 'DK',
-      '0037': 'FI', '0106': 'NL', '0204': 'DE', '9930': 'DE', '0151': 'AU', '0195': 'SG', '0221': 'JP', '0088': undefined,
+      '0208': 'BE',
+      '9925': 'BE',
+      '0009': 'FR',
+      '0002': 'FR',
+      '0211': 'IT',
+      '0192': 'NO',
+      '0007': 'SE',
+      '0184': 'DK',
+      '0037': 'FI',
+      '0106': 'NL',
+      '0204': 'DE',
+      '9930': 'DE',
+      '0151': 'AU',
+      '0195': 'SG',
+      '0221': 'JP',
+      '0088': undefined,
     };
     for (const [scheme, country] of Object.entries(expected)) expect(countryOfScheme(scheme), scheme).to.equal(country);
   });
 
   it('checks check digits where the scheme has them', () => {
-    const valid = ['0208:0403019261', '9925:BE0403019261', '0002:732829320', '0009:73282932000074', '0088:7300010000001', '0192:923609016', '0007:5560360793', '0151:51824753556', '0184:DK13585628'];
-    const invalid = ['0208:0403019262', '9925:BE0403019262', '0002:732829321', '0009:73282932000075', '0088:7300010000002', '0192:923609017', '0007:5560360794', '0151:51824753557', '9999:1', 'nonsense'];
+    const valid = [
+      '0208:0403019261',
+      '9925:BE0403019261',
+      '0002:732829320',
+      '0009:73282932000074',
+      '0088:7300010000001',
+      '0192:923609016',
+      '0007:5560360793',
+      '0151:51824753556',
+      '0184:DK13585628',
+    ];
+    const invalid = [
+      '0208:0403019262',
+      '9925:BE0403019262',
+      '0002:732829321',
+      '0009:73282932000075',
+      '0088:7300010000002',
+      '0192:923609017',
+      '0007:5560360794',
+      '0151:51824753557',
+      '9999:1',
+      'nonsense',
+    ];
     for (const id of valid) expect(checkParticipantId(id).valid, id).to.equal(true);
     for (const id of invalid) expect(checkParticipantId(id).valid, id).to.equal(false);
   });

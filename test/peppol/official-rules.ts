@@ -65,10 +65,18 @@ export function runOfficialRules(subjects: Subject[], dir: string): Map<string, 
   return results;
 }
 
-export const officialFatal = (official: OfficialResult) => [...new Set((official.failed ?? []).filter((f) => f.flag === 'fatal').map((f) => f.id))].sort();
-export const ourFatal = (ours: ValidationResult) => [...new Set(ours.errors.map((e) => e.rule).filter((id) => !SERVICE_RULE.test(id)))].sort();
-const officialWarnings = (official: OfficialResult) => [...new Set((official.failed ?? []).filter((f) => f.flag !== 'fatal').map((f) => f.id))].filter((id) => !UNCOMPARED_WARNING.test(id)).sort();
-const ourWarnings = (ours: ValidationResult) => [...new Set(ours.warnings.map((w) => w.rule))].filter((id) => !SERVICE_RULE.test(id) && !UNCOMPARED_WARNING.test(id)).sort();
+export const officialFatal = (official: OfficialResult) =>
+  [...new Set((official.failed ?? []).filter((f) => f.flag === 'fatal').map((f) => f.id))].sort();
+export const ourFatal = (ours: ValidationResult) =>
+  [...new Set(ours.errors.map((e) => e.rule).filter((id) => !SERVICE_RULE.test(id)))].sort();
+const officialWarnings = (official: OfficialResult) =>
+  [...new Set((official.failed ?? []).filter((f) => f.flag !== 'fatal').map((f) => f.id))]
+    .filter((id) => !UNCOMPARED_WARNING.test(id))
+    .sort();
+const ourWarnings = (ours: ValidationResult) =>
+  [...new Set(ours.warnings.map((w) => w.rule))]
+    .filter((id) => !SERVICE_RULE.test(id) && !UNCOMPARED_WARNING.test(id))
+    .sort();
 
 /** '' when both sides agree, else every difference in one line. */
 export function difference(subject: Subject, official: OfficialResult | undefined): string {
@@ -78,7 +86,8 @@ export function difference(subject: Subject, official: OfficialResult | undefine
   const theirs = officialFatal(official);
   const ours = ourFatal(subject.ours);
   const parts: string[] = [];
-  if ((theirs.length === 0) !== (ours.length === 0)) parts.push(`verdict: official ${theirs.length ? 'invalid' : 'valid'}, ours ${ours.length ? 'invalid' : 'valid'}`);
+  if ((theirs.length === 0) !== (ours.length === 0))
+    parts.push(`verdict: official ${theirs.length ? 'invalid' : 'valid'}, ours ${ours.length ? 'invalid' : 'valid'}`);
   const missed = theirs.filter((id) => !ours.includes(id));
   if (missed.length) parts.push(`official fatal not reported by ours: ${missed.join(' ')}`);
   const extra = ours.filter((id) => !theirs.includes(id));
@@ -95,7 +104,9 @@ export function difference(subject: Subject, official: OfficialResult | undefine
 /** The official findings behind a difference, for the failure message. */
 export function details(subject: Subject, official: OfficialResult | undefined): string {
   const theirs = (official?.failed ?? []).map((f) => `  official ${f.flag} ${f.id} at ${f.location}: ${f.text}`);
-  const ours = [...subject.ours.errors, ...subject.ours.warnings].map((e) => `  ours ${e.rule} at ${e.path}: ${e.message}`);
+  const ours = [...subject.ours.errors, ...subject.ours.warnings].map(
+    (e) => `  ours ${e.rule} at ${e.path}: ${e.message}`,
+  );
   return [...theirs, ...ours].join('\n');
 }
 
@@ -103,7 +114,11 @@ export function details(subject: Subject, official: OfficialResult | undefined):
  * The official results for `subjects`, or the test suite skipped (with the reason) when java or mvn
  * is missing; CI must have them.
  */
-export function officialResultsOrSkip(suite: Mocha.Context, subjects: Subject[], dir: string): Map<string, OfficialResult> {
+export function officialResultsOrSkip(
+  suite: Mocha.Context,
+  subjects: Subject[],
+  dir: string,
+): Map<string, OfficialResult> {
   const results = runOfficialRules(subjects, dir);
   if (typeof results !== 'string') return results;
   const reason = `the official Peppol rules checker is unavailable: ${results}`;

@@ -38,7 +38,8 @@ function exampleDocuments(): Subject[] {
     listData('examples', folder).map((file) => {
       const xml = readData('examples', folder, file);
       return { name: `examples/${folder}/${file}`, xml, ours: validateUblXml(xml) };
-    }));
+    }),
+  );
 }
 
 function orderingDocuments(): Subject[] {
@@ -46,7 +47,10 @@ function orderingDocuments(): Subject[] {
     const xml = readData('poacc', file);
     const parsed = parseXml(xml);
     if (!parsed.ok) throw new Error(`cannot parse poacc/${file}`);
-    const ours = parsed.root.localName === 'Order' ? validateOrderElement(parsed.root) : validateOrderAgreementElement(parsed.root);
+    const ours =
+      parsed.root.localName === 'Order'
+        ? validateOrderElement(parsed.root)
+        : validateOrderAgreementElement(parsed.root);
     return { name: `poacc/${file}`, xml, ours };
   });
 }
@@ -70,10 +74,27 @@ function ciiDocuments(): Subject[] {
 function codeListDocuments(): Subject[] {
   const base = validateDocument('invoice', CORPUS[0].body).xml!;
   const currencies = ['EUR', 'ANG', 'BGN', 'STN', 'STD', 'CNH', 'XCG'].map((code) => {
-    const xml = base.replace(/currencyID="EUR"/g, `currencyID="${code}"`).replace(/<cbc:DocumentCurrencyCode>EUR</, `<cbc:DocumentCurrencyCode>${code}<`);
+    const xml = base
+      .replace(/currencyID="EUR"/g, `currencyID="${code}"`)
+      .replace(/<cbc:DocumentCurrencyCode>EUR</, `<cbc:DocumentCurrencyCode>${code}<`);
     return { name: `code lists: currency ${code}`, xml, ours: validateUblXml(xml) };
   });
-  const schemes = ['0037', '0088', '0147', '0177', '0219', '0220', '0242', '0244', '0245', '0246', '0248', 'AN', 'AQ', 'EM'].map((scheme) => {
+  const schemes = [
+    '0037',
+    '0088',
+    '0147',
+    '0177',
+    '0219',
+    '0220',
+    '0242',
+    '0244',
+    '0245',
+    '0246',
+    '0248',
+    'AN',
+    'AQ',
+    'EM',
+  ].map((scheme) => {
     const xml = base.replace(/(<cbc:EndpointID schemeID=")[^"]*(")/, `$1${scheme}$2`);
     return { name: `code lists: seller endpoint scheme ${scheme}`, xml, ours: validateUblXml(xml) };
   });
@@ -91,15 +112,23 @@ function codeListDocuments(): Subject[] {
 }
 
 function corpusDocuments(): Subject[] {
-  return [...CORPUS, ...TRADE_CORPUS.filter((c) => c.type === 'purchase-order' || c.type === 'sales-order')].map((entry) => {
-    const ours = validateDocument(entry.type, entry.body);
-    return { name: `corpus ${entry.type}: ${entry.name}`, xml: ours.xml, ours };
-  });
+  return [...CORPUS, ...TRADE_CORPUS.filter((c) => c.type === 'purchase-order' || c.type === 'sales-order')].map(
+    (entry) => {
+      const ours = validateDocument(entry.type, entry.body);
+      return { name: `corpus ${entry.type}: ${entry.name}`, xml: ours.xml, ours };
+    },
+  );
 }
 
 describe('conformance with the official Peppol validation artefacts (release 2026.5)', function () {
   const corpus = corpusDocuments();
-  const others = [...exampleDocuments(), ...unitDocuments(), ...ciiDocuments(), ...orderingDocuments(), ...codeListDocuments()];
+  const others = [
+    ...exampleDocuments(),
+    ...unitDocuments(),
+    ...ciiDocuments(),
+    ...orderingDocuments(),
+    ...codeListDocuments(),
+  ];
   const dir = mkdtempSync(join(tmpdir(), 'peppol-official-'));
   let official = new Map<string, OfficialResult>();
 

@@ -34,7 +34,9 @@ const ARTEFACT_XPATH_ERROR = /A sequence of more than one item is not allowed|Ca
  * (ordering-seeds/), and the corpus orders as rendered.
  */
 function seeds(): { name: string; xml: string }[] {
-  const examples = ['poacc', 'ordering-seeds'].flatMap((folder) => listData(folder).map((file) => ({ name: `${folder}/${file}`, xml: readData(folder, file) })));
+  const examples = ['poacc', 'ordering-seeds'].flatMap((folder) =>
+    listData(folder).map((file) => ({ name: `${folder}/${file}`, xml: readData(folder, file) })),
+  );
   const corpus = TRADE_CORPUS.filter((c) => ORDERING_TYPES.has(c.type)).map((c) => {
     const { xml } = validateDocument(c.type, c.body);
     if (!xml) throw new Error(`corpus ${c.name} renders no XML`);
@@ -46,7 +48,8 @@ function seeds(): { name: string; xml: string }[] {
 function judge(name: string, xml: string): Subject {
   const parsed = parseXml(xml);
   if (!parsed.ok) throw new Error(`${name}: ${parsed.errors[0].message}`);
-  const ours = parsed.root.localName === 'Order' ? validateOrderElement(parsed.root) : validateOrderAgreementElement(parsed.root);
+  const ours =
+    parsed.root.localName === 'Order' ? validateOrderElement(parsed.root) : validateOrderAgreementElement(parsed.root);
   return { name, xml, ours };
 }
 
@@ -85,7 +88,9 @@ describe('Ordering rules on mutated documents: same verdicts and rule ids as the
       const found = difference(subject, result);
       if (found) differences.push(`${subject.name}: ${found}\n${details(subject, result)}`);
     }
-    console.log(`      ${compared} documents compared (${invalid} invalid, ${compared - invalid} valid officially); ${uncompared.length} stop the artefacts with an XPath error`);
+    console.log(
+      `      ${compared} documents compared (${invalid} invalid, ${compared - invalid} valid officially); ${uncompared.length} stop the artefacts with an XPath error`,
+    );
     expect(differences, differences.slice(0, 20).join('\n\n')).to.deep.equal([]);
     expect(compared).to.be.at.least(subjects.length * 0.95);
   });

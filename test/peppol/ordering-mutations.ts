@@ -1,4 +1,9 @@
-import { XMLSerializer, type Document as XDocument, type Element as XElement, type Node as XNode } from '@xmldom/xmldom';
+import {
+  XMLSerializer,
+  type Document as XDocument,
+  type Element as XElement,
+  type Node as XNode,
+} from '@xmldom/xmldom';
 import { NS, parseXml } from '../../peppol/xml/dom.ts';
 
 /** A mutated copy of a seed document. */
@@ -93,9 +98,28 @@ const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
  * parts of UBL (payment means, tax currency, UUID) and of the billing documents.
  */
 const FOREIGN = [
-  'cbc:Note', 'cbc:ID', 'cac:PartyName', 'cbc:Name', 'cbc:TaxCurrencyCode', 'cac:PaymentMeans', 'cbc:UUID', 'cac:Address',
-  'cbc:Description', 'cbc:Quantity', 'cac:Contact', 'cbc:CityName', 'cac:TaxScheme', 'cbc:LineID', 'cbc:DocumentType',
-  'cac:Delivery', 'cbc:Telephone', 'cbc:AccountingCost', 'cac:Country', 'cbc:Percent', 'cac:InvoicePeriod', 'cbc:BuyerReference',
+  'cbc:Note',
+  'cbc:ID',
+  'cac:PartyName',
+  'cbc:Name',
+  'cbc:TaxCurrencyCode',
+  'cac:PaymentMeans',
+  'cbc:UUID',
+  'cac:Address',
+  'cbc:Description',
+  'cbc:Quantity',
+  'cac:Contact',
+  'cbc:CityName',
+  'cac:TaxScheme',
+  'cbc:LineID',
+  'cbc:DocumentType',
+  'cac:Delivery',
+  'cbc:Telephone',
+  'cbc:AccountingCost',
+  'cac:Country',
+  'cbc:Percent',
+  'cac:InvoicePeriod',
+  'cbc:BuyerReference',
 ];
 
 const CODE_NAME = /(Code|ID|Indicator)$/;
@@ -158,7 +182,12 @@ const ELEMENT_MUTATIONS: Record<string, ElementMutation> = {
       if (!hasParentElement(t)) return undefined;
       const namesakes: XElement[] = [];
       for (let n = t.el.parentNode!.firstChild; n; n = n.nextSibling) {
-        if (n.nodeType === 1 && (n as XElement).localName === t.el.localName && (n as XElement).namespaceURI === t.el.namespaceURI) namesakes.push(n as XElement);
+        if (
+          n.nodeType === 1 &&
+          (n as XElement).localName === t.el.localName &&
+          (n as XElement).namespaceURI === t.el.namespaceURI
+        )
+          namesakes.push(n as XElement);
       }
       if (namesakes.length < 2) return undefined;
       for (const n of namesakes) edits.remove(n);
@@ -289,12 +318,21 @@ export function orderingMutants(seeds: { name: string; xml: string }[]): Mutant[
     const rootPath = `/${root.localName}`;
     const targets = elements(root);
     /** Mutates once under `key`: keeps the mutant when the mutation applies, then restores the seed. */
-    const mutate = (key: string, kind: string, target: Target, at: string, apply: (el: XElement) => string | undefined) => {
+    const mutate = (
+      key: string,
+      kind: string,
+      target: Target,
+      at: string,
+      apply: (el: XElement) => string | undefined,
+    ) => {
       if (done.has(key)) return;
       const detail = apply(target.el);
       if (detail !== undefined) {
         done.add(key);
-        mutants.push({ name: `${seed.name}: ${kind}${detail ? ` (${detail})` : ''} at ${at}`, xml: serializer.serializeToString(edits.doc) });
+        mutants.push({
+          name: `${seed.name}: ${kind}${detail ? ` (${detail})` : ''} at ${at}`,
+          xml: serializer.serializeToString(edits.doc),
+        });
       }
       edits.undo();
     };

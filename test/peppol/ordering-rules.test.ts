@@ -12,7 +12,9 @@ const order = (xml: string) => {
 };
 const rulesOf = (issues: { rule: string }[]) => issues.map((i) => i.rule);
 const EXAMPLE = readData('poacc', 'Order_Example.xml');
-const ORDER_FILES = listData('poacc').filter((f) => /Order(_Example|_sc\d+)?\.xml$/.test(f) && !f.startsWith('OrderAgreement'));
+const ORDER_FILES = listData('poacc').filter(
+  (f) => /Order(_Example|_sc\d+)?\.xml$/.test(f) && !f.startsWith('OrderAgreement'),
+);
 
 describe('Peppol BIS Ordering 3 Order rules (PEPPOL-T01)', () => {
   for (const file of ORDER_FILES) {
@@ -24,12 +26,22 @@ describe('Peppol BIS Ordering 3 Order rules (PEPPOL-T01)', () => {
   }
 
   it('rejects a wrong profile (R031) and specification id (R034)', () => {
-    const r = order(EXAMPLE.replace(/<cbc:ProfileID>[^<]*</, '<cbc:ProfileID>urn:fdc:peppol.eu:2017:poacc:billing:01:1.0<').replace(/<cbc:CustomizationID>[^<]*</, '<cbc:CustomizationID>urn:cen.eu:en16931:2017<'));
+    const r = order(
+      EXAMPLE.replace(/<cbc:ProfileID>[^<]*</, '<cbc:ProfileID>urn:fdc:peppol.eu:2017:poacc:billing:01:1.0<').replace(
+        /<cbc:CustomizationID>[^<]*</,
+        '<cbc:CustomizationID>urn:cen.eu:en16931:2017<',
+      ),
+    );
     expect(rulesOf(r.errors)).to.include.members(['PEPPOL-T01-R031', 'PEPPOL-T01-R034']);
   });
 
   it('rejects line totals that do not add up (R008) and a foreign currency amount (R003)', () => {
-    const r = order(EXAMPLE.replace(/(<cac:AnticipatedMonetaryTotal>\s*<cbc:LineExtensionAmount currencyID=")[A-Z]{3}(">)[^<]*/, '$1USD$2999999.00'));
+    const r = order(
+      EXAMPLE.replace(
+        /(<cac:AnticipatedMonetaryTotal>\s*<cbc:LineExtensionAmount currencyID=")[A-Z]{3}(">)[^<]*/,
+        '$1USD$2999999.00',
+      ),
+    );
     expect(rulesOf(r.errors)).to.include.members(['PEPPOL-T01-R003', 'PEPPOL-T01-R008']);
   });
 
@@ -37,7 +49,10 @@ describe('Peppol BIS Ordering 3 Order rules (PEPPOL-T01)', () => {
     const ids = [...EXAMPLE.matchAll(/<cac:LineItem>\s*<cbc:ID>([^<]*)</g)].map((m) => m[1]);
     expect(ids.length).to.be.greaterThan(1);
     let n = 0;
-    const dup = EXAMPLE.replace(/(<cac:LineItem>\s*<cbc:ID>)[^<]*</g, (_m, p: string) => `${p}${n++ < 2 ? 'DUP' : `L${n}`}<`).replace(/<cac:ValidityPeriod>[\s\S]*?<\/cac:ValidityPeriod>/, '');
+    const dup = EXAMPLE.replace(
+      /(<cac:LineItem>\s*<cbc:ID>)[^<]*</g,
+      (_m, p: string) => `${p}${n++ < 2 ? 'DUP' : `L${n}`}<`,
+    ).replace(/<cac:ValidityPeriod>[\s\S]*?<\/cac:ValidityPeriod>/, '');
     const r = order(dup);
     expect(rulesOf(r.errors)).to.include('PEPPOL-T01-R001');
     expect(rulesOf(r.warnings)).to.include('PEPPOL-T01-R002');
@@ -45,17 +60,29 @@ describe('Peppol BIS Ordering 3 Order rules (PEPPOL-T01)', () => {
   });
 
   it('rejects an unknown allowance reason code (CL001) and a negative amount (R032)', () => {
-    const xml = EXAMPLE.replace('</cac:AnticipatedMonetaryTotal>', '</cac:AnticipatedMonetaryTotal>').replace(/<cac:AnticipatedMonetaryTotal>/, '<cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReasonCode>ZZZ</cbc:AllowanceChargeReasonCode><cbc:Amount currencyID="NOK">-1</cbc:Amount></cac:AllowanceCharge><cac:AnticipatedMonetaryTotal>');
+    const xml = EXAMPLE.replace('</cac:AnticipatedMonetaryTotal>', '</cac:AnticipatedMonetaryTotal>').replace(
+      /<cac:AnticipatedMonetaryTotal>/,
+      '<cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReasonCode>ZZZ</cbc:AllowanceChargeReasonCode><cbc:Amount currencyID="NOK">-1</cbc:Amount></cac:AllowanceCharge><cac:AnticipatedMonetaryTotal>',
+    );
     expect(rulesOf(order(xml).errors)).to.include.members(['PEPPOL-T01-CL001', 'PEPPOL-T01-R032']);
   });
 
   it('rejects empty elements (COMMON-R001) and a malformed date (COMMON-R030)', () => {
-    const xml = EXAMPLE.replace(/<cbc:IssueDate>[^<]*</, '<cbc:IssueDate>2013-7-1<').replace('</cbc:ID>', '</cbc:ID><cbc:SalesOrderID/>');
+    const xml = EXAMPLE.replace(/<cbc:IssueDate>[^<]*</, '<cbc:IssueDate>2013-7-1<').replace(
+      '</cbc:ID>',
+      '</cbc:ID><cbc:SalesOrderID/>',
+    );
     expect(rulesOf(order(xml).errors)).to.include.members(['PEPPOL-COMMON-R001', 'PEPPOL-COMMON-R030']);
   });
 
   it('rejects a quotation line reference without the quotation document reference (R035)', () => {
-    const xml = EXAMPLE.replace(/<cac:QuotationDocumentReference>[\s\S]*?<\/cac:QuotationDocumentReference>/, '').replace('</cac:OrderLine>', '<cac:QuotationLineReference><cbc:LineID>1</cbc:LineID></cac:QuotationLineReference></cac:OrderLine>');
+    const xml = EXAMPLE.replace(
+      /<cac:QuotationDocumentReference>[\s\S]*?<\/cac:QuotationDocumentReference>/,
+      '',
+    ).replace(
+      '</cac:OrderLine>',
+      '<cac:QuotationLineReference><cbc:LineID>1</cbc:LineID></cac:QuotationLineReference></cac:OrderLine>',
+    );
     expect(rulesOf(order(xml).errors)).to.include('PEPPOL-T01-R035');
   });
 
@@ -63,9 +90,20 @@ describe('Peppol BIS Ordering 3 Order rules (PEPPOL-T01)', () => {
     const finding = (xml: string, rule: string) => order(xml).errors.find((e) => e.rule === rule);
 
     it('rejects an element outside the model where it stands, at its XPath', () => {
-      const r = order(EXAMPLE.replace('</cbc:CustomerReference>', '</cbc:CustomerReference><cbc:TaxCurrencyCode>EUR</cbc:TaxCurrencyCode>'));
-      expect(r.errors.map((e) => [e.rule, e.path])).to.deep.include(['PEPPOL-T01-B00110', '/Order/cbc:TaxCurrencyCode']);
-      const party = finding(EXAMPLE.replace(/(<cac:BuyerCustomerParty>\s*<cac:Party>)/, '$1<cbc:Note>x</cbc:Note>'), 'PEPPOL-T01-B03703');
+      const r = order(
+        EXAMPLE.replace(
+          '</cbc:CustomerReference>',
+          '</cbc:CustomerReference><cbc:TaxCurrencyCode>EUR</cbc:TaxCurrencyCode>',
+        ),
+      );
+      expect(r.errors.map((e) => [e.rule, e.path])).to.deep.include([
+        'PEPPOL-T01-B00110',
+        '/Order/cbc:TaxCurrencyCode',
+      ]);
+      const party = finding(
+        EXAMPLE.replace(/(<cac:BuyerCustomerParty>\s*<cac:Party>)/, '$1<cbc:Note>x</cbc:Note>'),
+        'PEPPOL-T01-B03703',
+      );
       expect(party?.path).to.equal('/Order/cac:BuyerCustomerParty/cac:Party/cbc:Note');
       expect(party?.message).to.contain("'cbc:Note'");
     });
@@ -76,7 +114,12 @@ describe('Peppol BIS Ordering 3 Order rules (PEPPOL-T01)', () => {
     });
 
     it('rejects a missing mandatory element on its parent', () => {
-      const r = order(EXAMPLE.replace(/<cac:ValidityPeriod>[\s\S]*?<\/cac:ValidityPeriod>/, '<cac:ValidityPeriod><cbc:StartDate>2013-07-01</cbc:StartDate></cac:ValidityPeriod>'));
+      const r = order(
+        EXAMPLE.replace(
+          /<cac:ValidityPeriod>[\s\S]*?<\/cac:ValidityPeriod>/,
+          '<cac:ValidityPeriod><cbc:StartDate>2013-07-01</cbc:StartDate></cac:ValidityPeriod>',
+        ),
+      );
       expect(r.errors.map((e) => [e.rule, e.path])).to.deep.include.members([
         ['PEPPOL-T01-B01301', '/Order/cac:ValidityPeriod'],
         ['PEPPOL-T01-B01302', '/Order/cac:ValidityPeriod/cbc:StartDate'],
@@ -84,19 +127,45 @@ describe('Peppol BIS Ordering 3 Order rules (PEPPOL-T01)', () => {
     });
 
     it('rejects a missing mandatory attribute and attribute values outside their code lists', () => {
-      expect(finding(EXAMPLE.replace(/<cbc:Quantity unitCode="[^"]*">/, '<cbc:Quantity>'), 'PEPPOL-T01-B24101')?.message).to.contain("'unitCode'");
-      expect(finding(EXAMPLE.replace(/<cbc:Quantity unitCode="[^"]*">/, '<cbc:Quantity unitCode="XYZ9">'), 'PEPPOL-T01-B24102')?.message).to.contain('XYZ9');
+      expect(
+        finding(EXAMPLE.replace(/<cbc:Quantity unitCode="[^"]*">/, '<cbc:Quantity>'), 'PEPPOL-T01-B24101')?.message,
+      ).to.contain("'unitCode'");
+      expect(
+        finding(
+          EXAMPLE.replace(/<cbc:Quantity unitCode="[^"]*">/, '<cbc:Quantity unitCode="XYZ9">'),
+          'PEPPOL-T01-B24102',
+        )?.message,
+      ).to.contain('XYZ9');
       // Attribute values are compared as written, white space included.
-      expect(finding(EXAMPLE.replace(/<cbc:Quantity unitCode="([^"]*)">/, '<cbc:Quantity unitCode=" $1">'), 'PEPPOL-T01-B24102')).to.not.equal(undefined);
+      expect(
+        finding(
+          EXAMPLE.replace(/<cbc:Quantity unitCode="([^"]*)">/, '<cbc:Quantity unitCode=" $1">'),
+          'PEPPOL-T01-B24102',
+        ),
+      ).to.not.equal(undefined);
     });
 
     it('rejects element values outside their code lists, white space around them aside', () => {
-      expect(finding(EXAMPLE.replace(/<cbc:DocumentCurrencyCode>[^<]*/, '<cbc:DocumentCurrencyCode>EURO'), 'PEPPOL-T01-B01001')).to.not.equal(undefined);
-      expect(finding(EXAMPLE.replace(/<cbc:IdentificationCode>[^<]*/, '<cbc:IdentificationCode> NO '), 'PEPPOL-T01-B05401')).to.equal(undefined);
+      expect(
+        finding(
+          EXAMPLE.replace(/<cbc:DocumentCurrencyCode>[^<]*/, '<cbc:DocumentCurrencyCode>EURO'),
+          'PEPPOL-T01-B01001',
+        ),
+      ).to.not.equal(undefined);
+      expect(
+        finding(EXAMPLE.replace(/<cbc:IdentificationCode>[^<]*/, '<cbc:IdentificationCode> NO '), 'PEPPOL-T01-B05401'),
+      ).to.equal(undefined);
     });
 
     it('rejects an element in the wrong namespace as outside the model, and a schema location', () => {
-      const r = order(EXAMPLE.replace('<cbc:CustomerReference>', '<cac:CustomerReference>').replace('</cbc:CustomerReference>', '</cac:CustomerReference>').replace('<Order ', '<Order xsi:schemaLocation="urn:x x.xsd" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '));
+      const r = order(
+        EXAMPLE.replace('<cbc:CustomerReference>', '<cac:CustomerReference>')
+          .replace('</cbc:CustomerReference>', '</cac:CustomerReference>')
+          .replace(
+            '<Order ',
+            '<Order xsi:schemaLocation="urn:x x.xsd" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ',
+          ),
+      );
       expect(rulesOf(r.errors)).to.include.members(['PEPPOL-T01-B00110', 'PEPPOL-T01-B00109']);
       expect(rulesOf(r.warnings)).to.include('PEPPOL-COMMON-R003');
     });
@@ -125,7 +194,13 @@ describe('Peppol BIS Ordering 3 Order rules (PEPPOL-T01)', () => {
     }
 
     it('rejects a broken Order with the T01 rule id and an XPath', () => {
-      const r = readXmlDocument(EXAMPLE.replace(/(<cac:AnticipatedMonetaryTotal>\s*<cbc:LineExtensionAmount currencyID="[A-Z]{3}">)[^<]*/, '$1999999.00'), 'ubl-xml');
+      const r = readXmlDocument(
+        EXAMPLE.replace(
+          /(<cac:AnticipatedMonetaryTotal>\s*<cbc:LineExtensionAmount currencyID="[A-Z]{3}">)[^<]*/,
+          '$1999999.00',
+        ),
+        'ubl-xml',
+      );
       expect(r.valid).to.equal(false);
       const finding = r.errors.find((e) => e.rule === 'PEPPOL-T01-R008');
       expect(finding?.path).to.match(/^\/Order\/cac:AnticipatedMonetaryTotal/);

@@ -34,19 +34,26 @@ describe('converting CII CrossIndustryInvoice to UBL', () => {
   });
 
   it('keeps the version of an item classification (BT-158-2) in the UBL it delivers', () => {
-    const cii = readData('cii', 'CII_example2.xml').replace('<ram:ClassCode listID="STI">65434568', '<ram:ClassCode listID="TST" listVersionID="19.0501">65434568');
+    const cii = readData('cii', 'CII_example2.xml').replace(
+      '<ram:ClassCode listID="STI">65434568',
+      '<ram:ClassCode listID="TST" listVersionID="19.0501">65434568',
+    );
     const parsed = parseCii(cii);
     if (!parsed.ok) throw new Error('parse failed');
     expect(parsed.body.lines[0].classification).to.deep.equal({ scheme: 'TST', value: '65434568', version: '19.0501' });
     const rendered = renderUbl(parsed.type, parsed.body, { identifiers: false });
-    expect(rendered.xml).to.include('<cbc:ItemClassificationCode listID="TST" listVersionID="19.0501">65434568</cbc:ItemClassificationCode>');
+    expect(rendered.xml).to.include(
+      '<cbc:ItemClassificationCode listID="TST" listVersionID="19.0501">65434568</cbc:ItemClassificationCode>',
+    );
   });
 
   it('converted documents are valid against the UBL 2.1 Invoice XSD (needs xmllint)', () => {
     try {
       execFileSync('xmllint', ['--version'], { stdio: 'ignore' });
     } catch {
-      throw new Error('xmllint is not installed: run `apt-get install -y libxml2-utils` (required for the UBL XSD check)');
+      throw new Error(
+        'xmllint is not installed: run `apt-get install -y libxml2-utils` (required for the UBL XSD check)',
+      );
     }
     const dir = mkdtempSync(join(tmpdir(), 'peppol-cii-'));
     const paths = [...converted.entries()].map(([file, xml]) => {
@@ -55,7 +62,11 @@ describe('converting CII CrossIndustryInvoice to UBL', () => {
       return path;
     });
     expect(paths.length).to.equal(files.length);
-    execFileSync('xmllint', ['--noout', '--schema', `${SHARED}/standards/ubl-2.1/xsd/maindoc/UBL-Invoice-2.1.xsd`, ...paths], { stdio: 'pipe' });
+    execFileSync(
+      'xmllint',
+      ['--noout', '--schema', `${SHARED}/standards/ubl-2.1/xsd/maindoc/UBL-Invoice-2.1.xsd`, ...paths],
+      { stdio: 'pipe' },
+    );
   });
 
   it('refuses a UBL document with XML-ROOT', () => {

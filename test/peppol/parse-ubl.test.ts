@@ -32,7 +32,9 @@ describe('parsing UBL into DocumentBody', () => {
         expect(rendered.errors, JSON.stringify(rendered.errors)).to.deep.equal([]);
         const result = validateUblXml(rendered.xml!);
         // Profile 02 (billing with response) is the one profile the renderer does not reproduce.
-        const errors = result.errors.filter((e) => !(file === 'base-example_profile02.xml' && e.rule === 'PEPPOL-EN16931-R007'));
+        const errors = result.errors.filter(
+          (e) => !(file === 'base-example_profile02.xml' && e.rule === 'PEPPOL-EN16931-R007'),
+        );
         expect(errors, JSON.stringify(errors.slice(0, 5))).to.deep.equal([]);
       });
     }
@@ -48,10 +50,17 @@ describe('parsing UBL into DocumentBody', () => {
     try {
       execFileSync('xmllint', ['--version'], { stdio: 'ignore' });
     } catch {
-      throw new Error('xmllint is not installed: run `apt-get install -y libxml2-utils` (required for the UBL XSD check)');
+      throw new Error(
+        'xmllint is not installed: run `apt-get install -y libxml2-utils` (required for the UBL XSD check)',
+      );
     }
     const dir = mkdtempSync(join(tmpdir(), 'peppol-trade-'));
-    const roots: Record<string, string> = { 'purchase-order': 'Order', 'sales-order': 'OrderResponse', quote: 'Quotation', event: 'ApplicationResponse' };
+    const roots: Record<string, string> = {
+      'purchase-order': 'Order',
+      'sales-order': 'OrderResponse',
+      quote: 'Quotation',
+      event: 'ApplicationResponse',
+    };
     for (const [i, entry] of TRADE_CORPUS.entries()) {
       const path = join(dir, `t-${i}.xml`);
       writeFileSync(path, renderUbl(entry.type, entry.body).xml!);

@@ -51,7 +51,9 @@ describe('rendering the JSON corpus to UBL', () => {
   it('every rendered document is valid against the UBL 2.1 XSD (needs xmllint from libxml2-utils)', function () {
     this.timeout(60000);
     if (!xmllintAvailable()) {
-      throw new Error('xmllint is not installed: run `apt-get install -y libxml2-utils` (required for the UBL XSD check)');
+      throw new Error(
+        'xmllint is not installed: run `apt-get install -y libxml2-utils` (required for the UBL XSD check)',
+      );
     }
     const dir = mkdtempSync(join(tmpdir(), 'peppol-xsd-'));
     const files = CORPUS.map((entry, i) => {

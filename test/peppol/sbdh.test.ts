@@ -7,14 +7,22 @@ import { parseUbl, renderUbl, unwrapSbdh, wrapInSbdh } from '../../peppol/index.
 import { CORPUS, TRADE_CORPUS } from '../data/peppol/corpus.ts';
 import { SHARED } from '../support/paths.ts';
 
-const options = { sender: '0208:0403019261', receiver: '0208:0202239951', instanceId: '6f1c1f5e-3d0a-4a43-9a52-2f1f4d8e8e01', createdAt: new Date('2026-03-01T10:00:00.123Z'), countryC1: 'BE' };
+const options = {
+  sender: '0208:0403019261',
+  receiver: '0208:0202239951',
+  instanceId: '6f1c1f5e-3d0a-4a43-9a52-2f1f4d8e8e01',
+  createdAt: new Date('2026-03-01T10:00:00.123Z'),
+  countryC1: 'BE',
+};
 
 describe('SBDH envelope', () => {
   it('wraps an invoice with the Peppol document type and process ids', () => {
     const ubl = renderUbl('invoice', CORPUS[0].body).xml!;
     const wrapped = wrapInSbdh(ubl, options);
     if (!wrapped.ok) throw new Error(JSON.stringify(wrapped.errors));
-    expect(wrapped.documentTypeId).to.equal('urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0::2.1');
+    expect(wrapped.documentTypeId).to.equal(
+      'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0::2.1',
+    );
     expect(wrapped.processId).to.equal('urn:fdc:peppol.eu:2017:poacc:billing:01:1.0');
     expect(wrapped.xml).to.contain('<CreationDateAndTime>2026-03-01T10:00:00Z</CreationDateAndTime>');
   });
@@ -25,7 +33,13 @@ describe('SBDH envelope', () => {
     if (!wrapped.ok) throw new Error('wrap failed');
     const unwrapped = unwrapSbdh(wrapped.xml);
     if (!unwrapped.ok) throw new Error(JSON.stringify(unwrapped.errors));
-    expect(unwrapped.header).to.deep.include({ sender: options.sender, receiver: options.receiver, type: 'CreditNote', countryC1: 'BE', documentTypeId: wrapped.documentTypeId });
+    expect(unwrapped.header).to.deep.include({
+      sender: options.sender,
+      receiver: options.receiver,
+      type: 'CreditNote',
+      countryC1: 'BE',
+      documentTypeId: wrapped.documentTypeId,
+    });
     const a = parseUbl(ubl);
     const b = parseUbl(unwrapped.payload);
     expect(a.ok && b.ok && JSON.stringify(a.body) === JSON.stringify(b.body)).to.equal(true);
@@ -51,7 +65,9 @@ describe('SBDH envelope', () => {
     try {
       execFileSync('xmllint', ['--version'], { stdio: 'ignore' });
     } catch {
-      throw new Error('xmllint is not installed: run `apt-get install -y libxml2-utils` (required for the SBDH XSD check)');
+      throw new Error(
+        'xmllint is not installed: run `apt-get install -y libxml2-utils` (required for the SBDH XSD check)',
+      );
     }
     const dir = mkdtempSync(join(tmpdir(), 'peppol-sbd-'));
     const paths = [...CORPUS.slice(0, 5), ...TRADE_CORPUS].map((entry, i) => {
@@ -61,6 +77,8 @@ describe('SBDH envelope', () => {
       writeFileSync(path, wrapped.xml);
       return path;
     });
-    execFileSync('xmllint', ['--noout', '--schema', `${SHARED}/standards/sbdh/sbd-with-payload.xsd`, ...paths], { stdio: 'pipe' });
+    execFileSync('xmllint', ['--noout', '--schema', `${SHARED}/standards/sbdh/sbd-with-payload.xsd`, ...paths], {
+      stdio: 'pipe',
+    });
   });
 });

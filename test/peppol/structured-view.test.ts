@@ -4,7 +4,15 @@ import { CORPUS } from '../data/peppol/corpus.ts';
 
 describe('structured view (spec 2.4)', () => {
   it('flattens a document into scalars with computed amounts', () => {
-    const view = toStructuredView({ id: 'doc_1', type: 'invoice', direction: 'outgoing', status: 'sent', deliveryStatus: 'pending', createdAt: '2026-03-01T10:00:00Z', document: CORPUS[0].body });
+    const view = toStructuredView({
+      id: 'doc_1',
+      type: 'invoice',
+      direction: 'outgoing',
+      status: 'sent',
+      deliveryStatus: 'pending',
+      createdAt: '2026-03-01T10:00:00Z',
+      document: CORPUS[0].body,
+    });
     expect(view).to.include({
       id: 'doc_1',
       number: 'INV-2026-001',
@@ -25,7 +33,12 @@ describe('structured view (spec 2.4)', () => {
   });
 
   it('record parties win over the body parties', () => {
-    const view = toStructuredView({ id: 'doc_2', type: 'invoice', receiver: { peppolId: '0088:7300010000001', name: 'Override' }, document: CORPUS[0].body });
+    const view = toStructuredView({
+      id: 'doc_2',
+      type: 'invoice',
+      receiver: { peppolId: '0088:7300010000001', name: 'Override' },
+      document: CORPUS[0].body,
+    });
     expect(view.receiverPeppolId).to.equal('0088:7300010000001');
     expect(view.receiverName).to.equal('Override');
     expect(view.receiverVatNumber).to.equal('BE0202239951');
@@ -45,6 +58,11 @@ describe('mergeParty', () => {
       undefined,
       { name: 'Override', address: { street: 'B', country: 'BE' }, contact: { email: 'x@y.be' } },
     );
-    expect(merged).to.deep.equal({ name: 'Override', vatNumber: 'BE0403019261', address: { street: 'B', city: 'Brussels', country: 'BE' }, contact: { email: 'x@y.be' } });
+    expect(merged).to.deep.equal({
+      name: 'Override',
+      vatNumber: 'BE0403019261',
+      address: { street: 'B', city: 'Brussels', country: 'BE' },
+      contact: { email: 'x@y.be' },
+    });
   });
 });

@@ -10,14 +10,18 @@ import { NS, parseXml, type El } from '../../peppol/xml/dom.ts';
 import { CORPUS } from '../data/peppol/corpus.ts';
 import { details, difference, officialResultsOrSkip, type OfficialResult, type Subject } from './official-rules.ts';
 
-const NAMESPACES: Record<string, string> = { ...NS, ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2' };
+const NAMESPACES: Record<string, string> = {
+  ...NS,
+  ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
+};
 const LINES = '(cac:InvoiceLine|cac:CreditNoteLine)/';
 
 /** The first child named `qname`, or a new one appended (a leaf `cbc:` element gets a value). */
 function childOf(parent: El, qname: string, leaf: boolean): El {
   const [prefix, local] = qname.split(':') as [string, string];
   for (let n = parent.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType === 1 && (n as El).localName === local && (n as El).namespaceURI === NAMESPACES[prefix] && !leaf) return n as El;
+    if (n.nodeType === 1 && (n as El).localName === local && (n as El).namespaceURI === NAMESPACES[prefix] && !leaf)
+      return n as El;
   }
   const created = parent.ownerDocument!.createElementNS(NAMESPACES[prefix], qname);
   if (prefix === 'cbc') created.appendChild(parent.ownerDocument!.createTextNode('1'));
@@ -51,7 +55,10 @@ function withPath(xml: string, path: string): string {
   const attribute = names[names.length - 1].startsWith('@') ? names.pop()!.slice(1) : undefined;
   if (names.length === 0) {
     // `//@a`: on any element; the first line's quantity carries unit attributes.
-    descendant(root, NS.cac, root.localName === 'CreditNote' ? 'CreditNoteLine' : 'InvoiceLine')!.setAttribute(attribute!, '1');
+    descendant(root, NS.cac, root.localName === 'CreditNote' ? 'CreditNoteLine' : 'InvoiceLine')!.setAttribute(
+      attribute!,
+      '1',
+    );
   } else {
     if (path.startsWith('//')) {
       const [prefix, local] = names[0].split(':') as [string, string];
@@ -61,7 +68,9 @@ function withPath(xml: string, path: string): string {
         names.shift();
       }
     }
-    names.forEach((name, i) => { at = childOf(at, name, !attribute && i === names.length - 1); });
+    names.forEach((name, i) => {
+      at = childOf(at, name, !attribute && i === names.length - 1);
+    });
     if (attribute) at.setAttribute(attribute, '1');
   }
   return new XMLSerializer().serializeToString(root.ownerDocument as never);
@@ -77,7 +86,12 @@ describe('UBL-CR rules on documents that use what EN16931 does not: same warning
     const entry = CORPUS.find((c) => c.type === type)!;
     return { name: `${type} "${entry.name}"`, xml: validateDocument(type, entry.body).xml! };
   });
-  const tests = [...UBL_CR_PATHS.map(([, test]) => test), 'cbc:UBLVersionID', 'cac:PaymentMeans/cbc:PaymentDueDate', 'cac:AdditionalDocumentReference/cbc:ID/@schemeID'];
+  const tests = [
+    ...UBL_CR_PATHS.map(([, test]) => test),
+    'cbc:UBLVersionID',
+    'cac:PaymentMeans/cbc:PaymentDueDate',
+    'cac:AdditionalDocumentReference/cbc:ID/@schemeID',
+  ];
   const subjects: Subject[] = bases.flatMap((base) =>
     tests.map((test) => {
       const xml = withPath(base.xml, test);
@@ -103,7 +117,12 @@ describe('UBL-CR rules on documents that use what EN16931 does not: same warning
   });
 
   it('makes every UBL-CR warning fire on some document, ours and officially', () => {
-    const rules = [...UBL_CR_PATHS.map(([n]) => `UBL-CR-${String(n).padStart(3, '0')}`), 'UBL-CR-002', 'UBL-CR-412', 'UBL-CR-665'];
+    const rules = [
+      ...UBL_CR_PATHS.map(([n]) => `UBL-CR-${String(n).padStart(3, '0')}`),
+      'UBL-CR-002',
+      'UBL-CR-412',
+      'UBL-CR-665',
+    ];
     const officially = new Set([...official.values()].flatMap((r) => (r.failed ?? []).map((f) => f.id)));
     const ours = new Set(subjects.flatMap((s) => s.ours.warnings.map((w) => w.rule)));
     expect(rules.filter((id) => !officially.has(id))).to.deep.equal([]);

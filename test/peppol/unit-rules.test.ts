@@ -22,8 +22,18 @@ describe('Peppol BIS 3.0 official rule unit tests (UBL)', () => {
       const result = validateUblElement(c.document);
       const ok = ruleCaseHolds(change ? { ...c, expectation: change.expectation } : c, result);
       rates.record(c.folder, ok);
-      expect(ok, `${c.description} — errors: ${result.errors.filter((e) => e.rule === c.rule).map((e) => e.message).join('; ')}`).to.equal(true);
-      if (change) expect(ruleCaseHolds(c, result), `the 3.0.19 expectation holds again (${change.reason}): remove the entry`).to.equal(false);
+      expect(
+        ok,
+        `${c.description} — errors: ${result.errors
+          .filter((e) => e.rule === c.rule)
+          .map((e) => e.message)
+          .join('; ')}`,
+      ).to.equal(true);
+      if (change)
+        expect(
+          ruleCaseHolds(c, result),
+          `the 3.0.19 expectation holds again (${change.reason}): remove the entry`,
+        ).to.equal(false);
     });
   }
 });

@@ -15,10 +15,19 @@ describe('XML parsing', () => {
   it('still checks every end tag', () => {
     const ok = parseXml('<a xmlns:x="urn:x"><x:b>1</x:b><c >2</c ></a>');
     expect(ok.ok).to.equal(true);
-    for (const bad of ['<a><b>1</b ></a x>', '<a><b>1</c></a>', '<a><b>1</b!></a>', '<a><x:b xmlns:x="urn:x">1</x:b></y:a>']) {
+    for (const bad of [
+      '<a><b>1</b ></a x>',
+      '<a><b>1</c></a>',
+      '<a><b>1</b!></a>',
+      '<a><x:b xmlns:x="urn:x">1</x:b></y:a>',
+    ]) {
       const r = parseXml(bad);
       expect(r.ok, bad).to.equal(false);
-      if (!r.ok) expect(r.errors.map((e) => e.rule), bad).to.deep.equal(['XML-MALFORMED']);
+      if (!r.ok)
+        expect(
+          r.errors.map((e) => e.rule),
+          bad,
+        ).to.deep.equal(['XML-MALFORMED']);
     }
   });
 });

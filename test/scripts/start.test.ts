@@ -14,10 +14,18 @@ interface Started {
 }
 
 function startService(env: NodeJS.ProcessEnv): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'start.ts')], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'start.ts')], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
-  child.stdout.on('data', (c) => { text += c; });
-  child.stderr.on('data', (c) => { text += c; });
+  child.stdout.on('data', (c) => {
+    text += c;
+  });
+  child.stderr.on('data', (c) => {
+    text += c;
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`npm start did not come up in 120 s:\n${text}`)), 120_000);
     const onData = () => {
@@ -28,7 +36,10 @@ function startService(env: NodeJS.ProcessEnv): Promise<Started> {
       }
     };
     child.stdout.on('data', onData);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`npm start exited with ${code}:\n${text}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited with ${code}:\n${text}`));
+    });
   });
 }
 
@@ -49,7 +60,23 @@ describe('npm start (scripts/start.ts)', function () {
     ports = { api: await freePort(), pg: await freePort(), temporal: await freePort(), ui: await freePort() };
     // Live upstreams point at closed loopback ports: the test never reaches outside this machine.
     const closed = `http://127.0.0.1:${await freePort()}`;
-    env = { ...process.env, REGISTRY_BASE_URL: closed, SMP_BASE_URL: closed, AS4_GATEWAY_URL: closed, DIRECTORY_BASE_URL: closed, PPF_BASE_URL: closed, SDI_BASE_URL: closed, DATA_DIR: dataDir, PORT: String(ports.api), EMBEDDED_POSTGRES_PORT: String(ports.pg), TEMPORAL_DEV_PORT: String(ports.temporal), TEMPORAL_UI_PORT: String(ports.ui), METRICS_PORT: String(await freePort()), WORKER_METRICS_PORT: String(await freePort()), WORKER_TEMPORAL_METRICS_PORT: String(await freePort()) };
+    env = {
+      ...process.env,
+      REGISTRY_BASE_URL: closed,
+      SMP_BASE_URL: closed,
+      AS4_GATEWAY_URL: closed,
+      DIRECTORY_BASE_URL: closed,
+      PPF_BASE_URL: closed,
+      SDI_BASE_URL: closed,
+      DATA_DIR: dataDir,
+      PORT: String(ports.api),
+      EMBEDDED_POSTGRES_PORT: String(ports.pg),
+      TEMPORAL_DEV_PORT: String(ports.temporal),
+      TEMPORAL_UI_PORT: String(ports.ui),
+      METRICS_PORT: String(await freePort()),
+      WORKER_METRICS_PORT: String(await freePort()),
+      WORKER_TEMPORAL_METRICS_PORT: String(await freePort()),
+    };
     delete env.DATABASE_URL;
     delete env.TEMPORAL_ADDRESS;
   });
@@ -61,12 +88,16 @@ describe('npm start (scripts/start.ts)', function () {
     expect(first.output()).to.include(`Temporal UI      http://127.0.0.1:${ports.ui}`);
     expect(first.output()).to.include(`Data folder      ${dataDir}`);
     // External upstreams (registry, SMP, AS4 gateway) are unreachable here; the local ones must pass.
-    const contracts = (await (await fetch(`http://127.0.0.1:${ports.api}/health/contracts`)).json());
+    const contracts = await (await fetch(`http://127.0.0.1:${ports.api}/health/contracts`)).json();
     expect(contracts.contracts.postgres.status, JSON.stringify(contracts)).to.equal('ok');
     expect(contracts.contracts.temporal.status, JSON.stringify(contracts)).to.equal('ok');
     expect((await fetch(`http://127.0.0.1:${ports.ui}/`)).status).to.equal(200);
     // Both processes serve /metrics on their own loopback listeners; the worker's SDK exporter too.
-    const scraped = await Promise.all([env.METRICS_PORT, env.WORKER_METRICS_PORT, env.WORKER_TEMPORAL_METRICS_PORT].map(async (port) => (await fetch(`http://127.0.0.1:${port}/metrics`)).text()));
+    const scraped = await Promise.all(
+      [env.METRICS_PORT, env.WORKER_METRICS_PORT, env.WORKER_TEMPORAL_METRICS_PORT].map(async (port) =>
+        (await fetch(`http://127.0.0.1:${port}/metrics`)).text(),
+      ),
+    );
     expect(scraped[0]).to.include('docex_http_request_duration_seconds_bucket');
     expect(scraped[1]).to.include('docex_db_pool_connections{pool="docex-worker"');
     expect(scraped[2]).to.include('temporal_');
@@ -85,11 +116,13 @@ describe('npm start (scripts/start.ts)', function () {
     expect(await isPortFree(ports.api)).to.equal(false);
 
     const second = await startService(env);
-    expect(second.output()).to.match(/\{"level":"info",[^\n]*"name":"(api|worker|temporal)","pid":\d+,"msg":"ended leftover process from a previous run"\}/);
+    expect(second.output()).to.match(
+      /\{"level":"info",[^\n]*"name":"(api|worker|temporal)","pid":\d+,"msg":"ended leftover process from a previous run"\}/,
+    );
     const ready = await fetch(`http://127.0.0.1:${ports.api}/health/readiness`);
     expect(ready.status).to.equal(200);
     // The data survived: the probe rows written by the first run are still there.
-    const again = (await (await fetch(`http://127.0.0.1:${ports.api}/health/contracts`)).json());
+    const again = await (await fetch(`http://127.0.0.1:${ports.api}/health/contracts`)).json();
     expect(again.contracts.temporal.status).to.equal('ok');
 
     second.child.kill('SIGTERM');
@@ -104,9 +137,15 @@ describe('npm start (scripts/start.ts)', function () {
     const blocker = net.createServer().listen(ports.api, '127.0.0.1');
     await new Promise((r) => blocker.once('listening', r));
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'start.ts')], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'start.ts')], {
+        cwd: PROJECT_ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let text = '';
-      child.stderr.on('data', (c) => { text += c; });
+      child.stderr.on('data', (c) => {
+        text += c;
+      });
       expect(await exited(child)).to.equal(1);
       expect(text).to.include(`port ${ports.api} is already in use`);
       expect(text).to.include('How to fix: set PORT');
@@ -115,16 +154,26 @@ describe('npm start (scripts/start.ts)', function () {
     }
   });
 
-  for (const [entry, variable, dependency] of [['api/server.ts', 'DATABASE_URL', 'postgres'], ['workers/worker.ts', 'TEMPORAL_ADDRESS', 'temporal']] as const) {
+  for (const [entry, variable, dependency] of [
+    ['api/server.ts', 'DATABASE_URL', 'postgres'],
+    ['workers/worker.ts', 'TEMPORAL_ADDRESS', 'temporal'],
+  ] as const) {
     it(`${entry} exits 1 naming ${dependency} when it cannot be reached`, async () => {
       const closed = `127.0.0.1:${await freePort()}`;
       const deps = {
-        DATABASE_URL: variable === 'DATABASE_URL' ? `postgres://postgres:postgres@${closed}/docex` : testServers().databaseUrl,
+        DATABASE_URL:
+          variable === 'DATABASE_URL' ? `postgres://postgres:postgres@${closed}/docex` : testServers().databaseUrl,
         TEMPORAL_ADDRESS: variable === 'TEMPORAL_ADDRESS' ? closed : testServers().temporalAddress,
       };
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, entry)], { cwd: PROJECT_ROOT, env: { ...env, ...deps, PORT: String(await freePort()) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, entry)], {
+        cwd: PROJECT_ROOT,
+        env: { ...env, ...deps, PORT: String(await freePort()) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let text = '';
-      child.stderr.on('data', (c) => { text += c; });
+      child.stderr.on('data', (c) => {
+        text += c;
+      });
       expect(await exited(child)).to.equal(1);
       expect(text).to.include(`Cannot start: ${dependency}`);
       expect(text).to.include('How to fix:');

@@ -20,12 +20,33 @@ export interface Tenant {
 }
 
 /** An organization with one company and a key, written through the repositories (live unless told). */
-export async function createTenant(options: { plan?: string; livemode?: boolean; keyType?: KeyType; scopes?: string[]; rateLimit?: number | null; expiresAt?: Date | null; bindToCompany?: boolean } = {}): Promise<Tenant> {
+export async function createTenant(
+  options: {
+    plan?: string;
+    livemode?: boolean;
+    keyType?: KeyType;
+    scopes?: string[];
+    rateLimit?: number | null;
+    expiresAt?: Date | null;
+    bindToCompany?: boolean;
+  } = {},
+): Promise<Tenant> {
   const { db } = testServers();
   const livemode = options.livemode ?? true;
-  const org = await insertOrganization(db, { name: `Tenant ${newId('org').slice(4, 10)}`, plan: options.plan ?? 'free', country: 'BE' });
+  const org = await insertOrganization(db, {
+    name: `Tenant ${newId('org').slice(4, 10)}`,
+    plan: options.plan ?? 'free',
+    country: 'BE',
+  });
   const company = await createCompany(org.id, livemode);
-  const key = await createKey(org.id, { livemode, keyType: options.keyType ?? 'personal', scopes: options.scopes ?? ['*'], rateLimit: options.rateLimit ?? null, expiresAt: options.expiresAt ?? null, companyId: options.bindToCompany ? company : null });
+  const key = await createKey(org.id, {
+    livemode,
+    keyType: options.keyType ?? 'personal',
+    scopes: options.scopes ?? ['*'],
+    rateLimit: options.rateLimit ?? null,
+    expiresAt: options.expiresAt ?? null,
+    companyId: options.bindToCompany ? company : null,
+  });
   return { organizationId: org.id, key: key.secret, keyId: key.id, companyId: company };
 }
 
@@ -46,7 +67,17 @@ export async function createCompany(organizationId: string, livemode: boolean): 
   return row.id;
 }
 
-export async function createKey(organizationId: string, options: { livemode: boolean; keyType?: KeyType; scopes?: string[]; rateLimit?: number | null; expiresAt?: Date | null; companyId?: string | null }) {
+export async function createKey(
+  organizationId: string,
+  options: {
+    livemode: boolean;
+    keyType?: KeyType;
+    scopes?: string[];
+    rateLimit?: number | null;
+    expiresAt?: Date | null;
+    companyId?: string | null;
+  },
+) {
   const keyType = options.keyType ?? 'personal';
   const { secret, keyPrefix } = generateKeySecret(keyType, options.livemode);
   const row = await insertApiKey(testServers().db, {
@@ -83,7 +114,10 @@ export function jsonHeaders(token: string, extra: Record<string, string> = {}): 
 export interface TestIdentityProvider {
   jwksUrl: string;
   audience: string;
-  sign(claims: Record<string, unknown>, options?: { expiresIn?: string | number; audience?: string; key?: 'trusted' | 'foreign' }): Promise<string>;
+  sign(
+    claims: Record<string, unknown>,
+    options?: { expiresIn?: string | number; audience?: string; key?: 'trusted' | 'foreign' },
+  ): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -114,13 +148,28 @@ export async function startIdentityProvider(audience = 'https://api.test'): Prom
         .setExpirationTime(options.expiresIn ?? '10m')
         .sign(key);
     },
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 /** The app wired to a loopback identity provider, for suites that use JWTs. */
-export async function startAppWithIdentityProvider(): Promise<{ app: TestApp; idp: TestIdentityProvider; close(): Promise<void> }> {
+export async function startAppWithIdentityProvider(): Promise<{
+  app: TestApp;
+  idp: TestIdentityProvider;
+  close(): Promise<void>;
+}> {
   const idp = await startIdentityProvider();
   const app = await startTestApp({ jwt: { jwksUrl: idp.jwksUrl, audience: idp.audience, issuer: undefined } });
-  return { app, idp, close: async () => { await app.close(); await idp.close(); } };
+  return {
+    app,
+    idp,
+    close: async () => {
+      await app.close();
+      await idp.close();
+    },
+  };
 }

@@ -33,7 +33,11 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -42,7 +46,9 @@ export async function errorBody(res: Response): Promise<Record<string, any>> {
   const body = (await res.json()) as { error?: Record<string, any> };
   if (!body.error) throw new Error(`expected an error envelope, got ${JSON.stringify(body)}`);
   if (body.error.requestId !== res.headers.get('x-request-id')) {
-    throw new Error(`error.requestId ${body.error.requestId} differs from X-Request-Id ${res.headers.get('x-request-id')}`);
+    throw new Error(
+      `error.requestId ${body.error.requestId} differs from X-Request-Id ${res.headers.get('x-request-id')}`,
+    );
   }
   return body.error;
 }

@@ -29,7 +29,13 @@ export async function stubDns(records: Map<string, NaptrRecord[]>) {
     header.writeUInt16BE(answers.length, 6);
     const str = (s: string) => Buffer.concat([Buffer.from([Buffer.byteLength(s)]), Buffer.from(s)]);
     const rrs = answers.map((r) => {
-      const rdata = Buffer.concat([Buffer.from([r.order >> 8, r.order & 255, r.preference >> 8, r.preference & 255]), str(r.flags), str(r.service), str(r.regexp), Buffer.from([0])]);
+      const rdata = Buffer.concat([
+        Buffer.from([r.order >> 8, r.order & 255, r.preference >> 8, r.preference & 255]),
+        str(r.flags),
+        str(r.service),
+        str(r.regexp),
+        Buffer.from([0]),
+      ]);
       const fixed = Buffer.alloc(12);
       fixed.writeUInt16BE(0xc00c, 0);
       fixed.writeUInt16BE(35, 2);
@@ -44,7 +50,9 @@ export async function stubDns(records: Map<string, NaptrRecord[]>) {
   return {
     server: `127.0.0.1:${socket.address().port}`,
     queries,
-    setSilent: (value: boolean) => { silent = value; },
+    setSilent: (value: boolean) => {
+      silent = value;
+    },
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   };
 }

@@ -12,7 +12,10 @@ export function invoiceBody(overrides: Record<string, unknown> = {}) {
     dueDate: '2026-12-21',
     currency: 'EUR',
     buyerReference: 'PO-7781',
-    buyer: { name: 'Proximus SA', address: { street: 'Boulevard du Roi Albert II 27', city: 'Brussels', postalCode: '1030', country: 'BE' } },
+    buyer: {
+      name: 'Proximus SA',
+      address: { street: 'Boulevard du Roi Albert II 27', city: 'Brussels', postalCode: '1030', country: 'BE' },
+    },
     payment: { means: 'credit_transfer', iban: 'BE68539007547034' },
     lines: [{ description: 'Consulting', quantity: 10, unit: 'HUR', unitPrice: 95, vatRate: 21, vatCategory: 'S' }],
     ...overrides,
@@ -25,19 +28,34 @@ export const RECIPIENT = '0208:0202239951';
  * Waits until the document satisfies `predicate` (delivery runs in the background). It polls the
  * table, so as not to spend the key's rate limit, then returns the document as the API shows it.
  */
-export async function waitForDocument(baseUrl: string, key: string, id: string, predicate: (doc: any) => boolean, timeoutMs = 20_000): Promise<any> {
+export async function waitForDocument(
+  baseUrl: string,
+  key: string,
+  id: string,
+  predicate: (doc: any) => boolean,
+  timeoutMs = 20_000,
+): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   let last: any;
   while (Date.now() < deadline) {
     const row = await findDocumentById(testServers().db, id);
-    last = row ? { deliveryStatus: row.delivery_status, status: row.status, errorCode: row.error_code, lifecycleStatus: row.lifecycle_status } : undefined;
+    last = row
+      ? {
+          deliveryStatus: row.delivery_status,
+          status: row.status,
+          errorCode: row.error_code,
+          lifecycleStatus: row.lifecycle_status,
+        }
+      : undefined;
     if (last && predicate(last)) {
       const doc = await (await fetch(`${baseUrl}/v1/documents/${id}`, { headers: bearer(key) })).json();
       if (predicate(doc)) return doc;
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  expect.fail(`document ${id} never reached the expected state; last: ${JSON.stringify({ deliveryStatus: last?.deliveryStatus, status: last?.status, errorCode: last?.errorCode })}`);
+  expect.fail(
+    `document ${id} never reached the expected state; last: ${JSON.stringify({ deliveryStatus: last?.deliveryStatus, status: last?.status, errorCode: last?.errorCode })}`,
+  );
 }
 
 export async function eventsOf(documentId: string): Promise<string[]> {
@@ -48,6 +66,11 @@ export async function eventsOf(documentId: string): Promise<string[]> {
 /** A second sandbox company of the organization that receives everything. */
 export async function createReceivingCompany(organizationId: string): Promise<{ id: string; peppolId: string }> {
   const id = await createCompany(organizationId, false);
-  const row = await testServers().db.updateTable('companies').set({ capabilities: JSON.stringify({ send: ['invoice'], receive: ['invoice', 'credit-note'] }) }).where('id', '=', id).returning(['peppol_id']).executeTakeFirstOrThrow();
+  const row = await testServers()
+    .db.updateTable('companies')
+    .set({ capabilities: JSON.stringify({ send: ['invoice'], receive: ['invoice', 'credit-note'] }) })
+    .where('id', '=', id)
+    .returning(['peppol_id'])
+    .executeTakeFirstOrThrow();
   return { id, peppolId: row.peppol_id! };
 }

@@ -18,8 +18,14 @@ export const HISTORIES_DIR = path.join(PROJECT_ROOT, 'test', 'workflows', 'histo
  * worker identities, which name the recording machine, are replaced.
  */
 export function writeHistoryFixture(name: string, history: History): void {
-  const object = HistoryMessage.toObject(HistoryMessage.fromObject(history), { longs: String, enums: String, bytes: String });
-  const events = (object.events ?? []).map((event: unknown) => JSON.stringify(event, (key, value) => (key === 'identity' ? 'docex-test' : value)));
+  const object = HistoryMessage.toObject(HistoryMessage.fromObject(history), {
+    longs: String,
+    enums: String,
+    bytes: String,
+  });
+  const events = (object.events ?? []).map((event: unknown) =>
+    JSON.stringify(event, (key, value) => (key === 'identity' ? 'docex-test' : value)),
+  );
   mkdirSync(HISTORIES_DIR, { recursive: true });
   // One event a line: a diff shows which events a re-recording changed.
   writeFileSync(path.join(HISTORIES_DIR, `${name}.json`), `{"events": [\n${events.join(',\n')}\n]}\n`);
@@ -30,7 +36,10 @@ export function readHistoryFixtures(): Array<{ name: string; history: History }>
   return readdirSync(HISTORIES_DIR)
     .filter((file) => file.endsWith('.json'))
     .sort()
-    .map((file) => ({ name: file.slice(0, -'.json'.length), history: HistoryMessage.fromObject(JSON.parse(readFileSync(path.join(HISTORIES_DIR, file), 'utf8'))) }));
+    .map((file) => ({
+      name: file.slice(0, -'.json'.length),
+      history: HistoryMessage.fromObject(JSON.parse(readFileSync(path.join(HISTORIES_DIR, file), 'utf8'))),
+    }));
 }
 
 /**
@@ -39,7 +48,10 @@ export function readHistoryFixtures(): Array<{ name: string; history: History }>
  */
 export async function replayFailures(histories: Array<{ workflowId: string; history: History }>): Promise<string[]> {
   const failures: string[] = [];
-  for await (const result of Worker.runReplayHistories({ workflowBundle: await workflowBundle(), replayName: 'docex-replay' }, histories)) {
+  for await (const result of Worker.runReplayHistories(
+    { workflowBundle: await workflowBundle(), replayName: 'docex-replay' },
+    histories,
+  )) {
     if (result.error) failures.push(`${result.workflowId}: ${result.error.name}: ${result.error.message}`);
   }
   return failures;

@@ -38,7 +38,10 @@ interface RunState {
 const state: RunState = ((globalThis as { __docexTestRun?: RunState }).__docexTestRun ??= {});
 
 export function testServers(): TestServers {
-  if (!state.servers) throw new Error('test servers are not started: run the tests through mocha with .mocharc.cjs (test/support/global.ts)');
+  if (!state.servers)
+    throw new Error(
+      'test servers are not started: run the tests through mocha with .mocharc.cjs (test/support/global.ts)',
+    );
   return state.servers;
 }
 
@@ -53,7 +56,10 @@ export async function startTestServers(): Promise<TestServers> {
   if (process.env.DATABASE_URL) {
     serverUrl = process.env.DATABASE_URL;
   } else {
-    state.embedded = await startEmbeddedPostgres({ dataDir: path.join(scratchDir, 'postgres'), port: await freePort() });
+    state.embedded = await startEmbeddedPostgres({
+      dataDir: path.join(scratchDir, 'postgres'),
+      port: await freePort(),
+    });
     serverUrl = state.embedded.serverUrl;
   }
   await ensureDatabase(serverUrl, database);
@@ -63,7 +69,12 @@ export async function startTestServers(): Promise<TestServers> {
 
   let temporalAddress = process.env.TEMPORAL_ADDRESS;
   if (!temporalAddress) {
-    state.devServer = await startTemporalDevServer({ port: await freePort(), uiPort: 0, namespace: 'default', headless: true });
+    state.devServer = await startTemporalDevServer({
+      port: await freePort(),
+      uiPort: 0,
+      namespace: 'default',
+      headless: true,
+    });
     temporalAddress = state.devServer.address;
   }
   state.temporalConnection = await Connection.connect({ address: temporalAddress });

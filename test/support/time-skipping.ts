@@ -3,7 +3,10 @@ import { temporal } from '@temporalio/proto';
 import { findTemporalTestServer } from '../../core/temporal-dev-server.ts';
 import { SEARCH_ATTRIBUTES } from '../../core/temporal.ts';
 
-const INDEXED_TYPES = { Keyword: temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD, Bool: temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_BOOL };
+const INDEXED_TYPES = {
+  Keyword: temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD,
+  Bool: temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_BOOL,
+};
 
 /**
  * Temporal's time-skipping test server from the project venv (never downloaded), with the search
@@ -11,9 +14,13 @@ const INDEXED_TYPES = { Keyword: temporal.api.enums.v1.IndexedValueType.INDEXED_
  */
 export async function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> {
   const env = await TestWorkflowEnvironment.createTimeSkipping({
-    server: { executable: { type: 'existing-path', path: findTemporalTestServer(process.env.TEMPORAL_TEST_SERVER_PATH) } },
+    server: {
+      executable: { type: 'existing-path', path: findTemporalTestServer(process.env.TEMPORAL_TEST_SERVER_PATH) },
+    },
   });
-  const searchAttributes = Object.fromEntries(Object.entries(SEARCH_ATTRIBUTES).map(([name, type]) => [name, INDEXED_TYPES[type]]));
+  const searchAttributes = Object.fromEntries(
+    Object.entries(SEARCH_ATTRIBUTES).map(([name, type]) => [name, INDEXED_TYPES[type]]),
+  );
   await env.connection.operatorService.addSearchAttributes({ namespace: env.namespace ?? 'default', searchAttributes });
   return env;
 }

@@ -20,7 +20,12 @@ export interface WebhookReceiver {
  * A webhook endpoint on 127.0.0.1. `respond` picks the answer for the n-th request (0-based):
  * a status code, or 'hang' to never answer.
  */
-export async function startWebhookReceiver(respond: (index: number, req: http.IncomingMessage) => number | 'hang' | { status: number; headers: Record<string, string> } = () => 200): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(
+  respond: (
+    index: number,
+    req: http.IncomingMessage,
+  ) => number | 'hang' | { status: number; headers: Record<string, string> } = () => 200,
+): Promise<WebhookReceiver> {
   const received: ReceivedDelivery[] = [];
   const waiters: Array<{ count: number; resolve: () => void }> = [];
   const server = http.createServer((req, res) => {
@@ -48,10 +53,23 @@ export async function startWebhookReceiver(respond: (index: number, req: http.In
     waitFor(count, timeoutMs = 20_000) {
       if (received.length >= count) return Promise.resolve(received);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`expected ${count} webhook requests, got ${received.length}`)), timeoutMs);
-        waiters.push({ count, resolve: () => { clearTimeout(timer); resolve(received); } });
+        const timer = setTimeout(
+          () => reject(new Error(`expected ${count} webhook requests, got ${received.length}`)),
+          timeoutMs,
+        );
+        waiters.push({
+          count,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve(received);
+          },
+        });
       });
     },
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

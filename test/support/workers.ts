@@ -16,7 +16,13 @@ export async function ensureTestWorkers(): Promise<void> {
   if (state.running) return;
   const { temporalAddress, db, temporal } = testServers();
   const connection = await NativeConnection.connect({ address: temporalAddress });
-  const workers: Worker[] = await createWorkers({ connection, namespace: 'default', db, events: createEventDispatcher(temporal), upstreams: testUpstreams() });
+  const workers: Worker[] = await createWorkers({
+    connection,
+    namespace: 'default',
+    db,
+    events: createEventDispatcher(temporal),
+    upstreams: testUpstreams(),
+  });
   const stop = new AbortController();
   state.running = { stop, connection, done: runWorkers(workers, stop.signal) };
 }

@@ -14,7 +14,13 @@ describe('forEachConcurrently', () => {
       running -= 1;
     });
     expect(peak).to.equal(2);
-    expect(seen.sort((x, y) => x[1] - y[1])).to.deep.equal([['a', 0], ['b', 1], ['c', 2], ['d', 3], ['e', 4]]);
+    expect(seen.sort((x, y) => x[1] - y[1])).to.deep.equal([
+      ['a', 0],
+      ['b', 1],
+      ['c', 2],
+      ['d', 3],
+      ['e', 4],
+    ]);
   });
 
   it('reads an async source as it goes, in order, and finishes on an empty one', async () => {
@@ -31,12 +37,19 @@ describe('forEachConcurrently', () => {
     });
     expect(started).to.deep.equal([0, 10, 20, 30]);
     let calls = 0;
-    await forEachConcurrently([], 4, async () => { calls += 1; });
+    await forEachConcurrently([], 4, async () => {
+      calls += 1;
+    });
     expect(calls).to.equal(0);
   });
 
   it('rejects when work rejects', async () => {
-    const outcome = await forEachConcurrently([1, 2], 2, async (n) => { if (n === 2) throw new Error('boom'); }).then(() => 'resolved', (err: Error) => err.message);
+    const outcome = await forEachConcurrently([1, 2], 2, async (n) => {
+      if (n === 2) throw new Error('boom');
+    }).then(
+      () => 'resolved',
+      (err: Error) => err.message,
+    );
     expect(outcome).to.equal('boom');
   });
 });

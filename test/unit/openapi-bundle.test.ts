@@ -31,7 +31,7 @@ components:
 function refsOf(node: unknown, out: string[] = []): string[] {
   if (Array.isArray(node)) node.forEach((n) => refsOf(n, out));
   else if (node && typeof node === 'object') {
-    for (const [k, v] of Object.entries(node)) (k === '$ref' && typeof v === 'string' ? out.push(v) : refsOf(v, out));
+    for (const [k, v] of Object.entries(node)) k === '$ref' && typeof v === 'string' ? out.push(v) : refsOf(v, out);
   }
   return out;
 }
@@ -59,13 +59,24 @@ Part: { type: string }
         '/v1/things/{id}': {
           get: {
             parameters: [{ $ref: '#/components/parameters/Id' }],
-            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } },
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } },
+              },
+            },
           },
         },
       },
       components: {
         parameters: { Id: { name: 'id', in: 'path', required: true, schema: { type: 'string' } } },
-        schemas: { Thing: { type: 'object', properties: { parts: { type: 'array', items: { $ref: '#/components/schemas/Part' } } } }, Part: { type: 'string' } },
+        schemas: {
+          Thing: {
+            type: 'object',
+            properties: { parts: { type: 'array', items: { $ref: '#/components/schemas/Part' } } },
+          },
+          Part: { type: 'string' },
+        },
       },
     });
   });
@@ -79,14 +90,19 @@ Part: { type: string }
 `,
       'schemas/things.yaml': 'Thing: { type: object }\nPart: { type: string }\nWidget: { type: string }\n',
     });
-    expect(() => bundleOpenApi(root)).to.throw("paths/things.yaml: $ref '../schemas/things.yaml#/Widget' is not a component listed in openapi.yaml");
+    expect(() => bundleOpenApi(root)).to.throw(
+      "paths/things.yaml: $ref '../schemas/things.yaml#/Widget' is not a component listed in openapi.yaml",
+    );
   });
 });
 
 describe('openapi/: the contract in files per domain', () => {
   const doc = loadOpenApiDocument();
   const dir = path.dirname(OPENAPI_PATH);
-  const root = parse(readFileSync(OPENAPI_PATH, 'utf8')) as { paths: Record<string, { $ref?: string }>; components: { schemas: Record<string, { $ref?: string }> } };
+  const root = parse(readFileSync(OPENAPI_PATH, 'utf8')) as {
+    paths: Record<string, { $ref?: string }>;
+    components: { schemas: Record<string, { $ref?: string }> };
+  };
 
   it('bundles into one document whose every ref is local and resolves', () => {
     for (const ref of new Set(refsOf(doc))) {
@@ -97,11 +113,16 @@ describe('openapi/: the contract in files per domain', () => {
   });
 
   it('lists in openapi.yaml every path of paths/ and every schema of schemas/, so none is left out', () => {
-    const listed = new Set([...Object.values(root.paths), ...Object.values(root.components.schemas)].map((v) => v.$ref));
+    const listed = new Set(
+      [...Object.values(root.paths), ...Object.values(root.components.schemas)].map((v) => v.$ref),
+    );
     for (const folder of ['paths', 'schemas']) {
       for (const file of readdirSync(path.join(dir, folder))) {
         const entries = Object.keys(parse(readFileSync(path.join(dir, folder, file), 'utf8')) as object);
-        for (const key of entries) expect(listed, `${folder}/${file}#/${key}`).to.include(`${folder}/${file}#/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+        for (const key of entries)
+          expect(listed, `${folder}/${file}#/${key}`).to.include(
+            `${folder}/${file}#/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+          );
       }
     }
   });

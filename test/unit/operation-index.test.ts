@@ -6,10 +6,15 @@ const doc: OpenApiDocument = {
   info: { version: '1' },
   security: [{ bearerAuth: [] }],
   paths: {
-    '/v1/companies/{company_id}': { get: { operationId: 'getCompany', 'x-scope': 'companies.read' }, patch: { operationId: 'updateCompany', 'x-scope': 'companies.write' } },
+    '/v1/companies/{company_id}': {
+      get: { operationId: 'getCompany', 'x-scope': 'companies.read' },
+      patch: { operationId: 'updateCompany', 'x-scope': 'companies.write' },
+    },
     '/v1/companies/search': { get: { operationId: 'searchCompanies', 'x-scope': 'companies.read' } },
     '/v1/sandbox/keys': { post: { operationId: 'createSandboxKey', security: [] } },
-    '/v1/old': { get: { operationId: 'old', deprecated: true, 'x-sunset': '2027-01-01', 'x-deprecation-link': 'https://x' } },
+    '/v1/old': {
+      get: { operationId: 'old', deprecated: true, 'x-sunset': '2027-01-01', 'x-deprecation-link': 'https://x' },
+    },
   },
 };
 

@@ -28,9 +28,24 @@ const file = (overrides: Partial<CreditTransferFile> = {}): CreditTransferFile =
   requestedExecutionDate: '2026-12-01',
   debtor: { name: 'Acme Buyer NV', iban: 'BE68 5390 0754 7034', bic: 'gkccbebb' },
   transfers: [
-    { endToEndId: 'doc-A1', amount: '0.10', creditor: { name: 'Société Générale & Fils', iban: 'FR1420041010050500013M02606', bic: 'SOGEFRPP' }, remittance: 'INV-2026-001' },
-    { endToEndId: 'doc-A2', amount: '0.20', creditor: { name: 'Proximus SA', iban: 'BE71096123456769' }, remittance: 'INV-2026-002' },
-    { endToEndId: 'doc-A3', amount: '1149.50', creditor: { name: 'Müller GmbH', iban: 'DE89370400440532013000' }, remittance: 'INV/2026/003' },
+    {
+      endToEndId: 'doc-A1',
+      amount: '0.10',
+      creditor: { name: 'Société Générale & Fils', iban: 'FR1420041010050500013M02606', bic: 'SOGEFRPP' },
+      remittance: 'INV-2026-001',
+    },
+    {
+      endToEndId: 'doc-A2',
+      amount: '0.20',
+      creditor: { name: 'Proximus SA', iban: 'BE71096123456769' },
+      remittance: 'INV-2026-002',
+    },
+    {
+      endToEndId: 'doc-A3',
+      amount: '1149.50',
+      creditor: { name: 'Müller GmbH', iban: 'DE89370400440532013000' },
+      remittance: 'INV/2026/003',
+    },
   ],
   ...overrides,
 });
@@ -39,7 +54,7 @@ describe('pain.001.001.09 credit transfer (peppol/sepa.ts)', () => {
   const built = buildCreditTransfer(file());
   const doc = new DOMParser().parseFromString(built.xml, 'text/xml');
   const select = xpath.useNamespaces({ p: 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09' });
-  const text = (path: string) => (select(`string(${path})`, doc as any) as string);
+  const text = (path: string) => select(`string(${path})`, doc as any) as string;
 
   it('validates against the ISO 20022 schema and the EPC SEPA C2PSP profile', () => {
     expect(schemaErrors(built.xml, `${STANDARDS}/pain.001.001.09.xsd`)).to.equal('');
@@ -84,8 +99,24 @@ describe('pain.001.001.09 credit transfer (peppol/sepa.ts)', () => {
   });
 
   it('refuses bad IBANs, BICs and amounts', () => {
-    const bad = file({ debtor: { name: 'x', iban: 'BE68539007547035', bic: 'NOTABIC' }, transfers: [{ endToEndId: 'x', amount: '0.001', creditor: { name: 'y', iban: 'DE00370400440532013000', bic: 'X' }, remittance: 'r' }] });
-    expect(checkCreditTransfer(bad).map((i) => i.field)).to.deep.equal(['debtor.iban', 'debtor.bic', 'transfers[0].creditor.iban', 'transfers[0].creditor.bic', 'transfers[0].amount']);
+    const bad = file({
+      debtor: { name: 'x', iban: 'BE68539007547035', bic: 'NOTABIC' },
+      transfers: [
+        {
+          endToEndId: 'x',
+          amount: '0.001',
+          creditor: { name: 'y', iban: 'DE00370400440532013000', bic: 'X' },
+          remittance: 'r',
+        },
+      ],
+    });
+    expect(checkCreditTransfer(bad).map((i) => i.field)).to.deep.equal([
+      'debtor.iban',
+      'debtor.bic',
+      'transfers[0].creditor.iban',
+      'transfers[0].creditor.bic',
+      'transfers[0].amount',
+    ]);
     expect(() => buildCreditTransfer(bad)).to.throw('debtor.iban');
   });
 

@@ -1,10 +1,17 @@
 import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { signStandardWebhook, signWebhookPayload, standardWebhooksSecret, verifyStandardWebhook, verifyWebhookSignature } from '../../core/webhook-signature.ts';
+import {
+  signStandardWebhook,
+  signWebhookPayload,
+  standardWebhooksSecret,
+  verifyStandardWebhook,
+  verifyWebhookSignature,
+} from '../../core/webhook-signature.ts';
 
 // An independent signer: exactly the recipe of part 6.3, with node:crypto directly.
-const hmac = (secret: string, t: number, body: string) => createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+const hmac = (secret: string, t: number, body: string) =>
+  createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
 
 describe('webhook signature (part 6.3)', () => {
   const secret = 'whsec_test_secret_0123456789';
@@ -21,8 +28,13 @@ describe('webhook signature (part 6.3)', () => {
 
   it('accepts a header made by an independent implementation, from a string or a Buffer body', () => {
     const header = `t=${t},v1=${hmac(secret, t, body)}`;
-    expect(verifyWebhookSignature({ payload: body, header, secret, now: at(t + 10) })).to.deep.equal({ ok: true, timestamp: t });
-    expect(verifyWebhookSignature({ payload: Buffer.from(body, 'utf8'), header, secret, now: (t - 10) * 1000 })).to.deep.equal({ ok: true, timestamp: t });
+    expect(verifyWebhookSignature({ payload: body, header, secret, now: at(t + 10) })).to.deep.equal({
+      ok: true,
+      timestamp: t,
+    });
+    expect(
+      verifyWebhookSignature({ payload: Buffer.from(body, 'utf8'), header, secret, now: (t - 10) * 1000 }),
+    ).to.deep.equal({ ok: true, timestamp: t });
   });
 
   it('accepts any of several v1 values (e.g. during a secret rotation) and ignores unknown schemes', () => {
@@ -33,18 +45,36 @@ describe('webhook signature (part 6.3)', () => {
   it('rejects a timestamp more than 5 minutes away, and honours a custom tolerance', () => {
     const header = `t=${t},v1=${hmac(secret, t, body)}`;
     expect(verifyWebhookSignature({ payload: body, header, secret, now: at(t + 300) }).ok).to.equal(true);
-    expect(verifyWebhookSignature({ payload: body, header, secret, now: at(t + 301) })).to.deep.equal({ ok: false, reason: 'timestamp_out_of_tolerance', timestamp: t });
+    expect(verifyWebhookSignature({ payload: body, header, secret, now: at(t + 301) })).to.deep.equal({
+      ok: false,
+      reason: 'timestamp_out_of_tolerance',
+      timestamp: t,
+    });
     expect(verifyWebhookSignature({ payload: body, header, secret, now: at(t - 301) }).ok).to.equal(false);
-    expect(verifyWebhookSignature({ payload: body, header, secret, now: at(t + 301), toleranceSeconds: 600 }).ok).to.equal(true);
+    expect(
+      verifyWebhookSignature({ payload: body, header, secret, now: at(t + 301), toleranceSeconds: 600 }).ok,
+    ).to.equal(true);
   });
 
   it('rejects a changed body, a re-serialised body, another secret, or a shifted timestamp', () => {
     const header = `t=${t},v1=${hmac(secret, t, body)}`;
     const reason = (r: ReturnType<typeof verifyWebhookSignature>) => (r.ok ? 'ok' : r.reason);
-    expect(reason(verifyWebhookSignature({ payload: body.replace('received', 'sent'), header, secret, now: at(t) }))).to.equal('signature_mismatch');
-    expect(reason(verifyWebhookSignature({ payload: JSON.stringify(JSON.parse(body), null, 2), header, secret, now: at(t) }))).to.equal('signature_mismatch');
-    expect(reason(verifyWebhookSignature({ payload: body, header, secret: 'whsec_other_secret_000000', now: at(t) }))).to.equal('signature_mismatch');
-    expect(reason(verifyWebhookSignature({ payload: body, header: `t=${t + 1},v1=${hmac(secret, t, body)}`, secret, now: at(t) }))).to.equal('signature_mismatch');
+    expect(
+      reason(verifyWebhookSignature({ payload: body.replace('received', 'sent'), header, secret, now: at(t) })),
+    ).to.equal('signature_mismatch');
+    expect(
+      reason(
+        verifyWebhookSignature({ payload: JSON.stringify(JSON.parse(body), null, 2), header, secret, now: at(t) }),
+      ),
+    ).to.equal('signature_mismatch');
+    expect(
+      reason(verifyWebhookSignature({ payload: body, header, secret: 'whsec_other_secret_000000', now: at(t) })),
+    ).to.equal('signature_mismatch');
+    expect(
+      reason(
+        verifyWebhookSignature({ payload: body, header: `t=${t + 1},v1=${hmac(secret, t, body)}`, secret, now: at(t) }),
+      ),
+    ).to.equal('signature_mismatch');
   });
 
   it('rejects a missing or malformed header', () => {
@@ -70,7 +100,11 @@ describe('Standard Webhooks signature', () => {
   const expected = createHmac('sha256', Buffer.from(secret, 'utf8')).update(`evt_1.${t}.${body}`).digest('base64');
 
   it('signs webhook-id, webhook-timestamp and webhook-signature: v1,<base64>', () => {
-    expect(signStandardWebhook({ id: 'evt_1', payload: body, secret, timestamp: t })).to.deep.equal({ 'webhook-id': 'evt_1', 'webhook-timestamp': String(t), 'webhook-signature': `v1,${expected}` });
+    expect(signStandardWebhook({ id: 'evt_1', payload: body, secret, timestamp: t })).to.deep.equal({
+      'webhook-id': 'evt_1',
+      'webhook-timestamp': String(t),
+      'webhook-signature': `v1,${expected}`,
+    });
   });
 
   it('agrees with the standardwebhooks library both ways, through the whsec_<base64> form of the secret', () => {
@@ -80,21 +114,44 @@ describe('Standard Webhooks signature', () => {
     const signature = library.sign('evt_1', at(t), body);
     expect(signature).to.equal(`v1,${expected}`);
     const theirs = { 'webhook-id': 'evt_1', 'webhook-timestamp': String(t), 'webhook-signature': signature };
-    expect(verifyStandardWebhook({ payload: body, headers: theirs, secret, now: at(t) })).to.deep.equal({ ok: true, timestamp: t });
+    expect(verifyStandardWebhook({ payload: body, headers: theirs, secret, now: at(t) })).to.deep.equal({
+      ok: true,
+      timestamp: t,
+    });
   });
 
   it('accepts any of several space-separated signatures and ignores other versions', () => {
-    const headers = { 'webhook-id': 'evt_1', 'webhook-timestamp': String(t), 'webhook-signature': `v1a,xyz v1,${Buffer.alloc(32).toString('base64')} v1,${expected}` };
+    const headers = {
+      'webhook-id': 'evt_1',
+      'webhook-timestamp': String(t),
+      'webhook-signature': `v1a,xyz v1,${Buffer.alloc(32).toString('base64')} v1,${expected}`,
+    };
     expect(verifyStandardWebhook({ payload: Buffer.from(body), headers, secret, now: at(t) }).ok).to.equal(true);
   });
 
   it('refuses missing headers, a bad timestamp, a stale one, a changed id and another secret', () => {
     const headers = signStandardWebhook({ id: 'evt_1', payload: body, secret, timestamp: t });
-    const check = (h: Record<string, string | undefined>, s = secret, now = at(t)) => verifyStandardWebhook({ payload: body, headers: h, secret: s, now });
-    expect(check({ ...headers, 'webhook-signature': undefined })).to.deep.equal({ ok: false, reason: 'missing_header' });
+    const check = (h: Record<string, string | undefined>, s = secret, now = at(t)) =>
+      verifyStandardWebhook({ payload: body, headers: h, secret: s, now });
+    expect(check({ ...headers, 'webhook-signature': undefined })).to.deep.equal({
+      ok: false,
+      reason: 'missing_header',
+    });
     expect(check({ ...headers, 'webhook-timestamp': 'soon' })).to.deep.equal({ ok: false, reason: 'malformed_header' });
-    expect(check(headers, secret, at(t + 301))).to.deep.equal({ ok: false, reason: 'timestamp_out_of_tolerance', timestamp: t });
-    expect(check({ ...headers, 'webhook-id': 'evt_2' })).to.deep.equal({ ok: false, reason: 'signature_mismatch', timestamp: t });
-    expect(check(headers, 'whsec_another_secret_0000')).to.deep.equal({ ok: false, reason: 'signature_mismatch', timestamp: t });
+    expect(check(headers, secret, at(t + 301))).to.deep.equal({
+      ok: false,
+      reason: 'timestamp_out_of_tolerance',
+      timestamp: t,
+    });
+    expect(check({ ...headers, 'webhook-id': 'evt_2' })).to.deep.equal({
+      ok: false,
+      reason: 'signature_mismatch',
+      timestamp: t,
+    });
+    expect(check(headers, 'whsec_another_secret_0000')).to.deep.equal({
+      ok: false,
+      reason: 'signature_mismatch',
+      timestamp: t,
+    });
   });
 });

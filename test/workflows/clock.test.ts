@@ -16,7 +16,12 @@ describe('workflow clock (sandbox-aware wait)', () => {
 
   before(async () => {
     env = await createTimeSkippingEnv();
-    worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities: {} });
+    worker = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue,
+      workflowBundle: await workflowBundle(),
+      activities: {},
+    });
     running = worker.run();
   });
   after(async () => {
@@ -59,7 +64,9 @@ describe('workflow clock (sandbox-aware wait)', () => {
     // The server's clock did not skip 12 h: the signal, not a timer, ended the wait.
     expect((await env.currentTimeMs()) - startedAt).to.be.below(60_000);
     const { wokeAt } = await handle.result();
-    expect(wokeAt - startedAt).to.be.at.least(12 * HOUR).and.below(12 * HOUR + 60_000);
+    expect(wokeAt - startedAt)
+      .to.be.at.least(12 * HOUR)
+      .and.below(12 * HOUR + 60_000);
   });
 
   it('a sandbox wait advanced by less than its length keeps waiting for the rest', async () => {
@@ -76,7 +83,9 @@ describe('workflow clock (sandbox-aware wait)', () => {
     expect((await handle.describe()).status.name).to.equal('RUNNING');
     // Awaiting the result lets the server skip the remaining 8 h of real timer.
     const { wokeAt } = await handle.result();
-    expect(wokeAt - startedAt).to.be.at.least(12 * HOUR).and.below(12 * HOUR + 60_000);
+    expect(wokeAt - startedAt)
+      .to.be.at.least(12 * HOUR)
+      .and.below(12 * HOUR + 60_000);
     // The history shows the 12 h timer cancelled and an 8 h one firing 8 h after the start.
     const events = (await handle.fetchHistory()).events ?? [];
     const seconds = (e: (typeof events)[number]) => Number(e.eventTime?.seconds ?? 0);

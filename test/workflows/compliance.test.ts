@@ -26,7 +26,14 @@ describe('complianceWorkflow (PPF / SDI reporting)', () => {
     tenant = await createTenant({ livemode: false, plan: 'pro' });
     fr = await companyIn(tenant, 'FR');
     it_ = await companyIn(tenant, 'IT');
-    const workers: Worker[] = await createWorkers({ connection: env.nativeConnection, namespace: 'default', db: testServers().db, events: createEventDispatcher(env.client), upstreams: testUpstreams(), taskQueues: [TASK_QUEUES.documents, TASK_QUEUES.webhooks] });
+    const workers: Worker[] = await createWorkers({
+      connection: env.nativeConnection,
+      namespace: 'default',
+      db: testServers().db,
+      events: createEventDispatcher(env.client),
+      upstreams: testUpstreams(),
+      taskQueues: [TASK_QUEUES.documents, TASK_QUEUES.webhooks],
+    });
     stop = new AbortController();
     running = runWorkers(workers, stop.signal);
   });
@@ -42,39 +49,93 @@ describe('complianceWorkflow (PPF / SDI reporting)', () => {
     const doc = await storedDocument(tenant, { companyId: country === 'FR' ? fr : it_, number });
     const ids: string[] = [];
     for (const status of statuses) {
-      const row = await insertComplianceReport(db, { id: newComplianceReportId(), organization_id: tenant.organizationId, livemode: false, company_id: doc.company_id, document_id: doc.id, lifecycle_event_id: null, country, platform: country === 'FR' ? 'PPF' : 'SDI', lifecycle_status: status, status: 'pending' });
+      const row = await insertComplianceReport(db, {
+        id: newComplianceReportId(),
+        organization_id: tenant.organizationId,
+        livemode: false,
+        company_id: doc.company_id,
+        document_id: doc.id,
+        lifecycle_event_id: null,
+        country,
+        platform: country === 'FR' ? 'PPF' : 'SDI',
+        lifecycle_status: status,
+        status: 'pending',
+      });
       ids.push(row.id);
     }
     const handle = await env.client.workflow.start<typeof complianceWorkflow>('complianceWorkflow', {
       taskQueue: TASK_QUEUES.documents,
       workflowId: workflowIds.compliance(doc.id, country),
       args: [{ documentId: doc.id, country, livemode: false }],
-      typedSearchAttributes: searchAttributesFor({ organizationId: tenant.organizationId, livemode: false, companyId: doc.company_id, documentId: doc.id }),
+      typedSearchAttributes: searchAttributesFor({
+        organizationId: tenant.organizationId,
+        livemode: false,
+        companyId: doc.company_id,
+        documentId: doc.id,
+      }),
     });
     const result = await handle.result();
     const events = (await handle.fetchHistory()).events ?? [];
-    const timers = events.filter((e) => e.timerStartedEventAttributes).map((e) => Number(e.timerStartedEventAttributes!.startToFireTimeout!.seconds));
-    const rows = await db.selectFrom('compliance_reports').selectAll().where('document_id', '=', doc.id).orderBy('created_at').execute();
-    const reported = (await db.selectFrom('events').select('data').where('type', '=', 'compliance.reported').where('organization_id', '=', tenant.organizationId).execute()).map((e) => e.data as any).filter((d) => d.documentId === doc.id);
+    const timers = events
+      .filter((e) => e.timerStartedEventAttributes)
+      .map((e) => Number(e.timerStartedEventAttributes!.startToFireTimeout!.seconds));
+    const rows = await db
+      .selectFrom('compliance_reports')
+      .selectAll()
+      .where('document_id', '=', doc.id)
+      .orderBy('created_at')
+      .execute();
+    const reported = (
+      await db
+        .selectFrom('events')
+        .select('data')
+        .where('type', '=', 'compliance.reported')
+        .where('organization_id', '=', tenant.organizationId)
+        .execute()
+    )
+      .map((e) => e.data as any)
+      .filter((d) => d.documentId === doc.id);
     return { doc, ids, result, timers, rows, reported };
   }
 
   it('submits to PPF, checks at nextCheckAt (5 min) and records the acceptance with its event', async () => {
     const { doc, ids, result, timers, rows, reported } = await report('FR', 'INV-FR-OK-1');
-    expect(result).to.deep.equal({ documentId: doc.id, country: 'FR', reports: [{ reportId: ids[0], status: 'accepted' }] });
+    expect(result).to.deep.equal({
+      documentId: doc.id,
+      country: 'FR',
+      reports: [{ reportId: ids[0], status: 'accepted' }],
+    });
     expect(timers).to.deep.equal([300]);
     expect(rows[0]).to.deep.include({ status: 'accepted', platform: 'PPF', error_code: null, next_check_at: null });
     expect(rows[0].submission_id).to.equal(`sim-ppf-${ids[0]}`);
     expect(rows[0].platform_response).to.deep.include({ platform: 'PPF', state: 'accepted' });
-    expect(reported).to.deep.equal([{ documentId: doc.id, reportId: ids[0], reportedTo: 'PPF', country: 'FR', lifecycleStatus: 'approved', status: 'accepted' }]);
+    expect(reported).to.deep.equal([
+      {
+        documentId: doc.id,
+        reportId: ids[0],
+        reportedTo: 'PPF',
+        country: 'FR',
+        lifecycleStatus: 'approved',
+        status: 'accepted',
+      },
+    ]);
   });
 
-  for (const [country, magic, code] of [['FR', 'PPF-00025', '00025'], ['FR', 'PPF-00058', '00058'], ['IT', 'SDI-00200', '00200'], ['IT', 'SDI-00306', '00306']] as const) {
+  for (const [country, magic, code] of [
+    ['FR', 'PPF-00025', '00025'],
+    ['FR', 'PPF-00058', '00058'],
+    ['IT', 'SDI-00200', '00200'],
+    ['IT', 'SDI-00306', '00306'],
+  ] as const) {
     it(`${country}: a document numbered …${magic}… is refused with ${code}`, async () => {
       const { result, rows, reported } = await report(country, `INV-${magic}-7`);
       expect(result.reports[0].status).to.equal('failed');
       expect(rows[0]).to.deep.include({ status: 'failed', error_code: code });
-      expect(reported[0]).to.deep.include({ status: 'failed', errorCode: code, reportedTo: country === 'FR' ? 'PPF' : 'SDI' });
+      expect(reported[0]).to.deep.include({
+        status: 'failed',
+        errorCode: code,
+        reportedTo: country === 'FR' ? 'PPF' : 'SDI',
+      });
       expect(reported[0].errorMessage).to.be.a('string');
     });
   }
@@ -97,6 +158,10 @@ describe('complianceWorkflow (PPF / SDI reporting)', () => {
   it('several queued moves are reported one after the other, in order', async () => {
     const { result, rows } = await report('FR', 'INV-FR-SEQ-1', ['under_review', 'approved', 'paid']);
     expect(result.reports.map((r) => r.status)).to.deep.equal(['accepted', 'accepted', 'accepted']);
-    expect(rows.map((r) => [r.lifecycle_status, r.status])).to.deep.equal([['under_review', 'accepted'], ['approved', 'accepted'], ['paid', 'accepted']]);
+    expect(rows.map((r) => [r.lifecycle_status, r.status])).to.deep.equal([
+      ['under_review', 'accepted'],
+      ['approved', 'accepted'],
+      ['paid', 'accepted'],
+    ]);
   });
 });

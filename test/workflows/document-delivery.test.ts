@@ -34,7 +34,6 @@ class ScriptedAccessPoint implements PeppolTransport {
   }
 }
 
-
 describe('documentWorkflow (delivery)', () => {
   let env: TestWorkflowEnvironment;
   let tenant: Tenant;
@@ -42,12 +41,22 @@ describe('documentWorkflow (delivery)', () => {
   let running: Promise<void>;
   // One set of workers for the suite; each test scripts the access point behind this delegate.
   let accessPoint = new ScriptedAccessPoint(['ok']);
-  const delegate: PeppolTransport = { handOff: (input) => accessPoint.handOff(input), probe: () => accessPoint.probe() };
+  const delegate: PeppolTransport = {
+    handOff: (input) => accessPoint.handOff(input),
+    probe: () => accessPoint.probe(),
+  };
 
   before(async () => {
     env = await createTimeSkippingEnv();
     tenant = await createTenant();
-    const workers: Worker[] = await createWorkers({ connection: env.nativeConnection, namespace: 'default', db: testServers().db, events: createEventDispatcher(env.client), upstreams: testUpstreams({ transports: { live: delegate, sandbox: createSimulatedTransport() } }), taskQueues: [TASK_QUEUES.documents, TASK_QUEUES.webhooks] });
+    const workers: Worker[] = await createWorkers({
+      connection: env.nativeConnection,
+      namespace: 'default',
+      db: testServers().db,
+      events: createEventDispatcher(env.client),
+      upstreams: testUpstreams({ transports: { live: delegate, sandbox: createSimulatedTransport() } }),
+      taskQueues: [TASK_QUEUES.documents, TASK_QUEUES.webhooks],
+    });
     stop = new AbortController();
     running = runWorkers(workers, stop.signal);
   });
@@ -57,16 +66,26 @@ describe('documentWorkflow (delivery)', () => {
     await env.teardown();
   });
 
-  async function deliver(scripted: ScriptedAccessPoint, onStarted?: (workflowId: string) => Promise<void>, recipients: RecipientDirectory = participantIdDirectory) {
+  async function deliver(
+    scripted: ScriptedAccessPoint,
+    onStarted?: (workflowId: string) => Promise<void>,
+    recipients: RecipientDirectory = participantIdDirectory,
+  ) {
     const { db } = testServers();
     accessPoint = scripted;
     {
-      const row = await sendDocument({ db, temporal: env.client, recipients }, tenantScope(tenant.organizationId, true), { type: 'invoice', format: 'json', from: tenant.companyId, to: RECIPIENT, document: invoiceBody() as any });
+      const row = await sendDocument(
+        { db, temporal: env.client, recipients },
+        tenantScope(tenant.organizationId, true),
+        { type: 'invoice', format: 'json', from: tenant.companyId, to: RECIPIENT, document: invoiceBody() as any },
+      );
       const handle = env.client.workflow.getHandle<typeof documentWorkflow>(workflowIds.document(row.id));
       if (onStarted) await onStarted(handle.workflowId);
       const result = await handle.result();
       const events = (await handle.fetchHistory()).events ?? [];
-      const timers = events.filter((e) => e.timerStartedEventAttributes).map((e) => Number(e.timerStartedEventAttributes!.startToFireTimeout!.seconds));
+      const timers = events
+        .filter((e) => e.timerStartedEventAttributes)
+        .map((e) => Number(e.timerStartedEventAttributes!.startToFireTimeout!.seconds));
       return { row: (await findDocumentById(db, row.id))!, result, timers };
     }
   }
@@ -82,25 +101,61 @@ describe('documentWorkflow (delivery)', () => {
     expect(accessPoint.handOffs.map((h) => h.attempt)).to.deep.equal([1, 2, 3, 4]);
     expect(accessPoint.handOffs[0].sbd).to.include('StandardBusinessDocumentHeader');
     expect(accessPoint.handOffs[0].receiverId).to.equal(RECIPIENT);
-    expect(row).to.deep.include({ delivery_status: 'delivered', status: 'delivered', transport_message_id: `msg-${row.id}` });
+    expect(row).to.deep.include({
+      delivery_status: 'delivered',
+      status: 'delivered',
+      transport_message_id: `msg-${row.id}`,
+    });
     expect(await eventsOf(row.id)).to.include.members(['document.sent', 'document.delivered']);
   });
 
   it('counts a delivered document once for the sending company and for its partner; a failed one not at all', async () => {
     const { db } = testServers();
-    const partner = await insertPartner(db, { id: newId('part'), scope: { organizationId: tenant.organizationId, livemode: true }, peppolId: RECIPIENT, vatNumber: null, name: 'Counted Buyer', country: 'BE', role: 'buyer', contactName: null, contactEmail: null, peppolStatus: 'registered', defaults: {}, tags: [], identifiers: [], enrichment: {}, metadata: {} });
-    const withPartner: RecipientDirectory = { ...participantIdDirectory, resolve: async () => ({ peppolId: RECIPIENT, partnerId: partner.id }) };
+    const partner = await insertPartner(db, {
+      id: newId('part'),
+      scope: { organizationId: tenant.organizationId, livemode: true },
+      peppolId: RECIPIENT,
+      vatNumber: null,
+      name: 'Counted Buyer',
+      country: 'BE',
+      role: 'buyer',
+      contactName: null,
+      contactEmail: null,
+      peppolStatus: 'registered',
+      defaults: {},
+      tags: [],
+      identifiers: [],
+      enrichment: {},
+      metadata: {},
+    });
+    const withPartner: RecipientDirectory = {
+      ...participantIdDirectory,
+      resolve: async () => ({ peppolId: RECIPIENT, partnerId: partner.id }),
+    };
     const counts = async () => ({
-      company: (await db.selectFrom('companies').select('stats').where('id', '=', tenant.companyId).executeTakeFirstOrThrow()).stats,
-      partner: (await db.selectFrom('partners').select(['documents_sent', 'documents_received']).where('id', '=', partner.id).executeTakeFirstOrThrow()),
+      company: (
+        await db.selectFrom('companies').select('stats').where('id', '=', tenant.companyId).executeTakeFirstOrThrow()
+      ).stats,
+      partner: await db
+        .selectFrom('partners')
+        .select(['documents_sent', 'documents_received'])
+        .where('id', '=', partner.id)
+        .executeTakeFirstOrThrow(),
     });
     const before = await counts();
-    const delivered = await deliver(new ScriptedAccessPoint(['ok']), (workflowId) => env.client.workflow.getHandle(workflowId).signal(deliveryReceiptSignal, { status: 'delivered' }), withPartner);
+    const delivered = await deliver(
+      new ScriptedAccessPoint(['ok']),
+      (workflowId) => env.client.workflow.getHandle(workflowId).signal(deliveryReceiptSignal, { status: 'delivered' }),
+      withPartner,
+    );
     expect(delivered.row).to.deep.include({ delivery_status: 'delivered', partner_id: partner.id });
     const after = await counts();
     expect(Number(after.company.sent)).to.equal(Number(before.company.sent) + 1);
     expect(Number(after.company.received)).to.equal(Number(before.company.received));
-    expect(after.partner).to.deep.equal({ documents_sent: before.partner.documents_sent + 1, documents_received: before.partner.documents_received });
+    expect(after.partner).to.deep.equal({
+      documents_sent: before.partner.documents_sent + 1,
+      documents_received: before.partner.documents_received,
+    });
     const failed = await deliver(new ScriptedAccessPoint(['AP_REJECTED']), undefined, withPartner);
     expect(failed.row.delivery_status).to.equal('rejected');
     expect(await counts()).to.deep.equal(after);
@@ -120,7 +175,11 @@ describe('documentWorkflow (delivery)', () => {
     it(`${code} is permanent: no re-send`, async () => {
       const accessPoint = new ScriptedAccessPoint([code]);
       const { row, result, timers } = await deliver(accessPoint);
-      expect(result).to.deep.include({ attempts: 1, errorCode: code, deliveryStatus: code === 'AP_REJECTED' ? 'rejected' : 'failed' });
+      expect(result).to.deep.include({
+        attempts: 1,
+        errorCode: code,
+        deliveryStatus: code === 'AP_REJECTED' ? 'rejected' : 'failed',
+      });
       expect(timers).to.deep.equal([]);
       expect(row.error_code).to.equal(code);
     });
@@ -128,10 +187,17 @@ describe('documentWorkflow (delivery)', () => {
 
   it('a rejecting receipt fails the delivery as rejected', async () => {
     const { row, result } = await deliver(new ScriptedAccessPoint(['ok']), async (workflowId) => {
-      await env.client.workflow.getHandle(workflowId).signal(deliveryReceiptSignal, { status: 'rejected', errorCode: 'AP_REJECTED', errorMessage: 'schematron failure at the receiving access point' });
+      await env.client.workflow.getHandle(workflowId).signal(deliveryReceiptSignal, {
+        status: 'rejected',
+        errorCode: 'AP_REJECTED',
+        errorMessage: 'schematron failure at the receiving access point',
+      });
     });
     expect(result.deliveryStatus).to.equal('rejected');
-    expect(row).to.deep.include({ delivery_status: 'rejected', error_message: 'schematron failure at the receiving access point' });
+    expect(row).to.deep.include({
+      delivery_status: 'rejected',
+      error_message: 'schematron failure at the receiving access point',
+    });
   });
 
   it('without a receipt for 48 hours the delivery fails', async () => {

@@ -12,29 +12,85 @@ import { testUpstreams } from '../support/upstreams.ts';
 
 describe('maintenanceWorkflow (the maintenance schedule)', () => {
   let env: TestWorkflowEnvironment;
-  before(async () => { env = await createTimeSkippingEnv(); });
+  before(async () => {
+    env = await createTimeSkippingEnv();
+  });
   after(() => env.teardown());
 
   it('prunes expired records and re-dispatches events stranded before their fan-out', async () => {
     const { db } = testServers();
     const tenant = await createTenant();
     const old = new Date(Date.now() - 25 * 3600 * 1000);
-    await db.insertInto('idempotency_keys').values({ organization_id: tenant.organizationId, principal: tenant.keyId, idempotency_key: 'stale', request_hash: 'h', method: 'POST', path: '/v1/x', state: 'completed', request_id: 'req_stale', created_at: old, locked_until: old }).execute();
-    await db.insertInto('idempotency_keys').values({ organization_id: tenant.organizationId, principal: tenant.keyId, idempotency_key: 'fresh', request_hash: 'h', method: 'POST', path: '/v1/x', state: 'completed', request_id: 'req_fresh', locked_until: new Date() }).execute();
-    await db.insertInto('rate_limit_hits').values({ bucket: `maintenance-test:${tenant.keyId}`, hit_at: old }).execute();
-    const stranded = await insertEvent(db, { organizationId: tenant.organizationId, livemode: true, companyId: null, type: 'document.updated', data: { documentId: 'doc_x', changes: {} } });
+    await db
+      .insertInto('idempotency_keys')
+      .values({
+        organization_id: tenant.organizationId,
+        principal: tenant.keyId,
+        idempotency_key: 'stale',
+        request_hash: 'h',
+        method: 'POST',
+        path: '/v1/x',
+        state: 'completed',
+        request_id: 'req_stale',
+        created_at: old,
+        locked_until: old,
+      })
+      .execute();
+    await db
+      .insertInto('idempotency_keys')
+      .values({
+        organization_id: tenant.organizationId,
+        principal: tenant.keyId,
+        idempotency_key: 'fresh',
+        request_hash: 'h',
+        method: 'POST',
+        path: '/v1/x',
+        state: 'completed',
+        request_id: 'req_fresh',
+        locked_until: new Date(),
+      })
+      .execute();
+    await db
+      .insertInto('rate_limit_hits')
+      .values({ bucket: `maintenance-test:${tenant.keyId}`, hit_at: old })
+      .execute();
+    const stranded = await insertEvent(db, {
+      organizationId: tenant.organizationId,
+      livemode: true,
+      companyId: null,
+      type: 'document.updated',
+      data: { documentId: 'doc_x', changes: {} },
+    });
     // As a crash between the commit of an event with subscribers and its fan-out leaves it.
-    await db.updateTable('events').set({ created_at: new Date(Date.now() - 5 * 60_000), dispatched_at: null }).where('id', '=', stranded.id).execute();
+    await db
+      .updateTable('events')
+      .set({ created_at: new Date(Date.now() - 5 * 60_000), dispatched_at: null })
+      .where('id', '=', stranded.id)
+      .execute();
 
-    const workers = await createWorkers({ connection: env.nativeConnection, namespace: 'default', db, events: createEventDispatcher(env.client), upstreams: testUpstreams(), taskQueues: [TASK_QUEUES.system, TASK_QUEUES.webhooks] });
+    const workers = await createWorkers({
+      connection: env.nativeConnection,
+      namespace: 'default',
+      db,
+      events: createEventDispatcher(env.client),
+      upstreams: testUpstreams(),
+      taskQueues: [TASK_QUEUES.system, TASK_QUEUES.webhooks],
+    });
     const stop = new AbortController();
     const running = runWorkers(workers, stop.signal);
     try {
-      const result = await env.client.workflow.execute<typeof maintenanceWorkflow>('maintenanceWorkflow', { taskQueue: TASK_QUEUES.system, workflowId: `maintenance-test-${Date.now()}` });
+      const result = await env.client.workflow.execute<typeof maintenanceWorkflow>('maintenanceWorkflow', {
+        taskQueue: TASK_QUEUES.system,
+        workflowId: `maintenance-test-${Date.now()}`,
+      });
       expect(result.pruned.idempotencyKeys).to.be.at.least(1);
       expect(result.pruned.rateLimitHits).to.be.at.least(1);
       expect(result.redispatchedEvents).to.be.at.least(1);
-      const keys = await db.selectFrom('idempotency_keys').select('idempotency_key').where('organization_id', '=', tenant.organizationId).execute();
+      const keys = await db
+        .selectFrom('idempotency_keys')
+        .select('idempotency_key')
+        .where('organization_id', '=', tenant.organizationId)
+        .execute();
       expect(keys.map((k) => k.idempotency_key)).to.deep.equal(['fresh']);
       const fanOut = await env.client.workflow.getHandle(workflowIds.event(stranded.id)).result();
       expect(fanOut.eventId).to.equal(stranded.id);

@@ -14,12 +14,19 @@ import { testUpstreams } from '../support/upstreams.ts';
 
 describe('probeWorkflow', () => {
   let env: TestWorkflowEnvironment;
-  before(async () => { env = await createTimeSkippingEnv(); });
+  before(async () => {
+    env = await createTimeSkippingEnv();
+  });
   after(() => env.teardown());
 
   it('writes its row through the real activity, once, even when run twice with the same id', async () => {
     const { db } = testServers();
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue: 'probe-test', workflowBundle: await workflowBundle(), activities: createActivities({ db, events: createEventDispatcher(env.client), upstreams: testUpstreams() }) });
+    const worker = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue: 'probe-test',
+      workflowBundle: await workflowBundle(),
+      activities: createActivities({ db, events: createEventDispatcher(env.client), upstreams: testUpstreams() }),
+    });
     const probeId = newId('probe');
     await worker.runUntil(async () => {
       for (let i = 0; i < 2; i++) {
@@ -33,7 +40,11 @@ describe('probeWorkflow', () => {
     });
     const row = await findProbe(db, probeId);
     expect(row?.requested_by).to.equal('test');
-    const count = await db.selectFrom('probes').select((eb) => eb.fn.countAll<number>().as('n')).where('id', '=', probeId).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom('probes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id', '=', probeId)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).to.equal(1);
   });
 });

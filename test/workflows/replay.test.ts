@@ -43,7 +43,13 @@ describe('workflow replay (determinism)', () => {
 
     before(async () => {
       env = await createTimeSkippingEnv();
-      const workers: Worker[] = await createWorkers({ connection: env.nativeConnection, namespace: 'default', db: testServers().db, events: createEventDispatcher(env.client), upstreams: testUpstreams() });
+      const workers: Worker[] = await createWorkers({
+        connection: env.nativeConnection,
+        namespace: 'default',
+        db: testServers().db,
+        events: createEventDispatcher(env.client),
+        upstreams: testUpstreams(),
+      });
       stop = new AbortController();
       running = runWorkers(workers, stop.signal);
       app = await startTestApp({ temporal: env.client });
@@ -62,17 +68,34 @@ describe('workflow replay (determinism)', () => {
       expect(await replayFailures([{ workflowId, history }])).to.deep.equal([]);
     }
 
-    it('document: sandbox delivery, a lifecycle update while it runs, the recipient\'s Invoice Response', async () => {
+    it("document: sandbox delivery, a lifecycle update while it runs, the recipient's Invoice Response", async () => {
       const tenant = await createTenant({ livemode: false, plan: 'pro' });
       // The AP responder answers a minute after delivery: under_review → approved.
-      const sent = await fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ type: 'invoice', from: tenant.companyId, to: '0060:999000106', document: invoiceBody() }) });
+      const sent = await fetch(`${app.url}/v1/documents/send`, {
+        method: 'POST',
+        headers: jsonHeaders(tenant.key),
+        body: JSON.stringify({
+          type: 'invoice',
+          from: tenant.companyId,
+          to: '0060:999000106',
+          document: invoiceBody(),
+        }),
+      });
       expect(sent.status).to.equal(201);
       const { id } = (await sent.json()) as { id: string };
-      const moved = await fetch(`${app.url}/v1/documents/${id}/lifecycle`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ status: 'under_review' }) });
+      const moved = await fetch(`${app.url}/v1/documents/${id}/lifecycle`, {
+        method: 'POST',
+        headers: jsonHeaders(tenant.key),
+        body: JSON.stringify({ status: 'under_review' }),
+      });
       expect(moved.status).to.equal(200);
       const handle = env.client.workflow.getHandle<typeof documentWorkflow>(workflowIds.document(id));
       expect(await handle.result()).to.deep.equal({ documentId: id, deliveryStatus: 'delivered', attempts: 1 });
-      const { lifecycle_status } = await testServers().db.selectFrom('documents').select('lifecycle_status').where('id', '=', id).executeTakeFirstOrThrow();
+      const { lifecycle_status } = await testServers()
+        .db.selectFrom('documents')
+        .select('lifecycle_status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(lifecycle_status).to.equal('approved');
       await expectReplays('document', handle.workflowId);
     });
@@ -80,14 +103,32 @@ describe('workflow replay (determinism)', () => {
     it('webhook delivery: a sandbox receiver that fails once, then answers 2xx', async () => {
       const { db } = testServers();
       const tenant = await createTenant({ livemode: false });
-      await insertWebhook(db, { id: newId('wh'), organizationId: tenant.organizationId, livemode: false, companyId: null, url: 'https://fail-1.webhook.test/hooks', events: ['*'], secret: 'whsec_replay_test_secret_00000000' });
-      const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId, type: 'document.received', data: { documentId: 'doc_replay' } });
+      await insertWebhook(db, {
+        id: newId('wh'),
+        organizationId: tenant.organizationId,
+        livemode: false,
+        companyId: null,
+        url: 'https://fail-1.webhook.test/hooks',
+        events: ['*'],
+        secret: 'whsec_replay_test_secret_00000000',
+      });
+      const event = await insertEvent(db, {
+        organizationId: tenant.organizationId,
+        livemode: false,
+        companyId: tenant.companyId,
+        type: 'document.received',
+        data: { documentId: 'doc_replay' },
+      });
       const [delivery] = await createFanOutDeliveries(db, event);
       const handle = await env.client.workflow.start<typeof deliveryWorkflow>('deliveryWorkflow', {
         taskQueue: TASK_QUEUES.webhooks,
         workflowId: workflowIds.delivery(delivery.id),
         args: [{ deliveryId: delivery.id, livemode: false, clockOffsetMs: 0 }],
-        typedSearchAttributes: searchAttributesFor({ organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId }),
+        typedSearchAttributes: searchAttributesFor({
+          organizationId: tenant.organizationId,
+          livemode: false,
+          companyId: tenant.companyId,
+        }),
       });
       expect(await handle.result()).to.deep.equal({ deliveryId: delivery.id, outcome: 'succeeded', attempts: 2 });
       await expectReplays('delivery', handle.workflowId);
@@ -95,13 +136,35 @@ describe('workflow replay (determinism)', () => {
 
     it('company registration: the sandbox SMP goes live, then the company is deregistered', async () => {
       const tenant = await createTenant({ livemode: false });
-      const handle = await env.client.workflow.start<typeof companyRegistrationWorkflow>('companyRegistrationWorkflow', {
-        taskQueue: TASK_QUEUES.companies,
-        workflowId: workflowIds.company(tenant.companyId),
-        args: [{ companyId: tenant.companyId, organizationId: tenant.organizationId, livemode: false, clockOffsetMs: 0, intent: 'register' }],
-        typedSearchAttributes: searchAttributesFor({ organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId }),
-      });
-      const registered = async () => (await testServers().db.selectFrom('companies').select('smp_registered').where('id', '=', tenant.companyId).executeTakeFirstOrThrow()).smp_registered;
+      const handle = await env.client.workflow.start<typeof companyRegistrationWorkflow>(
+        'companyRegistrationWorkflow',
+        {
+          taskQueue: TASK_QUEUES.companies,
+          workflowId: workflowIds.company(tenant.companyId),
+          args: [
+            {
+              companyId: tenant.companyId,
+              organizationId: tenant.organizationId,
+              livemode: false,
+              clockOffsetMs: 0,
+              intent: 'register',
+            },
+          ],
+          typedSearchAttributes: searchAttributesFor({
+            organizationId: tenant.organizationId,
+            livemode: false,
+            companyId: tenant.companyId,
+          }),
+        },
+      );
+      const registered = async () =>
+        (
+          await testServers()
+            .db.selectFrom('companies')
+            .select('smp_registered')
+            .where('id', '=', tenant.companyId)
+            .executeTakeFirstOrThrow()
+        ).smp_registered;
       for (let i = 0; i < 60 && !(await registered()); i++) await env.sleep('30 seconds');
       expect(await registered()).to.equal(true);
       await handle.signal(deregisterSignal);
@@ -112,14 +175,34 @@ describe('workflow replay (determinism)', () => {
     it('compliance report: submitted to the sandbox PPF, accepted at the first status check', async () => {
       const tenant = await createTenant({ livemode: false, plan: 'pro' });
       const doc = await storedDocument(tenant, { companyId: await companyIn(tenant, 'FR'), number: 'INV-FR-REPLAY-1' });
-      const report = await insertComplianceReport(testServers().db, { id: newComplianceReportId(), organization_id: tenant.organizationId, livemode: false, company_id: doc.company_id, document_id: doc.id, lifecycle_event_id: null, country: 'FR', platform: 'PPF', lifecycle_status: 'approved', status: 'pending' });
+      const report = await insertComplianceReport(testServers().db, {
+        id: newComplianceReportId(),
+        organization_id: tenant.organizationId,
+        livemode: false,
+        company_id: doc.company_id,
+        document_id: doc.id,
+        lifecycle_event_id: null,
+        country: 'FR',
+        platform: 'PPF',
+        lifecycle_status: 'approved',
+        status: 'pending',
+      });
       const handle = await env.client.workflow.start<typeof complianceWorkflow>('complianceWorkflow', {
         taskQueue: TASK_QUEUES.documents,
         workflowId: workflowIds.compliance(doc.id, 'FR'),
         args: [{ documentId: doc.id, country: 'FR', livemode: false }],
-        typedSearchAttributes: searchAttributesFor({ organizationId: tenant.organizationId, livemode: false, companyId: doc.company_id, documentId: doc.id }),
+        typedSearchAttributes: searchAttributesFor({
+          organizationId: tenant.organizationId,
+          livemode: false,
+          companyId: doc.company_id,
+          documentId: doc.id,
+        }),
       });
-      expect(await handle.result()).to.deep.equal({ documentId: doc.id, country: 'FR', reports: [{ reportId: report.id, status: 'accepted' }] });
+      expect(await handle.result()).to.deep.equal({
+        documentId: doc.id,
+        country: 'FR',
+        reports: [{ reportId: report.id, status: 'accepted' }],
+      });
       await expectReplays('compliance', handle.workflowId);
     });
   });

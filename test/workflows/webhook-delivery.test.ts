@@ -35,7 +35,11 @@ function expectValidSignature(request: ReceivedDelivery, secret = SECRET): void 
   expect(Math.abs(Number(match![1]) - Date.now() / 1000)).to.be.below(300);
 }
 
-async function addWebhook(tenant: Tenant, url: string, options: { livemode: boolean; events?: string[]; companyId?: string | null; organizationId?: string }) {
+async function addWebhook(
+  tenant: Tenant,
+  url: string,
+  options: { livemode: boolean; events?: string[]; companyId?: string | null; organizationId?: string },
+) {
   return insertWebhook(testServers().db, {
     id: newId('wh'),
     organizationId: options.organizationId ?? tenant.organizationId,
@@ -67,7 +71,10 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       receiver = await startWebhookReceiver((i) => (i < 2 ? 500 : 200));
       healthy = await startWebhookReceiver(() => 204);
     });
-    after(async () => { await receiver.close(); await healthy.close(); });
+    after(async () => {
+      await receiver.close();
+      await healthy.close();
+    });
 
     it('writes an event nobody subscribes to as dispatched, and starts no fan-out for it', async () => {
       const { temporal, db } = testServers();
@@ -75,20 +82,39 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       // Subscribed, but to another type, another mode and another company: none of them matches.
       await addWebhook(tenant, healthy.url, { livemode: false, events: ['document.sent'] });
       await addWebhook(tenant, healthy.url, { livemode: true });
-      await addWebhook(tenant, healthy.url, { livemode: false, companyId: await createCompany(tenant.organizationId, false) });
-      const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId, type: 'document.received', data: { documentId: 'doc_quiet' } });
+      await addWebhook(tenant, healthy.url, {
+        livemode: false,
+        companyId: await createCompany(tenant.organizationId, false),
+      });
+      const event = await insertEvent(db, {
+        organizationId: tenant.organizationId,
+        livemode: false,
+        companyId: tenant.companyId,
+        type: 'document.received',
+        data: { documentId: 'doc_quiet' },
+      });
       expect(event.dispatched_at).to.be.instanceOf(Date);
       await createEventDispatcher(temporal).dispatch([event]);
-      const started = await temporal.workflow.getHandle(workflowIds.event(event.id)).describe().then(() => true, () => false);
+      const started = await temporal.workflow
+        .getHandle(workflowIds.event(event.id))
+        .describe()
+        .then(
+          () => true,
+          () => false,
+        );
       expect(started).to.equal(false);
     });
 
-    it('fans an event out to the matching webhooks only, signs each POST, and retries on the company\'s virtual clock until a 2xx', async () => {
+    it("fans an event out to the matching webhooks only, signs each POST, and retries on the company's virtual clock until a 2xx", async () => {
       const { db, temporal } = testServers();
       const tenant = await createTenant({ livemode: false });
       const otherCompany = await createCompany(tenant.organizationId, false);
       const flaky = await addWebhook(tenant, receiver.url, { livemode: false, events: ['document.received'] });
-      const scoped = await addWebhook(tenant, healthy.url, { livemode: false, events: ['*'], companyId: tenant.companyId });
+      const scoped = await addWebhook(tenant, healthy.url, {
+        livemode: false,
+        events: ['*'],
+        companyId: tenant.companyId,
+      });
       // None of these match: another type, another company, paused, live mode, another organization.
       await addWebhook(tenant, healthy.url, { livemode: false, events: ['document.sent'] });
       await addWebhook(tenant, healthy.url, { livemode: false, companyId: otherCompany });
@@ -98,13 +124,23 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       const stranger = await createTenant({ livemode: false });
       await addWebhook(stranger, healthy.url, { livemode: false });
 
-      const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId, type: 'document.received', data: { documentId: 'doc_abc', type: 'invoice', number: 'INV-1', direction: 'incoming' } });
+      const event = await insertEvent(db, {
+        organizationId: tenant.organizationId,
+        livemode: false,
+        companyId: tenant.companyId,
+        type: 'document.received',
+        data: { documentId: 'doc_abc', type: 'invoice', number: 'INV-1', direction: 'incoming' },
+      });
       expect(event.dispatched_at, 'an event with subscribers waits for its fan-out').to.equal(null);
       await createEventDispatcher(temporal).dispatch([event]);
       const fanOut = await temporal.workflow.getHandle<typeof eventWorkflow>(workflowIds.event(event.id)).result();
       expect(fanOut.deliveryIds).to.have.length(2);
       expect((await findEvent(db, event.id))?.dispatched_at).to.be.instanceOf(Date);
-      const deliveries = await db.selectFrom('webhook_deliveries').selectAll().where('event_id', '=', event.id).execute();
+      const deliveries = await db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('event_id', '=', event.id)
+        .execute();
       expect(deliveries.map((d) => d.webhook_id).sort()).to.deep.equal([flaky.id, scoped.id].sort());
       const flakyDelivery = deliveries.find((d) => d.webhook_id === flaky.id)!;
 
@@ -154,8 +190,17 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
 
       const row = await findDelivery(db, flakyDelivery.id);
       expect(row).to.deep.include({ status: 'succeeded', attempt_count: 3, next_attempt_at: null });
-      const attempts = await db.selectFrom('webhook_delivery_attempts').selectAll().where('delivery_id', '=', flakyDelivery.id).orderBy('attempt').execute();
-      expect(attempts.map((a) => [a.attempt, a.outcome, a.status_code, a.error])).to.deep.equal([[1, 'failed', 500, 'HTTP 500'], [2, 'failed', 500, 'HTTP 500'], [3, 'succeeded', 200, null]]);
+      const attempts = await db
+        .selectFrom('webhook_delivery_attempts')
+        .selectAll()
+        .where('delivery_id', '=', flakyDelivery.id)
+        .orderBy('attempt')
+        .execute();
+      expect(attempts.map((a) => [a.attempt, a.outcome, a.status_code, a.error])).to.deep.equal([
+        [1, 'failed', 500, 'HTTP 500'],
+        [2, 'failed', 500, 'HTTP 500'],
+        [3, 'succeeded', 200, null],
+      ]);
       expect(attempts.every((a) => typeof a.duration_ms === 'number')).to.equal(true);
       const webhook = await findWebhookById(db, flaky.id);
       expect(webhook).to.deep.include({ failure_count: 0, status: 'active' });
@@ -166,12 +211,22 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       const { db, temporal } = testServers();
       const tenant = await createTenant({ livemode: false });
       await addWebhook(tenant, healthy.url, { livemode: false });
-      const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: false, companyId: null, type: 'document.sent', data: { documentId: 'doc_1' } });
+      const event = await insertEvent(db, {
+        organizationId: tenant.organizationId,
+        livemode: false,
+        companyId: null,
+        type: 'document.sent',
+        data: { documentId: 'doc_1' },
+      });
       const first = await createFanOutDeliveries(db, event);
       await createEventDispatcher(temporal).dispatch([event]);
-      const { deliveryIds } = await temporal.workflow.getHandle<typeof eventWorkflow>(workflowIds.event(event.id)).result();
+      const { deliveryIds } = await temporal.workflow
+        .getHandle<typeof eventWorkflow>(workflowIds.event(event.id))
+        .result();
       expect(deliveryIds).to.deep.equal(first.map((d) => d.id));
-      expect(await db.selectFrom('webhook_deliveries').select('id').where('event_id', '=', event.id).execute()).to.have.length(1);
+      expect(
+        await db.selectFrom('webhook_deliveries').select('id').where('event_id', '=', event.id).execute(),
+      ).to.have.length(1);
     });
 
     it('a worker stopped mid-attempt: a new worker repeats the attempt with the same event id and completes the delivery', async function () {
@@ -182,11 +237,26 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       // The first request never gets an answer: the worker handling it is stopped meanwhile.
       const slow = await startWebhookReceiver((i) => (i === 0 ? 'hang' : 200));
       const connection = await NativeConnection.connect({ address: temporalAddress });
-      const makeWorker = async () => Worker.create({ connection, taskQueue, workflowBundle: await workflowBundle(), activities: { ...createEventActivities({ db }), ...createWebhookActivities({ db, senders: createWebhookSenders() }) } });
+      const makeWorker = async () =>
+        Worker.create({
+          connection,
+          taskQueue,
+          workflowBundle: await workflowBundle(),
+          activities: {
+            ...createEventActivities({ db }),
+            ...createWebhookActivities({ db, senders: createWebhookSenders() }),
+          },
+        });
       try {
         const tenant = await createTenant({ livemode: false });
         await addWebhook(tenant, slow.url, { livemode: false });
-        const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId, type: 'document.delivered', data: { documentId: 'doc_k' } });
+        const event = await insertEvent(db, {
+          organizationId: tenant.organizationId,
+          livemode: false,
+          companyId: tenant.companyId,
+          type: 'document.delivered',
+          data: { documentId: 'doc_k' },
+        });
         const [delivery] = await createFanOutDeliveries(db, event);
         const first = await makeWorker();
         const firstRun = first.run();
@@ -194,7 +264,11 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
           taskQueue,
           workflowId: workflowIds.delivery(delivery.id),
           args: [{ deliveryId: delivery.id, livemode: false, clockOffsetMs: 0 }],
-          typedSearchAttributes: searchAttributesFor({ organizationId: tenant.organizationId, livemode: false, companyId: tenant.companyId }),
+          typedSearchAttributes: searchAttributesFor({
+            organizationId: tenant.organizationId,
+            livemode: false,
+            companyId: tenant.companyId,
+          }),
         });
         await slow.waitFor(1);
         first.shutdown();
@@ -232,9 +306,20 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         const port = new URL(receiver.url).port;
         for (const url of [`http://127.0.0.1:${port}/hooks`, `http://localhost:${port}/hooks`]) {
           const webhook = await addWebhook(tenant, url, { livemode: true });
-          const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: true, companyId: null, type: 'document.sent', data: {} });
+          const event = await insertEvent(db, {
+            organizationId: tenant.organizationId,
+            livemode: true,
+            companyId: null,
+            type: 'document.sent',
+            data: {},
+          });
           const [delivery] = (await createFanOutDeliveries(db, event)).filter((d) => d.webhook_id === webhook.id);
-          const outcome = await createWebhookActivities({ db, senders: createWebhookSenders() }).attemptDelivery({ deliveryId: delivery.id, attempt: 1, nextDelayMs: 30_000, clockOffsetMs: 0 });
+          const outcome = await createWebhookActivities({ db, senders: createWebhookSenders() }).attemptDelivery({
+            deliveryId: delivery.id,
+            attempt: 1,
+            nextDelayMs: 30_000,
+            clockOffsetMs: 0,
+          });
           expect(outcome.outcome, url).to.equal('failed');
           expect(outcome.error, url).to.match(/loopback address/);
           await updateWebhook(db, tenantScope(tenant.organizationId, true), webhook.id, { status: 'paused' });
@@ -247,17 +332,38 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
 
     it('a redirect is a failure (not followed); so is no answer within the timeout', async () => {
       const { db } = testServers();
-      const receiver = await startWebhookReceiver((i) => (i === 0 ? { status: 302, headers: { location: 'https://example.com/elsewhere' } } : 'hang'));
+      const receiver = await startWebhookReceiver((i) =>
+        i === 0 ? { status: 302, headers: { location: 'https://example.com/elsewhere' } } : 'hang',
+      );
       try {
         const tenant = await createTenant();
         await addWebhook(tenant, receiver.url, { livemode: true });
-        const event = await insertEvent(db, { organizationId: tenant.organizationId, livemode: true, companyId: null, type: 'document.sent', data: {} });
+        const event = await insertEvent(db, {
+          organizationId: tenant.organizationId,
+          livemode: true,
+          companyId: null,
+          type: 'document.sent',
+          data: {},
+        });
         const [delivery] = await createFanOutDeliveries(db, event);
-        const activities = createWebhookActivities({ db, senders: createWebhookSenders({ allowPrivateTargets: true, timeoutMs: 300 }) });
-        const redirected = await activities.attemptDelivery({ deliveryId: delivery.id, attempt: 1, nextDelayMs: 30_000, clockOffsetMs: 0 });
+        const activities = createWebhookActivities({
+          db,
+          senders: createWebhookSenders({ allowPrivateTargets: true, timeoutMs: 300 }),
+        });
+        const redirected = await activities.attemptDelivery({
+          deliveryId: delivery.id,
+          attempt: 1,
+          nextDelayMs: 30_000,
+          clockOffsetMs: 0,
+        });
         expect(redirected).to.deep.include({ outcome: 'failed', statusCode: 302 });
         expect(redirected.error).to.match(/redirect to https:\/\/example\.com\/elsewhere not followed/);
-        const slow = await activities.attemptDelivery({ deliveryId: delivery.id, attempt: 2, nextDelayMs: 120_000, clockOffsetMs: 0 });
+        const slow = await activities.attemptDelivery({
+          deliveryId: delivery.id,
+          attempt: 2,
+          nextDelayMs: 120_000,
+          clockOffsetMs: 0,
+        });
         expect(slow).to.deep.equal({ outcome: 'failed', statusCode: null, error: 'no answer within 0.3 s' });
         expect(receiver.received).to.have.length(2);
         const row = await findDelivery(db, delivery.id);
@@ -282,7 +388,10 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         connection: env.nativeConnection,
         taskQueue,
         workflowBundle: await workflowBundle(),
-        activities: { ...createEventActivities({ db }), ...createWebhookActivities({ db, senders: createWebhookSenders({ allowPrivateTargets: true }) }) },
+        activities: {
+          ...createEventActivities({ db }),
+          ...createWebhookActivities({ db, senders: createWebhookSenders({ allowPrivateTargets: true }) }),
+        },
       });
       running = worker.run();
     });
@@ -294,12 +403,24 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
 
     const timerSeconds = async (workflowId: string) => {
       const events = (await env.client.workflow.getHandle(workflowId).fetchHistory()).events ?? [];
-      return events.filter((e) => e.timerStartedEventAttributes).map((e) => Number(e.timerStartedEventAttributes!.startToFireTimeout!.seconds));
+      return events
+        .filter((e) => e.timerStartedEventAttributes)
+        .map((e) => Number(e.timerStartedEventAttributes!.startToFireTimeout!.seconds));
     };
 
     async function fanOut(tenant: Tenant, type: 'document.received' = 'document.received') {
-      const event = await insertEvent(testServers().db, { organizationId: tenant.organizationId, livemode: true, companyId: tenant.companyId, type, data: { documentId: 'doc_s' } });
-      const result = await env.client.workflow.execute<typeof eventWorkflow>('eventWorkflow', { taskQueue, workflowId: workflowIds.event(event.id), args: [{ eventId: event.id }] });
+      const event = await insertEvent(testServers().db, {
+        organizationId: tenant.organizationId,
+        livemode: true,
+        companyId: tenant.companyId,
+        type,
+        data: { documentId: 'doc_s' },
+      });
+      const result = await env.client.workflow.execute<typeof eventWorkflow>('eventWorkflow', {
+        taskQueue,
+        workflowId: workflowIds.event(event.id),
+        args: [{ eventId: event.id }],
+      });
       return { event, deliveryIds: result.deliveryIds };
     }
 
@@ -309,7 +430,9 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         const tenant = await createTenant();
         await addWebhook(tenant, receiver.url, { livemode: true });
         const { deliveryIds } = await fanOut(tenant);
-        const result = await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryIds[0])).result();
+        const result = await env.client.workflow
+          .getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryIds[0]))
+          .result();
         expect(result).to.deep.include({ outcome: 'succeeded', attempts: 4 });
         expect(await timerSeconds(workflowIds.delivery(deliveryIds[0]))).to.deep.equal([30, 120, 600]);
         expect(receiver.received.map((r) => r.headers['x-service-attempt'])).to.deep.equal(['1', '2', '3', '4']);
@@ -330,14 +453,29 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         const result = await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowId).result();
         expect(result).to.deep.equal({ deliveryId: deliveryIds[0], outcome: 'failed', attempts: 8 });
         expect(await timerSeconds(workflowId)).to.deep.equal([30, 120, 600, 1800, 7200, 21600, 43200]);
-        expect(receiver.received.map((r) => r.headers['x-service-attempt'])).to.deep.equal(['1', '2', '3', '4', '5', '6', '7', '8']);
-        expect(new Set(receiver.received.map((r) => r.headers['x-service-event-id']))).to.deep.equal(new Set([event.id]));
+        expect(receiver.received.map((r) => r.headers['x-service-attempt'])).to.deep.equal([
+          '1',
+          '2',
+          '3',
+          '4',
+          '5',
+          '6',
+          '7',
+          '8',
+        ]);
+        expect(new Set(receiver.received.map((r) => r.headers['x-service-event-id']))).to.deep.equal(
+          new Set([event.id]),
+        );
 
         const paused = await findWebhookById(db, webhook.id);
         expect(paused).to.deep.include({ status: 'paused', failure_count: 8 });
         expect(paused!.paused_at).to.be.instanceOf(Date);
         expect(paused!.paused_reason).to.contain(`delivery ${deliveryIds[0]}`).and.contain('HTTP 500');
-        expect(await findDelivery(db, deliveryIds[0])).to.deep.include({ status: 'failed', attempt_count: 8, next_attempt_at: null });
+        expect(await findDelivery(db, deliveryIds[0])).to.deep.include({
+          status: 'failed',
+          attempt_count: 8,
+          next_attempt_at: null,
+        });
 
         // Paused: a new event creates no delivery for it.
         expect((await fanOut(tenant)).deliveryIds).to.deep.equal([]);
@@ -351,7 +489,7 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       }
     });
 
-    it('the pause writes a webhook.paused event that goes to the organization\'s other webhooks only', async () => {
+    it("the pause writes a webhook.paused event that goes to the organization's other webhooks only", async () => {
       const failing = await startWebhookReceiver(() => 500);
       const watching = await startWebhookReceiver(() => 200);
       const { db } = testServers();
@@ -361,15 +499,33 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         const watcher = await addWebhook(tenant, watching.url, { livemode: true, events: ['webhook.paused'] });
         const { event, deliveryIds } = await fanOut(tenant);
         await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryIds[0])).result();
-        const notices = await db.selectFrom('events').selectAll().where('organization_id', '=', tenant.organizationId).where('type', '=', 'webhook.paused').execute();
+        const notices = await db
+          .selectFrom('events')
+          .selectAll()
+          .where('organization_id', '=', tenant.organizationId)
+          .where('type', '=', 'webhook.paused')
+          .execute();
         expect(notices).to.have.length(1);
         const paused = await findWebhookById(db, webhook.id);
-        expect(notices[0].data).to.deep.equal({ webhookId: webhook.id, url: failing.url, pausedAt: paused!.paused_at!.toISOString(), reason: paused!.paused_reason, deliveryId: deliveryIds[0], eventId: event.id });
+        expect(notices[0].data).to.deep.equal({
+          webhookId: webhook.id,
+          url: failing.url,
+          pausedAt: paused!.paused_at!.toISOString(),
+          reason: paused!.paused_reason,
+          deliveryId: deliveryIds[0],
+          eventId: event.id,
+        });
         expect(notices[0].dispatched_at).to.equal(null);
-        const fanned = await env.client.workflow.execute<typeof eventWorkflow>('eventWorkflow', { taskQueue, workflowId: workflowIds.event(notices[0].id), args: [{ eventId: notices[0].id }] });
+        const fanned = await env.client.workflow.execute<typeof eventWorkflow>('eventWorkflow', {
+          taskQueue,
+          workflowId: workflowIds.event(notices[0].id),
+          args: [{ eventId: notices[0].id }],
+        });
         expect(fanned.deliveryIds).to.have.length(1);
         expect((await findDelivery(db, fanned.deliveryIds[0]))!.webhook_id).to.equal(watcher.id);
-        await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(fanned.deliveryIds[0])).result();
+        await env.client.workflow
+          .getHandle<typeof deliveryWorkflow>(workflowIds.delivery(fanned.deliveryIds[0]))
+          .result();
         const [received] = await watching.waitFor(1);
         expect(received.headers['x-service-event']).to.equal('webhook.paused');
         expect(JSON.parse(received.body)).to.deep.include({ id: notices[0].id, type: 'webhook.paused' });
@@ -390,7 +546,9 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         const { deliveryIds } = await fanOut(tenant);
         await waitUntil(async () => receiver.received.length >= 1);
         await updateWebhook(db, tenantScope(tenant.organizationId, true), webhook.id, { status: 'paused' });
-        const result = await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryIds[0])).result();
+        const result = await env.client.workflow
+          .getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryIds[0]))
+          .result();
         expect(result).to.deep.equal({ deliveryId: deliveryIds[0], outcome: 'cancelled', attempts: 2 });
         expect(receiver.received).to.have.length(1);
         expect(await findDelivery(db, deliveryIds[0])).to.deep.include({ status: 'cancelled' });

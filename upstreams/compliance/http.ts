@@ -20,12 +20,21 @@ export const PPF_STATUS_CODES: Record<string, string> = {
 /** SDI outcome notifications: EC01 accepted, EC02 refused; other moves are sent as information (NS). */
 export const SDI_OUTCOMES: Record<string, string> = { approved: 'EC01', rejected: 'EC02', disputed: 'EC02' };
 
-async function call(options: PlatformHttpOptions, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, unknown>> {
+async function call(
+  options: PlatformHttpOptions,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
   let res: Response;
   try {
     res = await fetch(`${options.baseUrl}${path}`, {
       method,
-      headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+      headers: {
+        accept: 'application/json',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(options.timeoutMs),
     });
@@ -34,14 +43,16 @@ async function call(options: PlatformHttpOptions, method: 'GET' | 'POST', path: 
     throw failure('UPSTREAM_UNAVAILABLE', `compliance platform unreachable: ${(err as Error).message}`);
   }
   const text = await res.text();
-  if (res.status >= 500 || res.status === 429) throw failure('UPSTREAM_UNAVAILABLE', `compliance platform answered ${res.status}`);
+  if (res.status >= 500 || res.status === 429)
+    throw failure('UPSTREAM_UNAVAILABLE', `compliance platform answered ${res.status}`);
   let json: Record<string, unknown>;
   try {
     json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
   } catch {
     throw failure('UPSTREAM_UNAVAILABLE', `compliance platform answered ${res.status} without JSON`);
   }
-  if (res.status >= 400 && res.status !== 422) throw failure('INVALID_INPUT', `compliance platform refused the request (${res.status}): ${text.slice(0, 200)}`);
+  if (res.status >= 400 && res.status !== 422)
+    throw failure('INVALID_INPUT', `compliance platform refused the request (${res.status}): ${text.slice(0, 200)}`);
   return json;
 }
 
@@ -53,14 +64,33 @@ async function call(options: PlatformHttpOptions, method: 'GET' | 'POST', path: 
 export function createPpfPlatform(options: PlatformHttpOptions): CompliancePlatform {
   const answer = (json: Record<string, unknown>): ComplianceAnswer => {
     const state = String(json.state ?? '');
-    const error = Array.isArray(json.errors) ? (json.errors[0] as { code?: string; message?: string } | undefined) : undefined;
+    const error = Array.isArray(json.errors)
+      ? (json.errors[0] as { code?: string; message?: string } | undefined)
+      : undefined;
     const status = state === 'ACCEPTED' ? 'accepted' : state === 'REJECTED' ? 'failed' : 'submitted';
-    return { submissionId: String(json.id), status, errorCode: status === 'failed' ? error?.code : undefined, errorMessage: status === 'failed' ? error?.message : undefined, platformResponse: json };
+    return {
+      submissionId: String(json.id),
+      status,
+      errorCode: status === 'failed' ? error?.code : undefined,
+      errorMessage: status === 'failed' ? error?.message : undefined,
+      platformResponse: json,
+    };
   };
   return {
     name: 'PPF',
     async submit(s: ComplianceSubmission) {
-      return answer(await call(options, 'POST', '/v1/lifecycle-statuses', { reportId: s.reportId, invoiceNumber: s.documentNumber, issueDate: s.issueDate, sellerVat: s.sellerVat, buyerVat: s.buyerVat, statusCode: PPF_STATUS_CODES[s.lifecycleStatus] ?? '204', amount: s.grossAmount, currency: s.currency }));
+      return answer(
+        await call(options, 'POST', '/v1/lifecycle-statuses', {
+          reportId: s.reportId,
+          invoiceNumber: s.documentNumber,
+          issueDate: s.issueDate,
+          sellerVat: s.sellerVat,
+          buyerVat: s.buyerVat,
+          statusCode: PPF_STATUS_CODES[s.lifecycleStatus] ?? '204',
+          amount: s.grossAmount,
+          currency: s.currency,
+        }),
+      );
     },
     async status(id: string) {
       return answer(await call(options, 'GET', `/v1/lifecycle-statuses/${encodeURIComponent(id)}`));
@@ -77,12 +107,28 @@ export function createSdiPlatform(options: PlatformHttpOptions): CompliancePlatf
   const answer = (json: Record<string, unknown>): ComplianceAnswer => {
     const state = String(json.stato ?? '');
     const status = state === 'CONSEGNATA' ? 'accepted' : state === 'SCARTATA' ? 'failed' : 'submitted';
-    return { submissionId: String(json.id), status, errorCode: status === 'failed' ? String(json.codice ?? '') || undefined : undefined, errorMessage: status === 'failed' ? String(json.descrizione ?? '') || undefined : undefined, platformResponse: json };
+    return {
+      submissionId: String(json.id),
+      status,
+      errorCode: status === 'failed' ? String(json.codice ?? '') || undefined : undefined,
+      errorMessage: status === 'failed' ? String(json.descrizione ?? '') || undefined : undefined,
+      platformResponse: json,
+    };
   };
   return {
     name: 'SDI',
     async submit(s: ComplianceSubmission) {
-      return answer(await call(options, 'POST', '/v1/notifiche', { riferimento: s.reportId, numeroFattura: s.documentNumber, dataFattura: s.issueDate, cedente: s.sellerVat, cessionario: s.buyerVat, esito: SDI_OUTCOMES[s.lifecycleStatus] ?? 'NS', stato: s.lifecycleStatus }));
+      return answer(
+        await call(options, 'POST', '/v1/notifiche', {
+          riferimento: s.reportId,
+          numeroFattura: s.documentNumber,
+          dataFattura: s.issueDate,
+          cedente: s.sellerVat,
+          cessionario: s.buyerVat,
+          esito: SDI_OUTCOMES[s.lifecycleStatus] ?? 'NS',
+          stato: s.lifecycleStatus,
+        }),
+      );
     },
     async status(id: string) {
       return answer(await call(options, 'GET', `/v1/notifiche/${encodeURIComponent(id)}`));

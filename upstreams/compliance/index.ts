@@ -12,11 +12,21 @@ export { createSimulatedPlatform } from './simulator.ts';
 export type CompliancePlatforms = PerMode<Record<CompliancePlatformName, CompliancePlatform>>;
 
 /** Live reports go to the configured platforms; sandbox ones always to the simulators. */
-export function compliancePlatformsFromConfig(config: Pick<Config, 'ppfBaseUrl' | 'ppfToken' | 'sdiBaseUrl' | 'sdiToken' | 'complianceTimeoutMs'>): CompliancePlatforms {
+export function compliancePlatformsFromConfig(
+  config: Pick<Config, 'ppfBaseUrl' | 'ppfToken' | 'sdiBaseUrl' | 'sdiToken' | 'complianceTimeoutMs'>,
+): CompliancePlatforms {
   return {
     live: {
-      PPF: createPpfPlatform({ baseUrl: config.ppfBaseUrl, token: config.ppfToken, timeoutMs: config.complianceTimeoutMs }),
-      SDI: createSdiPlatform({ baseUrl: config.sdiBaseUrl, token: config.sdiToken, timeoutMs: config.complianceTimeoutMs }),
+      PPF: createPpfPlatform({
+        baseUrl: config.ppfBaseUrl,
+        token: config.ppfToken,
+        timeoutMs: config.complianceTimeoutMs,
+      }),
+      SDI: createSdiPlatform({
+        baseUrl: config.sdiBaseUrl,
+        token: config.sdiToken,
+        timeoutMs: config.complianceTimeoutMs,
+      }),
     },
     sandbox: { PPF: createSimulatedPlatform('PPF'), SDI: createSimulatedPlatform('SDI') },
   };

@@ -6,7 +6,10 @@ import type { ComplianceAnswer, CompliancePlatform, CompliancePlatformName, Comp
  * undecided at the first status check, so the next check (`nextCheckAt`) decides it;
  * `COMPLIANCE-SILENT` never decides, so the report fails with `NO_ANSWER` after 7 days of checks.
  */
-export const SANDBOX_COMPLIANCE_FAILURES: Record<CompliancePlatformName, Record<string, { code: string; message: string }>> = {
+export const SANDBOX_COMPLIANCE_FAILURES: Record<
+  CompliancePlatformName,
+  Record<string, { code: string; message: string }>
+> = {
   PPF: {
     'PPF-00025': { code: '00025', message: 'Invoice number format is invalid' },
     'PPF-00058': { code: '00058', message: 'Service executant missing for a public buyer' },
@@ -25,16 +28,42 @@ export function createSimulatedPlatform(name: CompliancePlatformName): Complianc
   const decide = (submissionId: string, s: ComplianceSubmission): ComplianceAnswer => {
     const seen = (checks.get(submissionId) ?? 0) + 1;
     checks.set(submissionId, seen);
-    const undecided = s.documentNumber.includes(SANDBOX_COMPLIANCE_SILENT) || (s.documentNumber.includes(SANDBOX_COMPLIANCE_SLOW) && seen < 2);
-    if (undecided) return { submissionId, status: 'submitted', platformResponse: { platform: name, state: 'processing', sandbox: true } };
-    const failure = Object.entries(SANDBOX_COMPLIANCE_FAILURES[name]).find(([magic]) => s.documentNumber.includes(magic))?.[1];
-    if (failure) return { submissionId, status: 'failed', errorCode: failure.code, errorMessage: failure.message, platformResponse: { platform: name, state: 'rejected', code: failure.code, message: failure.message, sandbox: true } };
+    const undecided =
+      s.documentNumber.includes(SANDBOX_COMPLIANCE_SILENT) ||
+      (s.documentNumber.includes(SANDBOX_COMPLIANCE_SLOW) && seen < 2);
+    if (undecided)
+      return {
+        submissionId,
+        status: 'submitted',
+        platformResponse: { platform: name, state: 'processing', sandbox: true },
+      };
+    const failure = Object.entries(SANDBOX_COMPLIANCE_FAILURES[name]).find(([magic]) =>
+      s.documentNumber.includes(magic),
+    )?.[1];
+    if (failure)
+      return {
+        submissionId,
+        status: 'failed',
+        errorCode: failure.code,
+        errorMessage: failure.message,
+        platformResponse: {
+          platform: name,
+          state: 'rejected',
+          code: failure.code,
+          message: failure.message,
+          sandbox: true,
+        },
+      };
     return { submissionId, status: 'accepted', platformResponse: { platform: name, state: 'accepted', sandbox: true } };
   };
   return {
     name,
     async submit(s) {
-      return { submissionId: `sim-${name.toLowerCase()}-${s.reportId}`, status: 'submitted', platformResponse: { platform: name, state: 'received', sandbox: true } };
+      return {
+        submissionId: `sim-${name.toLowerCase()}-${s.reportId}`,
+        status: 'submitted',
+        platformResponse: { platform: name, state: 'received', sandbox: true },
+      };
     },
     async status(submissionId, s) {
       return decide(submissionId, s);

@@ -2,7 +2,10 @@ import { DOCUMENT_TYPE_INFO, DOCUMENT_TYPES, peppolDocumentTypeId, type Document
 
 /** Peppol document type identifier (scheme `busdox-docid-qns`) of each service document type. */
 export const PEPPOL_DOCUMENT_TYPE_IDS: Record<DocumentType, string> = Object.fromEntries(
-  DOCUMENT_TYPES.map((type) => [type, peppolDocumentTypeId(DOCUMENT_TYPE_INFO[type].root, DOCUMENT_TYPE_INFO[type].customizationId)]),
+  DOCUMENT_TYPES.map((type) => [
+    type,
+    peppolDocumentTypeId(DOCUMENT_TYPE_INFO[type].root, DOCUMENT_TYPE_INFO[type].customizationId),
+  ]),
 ) as Record<DocumentType, string>;
 
 /** Process identifier (scheme `cenbii-procid-ubl`) each document type travels in. */
@@ -25,7 +28,13 @@ export function documentTypesOfIds(ids: string[]): DocumentType[] {
 }
 
 export function documentTypeIdsOf(types: readonly string[]): string[] {
-  return [...new Set(types.filter((t): t is DocumentType => (DOCUMENT_TYPES as readonly string[]).includes(t)).map((t) => PEPPOL_DOCUMENT_TYPE_IDS[t]))];
+  return [
+    ...new Set(
+      types
+        .filter((t): t is DocumentType => (DOCUMENT_TYPES as readonly string[]).includes(t))
+        .map((t) => PEPPOL_DOCUMENT_TYPE_IDS[t]),
+    ),
+  ];
 }
 
 /**

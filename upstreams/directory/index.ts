@@ -20,7 +20,10 @@ export interface DirectoryServices {
   smp(livemode: boolean): SmpLookup;
 }
 
-export type DirectoryConfig = Pick<Config, 'directoryBaseUrl' | 'directoryTimeoutMs' | 'smlZone' | 'dnsResolvers' | 'smpLookupTimeoutMs'> &
+export type DirectoryConfig = Pick<
+  Config,
+  'directoryBaseUrl' | 'directoryTimeoutMs' | 'smlZone' | 'dnsResolvers' | 'smpLookupTimeoutMs'
+> &
   Partial<Pick<Config, 'smpTruststorePem' | 'smpVerifySignatures'>>;
 
 /**
@@ -28,7 +31,9 @@ export type DirectoryConfig = Pick<Config, 'directoryBaseUrl' | 'directoryTimeou
  * none, and accepted unverified only when verification is turned off explicitly. An unreadable
  * trust store stops the process at startup rather than at the first lookup.
  */
-export function smpSignaturePolicy(config: Partial<Pick<Config, 'smpTruststorePem' | 'smpVerifySignatures'>>): SmpSignaturePolicy {
+export function smpSignaturePolicy(
+  config: Partial<Pick<Config, 'smpTruststorePem' | 'smpVerifySignatures'>>,
+): SmpSignaturePolicy {
   if (config.smpVerifySignatures === false) return { mode: 'skip' };
   if (!config.smpTruststorePem) return { mode: 'refuse', reason: NO_TRUST_ANCHORS };
   return { mode: 'verify', trustAnchors: loadTrustAnchors(config.smpTruststorePem) };
@@ -52,7 +57,8 @@ function guardSmp(upstream: SmpLookup, breaker: CircuitBreaker): SmpLookup {
   const sml = (err: { upstream: string }) => err.upstream === 'sml';
   const locate = upstream.locate?.bind(upstream);
   return {
-    lookup: (peppolId, caller, options) => throughBreaker(breaker, what, () => upstream.lookup(peppolId, caller, options), sml),
+    lookup: (peppolId, caller, options) =>
+      throughBreaker(breaker, what, () => upstream.lookup(peppolId, caller, options), sml),
     ...(locate ? { locate: (peppolId: string) => throughBreaker(breaker, what, () => locate(peppolId), sml) } : {}),
   };
 }
@@ -70,13 +76,14 @@ export function createDirectoryServices(
     new CircuitBreaker('peppol-directory', breakers.threshold, breakers.cooldownMs, breakers.now),
   );
   const liveSmp = guardSmp(
-    live.smp ?? createSmpLookupClient({
-      zone: config.smlZone,
-      resolveNaptr: createNaptrResolver({ servers: config.dnsResolvers, timeoutMs: config.smpLookupTimeoutMs }),
-      timeoutMs: config.smpLookupTimeoutMs,
-      signatures: smpSignaturePolicy(config),
-      hostBreaker: perHostBreakers(breakers),
-    }),
+    live.smp ??
+      createSmpLookupClient({
+        zone: config.smlZone,
+        resolveNaptr: createNaptrResolver({ servers: config.dnsResolvers, timeoutMs: config.smpLookupTimeoutMs }),
+        timeoutMs: config.smpLookupTimeoutMs,
+        signatures: smpSignaturePolicy(config),
+        hostBreaker: perHostBreakers(breakers),
+      }),
     new CircuitBreaker('sml', breakers.threshold, breakers.cooldownMs, breakers.now),
   );
   return {

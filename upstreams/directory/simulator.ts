@@ -1,9 +1,25 @@
 import type { Db } from '../../db/database.ts';
-import { ensureDirectorySeeded, findDirectoryParticipant, searchDirectory, type DirectoryRecord } from '../../db/directory.ts';
+import {
+  ensureDirectorySeeded,
+  findDirectoryParticipant,
+  searchDirectory,
+  type DirectoryRecord,
+} from '../../db/directory.ts';
 import { DOCUMENT_TYPES, type DocumentType } from '../../peppol/index.ts';
 import { documentTypeIdsOf } from './document-types.ts';
 import { sandboxDirectory, synthesizedParticipant, type SeedParticipant } from './seed.ts';
-import { InvalidCursorError, isSiren, isSiret, type DirectoryAccessPoint, type DirectoryCaller, type DirectoryParticipant, type DirectoryPage, type DirectoryQuery, type DirectorySmp, type DirectoryUpstream } from './types.ts';
+import {
+  InvalidCursorError,
+  isSiren,
+  isSiret,
+  type DirectoryAccessPoint,
+  type DirectoryCaller,
+  type DirectoryParticipant,
+  type DirectoryPage,
+  type DirectoryQuery,
+  type DirectorySmp,
+  type DirectoryUpstream,
+} from './types.ts';
 
 /** The service's own access point and SMP, which the organization's sandbox companies are reached through. */
 export const OWN_ACCESS_POINT: DirectoryAccessPoint = {
@@ -14,7 +30,10 @@ export const OWN_ACCESS_POINT: DirectoryAccessPoint = {
   transportProfile: 'peppol-transport-as4-v2_0',
   certificateSubject: 'CN=PBE000001,OU=PEPPOL TEST AP,O=Docex,C=BE',
 };
-export const OWN_SMP: DirectorySmp = { hostname: 'smp.sandbox.docex.example', url: 'https://smp.sandbox.docex.example' };
+export const OWN_SMP: DirectorySmp = {
+  hostname: 'smp.sandbox.docex.example',
+  url: 'https://smp.sandbox.docex.example',
+};
 
 export function encodeDirectoryCursor(name: string, peppolId: string): string {
   return Buffer.from(JSON.stringify(['n', name, peppolId])).toString('base64url');
@@ -91,7 +110,13 @@ export function createDirectorySimulator(db: Db): DirectoryUpstream {
       const q = query.q?.trim();
       const rows = await searchDirectory(db, {
         organizationId: caller.organizationId,
-        ...(q !== undefined && isSiren(q) ? { siren: q } : q !== undefined && isSiret(q) ? { siret: q } : q !== undefined ? { text: q } : {}),
+        ...(q !== undefined && isSiren(q)
+          ? { siren: q }
+          : q !== undefined && isSiret(q)
+            ? { siret: q }
+            : q !== undefined
+              ? { text: q }
+              : {}),
         ...(query.vatNumber !== undefined ? { vatNumber: query.vatNumber } : {}),
         ...(query.country !== undefined ? { country: query.country } : {}),
         ...(query.city !== undefined ? { city: query.city } : {}),
@@ -108,12 +133,19 @@ export function createDirectorySimulator(db: Db): DirectoryUpstream {
       const hasMore = rows.length > query.limit;
       const kept = hasMore ? rows.slice(0, query.limit) : rows;
       const last = kept[kept.length - 1];
-      return { rows: kept.map(toParticipant), hasMore, cursor: hasMore && last ? encodeDirectoryCursor(last.name, last.peppol_id) : null };
+      return {
+        rows: kept.map(toParticipant),
+        hasMore,
+        cursor: hasMore && last ? encodeDirectoryCursor(last.name, last.peppol_id) : null,
+      };
     },
 
     async participant(peppolId: string, caller: DirectoryCaller) {
       await ready();
-      const row = await findDirectoryParticipant(db, caller.organizationId, peppolId, { accessPoint: OWN_ACCESS_POINT, smp: OWN_SMP });
+      const row = await findDirectoryParticipant(db, caller.organizationId, peppolId, {
+        accessPoint: OWN_ACCESS_POINT,
+        smp: OWN_SMP,
+      });
       if (row) return toParticipant(row);
       // A new user cannot know which ids are seeded: any other valid id answers with a card of its own.
       const synthesized = synthesizedParticipant(peppolId);

@@ -21,10 +21,18 @@ function vatSchemeOf(country: string): string | undefined {
  * The Peppol participant id a company is registered under, derived from its VAT number; null when
  * the country has no scheme that the VAT number determines, or the result fails the scheme's check.
  */
-export function peppolIdFromVat(vatNumber: string, country: string, registrationNumber: string | null = null): string | null {
+export function peppolIdFromVat(
+  vatNumber: string,
+  country: string,
+  registrationNumber: string | null = null,
+): string | null {
   const national = NATIONAL_SCHEMES[country];
   const vatScheme = vatSchemeOf(country);
-  const candidate = national ? national(vatNumber, registrationNumber) : vatScheme ? `${vatScheme}:${vatNumber}` : undefined;
+  const candidate = national
+    ? national(vatNumber, registrationNumber)
+    : vatScheme
+      ? `${vatScheme}:${vatNumber}`
+      : undefined;
   if (!candidate) return null;
   return checkParticipantId(candidate).valid ? candidate : null;
 }
@@ -42,7 +50,8 @@ function frenchVatKey(siren: string): string {
 export function vatFromRegistrationNumber(country: string, registrationNumber: string): string | undefined {
   const value = registrationNumber.replace(/[\s.-]/g, '').toUpperCase();
   if (country === 'BE' && /^[01]?\d{9}$/.test(value)) return `BE${value.padStart(10, '0')}`;
-  if (country === 'FR' && /^(\d{9}|\d{14})$/.test(value)) return `FR${frenchVatKey(value.slice(0, 9))}${value.slice(0, 9)}`;
+  if (country === 'FR' && /^(\d{9}|\d{14})$/.test(value))
+    return `FR${frenchVatKey(value.slice(0, 9))}${value.slice(0, 9)}`;
   if (country === 'IT' && /^\d{11}$/.test(value)) return `IT${value}`;
   const prefix = country === 'GR' ? 'EL' : country;
   if (value.startsWith(prefix) && value.length > 4) return value;

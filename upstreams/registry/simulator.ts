@@ -17,26 +17,136 @@ export const MAGIC_VAT_NUMBERS = {
 
 /** Companies the sandbox registry "knows" by name, so autocomplete has something to find. */
 export const SEEDED_COMPANIES: ReadonlyArray<Omit<RegistryCompany, 'peppolId' | 'registrationNumber'>> = [
-  { vatNumber: 'BE0888888895', country: 'BE', legalName: 'Brussels Office Supplies BV', address: { street: 'Rue Royale 120', postalCode: '1000', city: 'Brussels', country: 'BE' } },
-  { vatNumber: 'BE0777777771', country: 'BE', legalName: 'Gent Logistics NV', address: { street: 'Kortrijksesteenweg 88', postalCode: '9000', city: 'Gent', country: 'BE' } },
-  { vatNumber: 'BE0666666647', country: 'BE', legalName: 'Antwerp Harbour Services BV', address: { street: 'Noorderlaan 1', postalCode: '2030', city: 'Antwerpen', country: 'BE' } },
-  { vatNumber: 'FR44732829320', country: 'FR', legalName: 'Librairie Parisienne SAS', address: { street: '12 rue de Rivoli', postalCode: '75004', city: 'Paris', country: 'FR' } },
-  { vatNumber: 'FR59542051180', country: 'FR', legalName: 'Lyon Mécanique SARL', address: { street: '4 quai Perrache', postalCode: '69002', city: 'Lyon', country: 'FR' } },
-  { vatNumber: 'DE811907980', country: 'DE', legalName: 'Berliner Werkzeug GmbH', address: { street: 'Friedrichstraße 50', postalCode: '10117', city: 'Berlin', country: 'DE' } },
-  { vatNumber: 'NL810433941B01', country: 'NL', legalName: 'Amsterdam Fietsen B.V.', address: { street: 'Damrak 70', postalCode: '1012 LM', city: 'Amsterdam', country: 'NL' } },
-  { vatNumber: 'IT00743110157', country: 'IT', legalName: 'Milano Tessuti S.r.l.', address: { street: 'Via Torino 21', postalCode: '20123', city: 'Milano', country: 'IT' } },
-  { vatNumber: 'ESB12345674', country: 'ES', legalName: 'Madrid Azulejos S.L.', address: { street: 'Calle Mayor 5', postalCode: '28013', city: 'Madrid', country: 'ES' } },
+  {
+    vatNumber: 'BE0888888895',
+    country: 'BE',
+    legalName: 'Brussels Office Supplies BV',
+    address: { street: 'Rue Royale 120', postalCode: '1000', city: 'Brussels', country: 'BE' },
+  },
+  {
+    vatNumber: 'BE0777777771',
+    country: 'BE',
+    legalName: 'Gent Logistics NV',
+    address: { street: 'Kortrijksesteenweg 88', postalCode: '9000', city: 'Gent', country: 'BE' },
+  },
+  {
+    vatNumber: 'BE0666666647',
+    country: 'BE',
+    legalName: 'Antwerp Harbour Services BV',
+    address: { street: 'Noorderlaan 1', postalCode: '2030', city: 'Antwerpen', country: 'BE' },
+  },
+  {
+    vatNumber: 'FR44732829320',
+    country: 'FR',
+    legalName: 'Librairie Parisienne SAS',
+    address: { street: '12 rue de Rivoli', postalCode: '75004', city: 'Paris', country: 'FR' },
+  },
+  {
+    vatNumber: 'FR59542051180',
+    country: 'FR',
+    legalName: 'Lyon Mécanique SARL',
+    address: { street: '4 quai Perrache', postalCode: '69002', city: 'Lyon', country: 'FR' },
+  },
+  {
+    vatNumber: 'DE811907980',
+    country: 'DE',
+    legalName: 'Berliner Werkzeug GmbH',
+    address: { street: 'Friedrichstraße 50', postalCode: '10117', city: 'Berlin', country: 'DE' },
+  },
+  {
+    vatNumber: 'NL810433941B01',
+    country: 'NL',
+    legalName: 'Amsterdam Fietsen B.V.',
+    address: { street: 'Damrak 70', postalCode: '1012 LM', city: 'Amsterdam', country: 'NL' },
+  },
+  {
+    vatNumber: 'IT00743110157',
+    country: 'IT',
+    legalName: 'Milano Tessuti S.r.l.',
+    address: { street: 'Via Torino 21', postalCode: '20123', city: 'Milano', country: 'IT' },
+  },
+  {
+    vatNumber: 'ESB12345674',
+    country: 'ES',
+    legalName: 'Madrid Azulejos S.L.',
+    address: { street: 'Calle Mayor 5', postalCode: '28013', city: 'Madrid', country: 'ES' },
+  },
 ];
 
-const LEGAL_FORMS: Record<string, string> = { BE: 'BV', NL: 'B.V.', FR: 'SAS', DE: 'GmbH', AT: 'GmbH', IT: 'S.r.l.', ES: 'S.L.', PT: 'Lda', PL: 'Sp. z o.o.', SE: 'AB', DK: 'ApS', FI: 'Oy', LU: 'S.à r.l.', IE: 'Ltd' };
-const FIRST = ['Blue', 'North', 'Bright', 'Silver', 'Green', 'Oak', 'Harbor', 'Summit', 'Golden', 'Cedar', 'River', 'Stone'];
-const SECOND = ['Trading', 'Logistics', 'Foods', 'Systems', 'Textiles', 'Consulting', 'Print', 'Tools', 'Energy', 'Design', 'Builders', 'Supplies'];
+const LEGAL_FORMS: Record<string, string> = {
+  BE: 'BV',
+  NL: 'B.V.',
+  FR: 'SAS',
+  DE: 'GmbH',
+  AT: 'GmbH',
+  IT: 'S.r.l.',
+  ES: 'S.L.',
+  PT: 'Lda',
+  PL: 'Sp. z o.o.',
+  SE: 'AB',
+  DK: 'ApS',
+  FI: 'Oy',
+  LU: 'S.à r.l.',
+  IE: 'Ltd',
+};
+const FIRST = [
+  'Blue',
+  'North',
+  'Bright',
+  'Silver',
+  'Green',
+  'Oak',
+  'Harbor',
+  'Summit',
+  'Golden',
+  'Cedar',
+  'River',
+  'Stone',
+];
+const SECOND = [
+  'Trading',
+  'Logistics',
+  'Foods',
+  'Systems',
+  'Textiles',
+  'Consulting',
+  'Print',
+  'Tools',
+  'Energy',
+  'Design',
+  'Builders',
+  'Supplies',
+];
 const CITIES: Record<string, Array<[string, string]>> = {
-  BE: [['1000', 'Brussels'], ['2000', 'Antwerpen'], ['9000', 'Gent'], ['4000', 'Liège'], ['3000', 'Leuven']],
-  FR: [['75001', 'Paris'], ['69001', 'Lyon'], ['13001', 'Marseille'], ['31000', 'Toulouse']],
-  DE: [['10115', 'Berlin'], ['80331', 'München'], ['20095', 'Hamburg'], ['50667', 'Köln']],
-  NL: [['1011 AB', 'Amsterdam'], ['3011 AA', 'Rotterdam'], ['3511 AA', 'Utrecht']],
-  IT: [['00184', 'Roma'], ['20121', 'Milano'], ['10121', 'Torino']],
+  BE: [
+    ['1000', 'Brussels'],
+    ['2000', 'Antwerpen'],
+    ['9000', 'Gent'],
+    ['4000', 'Liège'],
+    ['3000', 'Leuven'],
+  ],
+  FR: [
+    ['75001', 'Paris'],
+    ['69001', 'Lyon'],
+    ['13001', 'Marseille'],
+    ['31000', 'Toulouse'],
+  ],
+  DE: [
+    ['10115', 'Berlin'],
+    ['80331', 'München'],
+    ['20095', 'Hamburg'],
+    ['50667', 'Köln'],
+  ],
+  NL: [
+    ['1011 AB', 'Amsterdam'],
+    ['3011 AA', 'Rotterdam'],
+    ['3511 AA', 'Utrecht'],
+  ],
+  IT: [
+    ['00184', 'Roma'],
+    ['20121', 'Milano'],
+    ['10121', 'Torino'],
+  ],
 };
 const STREETS = ['Main Street', 'Station Road', 'Market Square', 'Church Lane', 'Harbour Way', 'Park Avenue'];
 
@@ -47,7 +157,14 @@ export function synthesizeCompany(vatNumber: string, country: string): RegistryC
   const form = LEGAL_FORMS[country] ?? 'Ltd';
   const [postalCode, city] = pick(CITIES[country] ?? [['1000', 'Capital City']], 2);
   const address: Address = { street: `${pick(STREETS, 3)} ${1 + (digest[4] % 200)}`, postalCode, city, country };
-  return { vatNumber, country, legalName: `${pick(FIRST, 0)} ${pick(SECOND, 1)} ${form}`, address, registrationNumber: null, peppolId: peppolIdFromVat(vatNumber, country) };
+  return {
+    vatNumber,
+    country,
+    legalName: `${pick(FIRST, 0)} ${pick(SECOND, 1)} ${form}`,
+    address,
+    registrationNumber: null,
+    peppolId: peppolIdFromVat(vatNumber, country),
+  };
 }
 
 function seeded(seed: (typeof SEEDED_COMPANIES)[number]): RegistryCompany {
@@ -61,10 +178,14 @@ function seeded(seed: (typeof SEEDED_COMPANIES)[number]): RegistryCompany {
 export function createRegistrySimulator(): NationalRegistry {
   async function lookupVat(vatNumber: string): Promise<RegistryCompany> {
     const magic = MAGIC_VAT_NUMBERS[vatNumber as keyof typeof MAGIC_VAT_NUMBERS];
-    if (magic === 'VAT_NOT_FOUND') throw new RegistryError('VAT_NOT_FOUND', `${vatNumber} is not registered for VAT (sandbox magic number).`);
-    if (magic === 'VAT_INACTIVE') throw new RegistryError('VAT_INACTIVE', `${vatNumber} has ceased its activity (sandbox magic number).`);
-    if (magic === 'UPSTREAM_UNAVAILABLE') throw new RegistryError('UPSTREAM_UNAVAILABLE', 'The VAT registry is unavailable (sandbox magic number).', 30);
-    if (magic === 'UPSTREAM_TIMEOUT') throw new RegistryError('UPSTREAM_TIMEOUT', 'The VAT registry timed out (sandbox magic number).', 5);
+    if (magic === 'VAT_NOT_FOUND')
+      throw new RegistryError('VAT_NOT_FOUND', `${vatNumber} is not registered for VAT (sandbox magic number).`);
+    if (magic === 'VAT_INACTIVE')
+      throw new RegistryError('VAT_INACTIVE', `${vatNumber} has ceased its activity (sandbox magic number).`);
+    if (magic === 'UPSTREAM_UNAVAILABLE')
+      throw new RegistryError('UPSTREAM_UNAVAILABLE', 'The VAT registry is unavailable (sandbox magic number).', 30);
+    if (magic === 'UPSTREAM_TIMEOUT')
+      throw new RegistryError('UPSTREAM_TIMEOUT', 'The VAT registry timed out (sandbox magic number).', 5);
     const check = checkVatNumber(vatNumber);
     if (!check.valid || !check.country) throw new RegistryError('VAT_NOT_FOUND', `${vatNumber} is not a VAT number.`);
     const seed = SEEDED_COMPANIES.find((s) => s.vatNumber === vatNumber);

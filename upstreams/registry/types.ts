@@ -16,7 +16,11 @@ export type RegistryErrorCode = 'VAT_NOT_FOUND' | 'VAT_INACTIVE' | 'UPSTREAM_UNA
 
 /** A registry answer that is not a company: unknown, ceased, or the registry itself failing. */
 export class RegistryError extends Error {
-  constructor(readonly code: RegistryErrorCode, message: string, readonly retryAfterSeconds?: number) {
+  constructor(
+    readonly code: RegistryErrorCode,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(message);
     this.name = 'RegistryError';
   }

@@ -12,7 +12,14 @@ export interface ViesOptions {
 }
 
 /** VIES `userError` values that mean the registry (or a member state's) is down, not the number. */
-const UNAVAILABLE = new Set(['MS_UNAVAILABLE', 'SERVICE_UNAVAILABLE', 'MS_MAX_CONCURRENT_REQ', 'GLOBAL_MAX_CONCURRENT_REQ', 'IP_BLOCKED', 'SYSTEM_ERROR']);
+const UNAVAILABLE = new Set([
+  'MS_UNAVAILABLE',
+  'SERVICE_UNAVAILABLE',
+  'MS_MAX_CONCURRENT_REQ',
+  'GLOBAL_MAX_CONCURRENT_REQ',
+  'IP_BLOCKED',
+  'SYSTEM_ERROR',
+]);
 
 interface ViesAnswer {
   isValid: boolean;
@@ -31,26 +38,51 @@ export function createViesRegistry(options: ViesOptions): NationalRegistry {
   const breaker = options.breaker ?? new CircuitBreaker('registry');
 
   async function getJson(path: string): Promise<unknown> {
-    if (breaker.isOpen()) throw new RegistryError('UPSTREAM_UNAVAILABLE', 'The VAT registry is failing; retry later.', breaker.retryAfterSeconds());
+    if (breaker.isOpen())
+      throw new RegistryError(
+        'UPSTREAM_UNAVAILABLE',
+        'The VAT registry is failing; retry later.',
+        breaker.retryAfterSeconds(),
+      );
     let res: Response;
     try {
-      res = await fetch(`${options.baseUrl}${path}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(options.timeoutMs) });
+      res = await fetch(`${options.baseUrl}${path}`, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
     } catch (err) {
       breaker.recordFailure();
-      if ((err as Error).name === 'TimeoutError') throw new RegistryError('UPSTREAM_TIMEOUT', `The VAT registry did not answer within ${options.timeoutMs} ms.`, breaker.retryAfterSeconds());
-      throw new RegistryError('UPSTREAM_UNAVAILABLE', `The VAT registry cannot be reached: ${(err as Error).message}.`, breaker.retryAfterSeconds());
+      if ((err as Error).name === 'TimeoutError')
+        throw new RegistryError(
+          'UPSTREAM_TIMEOUT',
+          `The VAT registry did not answer within ${options.timeoutMs} ms.`,
+          breaker.retryAfterSeconds(),
+        );
+      throw new RegistryError(
+        'UPSTREAM_UNAVAILABLE',
+        `The VAT registry cannot be reached: ${(err as Error).message}.`,
+        breaker.retryAfterSeconds(),
+      );
     }
     const text = await res.text().catch(() => '');
     if (res.status === 404) return undefined;
     if (!res.ok) {
       breaker.recordFailure();
-      throw new RegistryError('UPSTREAM_UNAVAILABLE', `The VAT registry answered HTTP ${res.status}.`, breaker.retryAfterSeconds());
+      throw new RegistryError(
+        'UPSTREAM_UNAVAILABLE',
+        `The VAT registry answered HTTP ${res.status}.`,
+        breaker.retryAfterSeconds(),
+      );
     }
     try {
       return JSON.parse(text) as unknown;
     } catch {
       breaker.recordFailure();
-      throw new RegistryError('UPSTREAM_UNAVAILABLE', 'The VAT registry answered with something that is not JSON.', breaker.retryAfterSeconds());
+      throw new RegistryError(
+        'UPSTREAM_UNAVAILABLE',
+        'The VAT registry answered with something that is not JSON.',
+        breaker.retryAfterSeconds(),
+      );
     }
   }
 
@@ -63,21 +95,40 @@ export function createViesRegistry(options: ViesOptions): NationalRegistry {
     const answer: Partial<ViesAnswer> | null = typeof body === 'object' ? body : null;
     if (!answer || typeof answer !== 'object' || typeof answer.isValid !== 'boolean') {
       breaker.recordFailure();
-      throw new RegistryError('UPSTREAM_UNAVAILABLE', 'The VAT registry answered without "isValid".', breaker.retryAfterSeconds());
+      throw new RegistryError(
+        'UPSTREAM_UNAVAILABLE',
+        'The VAT registry answered without "isValid".',
+        breaker.retryAfterSeconds(),
+      );
     }
     if (answer.userError === 'TIMEOUT') {
       breaker.recordFailure();
-      throw new RegistryError('UPSTREAM_TIMEOUT', `The ${prefix} registry behind VIES timed out.`, breaker.retryAfterSeconds());
+      throw new RegistryError(
+        'UPSTREAM_TIMEOUT',
+        `The ${prefix} registry behind VIES timed out.`,
+        breaker.retryAfterSeconds(),
+      );
     }
     if (answer.userError && UNAVAILABLE.has(answer.userError)) {
       breaker.recordFailure();
-      throw new RegistryError('UPSTREAM_UNAVAILABLE', `VIES reports ${answer.userError} for ${prefix}.`, breaker.retryAfterSeconds());
+      throw new RegistryError(
+        'UPSTREAM_UNAVAILABLE',
+        `VIES reports ${answer.userError} for ${prefix}.`,
+        breaker.retryAfterSeconds(),
+      );
     }
     breaker.recordSuccess();
     if (!answer.isValid) throw new RegistryError('VAT_NOT_FOUND', `${vatNumber} is not registered for VAT.`);
     const country = check.country;
     const legalName = disclosed(answer.name) ?? vatNumber;
-    return { vatNumber, country, legalName, address: parseViesAddress(disclosed(answer.address), country), registrationNumber: null, peppolId: peppolIdFromVat(vatNumber, country) };
+    return {
+      vatNumber,
+      country,
+      legalName,
+      address: parseViesAddress(disclosed(answer.address), country),
+      registrationNumber: null,
+      peppolId: peppolIdFromVat(vatNumber, country),
+    };
   }
 
   return {
@@ -95,7 +146,8 @@ export function createViesRegistry(options: ViesOptions): NationalRegistry {
       }
     },
     async probe() {
-      const body = (await getJson('/check-status')) as { countries?: Array<{ countryCode?: string; availability?: string }> } | undefined;
+      const body = (await getJson('/check-status')) as
+        { countries?: Array<{ countryCode?: string; availability?: string }> } | undefined;
       if (!body || !Array.isArray(body.countries)) throw new Error('VIES /check-status answered without "countries"');
       breaker.recordSuccess();
       const available = body.countries.filter((c) => c.availability === 'Available').length;
@@ -117,7 +169,10 @@ function disclosed(value: unknown): string | undefined {
  */
 export function parseViesAddress(text: string | undefined, country: string): Address | null {
   if (!text) return null;
-  const lines = text.split(/\r?\n|,/).map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split(/\r?\n|,/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   const index = lines.findIndex((l) => /^(?:[A-Z]{1,2}-)?\d[\dA-Z\- ]{2,9}\s+\S/.test(l));
   const address: Address = { country };
   if (index >= 0) {

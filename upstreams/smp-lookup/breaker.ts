@@ -3,7 +3,11 @@ import { UpstreamError } from '../directory/types.ts';
 
 /** Calls to a failing upstream are suspended; the API answers 503 with Retry-After. */
 export class CircuitOpenError extends UpstreamError {
-  constructor(upstream: string, readonly retryAfterSeconds: number, what: string) {
+  constructor(
+    upstream: string,
+    readonly retryAfterSeconds: number,
+    what: string,
+  ) {
     super(upstream, 'unavailable', `${what} failed repeatedly; calls are suspended for ${retryAfterSeconds} s.`);
     this.name = 'CircuitOpenError';
   }
@@ -44,7 +48,10 @@ export interface BreakerSettings {
 export const DEFAULT_BREAKER: BreakerSettings = { threshold: 5, cooldownMs: 30_000 };
 
 /** One circuit per SMP host, so one SMP that is down does not suspend lookups at every other. */
-export function perHostBreakers(settings: BreakerSettings = DEFAULT_BREAKER, maxHosts = 1000): (host: string) => CircuitBreaker {
+export function perHostBreakers(
+  settings: BreakerSettings = DEFAULT_BREAKER,
+  maxHosts = 1000,
+): (host: string) => CircuitBreaker {
   const breakers = new Map<string, CircuitBreaker>();
   return (host) => {
     let breaker = breakers.get(host);

@@ -30,7 +30,10 @@ export function base32(bytes: Uint8Array): string {
  * `y7dzfxaf3d4cjz4kcgrxtec6twvcga4ky7zwa5boif6mswd4tdrq.iso6523-actorid-upis.acc.edelivery.tech.ec.europa.eu`.
  */
 export function smlHostname(peppolId: string, zone: string): string {
-  const value = peppolId.replace(/^iso6523-actorid-upis::/i, '').trim().toLowerCase();
+  const value = peppolId
+    .replace(/^iso6523-actorid-upis::/i, '')
+    .trim()
+    .toLowerCase();
   const hash = base32(createHash('sha256').update(value, 'utf8').digest());
   return `${hash}.${PARTICIPANT_SCHEME}.${zone.replace(/\.$/, '')}`;
 }
@@ -59,8 +62,14 @@ export function createNaptrResolver(options: { servers?: string[] | undefined; t
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code ?? '';
       if (ABSENT.has(code)) return [];
-      if (code === 'ETIMEOUT') throw new UpstreamError('sml', 'timeout', `The SML DNS lookup of ${hostname} timed out.`, { cause: err });
-      throw new UpstreamError('sml', 'unavailable', `The SML DNS lookup of ${hostname} failed (${code || (err as Error).message}).`, { cause: err });
+      if (code === 'ETIMEOUT')
+        throw new UpstreamError('sml', 'timeout', `The SML DNS lookup of ${hostname} timed out.`, { cause: err });
+      throw new UpstreamError(
+        'sml',
+        'unavailable',
+        `The SML DNS lookup of ${hostname} failed (${code || (err as Error).message}).`,
+        { cause: err },
+      );
     }
   };
 }

@@ -56,11 +56,23 @@ export function createSmpLookupClient(options: SmpLookupClientOptions): SmpLooku
   async function fetchXml(url: string): Promise<{ status: 'ok'; root: XNode } | { status: 'not_found' }> {
     let res: Response;
     try {
-      res = await doFetch(url, { headers: { accept: 'application/xml, text/xml' }, signal: AbortSignal.timeout(options.timeoutMs), redirect: 'manual' });
+      res = await doFetch(url, {
+        headers: { accept: 'application/xml, text/xml' },
+        signal: AbortSignal.timeout(options.timeoutMs),
+        redirect: 'manual',
+      });
     } catch (err) {
       const name = (err as Error).name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw new UpstreamError(UPSTREAM, 'timeout', `The SMP did not answer within ${options.timeoutMs} ms (${url}).`, { cause: err });
-      throw new UpstreamError(UPSTREAM, 'unavailable', `The SMP is unreachable (${url}): ${(err as Error).message}`, { cause: err });
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw new UpstreamError(
+          UPSTREAM,
+          'timeout',
+          `The SMP did not answer within ${options.timeoutMs} ms (${url}).`,
+          { cause: err },
+        );
+      throw new UpstreamError(UPSTREAM, 'unavailable', `The SMP is unreachable (${url}): ${(err as Error).message}`, {
+        cause: err,
+      });
     }
     if (res.status === 404) {
       await res.body?.cancel();
@@ -74,18 +86,31 @@ export function createSmpLookupClient(options: SmpLookupClientOptions): SmpLooku
     try {
       text = await res.text();
     } catch (err) {
-      throw new UpstreamError(UPSTREAM, 'timeout', `The SMP did not finish its answer within ${options.timeoutMs} ms (${url}).`, { cause: err });
+      throw new UpstreamError(
+        UPSTREAM,
+        'timeout',
+        `The SMP did not finish its answer within ${options.timeoutMs} ms (${url}).`,
+        { cause: err },
+      );
     }
     // XML 1.0 §2.11 end-of-line handling, which the canonical form of signed content relies on.
     const parsed = parseXml(text.replace(/\r\n?/g, '\n'), MAX_XML_BYTES);
-    if (!parsed.ok) throw new UpstreamError(UPSTREAM, 'malformed', `The SMP answered with XML that does not parse (${url}): ${parsed.errors[0]?.message}`);
+    if (!parsed.ok)
+      throw new UpstreamError(
+        UPSTREAM,
+        'malformed',
+        `The SMP answered with XML that does not parse (${url}): ${parsed.errors[0]?.message}`,
+      );
     return { status: 'ok', root: parsed.root as unknown as XNode };
   }
 
   function endpointsOf(process: XNode): SmpEndpoint[] {
     return nodes(process, "./*[local-name()='ServiceEndpointList']/*[local-name()='Endpoint']").map((endpoint) => ({
       transportProfile: (endpoint as any).getAttribute?.('transportProfile') ?? '',
-      endpointUrl: textOf(endpoint, "./*[local-name()='EndpointReference']/*[local-name()='Address']") ?? textOf(endpoint, "./*[local-name()='EndpointURI']") ?? '',
+      endpointUrl:
+        textOf(endpoint, "./*[local-name()='EndpointReference']/*[local-name()='Address']") ??
+        textOf(endpoint, "./*[local-name()='EndpointURI']") ??
+        '',
       certificate: textOf(endpoint, "./*[local-name()='Certificate']")?.replace(/\s+/g, '') ?? null,
       serviceDescription: textOf(endpoint, "./*[local-name()='ServiceDescription']"),
       technicalContactUrl: textOf(endpoint, "./*[local-name()='TechnicalContactUrl']"),
@@ -100,17 +125,25 @@ export function createSmpLookupClient(options: SmpLookupClientOptions): SmpLooku
     const root = got.root;
     enforceSignaturePolicy(root as any, signatures, url);
     // Read only the root's own ServiceMetadata: the signature does not cover what the Signature element holds.
-    const metadata = (root as any).localName === 'ServiceMetadata' ? root : nodes(root, "./*[local-name()='ServiceMetadata']")[0];
-    if (!metadata) throw new UpstreamError(UPSTREAM, 'malformed', `The SMP answer is not SignedServiceMetadata (${url}).`);
+    const metadata =
+      (root as any).localName === 'ServiceMetadata' ? root : nodes(root, "./*[local-name()='ServiceMetadata']")[0];
+    if (!metadata)
+      throw new UpstreamError(UPSTREAM, 'malformed', `The SMP answer is not SignedServiceMetadata (${url}).`);
     const redirect = nodes(metadata, "./*[local-name()='Redirect']")[0];
     if (redirect) {
       const href = (redirect as any).getAttribute?.('href') as string | undefined;
-      if (!href || redirects <= 0) throw new UpstreamError(UPSTREAM, 'malformed', `The SMP redirects more than once (${url}).`);
+      if (!href || redirects <= 0)
+        throw new UpstreamError(UPSTREAM, 'malformed', `The SMP redirects more than once (${url}).`);
       return serviceMetadata(href, redirects - 1);
     }
     const info = nodes(metadata, "./*[local-name()='ServiceInformation']")[0];
     const documentTypeId = info ? textOf(info, "./*[local-name()='DocumentIdentifier']") : null;
-    if (!info || !documentTypeId) throw new UpstreamError(UPSTREAM, 'malformed', `The SMP service metadata lacks ServiceInformation/DocumentIdentifier (${url}).`);
+    if (!info || !documentTypeId)
+      throw new UpstreamError(
+        UPSTREAM,
+        'malformed',
+        `The SMP service metadata lacks ServiceInformation/DocumentIdentifier (${url}).`,
+      );
     const processes = nodes(info, "./*[local-name()='ProcessList']/*[local-name()='Process']").map((process) => ({
       processId: textOf(process, "./*[local-name()='ProcessIdentifier']") ?? '',
       endpoints: endpointsOf(process),
@@ -123,7 +156,8 @@ export function createSmpLookupClient(options: SmpLookupClientOptions): SmpLooku
     const records = await options.resolveNaptr(smlHostname(peppolId, options.zone));
     if (records.length === 0) return undefined;
     const smpUrl = smpUrlFromNaptr(records);
-    if (!smpUrl) throw new UpstreamError('sml', 'malformed', `The SML record of ${peppolId} has no usable Meta:SMP NAPTR entry.`);
+    if (!smpUrl)
+      throw new UpstreamError('sml', 'malformed', `The SML record of ${peppolId} has no usable Meta:SMP NAPTR entry.`);
     return { smpUrl };
   }
 
@@ -137,15 +171,22 @@ export function createSmpLookupClient(options: SmpLookupClientOptions): SmpLooku
       const participant = `${PARTICIPANT_SCHEME}::${peppolId.replace(/^iso6523-actorid-upis::/i, '')}`;
       const group = await getXml(`${smpUrl}/${encodeURIComponent(participant)}`);
       if (group.status === 'not_found') return undefined;
-      const refs = nodes(group.root, "//*[local-name()='ServiceMetadataReferenceCollection']/*[local-name()='ServiceMetadataReference']")
+      const refs = nodes(
+        group.root,
+        "//*[local-name()='ServiceMetadataReferenceCollection']/*[local-name()='ServiceMetadataReference']",
+      )
         .map((ref) => (ref as any).getAttribute?.('href') as string | undefined)
         .filter((href): href is string => typeof href === 'string' && href.length > 0)
         .map((href) => {
           const segment = decodeURIComponent(href.split('/services/')[1] ?? '');
           return { href, documentTypeId: segment.replace(/^busdox-docid-qns::/, '') };
         });
-      const wanted = lookupOptions.documentTypeIds ? refs.filter((r) => lookupOptions.documentTypeIds!.includes(r.documentTypeId)) : refs;
-      const documentTypes = (await Promise.all(wanted.slice(0, maxDocumentTypes).map((r) => serviceMetadata(r.href)))).filter((d): d is SmpDocumentType => d !== undefined);
+      const wanted = lookupOptions.documentTypeIds
+        ? refs.filter((r) => lookupOptions.documentTypeIds!.includes(r.documentTypeId))
+        : refs;
+      const documentTypes = (
+        await Promise.all(wanted.slice(0, maxDocumentTypes).map((r) => serviceMetadata(r.href)))
+      ).filter((d): d is SmpDocumentType => d !== undefined);
       return {
         peppolId: peppolId.replace(/^iso6523-actorid-upis::/i, ''),
         smp: { hostname: new URL(smpUrl).hostname, url: smpUrl },

@@ -48,14 +48,22 @@ function escapeText(s: string): string {
 }
 
 function escapeAttr(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/\t/g, '&#x9;').replace(/\n/g, '&#xA;').replace(/\r/g, '&#xD;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\t/g, '&#x9;')
+    .replace(/\n/g, '&#xA;')
+    .replace(/\r/g, '&#xD;');
 }
 
 function isNamespaceDeclaration(attr: { name: string; namespaceURI?: string | null }): boolean {
   return attr.namespaceURI === XMLNS_NS || attr.name === 'xmlns' || attr.name.startsWith('xmlns:');
 }
 
-function attributesOf(el: XElement): Array<{ name: string; prefix: string | null; localName: string; namespaceURI: string | null; value: string }> {
+function attributesOf(
+  el: XElement,
+): Array<{ name: string; prefix: string | null; localName: string; namespaceURI: string | null; value: string }> {
   const out = [];
   for (let i = 0; i < el.attributes.length; i++) out.push(el.attributes.item(i)! as any);
   return out;
@@ -88,7 +96,8 @@ export function canonicalize(apex: XElement, options: C14nOptions): string {
     const candidates = new Set<string>();
     if (options.exclusive) {
       candidates.add(el.prefix ?? '');
-      for (const attr of attributesOf(el)) if (!isNamespaceDeclaration(attr) && attr.prefix) candidates.add(attr.prefix);
+      for (const attr of attributesOf(el))
+        if (!isNamespaceDeclaration(attr) && attr.prefix) candidates.add(attr.prefix);
       for (const prefix of inclusive) if (inScope.has(prefix)) candidates.add(prefix);
     } else {
       for (const prefix of inScope.keys()) candidates.add(prefix);
@@ -110,20 +119,27 @@ export function canonicalize(apex: XElement, options: C14nOptions): string {
       .sort((a, b) => (a.ns < b.ns ? -1 : a.ns > b.ns ? 1 : a.local < b.local ? -1 : a.local > b.local ? 1 : 0));
 
     out.push('<', el.tagName);
-    for (const [prefix, uri] of declarations) out.push(prefix === '' ? ` xmlns="${escapeAttr(uri)}"` : ` xmlns:${prefix}="${escapeAttr(uri)}"`);
+    for (const [prefix, uri] of declarations)
+      out.push(prefix === '' ? ` xmlns="${escapeAttr(uri)}"` : ` xmlns:${prefix}="${escapeAttr(uri)}"`);
     for (const a of attributes) out.push(' ', a.name, '="', escapeAttr(a.value), '"');
     out.push('>');
     for (let child = el.firstChild; child; child = child.nextSibling) {
       if (child === options.exclude) continue;
       switch (child.nodeType) {
-        case 1: render(child as XElement, inScope, next); break;
-        case 3: case 4: out.push(escapeText((child as any).data as string)); break;
+        case 1:
+          render(child as XElement, inScope, next);
+          break;
+        case 3:
+        case 4:
+          out.push(escapeText((child as any).data as string));
+          break;
         case 7: {
           const data = (child as any).data as string;
           out.push('<?', (child as any).target as string, data ? ` ${data}` : '', '?>');
           break;
         }
-        default: break; // comments are not part of the canonical form
+        default:
+          break; // comments are not part of the canonical form
       }
     }
     out.push('</', el.tagName, '>');
@@ -136,7 +152,10 @@ export function canonicalize(apex: XElement, options: C14nOptions): string {
 /** Reads PEM certificates from one or more comma-separated file paths. */
 export function loadTrustAnchors(paths: string): X509Certificate[] {
   const anchors: X509Certificate[] = [];
-  for (const path of paths.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const path of paths
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     let text: string;
     try {
       text = readFileSync(path, 'utf8');
@@ -153,7 +172,8 @@ export function loadTrustAnchors(paths: string): X509Certificate[] {
 function childElements(parent: XNode, ns: string, localName: string): XElement[] {
   const out: XElement[] = [];
   for (let child = parent.firstChild; child; child = child.nextSibling) {
-    if (child.nodeType === 1 && (child as XElement).namespaceURI === ns && (child as XElement).localName === localName) out.push(child as XElement);
+    if (child.nodeType === 1 && (child as XElement).namespaceURI === ns && (child as XElement).localName === localName)
+      out.push(child as XElement);
   }
   return out;
 }
@@ -182,10 +202,29 @@ function issuedBy(cert: X509Certificate, issuer: X509Certificate): boolean {
 }
 
 /** Whether `cert` chains (through CA certificates of `pool`) to one of the valid anchors. */
-function chains(cert: X509Certificate, pool: X509Certificate[], anchors: X509Certificate[], now: Date, depth = 0): boolean {
+function chains(
+  cert: X509Certificate,
+  pool: X509Certificate[],
+  anchors: X509Certificate[],
+  now: Date,
+  depth = 0,
+): boolean {
   if (depth > 4) return false;
   if (anchors.some((anchor) => validAt(anchor, now) && issuedBy(cert, anchor))) return true;
-  return pool.some((next) => next !== cert && next.ca && validAt(next, now) && issuedBy(cert, next) && chains(next, pool.filter((c) => c !== next), anchors, now, depth + 1));
+  return pool.some(
+    (next) =>
+      next !== cert &&
+      next.ca &&
+      validAt(next, now) &&
+      issuedBy(cert, next) &&
+      chains(
+        next,
+        pool.filter((c) => c !== next),
+        anchors,
+        now,
+        depth + 1,
+      ),
+  );
 }
 
 /**
@@ -197,33 +236,42 @@ function chains(cert: X509Certificate, pool: X509Certificate[], anchors: X509Cer
 export function checkEnvelopedSignature(root: XElement, anchors: X509Certificate[], now: Date): void {
   const signatures = descendants(root, DSIG_NS, 'Signature');
   const signature = childElements(root, DSIG_NS, 'Signature');
-  if (signature.length !== 1 || signatures.length !== 1) throw new Error(`expected exactly one ds:Signature as a child of ${root.localName}, found ${signatures.length}`);
+  if (signature.length !== 1 || signatures.length !== 1)
+    throw new Error(`expected exactly one ds:Signature as a child of ${root.localName}, found ${signatures.length}`);
   const sig = signature[0];
   const signedInfo = one(sig, 'SignedInfo', 'Signature');
 
   const c14nMethod = one(signedInfo, 'CanonicalizationMethod', 'SignedInfo');
   const c14nAlgorithm = c14nMethod.getAttribute('Algorithm');
-  if (c14nAlgorithm !== ALGORITHMS.excC14n && c14nAlgorithm !== ALGORITHMS.c14n) throw new Error(`unsupported CanonicalizationMethod ${c14nAlgorithm}`);
+  if (c14nAlgorithm !== ALGORITHMS.excC14n && c14nAlgorithm !== ALGORITHMS.c14n)
+    throw new Error(`unsupported CanonicalizationMethod ${c14nAlgorithm}`);
   const signatureAlgorithm = one(signedInfo, 'SignatureMethod', 'SignedInfo').getAttribute('Algorithm');
   if (signatureAlgorithm !== ALGORITHMS.rsaSha256) throw new Error(`unsupported SignatureMethod ${signatureAlgorithm}`);
 
   const reference = one(signedInfo, 'Reference', 'SignedInfo');
-  if (reference.getAttribute('URI') !== '') throw new Error(`the Reference must cover the whole document (URI=""), not "${reference.getAttribute('URI')}"`);
+  if (reference.getAttribute('URI') !== '')
+    throw new Error(`the Reference must cover the whole document (URI=""), not "${reference.getAttribute('URI')}"`);
   const transforms = childElements(reference, DSIG_NS, 'Transforms')[0];
   const transformList = transforms ? childElements(transforms, DSIG_NS, 'Transform') : [];
-  if (!transformList.some((t) => t.getAttribute('Algorithm') === ALGORITHMS.enveloped)) throw new Error('the Reference lacks the enveloped-signature transform');
+  if (!transformList.some((t) => t.getAttribute('Algorithm') === ALGORITHMS.enveloped))
+    throw new Error('the Reference lacks the enveloped-signature transform');
   let referenceC14n: C14nOptions = { exclusive: false, exclude: sig };
   for (const transform of transformList) {
     const algorithm = transform.getAttribute('Algorithm');
     if (algorithm === ALGORITHMS.enveloped) continue;
-    if (algorithm === ALGORITHMS.excC14n) referenceC14n = { exclusive: true, exclude: sig, inclusivePrefixes: prefixList(transform) ?? [] };
+    if (algorithm === ALGORITHMS.excC14n)
+      referenceC14n = { exclusive: true, exclude: sig, inclusivePrefixes: prefixList(transform) ?? [] };
     else if (algorithm !== ALGORITHMS.c14n) throw new Error(`unsupported Transform ${algorithm}`);
   }
   const digestAlgorithm = one(reference, 'DigestMethod', 'Reference').getAttribute('Algorithm');
   if (digestAlgorithm !== ALGORITHMS.sha256) throw new Error(`unsupported DigestMethod ${digestAlgorithm}`);
-  const expectedDigest = Buffer.from((one(reference, 'DigestValue', 'Reference').textContent ?? '').replace(/\s+/g, ''), 'base64');
+  const expectedDigest = Buffer.from(
+    (one(reference, 'DigestValue', 'Reference').textContent ?? '').replace(/\s+/g, ''),
+    'base64',
+  );
   const digest = createHash('sha256').update(canonicalize(root, referenceC14n), 'utf8').digest();
-  if (expectedDigest.length !== digest.length || !timingSafeEqual(expectedDigest, digest)) throw new Error('the digest of the signed content does not match: the metadata was altered after signing');
+  if (expectedDigest.length !== digest.length || !timingSafeEqual(expectedDigest, digest))
+    throw new Error('the digest of the signed content does not match: the metadata was altered after signing');
 
   const certificates = descendants(sig, DSIG_NS, 'X509Certificate').map((el) => {
     try {
@@ -233,27 +281,56 @@ export function checkEnvelopedSignature(root: XElement, anchors: X509Certificate
     }
   });
   // Bounds the chain search: a real KeyInfo carries the leaf and at most a few CA certificates.
-  if (certificates.length > 8) throw new Error(`KeyInfo carries ${certificates.length} certificates; at most 8 are accepted`);
+  if (certificates.length > 8)
+    throw new Error(`KeyInfo carries ${certificates.length} certificates; at most 8 are accepted`);
   const signer = certificates[0];
   if (!signer) throw new Error('KeyInfo/X509Data carries no X509Certificate');
-  if (signer.publicKey.asymmetricKeyType !== 'rsa') throw new Error(`the signing key is ${signer.publicKey.asymmetricKeyType}, not RSA`);
-  const signatureValue = Buffer.from((one(sig, 'SignatureValue', 'Signature').textContent ?? '').replace(/\s+/g, ''), 'base64');
-  const signedBytes = Buffer.from(canonicalize(signedInfo, { exclusive: c14nAlgorithm === ALGORITHMS.excC14n, inclusivePrefixes: prefixList(c14nMethod) ?? [] }), 'utf8');
-  if (!verifySignature('sha256', signedBytes, signer.publicKey, signatureValue)) throw new Error('the SignatureValue does not verify with the KeyInfo certificate');
+  if (signer.publicKey.asymmetricKeyType !== 'rsa')
+    throw new Error(`the signing key is ${signer.publicKey.asymmetricKeyType}, not RSA`);
+  const signatureValue = Buffer.from(
+    (one(sig, 'SignatureValue', 'Signature').textContent ?? '').replace(/\s+/g, ''),
+    'base64',
+  );
+  const signedBytes = Buffer.from(
+    canonicalize(signedInfo, {
+      exclusive: c14nAlgorithm === ALGORITHMS.excC14n,
+      inclusivePrefixes: prefixList(c14nMethod) ?? [],
+    }),
+    'utf8',
+  );
+  if (!verifySignature('sha256', signedBytes, signer.publicKey, signatureValue))
+    throw new Error('the SignatureValue does not verify with the KeyInfo certificate');
 
-  if (!validAt(signer, now)) throw new Error(`the signing certificate (${signer.subject.replace(/\n/g, ', ')}) is not valid at ${now.toISOString()} (valid ${signer.validFrom} to ${signer.validTo})`);
-  if (!chains(signer, certificates.slice(1), anchors, now)) throw new Error(`the signing certificate (${signer.subject.replace(/\n/g, ', ')}, issued by ${signer.issuer.replace(/\n/g, ', ')}) does not chain to a configured SMP trust anchor`);
+  if (!validAt(signer, now))
+    throw new Error(
+      `the signing certificate (${signer.subject.replace(/\n/g, ', ')}) is not valid at ${now.toISOString()} (valid ${signer.validFrom} to ${signer.validTo})`,
+    );
+  if (!chains(signer, certificates.slice(1), anchors, now))
+    throw new Error(
+      `the signing certificate (${signer.subject.replace(/\n/g, ', ')}, issued by ${signer.issuer.replace(/\n/g, ', ')}) does not chain to a configured SMP trust anchor`,
+    );
 }
 
 /** Applies the policy to one fetched SignedServiceMetadata; an UpstreamError (malformed) when refused. */
 export function enforceSignaturePolicy(root: XElement, policy: SmpSignaturePolicy, url: string): void {
   if (policy.mode === 'skip') return;
-  if (policy.mode === 'refuse') throw new UpstreamError('smp', 'malformed', `The SMP service metadata of ${url} cannot be trusted: ${policy.reason}`);
+  if (policy.mode === 'refuse')
+    throw new UpstreamError(
+      'smp',
+      'malformed',
+      `The SMP service metadata of ${url} cannot be trusted: ${policy.reason}`,
+    );
   try {
     checkEnvelopedSignature(root, policy.trustAnchors, policy.now?.() ?? new Date());
   } catch (err) {
-    throw new UpstreamError('smp', 'malformed', `The SMP service metadata of ${url} is refused: ${(err as Error).message}.`, { cause: err });
+    throw new UpstreamError(
+      'smp',
+      'malformed',
+      `The SMP service metadata of ${url} is refused: ${(err as Error).message}.`,
+      { cause: err },
+    );
   }
 }
 
-export const NO_TRUST_ANCHORS = 'signature verification is on but no SMP trust anchors are configured (set SMP_TRUSTSTORE_PEM to the Peppol SMP CA certificates, or SMP_VERIFY_SIGNATURES=false to accept unverified metadata)';
+export const NO_TRUST_ANCHORS =
+  'signature verification is on but no SMP trust anchors are configured (set SMP_TRUSTSTORE_PEM to the Peppol SMP CA certificates, or SMP_VERIFY_SIGNATURES=false to accept unverified metadata)';

@@ -23,18 +23,22 @@ export function createSmpLookupSimulator(directory: DirectoryUpstream): SmpLooku
         documentTypeIds: [...new Set(documentTypeIds)],
         documentTypes: types.map((type) => ({
           documentTypeId: PEPPOL_DOCUMENT_TYPE_IDS[type],
-          processes: [{
-            processId: peppolProcessId(type),
-            endpoints: [{
-              transportProfile: accessPoint.transportProfile,
-              endpointUrl: accessPoint.endpointUrl,
-              certificate: null,
-              serviceDescription: accessPoint.name,
-              technicalContactUrl: `mailto:support@${new URL(accessPoint.endpointUrl).hostname}`,
-              activationDate: participant.registeredAt,
-              expirationDate: null,
-            }],
-          }],
+          processes: [
+            {
+              processId: peppolProcessId(type),
+              endpoints: [
+                {
+                  transportProfile: accessPoint.transportProfile,
+                  endpointUrl: accessPoint.endpointUrl,
+                  certificate: null,
+                  serviceDescription: accessPoint.name,
+                  technicalContactUrl: `mailto:support@${new URL(accessPoint.endpointUrl).hostname}`,
+                  activationDate: participant.registeredAt,
+                  expirationDate: null,
+                },
+              ],
+            },
+          ],
         })),
       };
     },

@@ -12,6 +12,8 @@ export function documentTypeIdsFor(types: readonly string[]): string[] {
 
 /** The process (profile) a document type id belongs to, for the ServiceMetadata's ProcessIdentifier. */
 export function profileOf(documentTypeId: string): string {
-  const info = Object.values(DOCUMENT_TYPE_INFO).find((i) => peppolDocumentTypeId(i.root, i.customizationId) === documentTypeId);
+  const info = Object.values(DOCUMENT_TYPE_INFO).find(
+    (i) => peppolDocumentTypeId(i.root, i.customizationId) === documentTypeId,
+  );
   return info?.profileId ?? 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 }

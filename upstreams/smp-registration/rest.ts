@@ -33,28 +33,43 @@ function escapeXml(value: string): string {
  * ServiceGroup XML. Identifiers travel percent-encoded with their scheme (`iso6523-actorid-upis::0208:…`).
  */
 export function createSmpRestRegistrar(options: SmpRestOptions): SmpRegistrar {
-  const groupUrl = (participantId: string) => `${base()}/${encodeURIComponent(`${PARTICIPANT_SCHEME}::${participantId}`)}`;
-  const serviceUrl = (participantId: string, documentTypeId: string) => `${groupUrl(participantId)}/services/${encodeURIComponent(`${DOCUMENT_SCHEME}::${documentTypeId}`)}`;
+  const groupUrl = (participantId: string) =>
+    `${base()}/${encodeURIComponent(`${PARTICIPANT_SCHEME}::${participantId}`)}`;
+  const serviceUrl = (participantId: string, documentTypeId: string) =>
+    `${groupUrl(participantId)}/services/${encodeURIComponent(`${DOCUMENT_SCHEME}::${documentTypeId}`)}`;
 
   function base(): string {
-    if (!options.baseUrl) throw new SmpError('UPSTREAM_UNAVAILABLE', 'SMP_BASE_URL is not set: live participants cannot be registered.');
+    if (!options.baseUrl)
+      throw new SmpError('UPSTREAM_UNAVAILABLE', 'SMP_BASE_URL is not set: live participants cannot be registered.');
     return options.baseUrl;
   }
 
   async function call(method: string, url: string, body?: string): Promise<{ status: number; text: string }> {
     const headers: Record<string, string> = { accept: 'application/xml, text/xml' };
     if (body !== undefined) headers['content-type'] = 'application/xml; charset=utf-8';
-    if (options.username) headers.authorization = `Basic ${Buffer.from(`${options.username}:${options.password ?? ''}`).toString('base64')}`;
+    if (options.username)
+      headers.authorization = `Basic ${Buffer.from(`${options.username}:${options.password ?? ''}`).toString('base64')}`;
     let res: Response;
     try {
-      res = await fetch(url, { method, headers, ...(body === undefined ? {} : { body }), signal: AbortSignal.timeout(options.timeoutMs) });
+      res = await fetch(url, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
     } catch (err) {
-      if ((err as Error).name === 'TimeoutError') throw new SmpError('UPSTREAM_TIMEOUT', `The SMP did not answer ${method} within ${options.timeoutMs} ms.`);
+      if ((err as Error).name === 'TimeoutError')
+        throw new SmpError('UPSTREAM_TIMEOUT', `The SMP did not answer ${method} within ${options.timeoutMs} ms.`);
       throw new SmpError('UPSTREAM_UNAVAILABLE', `The SMP cannot be reached: ${(err as Error).message}.`);
     }
     const text = await res.text().catch(() => '');
-    if (res.status >= 500 || res.status === 429) throw new SmpError('UPSTREAM_UNAVAILABLE', `The SMP answered ${method} with HTTP ${res.status}.`);
-    if (res.status === 401 || res.status === 403) throw new SmpError('UPSTREAM_UNAVAILABLE', `The SMP refused our credentials (HTTP ${res.status}); check SMP_USERNAME/SMP_PASSWORD.`);
+    if (res.status >= 500 || res.status === 429)
+      throw new SmpError('UPSTREAM_UNAVAILABLE', `The SMP answered ${method} with HTTP ${res.status}.`);
+    if (res.status === 401 || res.status === 403)
+      throw new SmpError(
+        'UPSTREAM_UNAVAILABLE',
+        `The SMP refused our credentials (HTTP ${res.status}); check SMP_USERNAME/SMP_PASSWORD.`,
+      );
     return { status: res.status, text };
   }
 
@@ -109,19 +124,27 @@ export function createSmpRestRegistrar(options: SmpRestOptions): SmpRegistrar {
     async register({ participantId, documentTypeIds }) {
       const current = await registeredDocumentTypes(participantId);
       if (current === undefined) await expectWritten('PUT', groupUrl(participantId), serviceGroupXml(participantId));
-      for (const id of documentTypeIds) await expectWritten('PUT', serviceUrl(participantId, id), serviceMetadataXml(participantId, id));
-      for (const stale of (current ?? []).filter((id) => !documentTypeIds.includes(id))) await expectWritten('DELETE', serviceUrl(participantId, stale), undefined, [404]);
+      for (const id of documentTypeIds)
+        await expectWritten('PUT', serviceUrl(participantId, id), serviceMetadataXml(participantId, id));
+      for (const stale of (current ?? []).filter((id) => !documentTypeIds.includes(id)))
+        await expectWritten('DELETE', serviceUrl(participantId, stale), undefined, [404]);
       // Read back: the registration counts only once the SMP publishes every service.
       const published = (await registeredDocumentTypes(participantId)) ?? [];
       const missing = documentTypeIds.filter((id) => !published.includes(id));
-      if (missing.length) throw new SmpError('UPSTREAM_UNAVAILABLE', `The SMP does not list ${missing.length} of the services just published.`);
+      if (missing.length)
+        throw new SmpError(
+          'UPSTREAM_UNAVAILABLE',
+          `The SMP does not list ${missing.length} of the services just published.`,
+        );
     },
     async deregister(participantId) {
       await expectWritten('DELETE', groupUrl(participantId), undefined, [404]);
     },
     async probe() {
       const found = await registeredDocumentTypes('9999:docex-health-probe');
-      return found === undefined ? 'SMP answered (probe participant not registered)' : `SMP answered (${found.length} services for the probe participant)`;
+      return found === undefined
+        ? 'SMP answered (probe participant not registered)'
+        : `SMP answered (${found.length} services for the probe participant)`;
     },
   };
 }
@@ -129,14 +152,22 @@ export function createSmpRestRegistrar(options: SmpRestOptions): SmpRegistrar {
 /** Document type ids of a ServiceGroup: the tail of each ServiceMetadataReference href. */
 export function parseServiceGroup(text: string): string[] {
   const parsed = parseXml(text, 2 * 1024 * 1024);
-  if (!parsed.ok) throw new SmpError('UPSTREAM_UNAVAILABLE', `The SMP answered with malformed XML: ${parsed.errors[0]?.message ?? 'unparseable'}`);
+  if (!parsed.ok)
+    throw new SmpError(
+      'UPSTREAM_UNAVAILABLE',
+      `The SMP answered with malformed XML: ${parsed.errors[0]?.message ?? 'unparseable'}`,
+    );
   if (parsed.root.localName !== 'ServiceGroup' || parsed.root.namespaceURI !== SMP_NS) {
-    throw new SmpError('UPSTREAM_UNAVAILABLE', `The SMP answered with <${parsed.root.localName}> instead of a ServiceGroup.`);
+    throw new SmpError(
+      'UPSTREAM_UNAVAILABLE',
+      `The SMP answered with <${parsed.root.localName}> instead of a ServiceGroup.`,
+    );
   }
   const hrefs = select('//smp:ServiceMetadataReference/@href', parsed.doc as unknown as Node) as Attr[];
   return hrefs.map((attr) => {
     const tail = attr.value.split('/services/')[1];
-    if (!tail) throw new SmpError('UPSTREAM_UNAVAILABLE', `The SMP lists a service reference without /services/: ${attr.value}`);
+    if (!tail)
+      throw new SmpError('UPSTREAM_UNAVAILABLE', `The SMP lists a service reference without /services/: ${attr.value}`);
     const decoded = decodeURIComponent(tail);
     return decoded.startsWith(`${DOCUMENT_SCHEME}::`) ? decoded.slice(DOCUMENT_SCHEME.length + 2) : decoded;
   });

@@ -13,18 +13,29 @@ export function createSmpSimulator(db: Db): SmpRegistrar {
       await db
         .insertInto('sandbox_smp_participants')
         .values({ participant_id: participantId, document_types: JSON.stringify(documentTypeIds) })
-        .onConflict((oc) => oc.column('participant_id').doUpdateSet({ document_types: JSON.stringify(documentTypeIds), registered_at: new Date() }))
+        .onConflict((oc) =>
+          oc
+            .column('participant_id')
+            .doUpdateSet({ document_types: JSON.stringify(documentTypeIds), registered_at: new Date() }),
+        )
         .execute();
     },
     async deregister(participantId) {
       await db.deleteFrom('sandbox_smp_participants').where('participant_id', '=', participantId).execute();
     },
     async registeredDocumentTypes(participantId) {
-      const row = await db.selectFrom('sandbox_smp_participants').select('document_types').where('participant_id', '=', participantId).executeTakeFirst();
+      const row = await db
+        .selectFrom('sandbox_smp_participants')
+        .select('document_types')
+        .where('participant_id', '=', participantId)
+        .executeTakeFirst();
       return row?.document_types;
     },
     async probe() {
-      const { count } = await db.selectFrom('sandbox_smp_participants').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+      const { count } = await db
+        .selectFrom('sandbox_smp_participants')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
       return `simulator: ${count} sandbox participants`;
     },
   };

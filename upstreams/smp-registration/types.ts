@@ -1,7 +1,10 @@
 export type SmpErrorCode = 'UPSTREAM_UNAVAILABLE' | 'UPSTREAM_TIMEOUT' | 'INVALID_INPUT';
 
 export class SmpError extends Error {
-  constructor(readonly code: SmpErrorCode, message: string) {
+  constructor(
+    readonly code: SmpErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'SmpError';
   }

@@ -15,7 +15,10 @@ export interface HttpTransportOptions {
  * gateway says the envelope is at fault); 5xx, timeouts and network errors are temporary.
  */
 export function createHttpTransport(options: HttpTransportOptions): PeppolTransport {
-  const headers = (extra: Record<string, string>) => ({ ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...extra });
+  const headers = (extra: Record<string, string>) => ({
+    ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    ...extra,
+  });
   return {
     async handOff(input: HandOff): Promise<HandOffResult> {
       let res: Response;
@@ -44,9 +47,11 @@ export function createHttpTransport(options: HttpTransportOptions): PeppolTransp
       } catch {
         // a non-JSON answer is judged by its status below
       }
-      if (res.status >= 500 || res.status === 429) throw failure('TRANSPORT_FAILURE', `access point answered ${res.status}`);
+      if (res.status >= 500 || res.status === 429)
+        throw failure('TRANSPORT_FAILURE', `access point answered ${res.status}`);
       if (res.status >= 400) {
-        const message = typeof json.message === 'string' ? json.message : `access point refused the message (${res.status})`;
+        const message =
+          typeof json.message === 'string' ? json.message : `access point refused the message (${res.status})`;
         throw failure(json.code === 'SBDH_ERROR' ? 'SBDH_ERROR' : 'AP_REJECTED', message);
       }
       if (typeof json.messageId !== 'string' || json.messageId.length === 0) {
@@ -55,7 +60,10 @@ export function createHttpTransport(options: HttpTransportOptions): PeppolTransp
       return { messageId: json.messageId };
     },
     async probe() {
-      const res = await fetch(`${options.baseUrl}/health`, { headers: headers({}), signal: AbortSignal.timeout(options.timeoutMs) });
+      const res = await fetch(`${options.baseUrl}/health`, {
+        headers: headers({}),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
       if (!res.ok) throw new Error(`AS4 gateway health answered ${res.status}`);
       return 'AS4 gateway answers';
     },

@@ -20,7 +20,14 @@ export function createHttpWebhookSender({ policy, timeoutMs }: HttpWebhookSender
  * POSTs without following redirects. The address is checked where the connection is made (IP
  * literal here, names in the lookup), which defeats DNS rebinding between save and delivery.
  */
-function post(rawUrl: string, body: string, headers: Record<string, string>, policy: TargetPolicy, timeoutMs: number, cancellation: AbortSignal | undefined): Promise<WebhookAnswer> {
+function post(
+  rawUrl: string,
+  body: string,
+  headers: Record<string, string>,
+  policy: TargetPolicy,
+  timeoutMs: number,
+  cancellation: AbortSignal | undefined,
+): Promise<WebhookAnswer> {
   return new Promise((resolve) => {
     let url: URL;
     try {
@@ -46,7 +53,10 @@ function post(rawUrl: string, body: string, headers: Record<string, string>, pol
       res.resume();
       res.on('error', () => undefined);
       if (status >= 300 && status < 400) {
-        finish({ statusCode: status, error: `redirect to ${res.headers.location ?? '(no Location)'} not followed: answer with a 2xx at the webhook URL itself` });
+        finish({
+          statusCode: status,
+          error: `redirect to ${res.headers.location ?? '(no Location)'} not followed: answer with a 2xx at the webhook URL itself`,
+        });
       } else if (status >= 200 && status < 300) {
         finish({ statusCode: status, error: null });
       } else {
@@ -63,7 +73,10 @@ function post(rawUrl: string, body: string, headers: Record<string, string>, pol
     };
     cancellation?.addEventListener('abort', onAbort, { once: true });
     req.on('error', (err: NodeJS.ErrnoException) => {
-      finish({ statusCode: null, error: err.code === 'EBLOCKEDADDRESS' ? err.message : `${err.code ?? 'ERROR'}: ${err.message}` });
+      finish({
+        statusCode: null,
+        error: err.code === 'EBLOCKEDADDRESS' ? err.message : `${err.code ?? 'ERROR'}: ${err.message}`,
+      });
     });
     req.end(body);
   });

@@ -8,7 +8,8 @@ import type { WebhookSender } from './types.ts';
 
 export type { WebhookAnswer, WebhookRequest, WebhookSender } from './types.ts';
 
-const VERSION = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string })
+  .version;
 export const WEBHOOK_USER_AGENT = `docex-webhooks/${VERSION}`;
 
 /** Part 6.4 / 8: an answer slower than this is a failed attempt. */
@@ -21,9 +22,15 @@ export interface WebhookSenderOptions {
 }
 
 /** Live webhooks are posted to public addresses only; sandbox ones reach the simulated receivers, or the developer's own machine. */
-export function createWebhookSenders({ allowPrivateTargets = false, timeoutMs = WEBHOOK_TIMEOUT_MS }: WebhookSenderOptions = {}): PerMode<WebhookSender> {
+export function createWebhookSenders({
+  allowPrivateTargets = false,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+}: WebhookSenderOptions = {}): PerMode<WebhookSender> {
   return {
     live: createHttpWebhookSender({ policy: { livemode: true, allowPrivateTargets }, timeoutMs }),
-    sandbox: createSimulatedWebhookSender(createHttpWebhookSender({ policy: { livemode: false, allowPrivateTargets }, timeoutMs }), timeoutMs),
+    sandbox: createSimulatedWebhookSender(
+      createHttpWebhookSender({ policy: { livemode: false, allowPrivateTargets }, timeoutMs }),
+      timeoutMs,
+    ),
   };
 }

@@ -1,4 +1,11 @@
-import { condition, continueAsNew, defineSignal, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import {
+  condition,
+  continueAsNew,
+  defineSignal,
+  proxyActivities,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { CompanyActivities } from '../../activities/companies.ts';
 import { ACTIVITY_PRESETS } from '../activity-options.ts';
 import { useClock } from '../clock.ts';
@@ -29,7 +36,9 @@ export const capabilitiesChangedSignal = defineSignal('capabilitiesChanged');
 /** The company was deleted: withdraw it from the SMP and finish. */
 export const deregisterSignal = defineSignal('deregister');
 
-const upstream = proxyActivities<Pick<CompanyActivities, 'registerCompanyWithSmp' | 'deregisterCompanyFromSmp'>>(ACTIVITY_PRESETS.upstream);
+const upstream = proxyActivities<Pick<CompanyActivities, 'registerCompanyWithSmp' | 'deregisterCompanyFromSmp'>>(
+  ACTIVITY_PRESETS.upstream,
+);
 const database = proxyActivities<Pick<CompanyActivities, 'recordSmpRegistration'>>(ACTIVITY_PRESETS.database);
 
 /**
@@ -43,8 +52,12 @@ export async function companyRegistrationWorkflow(input: CompanyRegistrationInpu
   let deregister = input.intent === 'deregister';
   let registrations = 0;
   let missing = 0;
-  setHandler(capabilitiesChangedSignal, () => { dirty = true; });
-  setHandler(deregisterSignal, () => { deregister = true; });
+  setHandler(capabilitiesChangedSignal, () => {
+    dirty = true;
+  });
+  setHandler(deregisterSignal, () => {
+    deregister = true;
+  });
 
   for (;;) {
     await condition(() => dirty || deregister);
@@ -75,7 +88,11 @@ export async function companyRegistrationWorkflow(input: CompanyRegistrationInpu
     await database.recordSmpRegistration({ companyId: input.companyId, generation: result.generation });
     registrations += 1;
     if (workflowInfo().continueAsNewSuggested && !dirty && !deregister) {
-      await continueAsNew<typeof companyRegistrationWorkflow>({ ...input, intent: 'wait', clockOffsetMs: clock.now() - Date.now() });
+      await continueAsNew<typeof companyRegistrationWorkflow>({
+        ...input,
+        intent: 'wait',
+        clockOffsetMs: clock.now() - Date.now(),
+      });
     }
   }
 }

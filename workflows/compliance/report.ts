@@ -21,9 +21,17 @@ export interface ComplianceResult {
 export const complianceQueuedSignal = defineSignal('complianceQueued');
 
 /** Status checks after a submission: 5 min, 15 min, 1 h, 6 h, then daily; undecided after 7 days fails. */
-export const COMPLIANCE_CHECK_DELAYS_MS = [300_000, 900_000, 3_600_000, 21_600_000, ...Array.from({ length: 7 }, () => 86_400_000)];
+export const COMPLIANCE_CHECK_DELAYS_MS = [
+  300_000,
+  900_000,
+  3_600_000,
+  21_600_000,
+  ...Array.from({ length: 7 }, () => 86_400_000),
+];
 
-const { nextComplianceReport, submitComplianceReport } = proxyActivities<ComplianceActivities>(ACTIVITY_PRESETS.upstream);
+const { nextComplianceReport, submitComplianceReport } = proxyActivities<ComplianceActivities>(
+  ACTIVITY_PRESETS.upstream,
+);
 const { checkComplianceReport } = proxyActivities<ComplianceActivities>(ACTIVITY_PRESETS.upstream);
 
 /**
@@ -34,7 +42,9 @@ const { checkComplianceReport } = proxyActivities<ComplianceActivities>(ACTIVITY
 export async function complianceWorkflow(input: ComplianceInput): Promise<ComplianceResult> {
   const clock = useClock({ livemode: input.livemode, offsetMs: input.offsetMs ?? 0 });
   let queued: boolean;
-  setHandler(complianceQueuedSignal, () => { queued = true; });
+  setHandler(complianceQueuedSignal, () => {
+    queued = true;
+  });
   const reports: ComplianceResult['reports'] = [];
 
   for (;;) {
@@ -47,13 +57,24 @@ export async function complianceWorkflow(input: ComplianceInput): Promise<Compli
     }
     let checks = 0;
     let step = next.submitted
-      ? await checkComplianceReport({ reportId: next.reportId, nextCheckAt: clock.now() + COMPLIANCE_CHECK_DELAYS_MS[0], giveUp: false })
-      : await submitComplianceReport({ reportId: next.reportId, nextCheckAt: clock.now() + COMPLIANCE_CHECK_DELAYS_MS[0] });
+      ? await checkComplianceReport({
+          reportId: next.reportId,
+          nextCheckAt: clock.now() + COMPLIANCE_CHECK_DELAYS_MS[0],
+          giveUp: false,
+        })
+      : await submitComplianceReport({
+          reportId: next.reportId,
+          nextCheckAt: clock.now() + COMPLIANCE_CHECK_DELAYS_MS[0],
+        });
     while (step.status === 'submitted') {
       await clock.sleep(COMPLIANCE_CHECK_DELAYS_MS[checks]);
       checks += 1;
       const delay = COMPLIANCE_CHECK_DELAYS_MS[checks];
-      step = await checkComplianceReport({ reportId: next.reportId, nextCheckAt: delay === undefined ? null : clock.now() + delay, giveUp: delay === undefined });
+      step = await checkComplianceReport({
+        reportId: next.reportId,
+        nextCheckAt: delay === undefined ? null : clock.now() + delay,
+        giveUp: delay === undefined,
+      });
     }
     reports.push({ reportId: step.reportId, status: step.status });
   }

@@ -1,4 +1,15 @@
-import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, defineSignal, ParentClosePolicy, proxyActivities, proxyLocalActivities, setHandler, startChild } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  defineSignal,
+  ParentClosePolicy,
+  proxyActivities,
+  proxyLocalActivities,
+  setHandler,
+  startChild,
+} from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { FailureType } from '../../core/failures.ts';
 import type { DocumentActivities, SandboxRecipientResponse as SandboxResponse } from '../../activities/documents.ts';
@@ -58,7 +69,8 @@ export const CONFIRMATION_TIMEOUT_MS = 48 * 3_600_000;
 
 function failureType(err: unknown): { type: string; message: string } {
   const cause = err instanceof ActivityFailure ? err.cause : err;
-  if (cause instanceof ApplicationFailure) return { type: cause.type ?? FailureType.TRANSPORT_FAILURE, message: cause.message };
+  if (cause instanceof ApplicationFailure)
+    return { type: cause.type ?? FailureType.TRANSPORT_FAILURE, message: cause.message };
   return { type: FailureType.TRANSPORT_FAILURE, message: err instanceof Error ? err.message : String(err) };
 }
 
@@ -82,12 +94,29 @@ export async function documentWorkflow(input: DocumentInput): Promise<DocumentRe
 }
 
 /** Sandbox responder recipients (core/sandbox-scenarios.ts) answer a minute after delivery. */
-async function answerAsSandboxRecipient(documentId: string, scenario: SandboxResponse, clock: WorkflowClock, lifecycle: LifecycleHandlers): Promise<void> {
+async function answerAsSandboxRecipient(
+  documentId: string,
+  scenario: SandboxResponse,
+  clock: WorkflowClock,
+  lifecycle: LifecycleHandlers,
+): Promise<void> {
   if (scenario.status === null) return;
   await clock.sleep(SANDBOX_RESPONSE_DELAY_MS);
   const date = new Date(clock.now()).toISOString().slice(0, 10);
   try {
-    await lifecycle.respond({ kind: 'response', status: scenario.status as RecipientResponseCommand['status'], responseCode: scenario.code, responseId: `${documentId}-${scenario.code}`, date, ...(scenario.code === 'RE' || scenario.code === 'UQ' ? { reasonCode: 'OTH' as const, reason: `sandbox recipient answered ${scenario.code}` } : {}) }, scenario.responder);
+    await lifecycle.respond(
+      {
+        kind: 'response',
+        status: scenario.status as RecipientResponseCommand['status'],
+        responseCode: scenario.code,
+        responseId: `${documentId}-${scenario.code}`,
+        date,
+        ...(scenario.code === 'RE' || scenario.code === 'UQ'
+          ? { reasonCode: 'OTH' as const, reason: `sandbox recipient answered ${scenario.code}` }
+          : {}),
+      },
+      scenario.responder,
+    );
   } catch {
     // The document moved past what the response allows meanwhile: the response is moot.
   }
@@ -100,7 +129,12 @@ async function receiveInSandbox(message: InboundMessage): Promise<void> {
       workflowId: workflowIds.inbound(message.documentId),
       args: [message],
       parentClosePolicy: ParentClosePolicy.ABANDON,
-      typedSearchAttributes: searchAttributesFor({ organizationId: message.organizationId, livemode: false, companyId: message.companyId, documentId: message.documentId }),
+      typedSearchAttributes: searchAttributesFor({
+        organizationId: message.organizationId,
+        livemode: false,
+        companyId: message.companyId,
+        documentId: message.documentId,
+      }),
     });
   } catch (err) {
     // Already received (a repeated completion): that run owns the copy.
@@ -109,9 +143,14 @@ async function receiveInSandbox(message: InboundMessage): Promise<void> {
 }
 
 /** The delivery's outcome, and the answer a sandbox responder recipient will give to it. */
-async function deliver(input: DocumentInput, clock: WorkflowClock): Promise<{ result: DocumentResult; response: SandboxResponse | null }> {
+async function deliver(
+  input: DocumentInput,
+  clock: WorkflowClock,
+): Promise<{ result: DocumentResult; response: SandboxResponse | null }> {
   let receipt: DeliveryReceipt | undefined;
-  setHandler(deliveryReceiptSignal, (r) => { receipt ??= r; });
+  setHandler(deliveryReceiptSignal, (r) => {
+    receipt ??= r;
+  });
 
   // The activity picks the access point by the document's mode; the workflow only picks where it runs.
   const { handOffDocument } = input.livemode ? remote : local;
@@ -128,8 +167,20 @@ async function deliver(input: DocumentInput, clock: WorkflowClock): Promise<{ re
         await clock.sleep(resendDelay);
         continue;
       }
-      await recordDeliveryFailure({ documentId: input.documentId, code: type, message: attempt > 1 ? `${message} (after ${attempt} attempts)` : message });
-      return { result: { documentId: input.documentId, deliveryStatus: type === FailureType.AP_REJECTED ? 'rejected' : 'failed', attempts: attempt, errorCode: type }, response: null };
+      await recordDeliveryFailure({
+        documentId: input.documentId,
+        code: type,
+        message: attempt > 1 ? `${message} (after ${attempt} attempts)` : message,
+      });
+      return {
+        result: {
+          documentId: input.documentId,
+          deliveryStatus: type === FailureType.AP_REJECTED ? 'rejected' : 'failed',
+          attempts: attempt,
+          errorCode: type,
+        },
+        response: null,
+      };
     }
   }
 
@@ -146,7 +197,17 @@ async function deliver(input: DocumentInput, clock: WorkflowClock): Promise<{ re
     return { result: { documentId: input.documentId, deliveryStatus: 'delivered', attempts: attempt }, response };
   }
   const code = receipt ? (receipt.errorCode ?? FailureType.AP_REJECTED) : FailureType.TRANSPORT_FAILURE;
-  const message = receipt ? (receipt.errorMessage ?? 'the recipient access point rejected the message') : 'no delivery confirmation from the access point within 48 hours';
+  const message = receipt
+    ? (receipt.errorMessage ?? 'the recipient access point rejected the message')
+    : 'no delivery confirmation from the access point within 48 hours';
   await recordDeliveryFailure({ documentId: input.documentId, code, message });
-  return { result: { documentId: input.documentId, deliveryStatus: receipt ? 'rejected' : 'failed', attempts: attempt, errorCode: code }, response: null };
+  return {
+    result: {
+      documentId: input.documentId,
+      deliveryStatus: receipt ? 'rejected' : 'failed',
+      attempts: attempt,
+      errorCode: code,
+    },
+    response: null,
+  };
 }

@@ -1,9 +1,33 @@
-import { condition, allHandlersFinished, defineSignal, defineUpdate, getExternalWorkflowHandle, type ExternalWorkflowHandle, ParentClosePolicy, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
-import { WorkflowExecutionAlreadyStartedError, type ApplicationFailure, type TypedSearchAttributes } from '@temporalio/common';
+import {
+  condition,
+  allHandlersFinished,
+  defineSignal,
+  defineUpdate,
+  getExternalWorkflowHandle,
+  type ExternalWorkflowHandle,
+  ParentClosePolicy,
+  proxyActivities,
+  setHandler,
+  startChild,
+  workflowInfo,
+} from '@temporalio/workflow';
+import {
+  WorkflowExecutionAlreadyStartedError,
+  type ApplicationFailure,
+  type TypedSearchAttributes,
+} from '@temporalio/common';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import { failure } from '../../core/failures.ts';
 import { invoiceResponsesOwed, type InvoiceResponseInput } from '../../core/invoice-responses.ts';
-import { allowedTransitions, planLifecycle, type LifecycleCommand, type LifecycleOutcome, type LifecyclePlan, type LifecycleState, type RecipientResponseCommand } from '../../core/lifecycle.ts';
+import {
+  allowedTransitions,
+  planLifecycle,
+  type LifecycleCommand,
+  type LifecycleOutcome,
+  type LifecyclePlan,
+  type LifecycleState,
+  type RecipientResponseCommand,
+} from '../../core/lifecycle.ts';
 import { complianceQueuedSignal } from '../compliance/report.ts';
 import type { ApplyLifecycleResult, LifecycleActivities, SandboxResponseRoute } from '../../activities/lifecycle.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
@@ -14,7 +38,8 @@ import type { WorkflowClock } from '../clock.ts';
  * Sandbox: an Invoice Response from another company of the same organization, sent to the
  * sender's document workflow (the one delivering, or a lifecycle run started for it).
  */
-export const recipientResponseSignal = defineSignal<[{ command: RecipientResponseCommand; actor: string }]>('recipientResponse');
+export const recipientResponseSignal =
+  defineSignal<[{ command: RecipientResponseCommand; actor: string }]>('recipientResponse');
 
 export const lifecycleUpdate = defineUpdate<LifecycleOutcome, [LifecycleCommand]>('lifecycle');
 
@@ -47,7 +72,11 @@ async function handToRun(
 ): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await startChild(workflowType, { ...options, taskQueue: TASK_QUEUES.documents, parentClosePolicy: ParentClosePolicy.ABANDON });
+      await startChild(workflowType, {
+        ...options,
+        taskQueue: TASK_QUEUES.documents,
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+      });
       if (!signalNewRun) return;
     } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
@@ -68,7 +97,10 @@ async function handToRun(
  */
 export function installLifecycle(documentId: string, livemode: boolean, clock: WorkflowClock): LifecycleHandlers {
   const { loadLifecycleState, applyLifecycle } = proxyActivities<LifecycleActivities>(ACTIVITY_PRESETS.database);
-  const { sendInvoiceResponse } = proxyActivities<LifecycleActivities>({ ...ACTIVITY_PRESETS.upstream, retry: { ...ACTIVITY_PRESETS.upstream.retry, maximumAttempts: 6 } });
+  const { sendInvoiceResponse } = proxyActivities<LifecycleActivities>({
+    ...ACTIVITY_PRESETS.upstream,
+    retry: { ...ACTIVITY_PRESETS.upstream.retry, maximumAttempts: 6 },
+  });
   const { sandboxResponseRoute } = proxyActivities<LifecycleActivities>(ACTIVITY_PRESETS.database);
   let background = 0;
   /** Follow-ups run after the update has answered; the run does not end before they do. */
@@ -76,7 +108,9 @@ export function installLifecycle(documentId: string, livemode: boolean, clock: W
     background += 1;
     void work()
       .catch(() => undefined)
-      .finally(() => { background -= 1; });
+      .finally(() => {
+        background -= 1;
+      });
   };
   let state: LifecycleState | undefined;
   let received = 0;
@@ -85,7 +119,11 @@ export function installLifecycle(documentId: string, livemode: boolean, clock: W
   const reportCompliance = (country: string) =>
     handToRun(
       'complianceWorkflow',
-      { workflowId: workflowIds.compliance(documentId, country), args: [{ documentId, country, livemode, offsetMs: clock.now() - Date.now() }], typedSearchAttributes: workflowInfo().typedSearchAttributes },
+      {
+        workflowId: workflowIds.compliance(documentId, country),
+        args: [{ documentId, country, livemode, offsetMs: clock.now() - Date.now() }],
+        typedSearchAttributes: workflowInfo().typedSearchAttributes,
+      },
       (handle) => handle.signal(complianceQueuedSignal),
       { signalNewRun: false },
     );
@@ -96,7 +134,12 @@ export function installLifecycle(documentId: string, livemode: boolean, clock: W
       {
         workflowId: workflowIds.document(route.documentId),
         args: [{ documentId: route.documentId, livemode: false, offsetMs: route.offsetMs, deliver: false }],
-        typedSearchAttributes: searchAttributesFor({ organizationId: route.organizationId, livemode: false, companyId: route.companyId, documentId: route.documentId }),
+        typedSearchAttributes: searchAttributesFor({
+          organizationId: route.organizationId,
+          livemode: false,
+          companyId: route.companyId,
+          documentId: route.documentId,
+        }),
       },
       (handle) => handle.signal(recipientResponseSignal, { command: route.command, actor: route.actor }),
       { signalNewRun: true },
@@ -126,16 +169,31 @@ export function installLifecycle(documentId: string, livemode: boolean, clock: W
     for (let attempt = 0; ; attempt++) {
       const plan = planLifecycle(current, command);
       if (!plan.ok) throw refusal(plan);
-      const result: ApplyLifecycleResult = await applyLifecycle({ documentId, expected: current.status, steps: plan.steps, payment: plan.payment, command });
+      const result: ApplyLifecycleResult = await applyLifecycle({
+        documentId,
+        expected: current.status,
+        steps: plan.steps,
+        payment: plan.payment,
+        command,
+      });
       current = result.state;
       state = current;
       if (result.outcome) {
-        const responses = invoiceResponsesOwed(documentId, current.direction, command, plan.steps, { date: new Date(clock.now()).toISOString().slice(0, 10), stamp: Date.now() });
+        const responses = invoiceResponsesOwed(documentId, current.direction, command, plan.steps, {
+          date: new Date(clock.now()).toISOString().slice(0, 10),
+          stamp: Date.now(),
+        });
         if (responses.length) later(() => answerSender(responses));
         if (result.complianceCountry) later(() => reportCompliance(result.complianceCountry!));
         return result.outcome;
       }
-      if (attempt >= 1) throw refusal({ ok: false, code: 'INVALID_TRANSITION', message: `The document moved to ${current.status} meanwhile.`, allowedTransitions: allowedTransitions(current.status) });
+      if (attempt >= 1)
+        throw refusal({
+          ok: false,
+          code: 'INVALID_TRANSITION',
+          message: `The document moved to ${current.status} meanwhile.`,
+          allowedTransitions: allowedTransitions(current.status),
+        });
     }
   };
 

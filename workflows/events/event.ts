@@ -32,7 +32,11 @@ export async function eventWorkflow(input: EventInput): Promise<EventResult> {
           workflowId: workflowIds.delivery(deliveryId),
           args: [{ deliveryId, livemode: plan.livemode, clockOffsetMs: plan.clockOffsetMs }],
           parentClosePolicy: ParentClosePolicy.ABANDON,
-          typedSearchAttributes: searchAttributesFor({ organizationId: plan.organizationId, livemode: plan.livemode, companyId: plan.companyId }),
+          typedSearchAttributes: searchAttributesFor({
+            organizationId: plan.organizationId,
+            livemode: plan.livemode,
+            companyId: plan.companyId,
+          }),
         });
       } catch (err) {
         // Already running (a replayed fan-out of the same delivery): that run owns it.

@@ -2,7 +2,9 @@ import { proxyActivities } from '@temporalio/workflow';
 import type { MaintenanceActivities } from '../../activities/maintenance.ts';
 import { ACTIVITY_PRESETS } from '../activity-options.ts';
 
-const { pruneExpiredRecords, sweepUndispatchedEvents } = proxyActivities<MaintenanceActivities>(ACTIVITY_PRESETS.database);
+const { pruneExpiredRecords, sweepUndispatchedEvents } = proxyActivities<MaintenanceActivities>(
+  ACTIVITY_PRESETS.database,
+);
 
 export interface MaintenanceResult {
   pruned: Record<string, number>;

@@ -9,7 +9,16 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 /** Part 6.4: the wait before each of the 8 attempts, counted from the previous failure. */
-export const DELIVERY_SCHEDULE_MS = [0, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, 30 * MINUTE, 2 * HOUR, 6 * HOUR, 12 * HOUR] as const;
+export const DELIVERY_SCHEDULE_MS = [
+  0,
+  30 * SECOND,
+  2 * MINUTE,
+  10 * MINUTE,
+  30 * MINUTE,
+  2 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+] as const;
 
 // A receiver's failure comes back as a result; the activity is retried only when the attempt
 // itself could not finish (worker lost: noticed by the heartbeat), and then repeats the same
@@ -17,7 +26,12 @@ export const DELIVERY_SCHEDULE_MS = [0, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, 30
 const { attemptDelivery } = proxyActivities<WebhookActivities>({
   ...ACTIVITY_PRESETS.webhookAttempt,
   heartbeatTimeout: '10 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', nonRetryableErrorTypes: NON_RETRYABLE_FAILURE_TYPES },
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '1 minute',
+    nonRetryableErrorTypes: NON_RETRYABLE_FAILURE_TYPES,
+  },
 });
 const { exhaustDelivery } = proxyActivities<WebhookActivities>(ACTIVITY_PRESETS.database);
 

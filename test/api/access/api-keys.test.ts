@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import { errorBody, type TestApp } from '../../support/app.ts';
-import { bearer, createCompany, createKey, createTenant, jsonHeaders, startAppWithIdentityProvider, type TestIdentityProvider } from '../../support/access.ts';
+import {
+  bearer,
+  createCompany,
+  createKey,
+  createTenant,
+  jsonHeaders,
+  startAppWithIdentityProvider,
+  type TestIdentityProvider,
+} from '../../support/access.ts';
 import { testServers } from '../../support/servers.ts';
 import { newId } from '../../../core/ids.ts';
 
@@ -8,25 +16,40 @@ describe('API keys (part 4.13)', () => {
   let app: TestApp;
   let idp: TestIdentityProvider;
   let close: () => Promise<void>;
-  before(async () => { ({ app, idp, close } = await startAppWithIdentityProvider()); });
+  before(async () => {
+    ({ app, idp, close } = await startAppWithIdentityProvider());
+  });
   after(() => close());
   const create = (token: string, body: unknown, extra: Record<string, string> = {}) =>
     fetch(`${app.url}/v1/api-keys`, { method: 'POST', headers: jsonHeaders(token, extra), body: JSON.stringify(body) });
 
   describe('POST /v1/api-keys', () => {
-    it('returns 201 with the secret once, a keyPrefix, and the caller\'s mode', async () => {
+    it("returns 201 with the secret once, a keyPrefix, and the caller's mode", async () => {
       const tenant = await createTenant({ livemode: false });
-      const res = await create(tenant.key, { name: 'CI', scopes: ['send', 'documents.read'], rateLimit: 30, expiresAt: '2099-01-01T00:00:00Z' });
+      const res = await create(tenant.key, {
+        name: 'CI',
+        scopes: ['send', 'documents.read'],
+        rateLimit: 30,
+        expiresAt: '2099-01-01T00:00:00Z',
+      });
       expect(res.status).to.equal(201);
-      const body = (await res.json());
+      const body = await res.json();
       expect(body.key).to.match(/^svc_test_[0-9A-Za-z]{32}$/);
       expect(body.key.startsWith(body.keyPrefix)).to.equal(true);
-      expect(body).to.deep.include({ name: 'CI', keyType: 'personal', livemode: false, companyId: null, rateLimit: 30, expiresAt: '2099-01-01T00:00:00.000Z', lastUsedAt: null });
+      expect(body).to.deep.include({
+        name: 'CI',
+        keyType: 'personal',
+        livemode: false,
+        companyId: null,
+        rateLimit: 30,
+        expiresAt: '2099-01-01T00:00:00.000Z',
+        lastUsedAt: null,
+      });
       expect(body.scopes).to.deep.equal(['send', 'documents.read']);
       // The new key works, and the list never shows a secret again.
       const me = await fetch(`${app.url}/v1/me`, { headers: bearer(body.key) });
-      expect(((await me.json())).scopes).to.deep.equal(['send', 'documents.read']);
-      const list = (await (await fetch(`${app.url}/v1/api-keys`, { headers: bearer(tenant.key) })).json());
+      expect((await me.json()).scopes).to.deep.equal(['send', 'documents.read']);
+      const list = await (await fetch(`${app.url}/v1/api-keys`, { headers: bearer(tenant.key) })).json();
       const listed = list.data.find((k: any) => k.id === body.id);
       expect(listed).to.not.have.property('key');
       expect(listed.keyPrefix).to.equal(body.keyPrefix);
@@ -34,25 +57,39 @@ describe('API keys (part 4.13)', () => {
 
     it('records when a key was last used, to the minute: one write, not one per request', async () => {
       const tenant = await createTenant({ livemode: false });
-      const created = (await (await create(tenant.key, { name: 'used' })).json());
-      const lastUsed = async () => (await testServers().db.selectFrom('api_keys').select('last_used_at').where('id', '=', created.id).executeTakeFirstOrThrow()).last_used_at;
+      const created = await (await create(tenant.key, { name: 'used' })).json();
+      const lastUsed = async () =>
+        (
+          await testServers()
+            .db.selectFrom('api_keys')
+            .select('last_used_at')
+            .where('id', '=', created.id)
+            .executeTakeFirstOrThrow()
+        ).last_used_at;
       await fetch(`${app.url}/v1/me`, { headers: bearer(created.key) });
       let first: Date | null = null;
-      for (const deadline = Date.now() + 5000; !first && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) first = await lastUsed();
+      for (
+        const deadline = Date.now() + 5000;
+        !first && Date.now() < deadline;
+        await new Promise((r) => setTimeout(r, 50))
+      )
+        first = await lastUsed();
       expect(first, 'lastUsedAt after the first request').to.be.instanceOf(Date);
       await Promise.all(Array.from({ length: 5 }, () => fetch(`${app.url}/v1/me`, { headers: bearer(created.key) })));
       await new Promise((r) => setTimeout(r, 200));
       expect((await lastUsed())!.getTime()).to.equal(first!.getTime());
-      const listed = ((await (await fetch(`${app.url}/v1/api-keys`, { headers: bearer(tenant.key) })).json())).data.find((k: any) => k.id === created.id);
+      const listed = (await (await fetch(`${app.url}/v1/api-keys`, { headers: bearer(tenant.key) })).json()).data.find(
+        (k: any) => k.id === created.id,
+      );
       expect(listed.lastUsedAt).to.equal(first!.toISOString());
     });
 
     it('with a JWT creates live keys, or test keys with mode test', async () => {
       const orgId = newId('org');
       const token = await idp.sign({ sub: 'owner', _permissions: { [orgId]: ['admin'] } });
-      const live = (await (await create(token, { name: 'live' })).json());
+      const live = await (await create(token, { name: 'live' })).json();
       expect(live.key).to.match(/^svc_live_/);
-      const test = (await (await create(token, { name: 'test', mode: 'test' })).json());
+      const test = await (await create(token, { name: 'test', mode: 'test' })).json();
       expect(test.key).to.match(/^svc_test_/);
       expect(test.livemode).to.equal(false);
     });
@@ -85,7 +122,7 @@ describe('API keys (part 4.13)', () => {
     it('binds a key to a company; 404 COMPANY_NOT_FOUND for a company of another organization', async () => {
       const tenant = await createTenant();
       const other = await createTenant();
-      const bound = (await (await create(tenant.key, { name: 'bound', companyId: tenant.companyId })).json());
+      const bound = await (await create(tenant.key, { name: 'bound', companyId: tenant.companyId })).json();
       expect(bound.companyId).to.equal(tenant.companyId);
       const foreign = await create(tenant.key, { name: 'x', companyId: other.companyId });
       expect(foreign.status).to.equal(404);
@@ -98,7 +135,7 @@ describe('API keys (part 4.13)', () => {
       const res = await create(tenant.key, { name: 'x', companyId: second });
       expect(res.status).to.equal(403);
       expect((await errorBody(res)).code).to.equal('COMPANY_FORBIDDEN');
-      const same = (await (await create(tenant.key, { name: 'y' })).json());
+      const same = await (await create(tenant.key, { name: 'y' })).json();
       expect(same.companyId).to.equal(tenant.companyId);
     });
 
@@ -107,8 +144,14 @@ describe('API keys (part 4.13)', () => {
       const res = await create(tenant.key, { name: 'escalate', scopes: ['*'] });
       expect(res.status).to.equal(403);
       const error = await errorBody(res);
-      expect(error).to.deep.include({ type: 'permission_error', code: 'INSUFFICIENT_SCOPE', message: 'This operation needs the scope "*", which the key does not have.' });
-      expect(error.details).to.deep.equal([{ field: 'scope', rule: 'required_scope', message: 'requires "*"; the key has "send", "documents.read"' }]);
+      expect(error).to.deep.include({
+        type: 'permission_error',
+        code: 'INSUFFICIENT_SCOPE',
+        message: 'This operation needs the scope "*", which the key does not have.',
+      });
+      expect(error.details).to.deep.equal([
+        { field: 'scope', rule: 'required_scope', message: 'requires "*"; the key has "send", "documents.read"' },
+      ]);
     });
 
     it('platform and white-label keys with * create personal keys of their organization too', async () => {
@@ -116,7 +159,7 @@ describe('API keys (part 4.13)', () => {
         const tenant = await createTenant({ plan: keyType, keyType });
         const res = await create(tenant.key, { name: 'x', companyId: tenant.companyId, scopes: ['send'] });
         expect(res.status, keyType).to.equal(201);
-        const body = (await res.json());
+        const body = await res.json();
         expect(body).to.deep.include({ keyType: 'personal', companyId: tenant.companyId, scopes: ['send'] });
         expect(body.key).to.match(/^svc_live_/);
       }
@@ -127,10 +170,12 @@ describe('API keys (part 4.13)', () => {
     it('pages newest first with an opaque cursor; 400 for a forged cursor', async () => {
       const tenant = await createTenant();
       for (const name of ['one', 'two', 'three']) await create(tenant.key, { name });
-      const first = (await (await fetch(`${app.url}/v1/api-keys?limit=2`, { headers: bearer(tenant.key) })).json());
+      const first = await (await fetch(`${app.url}/v1/api-keys?limit=2`, { headers: bearer(tenant.key) })).json();
       expect(first.data.map((k: any) => k.name)).to.deep.equal(['three', 'two']);
       expect(first.hasMore).to.equal(true);
-      const second = (await (await fetch(`${app.url}/v1/api-keys?limit=2&cursor=${first.cursor}`, { headers: bearer(tenant.key) })).json());
+      const second = await (
+        await fetch(`${app.url}/v1/api-keys?limit=2&cursor=${first.cursor}`, { headers: bearer(tenant.key) })
+      ).json();
       expect(second.data.map((k: any) => k.name)).to.deep.equal(['one', 'test key']);
       expect(second).to.deep.include({ hasMore: false, cursor: null });
       const forged = await fetch(`${app.url}/v1/api-keys?cursor=bm9wZQ`, { headers: bearer(tenant.key) });
@@ -140,10 +185,11 @@ describe('API keys (part 4.13)', () => {
       expect(tooMany.status).to.equal(400);
     });
 
-    it('lists the keys of the caller\'s mode only: a test key never sees a live one, nor the reverse', async () => {
+    it("lists the keys of the caller's mode only: a test key never sees a live one, nor the reverse", async () => {
       const tenant = await createTenant();
       const test = await createKey(tenant.organizationId, { livemode: false });
-      const listed = async (key: string) => ((await (await fetch(`${app.url}/v1/api-keys`, { headers: bearer(key) })).json())).data.map((k: any) => k.id);
+      const listed = async (key: string) =>
+        (await (await fetch(`${app.url}/v1/api-keys`, { headers: bearer(key) })).json()).data.map((k: any) => k.id);
       expect(await listed(test.secret)).to.deep.equal([test.id]);
       expect(await listed(tenant.key)).to.deep.equal([tenant.keyId]);
     });
@@ -160,33 +206,50 @@ describe('API keys (part 4.13)', () => {
       const after = await fetch(`${app.url}/v1/me`, { headers: bearer(victim.secret) });
       expect(after.status).to.equal(401);
       expect(await errorBody(after)).to.deep.include({ code: 'REVOKED_KEY' });
-      expect((await fetch(`${app.url}/v1/api-keys/${victim.id}`, { method: 'DELETE', headers: bearer(tenant.key) })).status).to.equal(204);
-      const listed = (await (await fetch(`${app.url}/v1/api-keys`, { headers: bearer(tenant.key) })).json());
+      expect(
+        (await fetch(`${app.url}/v1/api-keys/${victim.id}`, { method: 'DELETE', headers: bearer(tenant.key) })).status,
+      ).to.equal(204);
+      const listed = await (await fetch(`${app.url}/v1/api-keys`, { headers: bearer(tenant.key) })).json();
       expect(listed.data.map((k: any) => k.id)).not.to.include(victim.id);
     });
 
     it('a key can revoke itself', async () => {
       const tenant = await createTenant();
-      expect((await fetch(`${app.url}/v1/api-keys/${tenant.keyId}`, { method: 'DELETE', headers: bearer(tenant.key) })).status).to.equal(204);
+      expect(
+        (await fetch(`${app.url}/v1/api-keys/${tenant.keyId}`, { method: 'DELETE', headers: bearer(tenant.key) }))
+          .status,
+      ).to.equal(204);
       expect((await fetch(`${app.url}/v1/me`, { headers: bearer(tenant.key) })).status).to.equal(401);
     });
 
     it('404 RESOURCE_NOT_FOUND for a key of the other mode: a test key cannot revoke a live one', async () => {
       const tenant = await createTenant();
       const test = await createKey(tenant.organizationId, { livemode: false });
-      const res = await fetch(`${app.url}/v1/api-keys/${tenant.keyId}`, { method: 'DELETE', headers: bearer(test.secret) });
+      const res = await fetch(`${app.url}/v1/api-keys/${tenant.keyId}`, {
+        method: 'DELETE',
+        headers: bearer(test.secret),
+      });
       expect(res.status).to.equal(404);
       expect((await errorBody(res)).code).to.equal('RESOURCE_NOT_FOUND');
       expect((await fetch(`${app.url}/v1/me`, { headers: bearer(tenant.key) })).status).to.equal(200);
-      expect((await fetch(`${app.url}/v1/api-keys/${test.id}`, { method: 'DELETE', headers: bearer(tenant.key) })).status).to.equal(404);
+      expect(
+        (await fetch(`${app.url}/v1/api-keys/${test.id}`, { method: 'DELETE', headers: bearer(tenant.key) })).status,
+      ).to.equal(404);
     });
 
     it('404 RESOURCE_NOT_FOUND for an unknown key id', async () => {
       const tenant = await createTenant();
-      const res = await fetch(`${app.url}/v1/api-keys/key_doesnotexist`, { method: 'DELETE', headers: bearer(tenant.key) });
+      const res = await fetch(`${app.url}/v1/api-keys/key_doesnotexist`, {
+        method: 'DELETE',
+        headers: bearer(tenant.key),
+      });
       expect(res.status).to.equal(404);
       expect((await errorBody(res)).code).to.equal('RESOURCE_NOT_FOUND');
-      const row = await testServers().db.selectFrom('api_keys').select('revoked_at').where('id', '=', tenant.keyId).executeTakeFirstOrThrow();
+      const row = await testServers()
+        .db.selectFrom('api_keys')
+        .select('revoked_at')
+        .where('id', '=', tenant.keyId)
+        .executeTakeFirstOrThrow();
       expect(row.revoked_at).to.equal(null);
     });
   });

@@ -9,7 +9,9 @@ describe('authentication (part 5)', () => {
   let app: TestApp;
   let idp: TestIdentityProvider;
   let close: () => Promise<void>;
-  before(async () => { ({ app, idp, close } = await startAppWithIdentityProvider()); });
+  before(async () => {
+    ({ app, idp, close } = await startAppWithIdentityProvider());
+  });
   after(() => close());
   const me = (headers: Record<string, string> = {}) => fetch(`${app.url}/v1/me`, { headers });
 
@@ -42,8 +44,17 @@ describe('authentication (part 5)', () => {
       const tenant = await createTenant({ plan: 'pro' });
       const res = await me(bearer(tenant.key));
       expect(res.status).to.equal(200);
-      const body = (await res.json());
-      expect(body).to.deep.include({ authMethod: 'api_key', userId: null, email: null, keyType: 'personal', keyId: tenant.keyId, organizationId: tenant.organizationId, isTestMode: false, companyId: null });
+      const body = await res.json();
+      expect(body).to.deep.include({
+        authMethod: 'api_key',
+        userId: null,
+        email: null,
+        keyType: 'personal',
+        keyId: tenant.keyId,
+        organizationId: tenant.organizationId,
+        isTestMode: false,
+        companyId: null,
+      });
       expect(body.organizationIds).to.deep.equal([tenant.organizationId]);
       expect(body.organizations[0]).to.include({ id: tenant.organizationId, country: 'BE' });
       expect(body.scopes).to.deep.equal(['*']);
@@ -55,15 +66,23 @@ describe('authentication (part 5)', () => {
       const b = await createTenant();
       const res = await me(bearer(a.key, { 'X-Service-Organization-Id': b.organizationId }));
       expect(res.status).to.equal(200);
-      expect(((await res.json())).organizationId).to.equal(a.organizationId);
+      expect((await res.json()).organizationId).to.equal(a.organizationId);
     });
 
     it('stores only a hash of the secret', async () => {
       const tenant = await createTenant();
-      const row = await testServers().db.selectFrom('api_keys').selectAll().where('id', '=', tenant.keyId).executeTakeFirstOrThrow();
+      const row = await testServers()
+        .db.selectFrom('api_keys')
+        .selectAll()
+        .where('id', '=', tenant.keyId)
+        .executeTakeFirstOrThrow();
       expect(JSON.stringify(row)).not.to.include(tenant.key);
       expect(row.key_hash).to.match(/^[0-9a-f]{64}$/);
-      const anywhere = await sql<{ n: number }>`select count(*)::int as n from api_keys where key_prefix = ${tenant.key} or name = ${tenant.key}`.execute(testServers().db);
+      const anywhere = await sql<{
+        n: number;
+      }>`select count(*)::int as n from api_keys where key_prefix = ${tenant.key} or name = ${tenant.key}`.execute(
+        testServers().db,
+      );
       expect(anywhere.rows[0].n).to.equal(0);
     });
   });
@@ -76,8 +95,15 @@ describe('authentication (part 5)', () => {
     it('resolves the first organization of _permissions and has scope *', async () => {
       const res = await me(bearer(await idp.sign(claims)));
       expect(res.status, JSON.stringify(await res.clone().json())).to.equal(200);
-      const body = (await res.json());
-      expect(body).to.deep.include({ authMethod: 'jwt', email: 'ana@example.com', keyType: 'user', keyId: null, organizationId: orgA, isTestMode: false });
+      const body = await res.json();
+      expect(body).to.deep.include({
+        authMethod: 'jwt',
+        email: 'ana@example.com',
+        keyType: 'user',
+        keyId: null,
+        organizationId: orgA,
+        isTestMode: false,
+      });
       expect(body.userId).to.match(/^usr_/);
       expect(body.organizationIds).to.deep.equal([orgA, orgB]);
       expect(body.organizations.map((o: any) => o.id)).to.deep.equal([orgA, orgB]);
@@ -89,7 +115,7 @@ describe('authentication (part 5)', () => {
       for (const header of ['X-Service-Organization-Id', 'Organization-Id']) {
         const res = await me(bearer(token, { [header]: orgB }));
         expect(res.status).to.equal(200);
-        expect(((await res.json())).organizationId).to.equal(orgB);
+        expect((await res.json()).organizationId).to.equal(orgB);
       }
     });
 

@@ -6,7 +6,9 @@ import { testServers } from '../../support/servers.ts';
 
 describe('idempotency (part 8)', () => {
   let app: TestApp;
-  before(async () => { app = await startTestApp(); });
+  before(async () => {
+    app = await startTestApp();
+  });
   after(() => app.close());
 
   const createKeyRequest = (token: string, idempotencyKey: string | undefined, body: unknown) =>
@@ -16,20 +18,27 @@ describe('idempotency (part 8)', () => {
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
   const keysNamed = async (organizationId: string, name: string) =>
-    (await testServers().db.selectFrom('api_keys').select('id').where('organization_id', '=', organizationId).where('name', '=', name).execute()).length;
+    (
+      await testServers()
+        .db.selectFrom('api_keys')
+        .select('id')
+        .where('organization_id', '=', organizationId)
+        .where('name', '=', name)
+        .execute()
+    ).length;
 
   it('replays the first response for the same key and body, without creating anything again', async () => {
     const tenant = await createTenant();
     const first = await createKeyRequest(tenant.key, 'idem-1', { name: 'replayed' });
     expect(first.status).to.equal(201);
-    const firstBody = (await first.json());
+    const firstBody = await first.json();
     const again = await createKeyRequest(tenant.key, 'idem-1', { name: 'replayed' });
     expect(again.status).to.equal(201);
     expect(again.headers.get('idempotent-replayed')).to.equal('true');
     expect(again.headers.get('original-request-id')).to.equal(first.headers.get('x-request-id'));
     expect(again.headers.get('x-request-id')).to.not.equal(first.headers.get('x-request-id'));
     expect(again.headers.get('content-type')).to.equal(first.headers.get('content-type'));
-    const againBody = (await again.json());
+    const againBody = await again.json();
     // The secret is never stored, so the replay is the same object without it.
     const { key, ...withoutSecret } = firstBody;
     expect(key).to.match(/^svc_live_/);
@@ -58,7 +67,9 @@ describe('idempotency (part 8)', () => {
     expect(error).to.deep.include({ type: 'conflict', code: 'IDEMPOTENCY_BODY_MISMATCH' });
     expect(await keysNamed(tenant.organizationId, 'b')).to.equal(0);
     // The first outcome is still what the key answers.
-    expect((await createKeyRequest(tenant.key, 'idem-2', { name: 'a' })).headers.get('idempotent-replayed')).to.equal('true');
+    expect((await createKeyRequest(tenant.key, 'idem-2', { name: 'a' })).headers.get('idempotent-replayed')).to.equal(
+      'true',
+    );
   });
 
   it('compares bytes: the same JSON written differently is another body', async () => {
@@ -67,18 +78,27 @@ describe('idempotency (part 8)', () => {
     expect((await createKeyRequest(tenant.key, 'idem-bytes', '{ "name": "z" }')).status).to.equal(409);
   });
 
-  const runningRequest = async (organizationId: string, principal: string, key: string, body: string, lockedUntil: Date) => {
-    await testServers().db.insertInto('idempotency_keys').values({
-      organization_id: organizationId,
-      principal,
-      idempotency_key: key,
-      request_hash: createHash('sha256').update('POST /v1/api-keys\n').update(body).digest('hex'),
-      method: 'POST',
-      path: '/v1/api-keys',
-      state: 'in_progress',
-      request_id: 'req_running',
-      locked_until: lockedUntil,
-    }).execute();
+  const runningRequest = async (
+    organizationId: string,
+    principal: string,
+    key: string,
+    body: string,
+    lockedUntil: Date,
+  ) => {
+    await testServers()
+      .db.insertInto('idempotency_keys')
+      .values({
+        organization_id: organizationId,
+        principal,
+        idempotency_key: key,
+        request_hash: createHash('sha256').update('POST /v1/api-keys\n').update(body).digest('hex'),
+        method: 'POST',
+        path: '/v1/api-keys',
+        state: 'in_progress',
+        request_id: 'req_running',
+        locked_until: lockedUntil,
+      })
+      .execute();
   };
 
   it('409 IDEMPOTENCY_IN_PROGRESS while the first request runs', async () => {
@@ -103,13 +123,16 @@ describe('idempotency (part 8)', () => {
 
   it('50 simultaneous identical requests create exactly one key', async () => {
     const tenant = await createTenant({ plan: 'pro' });
-    const responses = await Promise.all(Array.from({ length: 50 }, () => createKeyRequest(tenant.key, 'idem-burst', { name: 'burst' })));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => createKeyRequest(tenant.key, 'idem-burst', { name: 'burst' })),
+    );
     const statuses = responses.map((r) => r.status);
     expect(await keysNamed(tenant.organizationId, 'burst')).to.equal(1);
     expect(statuses.every((s) => s === 201 || s === 409)).to.equal(true);
     const created = responses.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') !== 'true');
     expect(created).to.have.length(1);
-    for (const r of responses.filter((x) => x.status === 409)) expect((await errorBody(r)).code).to.equal('IDEMPOTENCY_IN_PROGRESS');
+    for (const r of responses.filter((x) => x.status === 409))
+      expect((await errorBody(r)).code).to.equal('IDEMPOTENCY_IN_PROGRESS');
   });
 
   it('a request that failed validation does not keep the key', async () => {
@@ -124,8 +147,12 @@ describe('idempotency (part 8)', () => {
   it('after 24 hours the key is new', async () => {
     const tenant = await createTenant();
     expect((await createKeyRequest(tenant.key, 'idem-old', { name: 'old' })).status).to.equal(201);
-    await testServers().db.updateTable('idempotency_keys').set({ created_at: new Date(Date.now() - 24 * 3600 * 1000 - 1000) })
-      .where('organization_id', '=', tenant.organizationId).where('idempotency_key', '=', 'idem-old').execute();
+    await testServers()
+      .db.updateTable('idempotency_keys')
+      .set({ created_at: new Date(Date.now() - 24 * 3600 * 1000 - 1000) })
+      .where('organization_id', '=', tenant.organizationId)
+      .where('idempotency_key', '=', 'idem-old')
+      .execute();
     const again = await createKeyRequest(tenant.key, 'idem-old', { name: 'old' });
     expect(again.status).to.equal(201);
     expect(again.headers.get('idempotent-replayed')).to.equal(null);

@@ -44,20 +44,37 @@ describe('tenant isolation of every id-taking operation', () => {
     const { db } = testServers();
     const post = async (path: string, body: unknown) => {
       const res = await call(owner.key, { method: 'POST', path, body }, ownerHeaders);
-      const json = (await res.json());
+      const json = await res.json();
       if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
       return json;
     };
 
-    const doc = await post('/v1/documents/send', { type: 'invoice', from: 'org:', to: RECIPIENT, document: invoiceBody({ number: 'ISO-SECRET-1' }) });
+    const doc = await post('/v1/documents/send', {
+      type: 'invoice',
+      from: 'org:',
+      to: RECIPIENT,
+      document: invoiceBody({ number: 'ISO-SECRET-1' }),
+    });
     const webhook = await post('/v1/webhooks', { url: 'http://127.0.0.1:9/secret-hook', events: ['*'] });
     const card = sandboxDirectory().find((p) => !p.parentPeppolId && p.vatNumber && p.country === 'BE')!;
     const partner = await post('/v1/partners', { peppolId: card.peppolId, role: 'buyer', name: 'Partner Secret Name' });
-    const event = await insertEvent(db, { organizationId: owner.organizationId, livemode: false, companyId: owner.companyId, type: 'document.updated', data: { documentId: doc.id } });
+    const event = await insertEvent(db, {
+      organizationId: owner.organizationId,
+      livemode: false,
+      companyId: owner.companyId,
+      type: 'document.updated',
+      data: { documentId: doc.id },
+    });
     const key = await createKey(owner.organizationId, { livemode: false, companyId: owner.companyId });
-    const company = await db.selectFrom('companies').selectAll().where('id', '=', owner.companyId).executeTakeFirstOrThrow();
+    const company = await db
+      .selectFrom('companies')
+      .selectAll()
+      .where('id', '=', owner.companyId)
+      .executeTakeFirstOrThrow();
     const keyRow = await db.selectFrom('api_keys').selectAll().where('id', '=', key.id).executeTakeFirstOrThrow();
-    const requestId = (await call(owner.key, { method: 'GET', path: '/v1/me' }, ownerHeaders)).headers.get('x-request-id')!;
+    const requestId = (await call(owner.key, { method: 'GET', path: '/v1/me' }, ownerHeaders)).headers.get(
+      'x-request-id',
+    )!;
     for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
       if (await db.selectFrom('request_logs').select('id').where('id', '=', requestId).executeTakeFirst()) break;
     }
@@ -76,7 +93,15 @@ describe('tenant isolation of every id-taking operation', () => {
       companyPeppol: company.peppol_id!,
     });
     expect(ids.partnerVat, JSON.stringify(partner)).to.be.a('string');
-    secrets.push('ISO-SECRET-1', 'secret-hook', webhook.secret, 'Partner Secret Name', company.name, keyRow.key_prefix, owner.companyId);
+    secrets.push(
+      'ISO-SECRET-1',
+      'secret-hook',
+      webhook.secret,
+      'Partner Secret Name',
+      company.name,
+      keyRow.key_prefix,
+      owner.companyId,
+    );
   });
   after(() => app.close());
 
@@ -124,7 +149,8 @@ describe('tenant isolation of every id-taking operation', () => {
       expect(res.status, `${what} → ${text}`).to.equal(404);
       expect((await errorBody(res)).code, what).to.match(/NOT_FOUND$/);
       for (const secret of secrets) {
-        if (!decodeURIComponent(probe.path).includes(secret)) expect(text, `${what} leaks ${secret}`).to.not.include(secret);
+        if (!decodeURIComponent(probe.path).includes(secret))
+          expect(text, `${what} leaks ${secret}`).to.not.include(secret);
       }
     }
   }
@@ -150,7 +176,9 @@ describe('tenant isolation of every id-taking operation', () => {
   // Partners belong to the organization, not to one of its companies: the company a caller acts
   // for does not hide them, so they are not probed by company below.
   it('the same platform key acting for another company (X-Service-Company) gets 404', async () => {
-    await expectAllNotFound('X-Service-Company', owner.key, probes({ partners: false }), { 'X-Service-Company': otherCompany });
+    await expectAllNotFound('X-Service-Company', owner.key, probes({ partners: false }), {
+      'X-Service-Company': otherCompany,
+    });
   });
 
   it('a key bound to another company of the organization gets 404', async () => {
@@ -160,31 +188,44 @@ describe('tenant isolation of every id-taking operation', () => {
 
   it('lists show a caller acting for another company none of the objects', async () => {
     const bound = await createKey(owner.organizationId, { livemode: false, companyId: otherCompany });
-    for (const [key, extra] of [[owner.key, { 'X-Service-Company': otherCompany }], [bound.secret, {}]] as const) {
+    for (const [key, extra] of [
+      [owner.key, { 'X-Service-Company': otherCompany }],
+      [bound.secret, {}],
+    ] as const) {
       for (const path of ['/v1/documents', '/v1/webhooks', '/v1/events', '/v1/api-keys', '/v1/companies']) {
         const res = await call(key, { method: 'GET', path }, extra);
         expect(res.status, path).to.equal(200);
-        const listed = ((await res.json())).data.map((r: any) => r.id);
+        const listed = (await res.json()).data.map((r: any) => r.id);
         expect(listed, path).to.not.include.members([ids.doc, ids.webhook, ids.event, ids.key, ids.company]);
       }
     }
   });
 
-  it('the owner\'s objects are untouched afterwards', async () => {
+  it("the owner's objects are untouched afterwards", async () => {
     const get = async (path: string) => {
       const res = await call(owner.key, { method: 'GET', path }, ownerHeaders);
       expect(res.status, path).to.equal(200);
-      return (await res.json());
+      return await res.json();
     };
     expect((await get(`/v1/documents/${ids.doc}`)).read).to.equal(false);
-    expect((await get(`/v1/documents/${ids.doc}/lifecycle`)).history.map((h: any) => h.to)).to.not.include('under_review');
-    expect((await get(`/v1/companies/${ids.company}`))).to.deep.include({ status: 'active' });
+    expect((await get(`/v1/documents/${ids.doc}/lifecycle`)).history.map((h: any) => h.to)).to.not.include(
+      'under_review',
+    );
+    expect(await get(`/v1/companies/${ids.company}`)).to.deep.include({ status: 'active' });
     expect((await get(`/v1/companies/${ids.company}`)).name).to.not.equal('stolen');
     expect((await get(`/v1/webhooks/${ids.webhook}`)).status).to.equal('active');
     expect((await get(`/v1/partners/${ids.partner}`)).role).to.equal('buyer');
-    const key = await testServers().db.selectFrom('api_keys').select('revoked_at').where('id', '=', ids.key).executeTakeFirstOrThrow();
+    const key = await testServers()
+      .db.selectFrom('api_keys')
+      .select('revoked_at')
+      .where('id', '=', ids.key)
+      .executeTakeFirstOrThrow();
     expect(key.revoked_at).to.equal(null);
-    const event = await testServers().db.selectFrom('events').select('acknowledged_at').where('id', '=', ids.event).executeTakeFirstOrThrow();
+    const event = await testServers()
+      .db.selectFrom('events')
+      .select('acknowledged_at')
+      .where('id', '=', ids.event)
+      .executeTakeFirstOrThrow();
     expect(event.acknowledged_at).to.equal(null);
   });
 });

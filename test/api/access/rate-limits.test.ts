@@ -6,11 +6,13 @@ import { setForcedRateLimit } from '../../../db/organizations.ts';
 
 describe('rate limits (part 8)', () => {
   let app: TestApp;
-  before(async () => { app = await startTestApp(); });
+  before(async () => {
+    app = await startTestApp();
+  });
   after(() => app.close());
   const me = (key: string, base = app.url) => fetch(`${base}/v1/me`, { headers: bearer(key) });
 
-  it('sends X-RateLimit-* on every response and 429 RATE_LIMITED with Retry-After past the key\'s limit', async () => {
+  it("sends X-RateLimit-* on every response and 429 RATE_LIMITED with Retry-After past the key's limit", async () => {
     const tenant = await createTenant({ rateLimit: 5 });
     const remaining: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -39,14 +41,37 @@ describe('rate limits (part 8)', () => {
     const other = await createTenant();
     const json = { ...bearer(tenant.key), 'content-type': 'application/json' };
     const calls: Array<[string, () => Promise<Response>]> = [
-      ['400 unparsable body', () => fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: json, body: '{"type":' })],
+      [
+        '400 unparsable body',
+        () => fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: json, body: '{"type":' }),
+      ],
       ['400 schema', () => fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: json, body: '{}' })],
       ['403 scope', () => fetch(`${app.url}/v1/webhooks`, { headers: bearer(tenant.key) })],
-      ['403 company', () => fetch(`${app.url}/v1/me`, { headers: bearer(tenant.key, { 'X-Service-Company': other.companyId }) })],
+      [
+        '403 company',
+        () => fetch(`${app.url}/v1/me`, { headers: bearer(tenant.key, { 'X-Service-Company': other.companyId }) }),
+      ],
       ['404 unknown route', () => fetch(`${app.url}/v1/nothing-here`, { headers: bearer(tenant.key) })],
       ['404 unknown id', () => fetch(`${app.url}/v1/documents/doc_doesNotExist00000`, { headers: bearer(tenant.key) })],
       ['405 method', () => fetch(`${app.url}/v1/me`, { method: 'DELETE', headers: bearer(tenant.key) })],
-      ['422 recipient', () => fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: json, body: JSON.stringify({ type: 'invoice', from: tenant.companyId, to: '0208:0000000000', document: { number: 'X', issueDate: '2026-11-21', lines: [{ description: 'x', quantity: 1, unitPrice: 1, vatRate: 21 }] } }) })],
+      [
+        '422 recipient',
+        () =>
+          fetch(`${app.url}/v1/documents/send`, {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify({
+              type: 'invoice',
+              from: tenant.companyId,
+              to: '0208:0000000000',
+              document: {
+                number: 'X',
+                issueDate: '2026-11-21',
+                lines: [{ description: 'x', quantity: 1, unitPrice: 1, vatRate: 21 }],
+              },
+            }),
+          }),
+      ],
     ];
     let previous = 50;
     for (const [what, call] of calls) {
@@ -63,13 +88,23 @@ describe('rate limits (part 8)', () => {
   });
 
   it('public operations and anonymous callers get no X-RateLimit-* headers', async () => {
-    for (const res of [await fetch(`${app.url}/health/liveness`), await fetch(`${app.url}/v1/me`), await fetch(`${app.url}/v1/nothing-here`)]) {
+    for (const res of [
+      await fetch(`${app.url}/health/liveness`),
+      await fetch(`${app.url}/v1/me`),
+      await fetch(`${app.url}/v1/nothing-here`),
+    ]) {
       expect(res.headers.get('x-ratelimit-limit')).to.equal(null);
     }
   });
 
-  it('takes the plan\'s limit when the key has none', async () => {
-    for (const [plan, limit] of [['free', '60'], ['starter', '120'], ['pro', '300'], ['platform', '600'], ['white_label', '1200']]) {
+  it("takes the plan's limit when the key has none", async () => {
+    for (const [plan, limit] of [
+      ['free', '60'],
+      ['starter', '120'],
+      ['pro', '300'],
+      ['platform', '600'],
+      ['white_label', '1200'],
+    ]) {
       const tenant = await createTenant({ plan });
       expect((await me(tenant.key)).headers.get('x-ratelimit-limit')).to.equal(limit);
     }

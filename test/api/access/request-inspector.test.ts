@@ -4,14 +4,20 @@ import { bearer, createTenant, jsonHeaders } from '../../support/access.ts';
 
 describe('GET /v1/requests/{request_id}', () => {
   let app: TestApp;
-  before(async () => { app = await startTestApp(); });
+  before(async () => {
+    app = await startTestApp();
+  });
   after(() => app.close());
 
-  it('returns the trace of one of the caller\'s requests, without bodies or secrets', async () => {
+  it("returns the trace of one of the caller's requests, without bodies or secrets", async () => {
     const tenant = await createTenant();
-    const made = await fetch(`${app.url}/v1/api-keys`, { method: 'POST', headers: jsonHeaders(tenant.key, { 'Idempotency-Key': 'trace-1', 'user-agent': 'inspector-test/1.0' }), body: JSON.stringify({ name: 'traced' }) });
+    const made = await fetch(`${app.url}/v1/api-keys`, {
+      method: 'POST',
+      headers: jsonHeaders(tenant.key, { 'Idempotency-Key': 'trace-1', 'user-agent': 'inspector-test/1.0' }),
+      body: JSON.stringify({ name: 'traced' }),
+    });
     const requestId = made.headers.get('x-request-id')!;
-    const secret = ((await made.json())).key;
+    const secret = (await made.json()).key;
     const res = await fetch(`${app.url}/v1/requests/${requestId}`, { headers: bearer(tenant.key) });
     expect(res.status).to.equal(200);
     const text = await res.text();
@@ -38,7 +44,9 @@ describe('GET /v1/requests/{request_id}', () => {
   it('records the error code of a failed request', async () => {
     const tenant = await createTenant();
     const failed = await fetch(`${app.url}/v1/api-keys/key_missing`, { method: 'DELETE', headers: bearer(tenant.key) });
-    const trace = (await (await fetch(`${app.url}/v1/requests/${failed.headers.get('x-request-id')}`, { headers: bearer(tenant.key) })).json());
+    const trace = await (
+      await fetch(`${app.url}/v1/requests/${failed.headers.get('x-request-id')}`, { headers: bearer(tenant.key) })
+    ).json();
     expect(trace).to.deep.include({ status: 404, errorCode: 'RESOURCE_NOT_FOUND', method: 'DELETE' });
   });
 

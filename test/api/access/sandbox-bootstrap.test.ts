@@ -5,7 +5,11 @@ import { bearer } from '../../support/access.ts';
 import { testServers } from '../../support/servers.ts';
 
 const bootstrap = (app: TestApp, body?: unknown) =>
-  fetch(`${app.url}/v1/sandbox/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  fetch(`${app.url}/v1/sandbox/keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
 
 function validBelgianEnterpriseNumber(value: string): boolean {
   return /^0\d{9}$/.test(value) && 97 - (Number(value.slice(0, 8)) % 97) === Number(value.slice(8));
@@ -22,7 +26,7 @@ describe('POST /v1/sandbox/keys (public bootstrap)', () => {
   it('creates a throwaway organization, a Belgian sandbox company and a test key returned once', async () => {
     const res = await bootstrap(app, { label: 'acme-int', email: 'dev@example.com' });
     expect(res.status).to.equal(201);
-    const body = (await res.json());
+    const body = await res.json();
     expect(body.key).to.match(/^svc_test_[0-9A-Za-z]{32}$/);
     expect(body).to.deep.include({ keyType: 'personal', livemode: false, label: 'acme-int' });
     expect(body.company.country).to.equal('BE');
@@ -32,11 +36,19 @@ describe('POST /v1/sandbox/keys (public bootstrap)', () => {
     expect(validBelgianEnterpriseNumber(number), number).to.equal(true);
     expect(body.company.peppolId).to.equal(`0208:${number}`);
 
-    const me = (await (await fetch(`${app.url}/v1/me`, { headers: bearer(body.key) })).json());
+    const me = await (await fetch(`${app.url}/v1/me`, { headers: bearer(body.key) })).json();
     expect(me).to.deep.include({ organizationId: body.organizationId, isTestMode: true, keyType: 'personal' });
-    const org = await testServers().db.selectFrom('organizations').selectAll().where('id', '=', body.organizationId).executeTakeFirstOrThrow();
+    const org = await testServers()
+      .db.selectFrom('organizations')
+      .selectAll()
+      .where('id', '=', body.organizationId)
+      .executeTakeFirstOrThrow();
     expect(org.sandbox).to.equal(true);
-    const company = await testServers().db.selectFrom('companies').selectAll().where('id', '=', body.company.id).executeTakeFirstOrThrow();
+    const company = await testServers()
+      .db.selectFrom('companies')
+      .selectAll()
+      .where('id', '=', body.company.id)
+      .executeTakeFirstOrThrow();
     expect(company.livemode).to.equal(false);
     expect(company.capabilities.receive).to.include('invoice');
   });
@@ -44,15 +56,15 @@ describe('POST /v1/sandbox/keys (public bootstrap)', () => {
   it('defaults the label to quickstart and accepts an empty body', async () => {
     const res = await bootstrap(app);
     expect(res.status).to.equal(201);
-    expect(((await res.json())).label).to.equal('quickstart');
+    expect((await res.json()).label).to.equal('quickstart');
   });
 
   it('issues platform and white-label test keys with their prefixes', async () => {
-    const platform = (await (await bootstrap(app, { keyType: 'platform' })).json());
+    const platform = await (await bootstrap(app, { keyType: 'platform' })).json();
     expect(platform.key).to.match(/^svc_plat_test_/);
-    const wl = (await (await bootstrap(app, { keyType: 'white_label' })).json());
+    const wl = await (await bootstrap(app, { keyType: 'white_label' })).json();
     expect(wl.key).to.match(/^svc_wl_test_/);
-    const me = (await (await fetch(`${app.url}/v1/me`, { headers: bearer(wl.key) })).json());
+    const me = await (await fetch(`${app.url}/v1/me`, { headers: bearer(wl.key) })).json();
     expect(me.keyType).to.equal('white_label');
   });
 

@@ -6,7 +6,12 @@ import { testServers } from '../../support/servers.ts';
 import { seedDocument } from './seed-document.ts';
 
 async function updatedEvents(documentId: string) {
-  const rows = await testServers().db.selectFrom('events').selectAll().where('type', '=', 'document.updated').orderBy('created_at').execute();
+  const rows = await testServers()
+    .db.selectFrom('events')
+    .selectAll()
+    .where('type', '=', 'document.updated')
+    .orderBy('created_at')
+    .execute();
   return rows.filter((r) => (r.data as any).documentId === documentId);
 }
 
@@ -19,23 +24,36 @@ describe('POST /v1/documents/{document_id}/actions', () => {
   });
   after(() => app.close());
 
-  const act = (id: string, body: unknown, key = tenant.key) => fetch(`${app.url}/v1/documents/${id}/actions`, { method: 'POST', headers: jsonHeaders(key), body: JSON.stringify(body) });
+  const act = (id: string, body: unknown, key = tenant.key) =>
+    fetch(`${app.url}/v1/documents/${id}/actions`, {
+      method: 'POST',
+      headers: jsonHeaders(key),
+      body: JSON.stringify(body),
+    });
   const ok = async (id: string, body: unknown) => {
     const res = await act(id, body);
-    const json = (await res.json());
+    const json = await res.json();
     expect(res.status, JSON.stringify(json)).to.equal(200);
     return json;
   };
 
   it('mark-read / mark-unread set read and write document.updated with the diff, once per change', async () => {
     const id = await seedDocument(tenant);
-    const subscribed = await fetch(`${app.url}/v1/webhooks`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ url: 'https://ok.webhook.test/actions', events: ['document.updated'] }) });
+    const subscribed = await fetch(`${app.url}/v1/webhooks`, {
+      method: 'POST',
+      headers: jsonHeaders(tenant.key),
+      body: JSON.stringify({ url: 'https://ok.webhook.test/actions', events: ['document.updated'] }),
+    });
     expect(subscribed.status).to.equal(201);
     const doc = await ok(id, { action: 'mark-read' });
     expect(doc).to.deep.include({ id, read: true, archived: false });
     const events = await updatedEvents(id);
     expect(events).to.have.length(1);
-    expect(events[0]).to.deep.include({ organization_id: tenant.organizationId, livemode: false, company_id: tenant.companyId });
+    expect(events[0]).to.deep.include({
+      organization_id: tenant.organizationId,
+      livemode: false,
+      company_id: tenant.companyId,
+    });
     expect(events[0].data).to.deep.equal({ documentId: id, changes: { read: { from: false, to: true } } });
     // Dispatched after commit to its subscriber: the event's fan-out workflow exists.
     const run = await testServers().temporal.workflow.getHandle(workflowIds.event(events[0].id)).describe();
@@ -43,7 +61,10 @@ describe('POST /v1/documents/{document_id}/actions', () => {
     expect((await ok(id, { action: 'mark-read' })).read).to.equal(true);
     expect(await updatedEvents(id)).to.have.length(1);
     expect((await ok(id, { action: 'mark-unread' })).read).to.equal(false);
-    expect((await updatedEvents(id)).map((e) => (e.data as any).changes)).to.deep.equal([{ read: { from: false, to: true } }, { read: { from: true, to: false } }]);
+    expect((await updatedEvents(id)).map((e) => (e.data as any).changes)).to.deep.equal([
+      { read: { from: false, to: true } },
+      { read: { from: true, to: false } },
+    ]);
   });
 
   it('archive / unarchive', async () => {
@@ -51,7 +72,10 @@ describe('POST /v1/documents/{document_id}/actions', () => {
     expect((await ok(id, { action: 'archive' })).archived).to.equal(true);
     expect((await ok(id, { action: 'archive' })).archived).to.equal(true);
     expect((await ok(id, { action: 'unarchive' })).archived).to.equal(false);
-    expect((await updatedEvents(id)).map((e) => (e.data as any).changes)).to.deep.equal([{ archived: { from: false, to: true } }, { archived: { from: true, to: false } }]);
+    expect((await updatedEvents(id)).map((e) => (e.data as any).changes)).to.deep.equal([
+      { archived: { from: false, to: true } },
+      { archived: { from: true, to: false } },
+    ]);
   });
 
   it('tag / untag keep tags a set, with the before and after lists in the diff', async () => {
@@ -98,10 +122,12 @@ describe('POST /v1/documents/{document_id}/actions', () => {
     const related = await seedDocument(tenant);
     expect((await ok(id, { action: 'link', relatedDocumentId: related })).linkedDocumentIds).to.deep.equal([related]);
     expect((await ok(id, { action: 'link', relatedDocumentId: related })).linkedDocumentIds).to.deep.equal([related]);
-    expect((await updatedEvents(id)).map((e) => (e.data as any).changes)).to.deep.equal([{ linkedDocumentIds: { from: [], to: [related] } }]);
+    expect((await updatedEvents(id)).map((e) => (e.data as any).changes)).to.deep.equal([
+      { linkedDocumentIds: { from: [], to: [related] } },
+    ]);
   });
 
-  it('404 DOCUMENT_NOT_FOUND when the related document is another tenant\'s or live', async () => {
+  it("404 DOCUMENT_NOT_FOUND when the related document is another tenant's or live", async () => {
     const id = await seedDocument(tenant);
     const other = await createTenant({ livemode: false });
     const foreign = await seedDocument(other);
@@ -124,7 +150,14 @@ describe('POST /v1/documents/{document_id}/actions', () => {
 
   it('400 MISSING_FIELD naming the field each action needs', async () => {
     const id = await seedDocument(tenant);
-    for (const [action, field] of [['tag', 'tag'], ['untag', 'tag'], ['assign', 'userId'], ['unassign', 'userId'], ['add-note', 'note'], ['link', 'relatedDocumentId']]) {
+    for (const [action, field] of [
+      ['tag', 'tag'],
+      ['untag', 'tag'],
+      ['assign', 'userId'],
+      ['unassign', 'userId'],
+      ['add-note', 'note'],
+      ['link', 'relatedDocumentId'],
+    ]) {
       const res = await act(id, { action });
       expect(res.status, action).to.equal(400);
       const error = await errorBody(res);
@@ -142,7 +175,7 @@ describe('POST /v1/documents/{document_id}/actions', () => {
     await errorBody(res);
   });
 
-  it('404 DOCUMENT_NOT_FOUND for another tenant\'s document and outside a bound key\'s company', async () => {
+  it("404 DOCUMENT_NOT_FOUND for another tenant's document and outside a bound key's company", async () => {
     const other = await createTenant({ livemode: false });
     const foreign = await seedDocument(other);
     const res = await act(foreign, { action: 'archive' });

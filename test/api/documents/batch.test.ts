@@ -17,22 +17,46 @@ describe('POST /v1/documents/send/batch', () => {
   });
   after(() => app.close());
 
-  const batch = (documents: unknown[], key = tenant.key, headers: Record<string, string> = {}) => fetch(`${app.url}/v1/documents/send/batch`, { method: 'POST', headers: jsonHeaders(key, headers), body: JSON.stringify({ documents }) });
-  const item = (overrides: Record<string, unknown> = {}) => ({ type: 'invoice', from: tenant.companyId, to: RECIPIENT, document: invoiceBody(), ...overrides });
+  const batch = (documents: unknown[], key = tenant.key, headers: Record<string, string> = {}) =>
+    fetch(`${app.url}/v1/documents/send/batch`, {
+      method: 'POST',
+      headers: jsonHeaders(key, headers),
+      body: JSON.stringify({ documents }),
+    });
+  const item = (overrides: Record<string, unknown> = {}) => ({
+    type: 'invoice',
+    from: tenant.companyId,
+    to: RECIPIENT,
+    document: invoiceBody(),
+    ...overrides,
+  });
   const run = async (documents: unknown[], key = tenant.key) => {
     const res = await batch(documents, key);
-    const body = (await res.json());
+    const body = await res.json();
     expect(res.status, JSON.stringify(body)).to.equal(200);
     return body;
   };
-  const docCount = async (organizationId = tenant.organizationId) => Number((await testServers().db.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).where('organization_id', '=', organizationId).executeTakeFirstOrThrow()).n);
+  const docCount = async (organizationId = tenant.organizationId) =>
+    Number(
+      (
+        await testServers()
+          .db.selectFrom('documents')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('organization_id', '=', organizationId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('sends each item on its own: results in input order, a failure does not affect the others', async () => {
     const before = await docCount();
     const body = await run([
       item({ document: invoiceBody({ number: 'B-1' }) }),
       item({ to: SANDBOX_RECIPIENTS.notRegistered }),
-      item({ document: invoiceBody({ lines: [{ description: 'x', quantity: 1, unitPrice: 10, vatRate: 21, vatCategory: 'E' }] }) }),
+      item({
+        document: invoiceBody({
+          lines: [{ description: 'x', quantity: 1, unitPrice: 10, vatRate: 21, vatCategory: 'E' }],
+        }),
+      }),
       item({ to: undefined }),
       item({ document: invoiceBody({ number: 'B-5' }) }),
     ]);
@@ -45,11 +69,18 @@ describe('POST /v1/documents/send/batch', () => {
     expect(body.results[2].error.message).to.include('BR-E-05');
     expect(body.results[3].error.code).to.equal('MISSING_FIELD');
     expect(await docCount()).to.equal(before + 2);
-    const numbers = await testServers().db.selectFrom('documents').select(['id', 'number']).where('id', 'in', [body.results[0].id, body.results[4].id]).execute();
-    expect(Object.fromEntries(numbers.map((r) => [r.id, r.number]))).to.deep.equal({ [body.results[0].id]: 'B-1', [body.results[4].id]: 'B-5' });
+    const numbers = await testServers()
+      .db.selectFrom('documents')
+      .select(['id', 'number'])
+      .where('id', 'in', [body.results[0].id, body.results[4].id])
+      .execute();
+    expect(Object.fromEntries(numbers.map((r) => [r.id, r.number]))).to.deep.equal({
+      [body.results[0].id]: 'B-1',
+      [body.results[4].id]: 'B-5',
+    });
   });
 
-  it('replays an item\'s outcome for its idempotencyKey, in a later batch and within the same batch', async () => {
+  it("replays an item's outcome for its idempotencyKey, in a later batch and within the same batch", async () => {
     const key = `item-${Math.random().toString(36).slice(2)}`;
     const document = invoiceBody();
     const first = await run([item({ document, idempotencyKey: key }), item({ document, idempotencyKey: key })]);
@@ -68,7 +99,10 @@ describe('POST /v1/documents/send/batch', () => {
     expect((await run([unreachable])).results[0].error.code).to.equal('RECIPIENT_NOT_FOUND');
     const fixable = `item-${Math.random().toString(36).slice(2)}`;
     const document = invoiceBody();
-    expect((await run([{ type: 'invoice', from: tenant.companyId, document, idempotencyKey: fixable }])).results[0].error.code).to.equal('MISSING_FIELD');
+    expect(
+      (await run([{ type: 'invoice', from: tenant.companyId, document, idempotencyKey: fixable }])).results[0].error
+        .code,
+    ).to.equal('MISSING_FIELD');
     expect((await run([item({ document, idempotencyKey: fixable })])).results[0].ok).to.equal(true);
   });
 
@@ -101,16 +135,29 @@ describe('POST /v1/documents/send/batch', () => {
 
   it('an item that fails the schema fails alone, with the error the single send gives; the others are sent', async () => {
     const before = await docCount();
-    const send = (body: unknown) => fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify(body) });
+    const send = (body: unknown) =>
+      fetch(`${app.url}/v1/documents/send`, {
+        method: 'POST',
+        headers: jsonHeaders(tenant.key),
+        body: JSON.stringify(body),
+      });
     const bad = [
       item({ document: invoiceBody({ currency: 'XYZ' }) }),
       { from: tenant.companyId, to: RECIPIENT, document: invoiceBody() },
       item({ format: 'pdf' }),
     ];
-    const body = await run([item({ document: invoiceBody({ number: 'S-1' }) }), ...bad, item({ document: invoiceBody({ number: 'S-5' }) })]);
+    const body = await run([
+      item({ document: invoiceBody({ number: 'S-1' }) }),
+      ...bad,
+      item({ document: invoiceBody({ number: 'S-5' }) }),
+    ]);
     expect(body).to.deep.include({ sent: 2, failed: 3 });
     expect(body.results.map((r: any) => r.ok)).to.deep.equal([true, false, false, false, true]);
-    expect(body.results.slice(1, 4).map((r: any) => r.error.code)).to.deep.equal(['INVALID_CURRENCY', 'MISSING_FIELD', 'INVALID_ENUM']);
+    expect(body.results.slice(1, 4).map((r: any) => r.error.code)).to.deep.equal([
+      'INVALID_CURRENCY',
+      'MISSING_FIELD',
+      'INVALID_ENUM',
+    ]);
     for (const [i, single] of bad.entries()) {
       const res = await send(single);
       expect(res.status).to.equal(400);
@@ -118,14 +165,23 @@ describe('POST /v1/documents/send/batch', () => {
       expect(requestId).to.match(/^req_/);
       expect(body.results[i + 1].error).to.deep.equal(envelope);
     }
-    expect(body.results[1].error).to.deep.include({ type: 'validation_error', docUrl: `http://docs.test/docs/errors#INVALID_CURRENCY` });
-    expect(body.results[1].error.details).to.deep.equal([{ field: 'document.currency', rule: 'format:currency', message: 'must match format "currency"' }]);
+    expect(body.results[1].error).to.deep.include({
+      type: 'validation_error',
+      docUrl: `http://docs.test/docs/errors#INVALID_CURRENCY`,
+    });
+    expect(body.results[1].error.details).to.deep.equal([
+      { field: 'document.currency', rule: 'format:currency', message: 'must match format "currency"' },
+    ]);
     expect(await docCount()).to.equal(before + 2);
   });
 
-  it('a domain failure of an item carries the envelope\'s type and docUrl too', async () => {
+  it("a domain failure of an item carries the envelope's type and docUrl too", async () => {
     const body = await run([item({ to: SANDBOX_RECIPIENTS.notRegistered })]);
-    expect(body.results[0].error).to.deep.include({ type: 'delivery_error', code: 'RECIPIENT_NOT_FOUND', docUrl: `http://docs.test/docs/errors#RECIPIENT_NOT_FOUND` });
+    expect(body.results[0].error).to.deep.include({
+      type: 'delivery_error',
+      code: 'RECIPIENT_NOT_FOUND',
+      docUrl: `http://docs.test/docs/errors#RECIPIENT_NOT_FOUND`,
+    });
   });
 
   it('an item with an idempotencyKey that fails the schema is not recorded: fixed, it is sent', async () => {
@@ -139,11 +195,19 @@ describe('POST /v1/documents/send/batch', () => {
   });
 
   it('400 for a malformed envelope: not JSON, documents missing or not an array of objects', async () => {
-    const notJson = await fetch(`${app.url}/v1/documents/send/batch`, { method: 'POST', headers: jsonHeaders(tenant.key), body: '{"documents": [' });
+    const notJson = await fetch(`${app.url}/v1/documents/send/batch`, {
+      method: 'POST',
+      headers: jsonHeaders(tenant.key),
+      body: '{"documents": [',
+    });
     expect(notJson.status).to.equal(400);
     await errorBody(notJson);
     for (const envelope of [{}, { documents: 'x' }, { documents: [item(), 3] }]) {
-      const res = await fetch(`${app.url}/v1/documents/send/batch`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify(envelope) });
+      const res = await fetch(`${app.url}/v1/documents/send/batch`, {
+        method: 'POST',
+        headers: jsonHeaders(tenant.key),
+        body: JSON.stringify(envelope),
+      });
       expect(res.status, JSON.stringify(envelope)).to.equal(400);
       expect((await errorBody(res)).type).to.equal('validation_error');
     }
@@ -151,14 +215,31 @@ describe('POST /v1/documents/send/batch', () => {
 
   it('live keys: counts the quota per item; an item beyond it fails QUOTA_EXCEEDED and failed items are given back', async () => {
     const live = await createTenant({ plan: 'free' });
-    const liveItem = (overrides: Record<string, unknown> = {}) => ({ type: 'invoice', from: live.companyId, to: RECIPIENT, ...overrides });
-    const invalid = invoiceBody({ lines: [{ description: 'x', quantity: 1, unitPrice: 10, vatRate: 21, vatCategory: 'E' }] });
-    await testServers().db.insertInto('usage_counters').values({ organization_id: live.organizationId, period: usagePeriod(), documents: 49 }).execute();
+    const liveItem = (overrides: Record<string, unknown> = {}) => ({
+      type: 'invoice',
+      from: live.companyId,
+      to: RECIPIENT,
+      ...overrides,
+    });
+    const invalid = invoiceBody({
+      lines: [{ description: 'x', quantity: 1, unitPrice: 10, vatRate: 21, vatCategory: 'E' }],
+    });
+    await testServers()
+      .db.insertInto('usage_counters')
+      .values({ organization_id: live.organizationId, period: usagePeriod(), documents: 49 })
+      .execute();
     // The one remaining document is taken by each invalid item in turn and given back when it fails.
     const refunded = await run([liveItem({ document: invalid }), liveItem({ document: invalid })], live.key);
-    expect(refunded.results.map((r: any) => r.error.code)).to.deep.equal(['UBL_VALIDATION_FAILED', 'UBL_VALIDATION_FAILED']);
+    expect(refunded.results.map((r: any) => r.error.code)).to.deep.equal([
+      'UBL_VALIDATION_FAILED',
+      'UBL_VALIDATION_FAILED',
+    ]);
     expect(await findDocumentUsage(testServers().db, live.organizationId)).to.equal(49);
-    await testServers().db.updateTable('usage_counters').set({ documents: 50 }).where('organization_id', '=', live.organizationId).execute();
+    await testServers()
+      .db.updateTable('usage_counters')
+      .set({ documents: 50 })
+      .where('organization_id', '=', live.organizationId)
+      .execute();
     const over = await run([liveItem({ document: invoiceBody() }), liveItem({ document: invalid })], live.key);
     expect(over.results.map((r: any) => r.error.code)).to.deep.equal(['QUOTA_EXCEEDED', 'QUOTA_EXCEEDED']);
     expect(over).to.deep.include({ sent: 0, failed: 2 });

@@ -23,7 +23,12 @@ const BODY = invoiceBody({
   issueDate: '2026-11-21',
   dueDate: '2026-12-21',
   note: 'Thank you for your business.',
-  seller: { name: 'Acme BV', vatNumber: 'BE0403019261', peppolId: '0208:0403019261', address: { street: 'Rue de la Loi 16', city: 'Brussels', postalCode: '1000', country: 'BE' } },
+  seller: {
+    name: 'Acme BV',
+    vatNumber: 'BE0403019261',
+    peppolId: '0208:0403019261',
+    address: { street: 'Rue de la Loi 16', city: 'Brussels', postalCode: '1000', country: 'BE' },
+  },
   payment: { means: 'credit_transfer', iban: 'BE68539007547034', bic: 'GKCCBEBB', reference: '+++123/4567/89012+++' },
   lines: [
     { description: 'Consulting', quantity: 10, unit: 'HUR', unitPrice: 95, vatRate: 21, vatCategory: 'S' },
@@ -53,13 +58,34 @@ describe('GET /v1/documents/{document_id}/pdf', () => {
     expect(pageCount(pdf)).to.equal(1);
     const text = pdfText(pdf);
     for (const expected of [
-      'Invoice INV-PDF-1', '2026-11-21', '2026-12-21',
-      'Acme BV', 'Rue de la Loi 16', 'VAT: BE0403019261', 'Peppol ID: 0208:0403019261',
-      'Proximus SA', 'Boulevard du Roi Albert II 27',
-      'Consulting', 'HUR', '€95.00', '€950.00', 'Books', '€12.50', '€37.50',
-      'Category S 21% taxable €950.00', 'Category S 21% VAT €199.50', 'Category S 6% taxable €37.50', 'Category S 6% VAT €2.25',
-      'Total net €987.50', 'Total VAT €201.75', 'Total gross €1,189.25', 'Amount payable €1,189.25',
-      'Credit transfer', 'BE68539007547034', 'GKCCBEBB', '+++123/4567/89012+++',
+      'Invoice INV-PDF-1',
+      '2026-11-21',
+      '2026-12-21',
+      'Acme BV',
+      'Rue de la Loi 16',
+      'VAT: BE0403019261',
+      'Peppol ID: 0208:0403019261',
+      'Proximus SA',
+      'Boulevard du Roi Albert II 27',
+      'Consulting',
+      'HUR',
+      '€95.00',
+      '€950.00',
+      'Books',
+      '€12.50',
+      '€37.50',
+      'Category S 21% taxable €950.00',
+      'Category S 21% VAT €199.50',
+      'Category S 6% taxable €37.50',
+      'Category S 6% VAT €2.25',
+      'Total net €987.50',
+      'Total VAT €201.75',
+      'Total gross €1,189.25',
+      'Amount payable €1,189.25',
+      'Credit transfer',
+      'BE68539007547034',
+      'GKCCBEBB',
+      '+++123/4567/89012+++',
       'Thank you for your business.',
     ]) {
       expect(text, expected).to.include(expected);
@@ -67,9 +93,21 @@ describe('GET /v1/documents/{document_id}/pdf', () => {
   });
 
   it('runs onto further pages for a long document, repeating the table header and numbering pages', async () => {
-    const lines = Array.from({ length: 120 }, (_, i) => ({ description: `Item number ${i + 1}`, quantity: 1, unit: 'C62', unitPrice: 10, vatRate: 21, vatCategory: 'S' }));
-    const id = await seedDocument(tenant, { number: 'INV-LONG', body: JSON.stringify({ ...BODY, number: 'INV-LONG', lines }) });
-    const { content } = await documentPdf(testServers().db, tenantScope(tenant.organizationId, false), id, { compress: false });
+    const lines = Array.from({ length: 120 }, (_, i) => ({
+      description: `Item number ${i + 1}`,
+      quantity: 1,
+      unit: 'C62',
+      unitPrice: 10,
+      vatRate: 21,
+      vatCategory: 'S',
+    }));
+    const id = await seedDocument(tenant, {
+      number: 'INV-LONG',
+      body: JSON.stringify({ ...BODY, number: 'INV-LONG', lines }),
+    });
+    const { content } = await documentPdf(testServers().db, tenantScope(tenant.organizationId, false), id, {
+      compress: false,
+    });
     const pages = pageCount(content);
     expect(pages).to.be.greaterThan(2);
     const text = pdfText(content);
@@ -84,46 +122,128 @@ describe('GET /v1/documents/{document_id}/pdf', () => {
   // One party, address and line per script of the Peppol countries, written the way their users write
   // them; Romanian uses the comma-below ș and ț, not the cedilla forms.
   const SCRIPTS: Record<string, { name: string; street: string; city: string; line: string }> = {
-    Polish: { name: 'Zakład Usług Łączności Sp. z o.o.', street: 'ul. Żółkiewskiego 12', city: 'Łódź', line: 'Zażółć gęślą jaźń, śruby ćwierćcalowe' },
-    Czech: { name: 'Příliš žluťoučký kůň s.r.o.', street: 'Údolní 7', city: 'Ústí nad Labem', line: 'Úpěl ďábelské ódy, řezivo' },
-    Hungarian: { name: 'Árvíztűrő Tükörfúrógép Kft.', street: 'Őrház utca 3', city: 'Győr', line: 'Műszaki ellenőrzés, öntözőrendszer' },
-    Croatian: { name: 'Đurđevac Čelik d.o.o.', street: 'Ćićarijska 4', city: 'Šibenik', line: 'Žičana ograda, đački pribor' },
-    Romanian: { name: 'Științe și Tehnică S.R.L.', street: 'Strada Țării 9', city: 'Timișoara', line: 'Șuruburi și țevi din oțel' },
-    Lithuanian: { name: 'Ąžuolynas UAB', street: 'Šilutės pl. 2', city: 'Klaipėda', line: 'Įrankių rinkinys, ūkio prekės' },
-    Latvian: { name: 'Ķekavas Ģipsis SIA', street: 'Ļaudonas iela 8', city: 'Rīga', line: 'Ņiprs darbs, jūras smiltis' },
+    Polish: {
+      name: 'Zakład Usług Łączności Sp. z o.o.',
+      street: 'ul. Żółkiewskiego 12',
+      city: 'Łódź',
+      line: 'Zażółć gęślą jaźń, śruby ćwierćcalowe',
+    },
+    Czech: {
+      name: 'Příliš žluťoučký kůň s.r.o.',
+      street: 'Údolní 7',
+      city: 'Ústí nad Labem',
+      line: 'Úpěl ďábelské ódy, řezivo',
+    },
+    Hungarian: {
+      name: 'Árvíztűrő Tükörfúrógép Kft.',
+      street: 'Őrház utca 3',
+      city: 'Győr',
+      line: 'Műszaki ellenőrzés, öntözőrendszer',
+    },
+    Croatian: {
+      name: 'Đurđevac Čelik d.o.o.',
+      street: 'Ćićarijska 4',
+      city: 'Šibenik',
+      line: 'Žičana ograda, đački pribor',
+    },
+    Romanian: {
+      name: 'Științe și Tehnică S.R.L.',
+      street: 'Strada Țării 9',
+      city: 'Timișoara',
+      line: 'Șuruburi și țevi din oțel',
+    },
+    Lithuanian: {
+      name: 'Ąžuolynas UAB',
+      street: 'Šilutės pl. 2',
+      city: 'Klaipėda',
+      line: 'Įrankių rinkinys, ūkio prekės',
+    },
+    Latvian: {
+      name: 'Ķekavas Ģipsis SIA',
+      street: 'Ļaudonas iela 8',
+      city: 'Rīga',
+      line: 'Ņiprs darbs, jūras smiltis',
+    },
     Estonian: { name: 'Tõrva Õlu OÜ', street: 'Pärnu mnt 5', city: 'Võru', line: 'Šokolaadi ja žele tarne' },
-    Greek: { name: 'Σύνδεσμος Ελληνικών Βιομηχανιών Α.Ε.', street: 'Οδός Ξενοφώντος 5', city: 'Αθήνα', line: 'Υπηρεσίες συμβούλου, ώρες εργασίας' },
-    Cyrillic: { name: 'Софийска Търговска Компания ЕООД', street: 'ул. Цар Иван Шишман 14', city: 'Пловдив', line: 'Консултантски услуги, «Ёлка» и щори' },
+    Greek: {
+      name: 'Σύνδεσμος Ελληνικών Βιομηχανιών Α.Ε.',
+      street: 'Οδός Ξενοφώντος 5',
+      city: 'Αθήνα',
+      line: 'Υπηρεσίες συμβούλου, ώρες εργασίας',
+    },
+    Cyrillic: {
+      name: 'Софийска Търговска Компания ЕООД',
+      street: 'ул. Цар Иван Шишман 14',
+      city: 'Пловдив',
+      line: 'Консултантски услуги, «Ёлка» и щори',
+    },
   };
 
   for (const [script, sample] of Object.entries(SCRIPTS)) {
     it(`prints ${script} names, addresses and line descriptions so that their text extracts unchanged`, async () => {
       const body = invoiceBody({
         number: 'INV-SCRIPT',
-        seller: { name: sample.name, vatNumber: 'BE0403019261', address: { street: sample.street, city: sample.city, postalCode: '1000', country: 'BE' } },
-        buyer: { name: sample.name, address: { street: sample.street, city: sample.city, postalCode: '1000', country: 'BE' } },
+        seller: {
+          name: sample.name,
+          vatNumber: 'BE0403019261',
+          address: { street: sample.street, city: sample.city, postalCode: '1000', country: 'BE' },
+        },
+        buyer: {
+          name: sample.name,
+          address: { street: sample.street, city: sample.city, postalCode: '1000', country: 'BE' },
+        },
         // Decomposed input (letter + combining mark) must print as the composed letter.
-        lines: [{ description: sample.line.normalize('NFD'), quantity: 1, unit: 'C62', unitPrice: 10, vatRate: 21, vatCategory: 'S' }],
+        lines: [
+          {
+            description: sample.line.normalize('NFD'),
+            quantity: 1,
+            unit: 'C62',
+            unitPrice: 10,
+            vatRate: 21,
+            vatCategory: 'S',
+          },
+        ],
       });
       const id = await seedDocument(tenant, { number: 'INV-SCRIPT', body: JSON.stringify(body) });
       const res = await get(id);
       expect(res.status).to.equal(200);
       const text = pdfText(Buffer.from(await res.arrayBuffer())).replace(/\s+/g, ' ');
-      for (const expected of [sample.name, sample.street, `1000 ${sample.city}`, sample.line]) expect(text, expected).to.include(expected);
+      for (const expected of [sample.name, sample.street, `1000 ${sample.city}`, sample.line])
+        expect(text, expected).to.include(expected);
     });
   }
 
   it('formats amounts in the document currency, keeping every decimal of a unit price', async () => {
-    const body = invoiceBody({ number: 'INV-HUF', currency: 'PLN', lines: [{ description: 'Śruby', quantity: 1000, unit: 'C62', unitPrice: '1.2345', vatRate: 23, vatCategory: 'S' }] });
+    const body = invoiceBody({
+      number: 'INV-HUF',
+      currency: 'PLN',
+      lines: [
+        { description: 'Śruby', quantity: 1000, unit: 'C62', unitPrice: '1.2345', vatRate: 23, vatCategory: 'S' },
+      ],
+    });
     const id = await seedDocument(tenant, { number: 'INV-HUF', currency: 'PLN', body: JSON.stringify(body) });
     const text = pdfText(Buffer.from(await (await get(id)).arrayBuffer()));
-    for (const expected of ['PLN 1.2345', 'PLN 1,234.50', 'Total VAT PLN 283.94', 'Amount payable PLN 1,518.44']) expect(text, expected).to.include(expected);
+    for (const expected of ['PLN 1.2345', 'PLN 1,234.50', 'Total VAT PLN 283.94', 'Amount payable PLN 1,518.44'])
+      expect(text, expected).to.include(expected);
   });
 
   it('returns a stored upload that is a PDF as stored', async () => {
     const original = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-    const file = await insertFile(testServers().db, { organizationId: tenant.organizationId, livemode: false, content: original, contentType: 'application/pdf', filename: 'scan.pdf' });
-    const id = await seedDocument(tenant, { number: null, file_id: file.id, stored_format: 'pdf', delivery_status: 'stored', status: 'draft', source_format: 'raw' });
+    const file = await insertFile(testServers().db, {
+      organizationId: tenant.organizationId,
+      livemode: false,
+      content: original,
+      contentType: 'application/pdf',
+      filename: 'scan.pdf',
+    });
+    const id = await seedDocument(tenant, {
+      number: null,
+      file_id: file.id,
+      stored_format: 'pdf',
+      delivery_status: 'stored',
+      status: 'draft',
+      source_format: 'raw',
+    });
     const res = await get(id);
     expect(res.status).to.equal(200);
     expect(res.headers.get('content-disposition')).to.equal('inline; filename="scan.pdf"');
@@ -131,8 +251,21 @@ describe('GET /v1/documents/{document_id}/pdf', () => {
   });
 
   it('404 RESOURCE_NOT_FOUND for a stored file that is not a PDF', async () => {
-    const file = await insertFile(testServers().db, { organizationId: tenant.organizationId, livemode: false, content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), contentType: 'image/png', filename: 'photo.png' });
-    const id = await seedDocument(tenant, { number: null, file_id: file.id, stored_format: 'png', delivery_status: 'stored', status: 'draft', source_format: 'raw' });
+    const file = await insertFile(testServers().db, {
+      organizationId: tenant.organizationId,
+      livemode: false,
+      content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      contentType: 'image/png',
+      filename: 'photo.png',
+    });
+    const id = await seedDocument(tenant, {
+      number: null,
+      file_id: file.id,
+      stored_format: 'png',
+      delivery_status: 'stored',
+      status: 'draft',
+      source_format: 'raw',
+    });
     const res = await get(id);
     expect(res.status).to.equal(404);
     const error = await errorBody(res);
@@ -140,7 +273,7 @@ describe('GET /v1/documents/{document_id}/pdf', () => {
     expect(error.message).to.include('stored png');
   });
 
-  it('404 DOCUMENT_NOT_FOUND for another tenant\'s document', async () => {
+  it("404 DOCUMENT_NOT_FOUND for another tenant's document", async () => {
     const other = await createTenant({ livemode: false });
     const id = await seedDocument(other, { body: JSON.stringify(BODY) });
     const res = await get(id);

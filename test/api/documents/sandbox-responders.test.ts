@@ -14,22 +14,37 @@ describe('sandbox recipients answering with an Invoice Response', () => {
   after(() => app.close());
 
   const send = async (to: string) => {
-    const res = await fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ type: 'invoice', from: tenant.companyId, to, document: invoiceBody() }) });
+    const res = await fetch(`${app.url}/v1/documents/send`, {
+      method: 'POST',
+      headers: jsonHeaders(tenant.key),
+      body: JSON.stringify({ type: 'invoice', from: tenant.companyId, to, document: invoiceBody() }),
+    });
     expect(res.status, to).to.equal(201);
-    return ((await res.json())).id as string;
+    return (await res.json()).id as string;
   };
 
   it('each code moves the invoice (AB moves nothing), with history source recipient', async () => {
-    const sent = await Promise.all(Object.keys(SANDBOX_RESPONDERS).map(async (responder) => ({ responder, id: await send(responder) })));
+    const sent = await Promise.all(
+      Object.keys(SANDBOX_RESPONDERS).map(async (responder) => ({ responder, id: await send(responder) })),
+    );
     // Delivery (5 s) and the answer (1 min) both wait on the company clock.
     for (let i = 0; i < 3; i++) {
       await new Promise((r) => setTimeout(r, 400));
-      await fetch(`${app.url}/v1/sandbox/clock/advance`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ companyId: tenant.companyId, by: '1h' }) });
+      await fetch(`${app.url}/v1/sandbox/clock/advance`, {
+        method: 'POST',
+        headers: jsonHeaders(tenant.key),
+        body: JSON.stringify({ companyId: tenant.companyId, by: '1h' }),
+      });
     }
     for (const { responder, id } of sent) {
       const { code, status } = SANDBOX_RESPONDERS[responder];
       const expected = status ?? 'issued';
-      const doc = await waitForDocument(app.url, tenant.key, id, (d) => d.deliveryStatus === 'delivered' && d.lifecycleStatus === expected);
+      const doc = await waitForDocument(
+        app.url,
+        tenant.key,
+        id,
+        (d) => d.deliveryStatus === 'delivered' && d.lifecycleStatus === expected,
+      );
       expect(doc.lifecycleStatus, code).to.equal(expected);
       const history = await listLifecycleEvents(testServers().db, id);
       if (status === null) {

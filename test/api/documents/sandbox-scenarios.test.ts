@@ -14,14 +14,22 @@ describe('sandbox delivery scenarios', () => {
   after(() => app.close());
 
   const send = async (to: string) => {
-    const res = await fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ type: 'invoice', from: tenant.companyId, to, document: invoiceBody() }) });
+    const res = await fetch(`${app.url}/v1/documents/send`, {
+      method: 'POST',
+      headers: jsonHeaders(tenant.key),
+      body: JSON.stringify({ type: 'invoice', from: tenant.companyId, to, document: invoiceBody() }),
+    });
     expect(res.status).to.equal(201);
-    return ((await res.json())).id as string;
+    return (await res.json()).id as string;
   };
   const advance = async (by: string, times = 1) => {
     for (let i = 0; i < times; i++) {
       await new Promise((r) => setTimeout(r, 250));
-      await fetch(`${app.url}/v1/sandbox/clock/advance`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ companyId: tenant.companyId, by }) });
+      await fetch(`${app.url}/v1/sandbox/clock/advance`, {
+        method: 'POST',
+        headers: jsonHeaders(tenant.key),
+        body: JSON.stringify({ companyId: tenant.companyId, by }),
+      });
     }
   };
 
@@ -45,16 +53,27 @@ describe('sandbox delivery scenarios', () => {
     await waitForDocument(app.url, tenant.key, id, (d) => d.sentAt !== null && d.deliveryStatus === 'pending');
     await advance('5h');
     await new Promise((r) => setTimeout(r, 1000));
-    const row = await testServers().db.selectFrom('documents').select('delivery_status').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await testServers()
+      .db.selectFrom('documents')
+      .select('delivery_status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.delivery_status).to.equal('pending');
     await advance('1h');
     await waitForDocument(app.url, tenant.key, id, (d) => d.deliveryStatus === 'delivered');
   });
 
-  it('live keys: 429 QUOTA_EXCEEDED once the month\'s documents are used, before anything is resolved', async () => {
+  it("live keys: 429 QUOTA_EXCEEDED once the month's documents are used, before anything is resolved", async () => {
     const live = await createTenant({ plan: 'free' });
-    await testServers().db.insertInto('usage_counters').values({ organization_id: live.organizationId, period: usagePeriod(), documents: 50 }).execute();
-    const res = await fetch(`${app.url}/v1/documents/send`, { method: 'POST', headers: jsonHeaders(live.key), body: JSON.stringify({ type: 'invoice', from: live.companyId, to: RECIPIENT, document: invoiceBody() }) });
+    await testServers()
+      .db.insertInto('usage_counters')
+      .values({ organization_id: live.organizationId, period: usagePeriod(), documents: 50 })
+      .execute();
+    const res = await fetch(`${app.url}/v1/documents/send`, {
+      method: 'POST',
+      headers: jsonHeaders(live.key),
+      body: JSON.stringify({ type: 'invoice', from: live.companyId, to: RECIPIENT, document: invoiceBody() }),
+    });
     expect(res.status).to.equal(429);
     expect(await errorBody(res)).to.deep.include({ type: 'rate_limit_error', code: 'QUOTA_EXCEEDED' });
   });

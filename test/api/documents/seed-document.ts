@@ -42,4 +42,3 @@ export async function seedDocument(tenant: Tenant, fields: Record<string, unknow
   } as never);
   return row.id;
 }
-

@@ -9,7 +9,8 @@ import { bearer, createTenant, type Tenant } from '../../support/access.ts';
 import { testServers } from '../../support/servers.ts';
 import { seedDocument } from './seed-document.ts';
 
-const UBL = '<?xml version="1.0" encoding="UTF-8"?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><cbc:ID xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">FV/2026/Łódź-1</cbc:ID></Invoice>\n';
+const UBL =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><cbc:ID xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">FV/2026/Łódź-1</cbc:ID></Invoice>\n';
 
 describe('GET /v1/documents/{document_id}/xml signature and GET /.well-known/jwks.json', () => {
   let app: TestApp;
@@ -38,7 +39,13 @@ describe('GET /v1/documents/{document_id}/xml signature and GET /.well-known/jwk
       {
         keyLookup: async (params) => {
           const jwk = keys.keys.find((k) => k.kid === params.keyid);
-          return jwk ? { id: String(jwk.kid), algs: ['ed25519'], verify: createVerifier(createPublicKey({ key: jwk as never, format: 'jwk' }), 'ed25519') } : null;
+          return jwk
+            ? {
+                id: String(jwk.kid),
+                algs: ['ed25519'],
+                verify: createVerifier(createPublicKey({ key: jwk as never, format: 'jwk' }), 'ed25519'),
+              }
+            : null;
         },
         requiredFields: ['@path', 'content-digest', 'x-document-id'],
       },
@@ -51,30 +58,50 @@ describe('GET /v1/documents/{document_id}/xml signature and GET /.well-known/jwk
     const { path, body, headers } = await download(id);
     expect(body.toString('utf8')).to.equal(UBL);
     expect(headers['content-type']).to.match(/^application\/xml/);
-    expect(headers['content-digest']).to.equal(`sha-256=:${(await import('node:crypto')).createHash('sha256').update(body).digest('base64')}:`);
+    expect(headers['content-digest']).to.equal(
+      `sha-256=:${(await import('node:crypto')).createHash('sha256').update(body).digest('base64')}:`,
+    );
     expect(headers['x-document-id']).to.equal(id);
-    expect(headers['signature-input']).to.match(/^docex=\("@path";req "content-digest" "x-document-id"\);created=\d+;keyid="[^"]+";alg="ed25519"$/);
+    expect(headers['signature-input']).to.match(
+      /^docex=\("@path";req "content-digest" "x-document-id"\);created=\d+;keyid="[^"]+";alg="ed25519"$/,
+    );
     const keys = await jwks();
     expect(await verifyIndependently(path, headers, keys)).to.equal(true);
     const ours = await verifyDocumentXml({ body, headers, path, jwks: keys, documentId: id });
     expect(ours).to.deep.include({ ok: true, documentId: id });
   });
 
-  it('refuses a changed body, another document\'s path or id, and an unknown key', async () => {
+  it("refuses a changed body, another document's path or id, and an unknown key", async () => {
     const id = await seedDocument(tenant, { xml: UBL });
     const other = await seedDocument(tenant, { xml: UBL });
     const { path, body, headers } = await download(id);
     const keys = await jwks();
     const tampered = Buffer.from(body.toString('utf8').replace('Łódź-1', 'Łódź-2'));
-    expect(await verifyDocumentXml({ body: tampered, headers, path, jwks: keys })).to.deep.equal({ ok: false, reason: 'digest_mismatch' });
+    expect(await verifyDocumentXml({ body: tampered, headers, path, jwks: keys })).to.deep.equal({
+      ok: false,
+      reason: 'digest_mismatch',
+    });
     // Same bytes served for another document: the digest matches, the signature binds path and id.
     const otherPath = `/v1/documents/${other}/xml`;
-    expect(await verifyDocumentXml({ body, headers, path: otherPath, jwks: keys })).to.deep.equal({ ok: false, reason: 'signature_mismatch' });
+    expect(await verifyDocumentXml({ body, headers, path: otherPath, jwks: keys })).to.deep.equal({
+      ok: false,
+      reason: 'signature_mismatch',
+    });
     expect(await verifyIndependently(otherPath, headers, keys)).to.equal(false);
-    expect(await verifyDocumentXml({ body, headers: { ...headers, 'x-document-id': other }, path, jwks: keys })).to.deep.equal({ ok: false, reason: 'signature_mismatch' });
-    expect(await verifyDocumentXml({ body, headers, path, jwks: keys, documentId: other })).to.deep.equal({ ok: false, reason: 'document_mismatch' });
-    expect(await verifyDocumentXml({ body, headers, path, jwks: { keys: [] } })).to.deep.equal({ ok: false, reason: 'unknown_key' });
-    expect(await verifyDocumentXml({ body, headers: { ...headers, signature: undefined }, path, jwks: keys })).to.deep.equal({ ok: false, reason: 'missing_header' });
+    expect(
+      await verifyDocumentXml({ body, headers: { ...headers, 'x-document-id': other }, path, jwks: keys }),
+    ).to.deep.equal({ ok: false, reason: 'signature_mismatch' });
+    expect(await verifyDocumentXml({ body, headers, path, jwks: keys, documentId: other })).to.deep.equal({
+      ok: false,
+      reason: 'document_mismatch',
+    });
+    expect(await verifyDocumentXml({ body, headers, path, jwks: { keys: [] } })).to.deep.equal({
+      ok: false,
+      reason: 'unknown_key',
+    });
+    expect(
+      await verifyDocumentXml({ body, headers: { ...headers, signature: undefined }, path, jwks: keys }),
+    ).to.deep.equal({ ok: false, reason: 'missing_header' });
   });
 
   it('after a rotation the new key signs, and the old key stays published so earlier downloads still verify', async () => {
@@ -93,15 +120,25 @@ describe('GET /v1/documents/{document_id}/xml signature and GET /.well-known/jwk
       expect(k).to.not.have.property('d');
     }
     expect(await verifyIndependently(before.path, before.headers, keys)).to.equal(true);
-    expect((await verifyDocumentXml({ body: before.body, headers: before.headers, path: before.path, jwks: keys })).ok).to.equal(true);
-    expect((await verifyDocumentXml({ body: after.body, headers: after.headers, path: after.path, jwks: keys })).ok).to.equal(true);
+    expect(
+      (await verifyDocumentXml({ body: before.body, headers: before.headers, path: before.path, jwks: keys })).ok,
+    ).to.equal(true);
+    expect(
+      (await verifyDocumentXml({ body: after.body, headers: after.headers, path: after.path, jwks: keys })).ok,
+    ).to.equal(true);
   });
 
   it('creates exactly one key when several processes need one at once on an empty table', async () => {
     const db = testServers().db;
     await db.deleteFrom('signing_keys').execute();
     try {
-      const kids = await Promise.all(Array.from({ length: 6 }, () => createSigningKeyring(db).activeKey().then((k) => k.kid)));
+      const kids = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          createSigningKeyring(db)
+            .activeKey()
+            .then((k) => k.kid),
+        ),
+      );
       expect(new Set(kids).size).to.equal(1);
       expect((await findSigningKeys(db)).map((k) => k.kid)).to.deep.equal([kids[0]]);
     } finally {
@@ -111,7 +148,9 @@ describe('GET /v1/documents/{document_id}/xml signature and GET /.well-known/jwk
   });
 
   it('the JWKS is public; the XML is not: 401 MISSING_AUTH without a token', async () => {
-    expect((await fetch(`${app.url}/.well-known/jwks.json`)).headers.get('cache-control')).to.equal('public, max-age=300');
+    expect((await fetch(`${app.url}/.well-known/jwks.json`)).headers.get('cache-control')).to.equal(
+      'public, max-age=300',
+    );
     const id = await seedDocument(tenant, { xml: UBL });
     const res = await fetch(`${app.url}/v1/documents/${id}/xml`);
     expect(res.status).to.equal(401);

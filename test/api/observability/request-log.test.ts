@@ -7,9 +7,22 @@ import { bearer, createTenant, jsonHeaders, type Tenant } from '../../support/ac
 /** A pino destination that keeps what was written, one parsed object per line. */
 function captureLines(): { stream: Writable; lines: () => Array<Record<string, any>>; text: () => string } {
   const chunks: string[] = [];
-  const stream = new Writable({ write(chunk, _enc, done) { chunks.push(String(chunk)); done(); } });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  });
   const text = () => chunks.join('');
-  return { stream, text, lines: () => text().split('\n').filter(Boolean).map((line) => JSON.parse(line)) };
+  return {
+    stream,
+    text,
+    lines: () =>
+      text()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line)),
+  };
 }
 
 describe('request log lines (issue 19)', () => {
@@ -25,14 +38,18 @@ describe('request log lines (issue 19)', () => {
     capture = captureLines();
     restore = useLogger(createLogger({ level: 'info', destination: capture.stream }));
   });
-  afterEach(() => { useLogger(restore); });
+  afterEach(() => {
+    useLogger(restore);
+  });
   after(() => app.close());
 
   const requestLines = () => capture.lines().filter((line) => line.msg === 'request');
   const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
   it('writes one JSON line per request with route template, status, duration, organization, key id and error code', async () => {
-    const res = await fetch(`${app.url}/v1/webhooks/wh_doesnotexist?token=should-not-appear`, { headers: bearer(tenant.key) });
+    const res = await fetch(`${app.url}/v1/webhooks/wh_doesnotexist?token=should-not-appear`, {
+      headers: bearer(tenant.key),
+    });
     await settle();
     const [line, ...more] = requestLines();
     expect(more).to.have.length(0);
@@ -66,12 +83,16 @@ describe('request log lines (issue 19)', () => {
       ['/v1/webhooks', 201, true],
     ]);
     expect(created.secret).to.match(/^whsec_/);
-    for (const secret of [tenant.key, created.secret, 'should-not-appear']) expect(capture.text()).to.not.include(secret);
+    for (const secret of [tenant.key, created.secret, 'should-not-appear'])
+      expect(capture.text()).to.not.include(secret);
   });
 
   it('redacts credential fields that reach the logger by mistake', () => {
     const logged = captureLines();
-    createLogger({ destination: logged.stream }).info({ authorization: `Bearer ${tenant.key}`, webhook: { secret: 'whsec_x' }, headers: { authorization: 'x' } }, 'oops');
+    createLogger({ destination: logged.stream }).info(
+      { authorization: `Bearer ${tenant.key}`, webhook: { secret: 'whsec_x' }, headers: { authorization: 'x' } },
+      'oops',
+    );
     expect(logged.text()).to.not.include(tenant.key);
     expect(logged.lines()[0]).to.deep.include({ authorization: '[redacted]', webhook: { secret: '[redacted]' } });
   });

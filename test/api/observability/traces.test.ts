@@ -29,12 +29,27 @@ describe('traces of a send and of a webhook delivery (issue 19)', () => {
     // The shared workers run the untraced bundle: this suite runs its own, and later suites start theirs again.
     await stopTestWorkers();
     const { temporalAddress, db, temporal } = testServers();
-    const client = new Client({ connection: temporal.connection, namespace: 'default', interceptors: tracing.clientInterceptors });
+    const client = new Client({
+      connection: temporal.connection,
+      namespace: 'default',
+      interceptors: tracing.clientInterceptors,
+    });
     const connection = await NativeConnection.connect({ address: temporalAddress });
-    const workers: Worker[] = await createWorkers({ connection, namespace: 'default', db, events: createEventDispatcher(client), upstreams: testUpstreams(), tracing });
+    const workers: Worker[] = await createWorkers({
+      connection,
+      namespace: 'default',
+      db,
+      events: createEventDispatcher(client),
+      upstreams: testUpstreams(),
+      tracing,
+    });
     const stop = new AbortController();
     const done = runWorkers(workers, stop.signal);
-    stopWorkers = async () => { stop.abort(); await done.catch(() => undefined); await connection.close(); };
+    stopWorkers = async () => {
+      stop.abort();
+      await done.catch(() => undefined);
+      await connection.close();
+    };
     app = await startTestApp({ temporal: client });
     tenant = await createTenant({ livemode: false, plan: 'pro' });
     receiver = await startWebhookReceiver(() => 200);
@@ -52,7 +67,8 @@ describe('traces of a send and of a webhook delivery (issue 19)', () => {
   const ancestry = (span: ReadableSpan): string[] => {
     const index = byId();
     const names: string[] = [];
-    for (let at: ReadableSpan | undefined = span; at; at = at.parentSpanId ? index.get(at.parentSpanId) : undefined) names.push(at.name);
+    for (let at: ReadableSpan | undefined = span; at; at = at.parentSpanId ? index.get(at.parentSpanId) : undefined)
+      names.push(at.name);
     return names;
   };
   const waitForSpan = async (predicate: (s: ReadableSpan) => boolean, timeoutMs = 20_000): Promise<ReadableSpan> => {
@@ -60,13 +76,22 @@ describe('traces of a send and of a webhook delivery (issue 19)', () => {
     for (;;) {
       const found = spans().find(predicate);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no such span among ${spans().map((s) => s.name).join(', ')}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `no such span among ${spans()
+            .map((s) => s.name)
+            .join(', ')}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
 
-  it('continues the caller\'s trace from the HTTP request through the workflow start, the activity and its SQL', async () => {
-    const hook = await fetch(`${app.url}/v1/webhooks`, { method: 'POST', headers: jsonHeaders(tenant.key), body: JSON.stringify({ url: receiver.url, events: ['document.sent'] }) });
+  it("continues the caller's trace from the HTTP request through the workflow start, the activity and its SQL", async () => {
+    const hook = await fetch(`${app.url}/v1/webhooks`, {
+      method: 'POST',
+      headers: jsonHeaders(tenant.key),
+      body: JSON.stringify({ url: receiver.url, events: ['document.sent'] }),
+    });
     expect(hook.status).to.equal(201);
     exporter.reset();
 
@@ -84,11 +109,17 @@ describe('traces of a send and of a webhook delivery (issue 19)', () => {
     expect(server.attributes['http.route']).to.equal('/v1/documents/send');
     expect(server.parentSpanId).to.equal('00f067aa0ba902b7');
 
-    const start = await waitForSpan((s) => s.name === 'StartWorkflow:documentWorkflow' && s.spanContext().traceId === CALLER_TRACE);
+    const start = await waitForSpan(
+      (s) => s.name === 'StartWorkflow:documentWorkflow' && s.spanContext().traceId === CALLER_TRACE,
+    );
     expect(ancestry(start)).to.deep.equal(['StartWorkflow:documentWorkflow', 'POST /v1/documents/send']);
 
-    const handOff = await waitForSpan((s) => s.name === 'RunActivity:handOffDocument' && s.spanContext().traceId === CALLER_TRACE);
-    const sql = await waitForSpan((s) => s.name.startsWith('pg.query') && s.parentSpanId === handOff.spanContext().spanId);
+    const handOff = await waitForSpan(
+      (s) => s.name === 'RunActivity:handOffDocument' && s.spanContext().traceId === CALLER_TRACE,
+    );
+    const sql = await waitForSpan(
+      (s) => s.name.startsWith('pg.query') && s.parentSpanId === handOff.spanContext().spanId,
+    );
     const chain = ancestry(sql);
     expect(chain.slice(0, 3)).to.deep.equal([sql.name, 'RunActivity:handOffDocument', 'StartActivity:handOffDocument']);
     // Workflow spans are exported as each activation finishes; the run itself ends with the workflow.
@@ -107,7 +138,10 @@ describe('traces of a send and of a webhook delivery (issue 19)', () => {
     expect(post.name).to.equal('POST');
     const chain = ancestry(post);
     expect(chain[1]).to.match(/^RunActivity:/);
-    expect(chain.some((name) => name.endsWith(':deliveryWorkflow')), chain.join(' < ')).to.equal(true);
+    expect(
+      chain.some((name) => name.endsWith(':deliveryWorkflow')),
+      chain.join(' < '),
+    ).to.equal(true);
     // The delivery belongs to the trace of the document that raised the event.
     expect(traceId).to.equal(CALLER_TRACE);
   });

@@ -14,8 +14,21 @@ describe('GET /v1/platform/events', () => {
     app = await startTestApp();
     [p, q] = await Promise.all([createPlatform(), createPlatform()]);
     const { db } = testServers();
-    const add = async (name: string, org: string, companyId: string | null, type: 'document.received' | 'document.failed' | 'webhook.paused') => {
-      ids[name] = (await insertEvent(db, { organizationId: org, livemode: false, companyId, type, data: { documentId: `doc_${name}` } })).id;
+    const add = async (
+      name: string,
+      org: string,
+      companyId: string | null,
+      type: 'document.received' | 'document.failed' | 'webhook.paused',
+    ) => {
+      ids[name] = (
+        await insertEvent(db, {
+          organizationId: org,
+          livemode: false,
+          companyId,
+          type,
+          data: { documentId: `doc_${name}` },
+        })
+      ).id;
       await new Promise((r) => setTimeout(r, 5));
     };
     await add('a1', p.organizationId, p.companyA, 'document.received');
@@ -29,12 +42,15 @@ describe('GET /v1/platform/events', () => {
   const list = async (query = '', key = p.key, extra: Record<string, string> = {}) => {
     const res = await fetch(`${app.url}/v1/platform/events${query}`, { headers: bearer(key, extra) });
     expect(res.status, await res.clone().text()).to.equal(200);
-    return (await res.json());
+    return await res.json();
   };
 
-  it('lists every managed company\'s events newest first with companyId, acknowledged ones too', async () => {
+  it("lists every managed company's events newest first with companyId, acknowledged ones too", async () => {
     // The tenant acknowledges a1 in its own queue: gone from /v1/events, kept in the platform's stream.
-    expect((await fetch(`${app.url}/v1/events/${ids.a1}/ack`, { method: 'POST', headers: jsonHeaders(p.tenantKeyA) })).status).to.equal(204);
+    expect(
+      (await fetch(`${app.url}/v1/events/${ids.a1}/ack`, { method: 'POST', headers: jsonHeaders(p.tenantKeyA) }))
+        .status,
+    ).to.equal(204);
     const body = await list();
     expect(body.data.map((e: any) => e.id)).to.deep.equal([ids.a2, ids.org, ids.b1, ids.a1]);
     expect(body.data.map((e: any) => e.companyId)).to.deep.equal([p.companyA, null, p.companyB, p.companyA]);
@@ -56,17 +72,24 @@ describe('GET /v1/platform/events', () => {
   });
 
   it('acting for a company narrows to it; 403 COMPANY_FORBIDDEN for another in companyId', async () => {
-    expect((await list('', p.key, { 'x-service-company': p.companyB })).data.map((e: any) => e.id)).to.deep.equal([ids.b1]);
-    const res = await fetch(`${app.url}/v1/platform/events?companyId=${p.companyA}`, { headers: bearer(p.key, { 'x-service-company': p.companyB }) });
+    expect((await list('', p.key, { 'x-service-company': p.companyB })).data.map((e: any) => e.id)).to.deep.equal([
+      ids.b1,
+    ]);
+    const res = await fetch(`${app.url}/v1/platform/events?companyId=${p.companyA}`, {
+      headers: bearer(p.key, { 'x-service-company': p.companyB }),
+    });
     expect(res.status).to.equal(403);
     expect((await errorBody(res)).code).to.equal('COMPANY_FORBIDDEN');
   });
 
-  it('never another platform\'s events or the other mode\'s: 404 COMPANY_NOT_FOUND for a company it does not manage', async () => {
+  it("never another platform's events or the other mode's: 404 COMPANY_NOT_FOUND for a company it does not manage", async () => {
     expect((await list('', q.key)).data.map((e: any) => e.id)).to.deep.equal([ids.q1]);
     const res = await fetch(`${app.url}/v1/platform/events?companyId=${q.companyA}`, { headers: bearer(p.key) });
     expect(res.status).to.equal(404);
-    expect(await errorBody(res)).to.deep.include({ code: 'COMPANY_NOT_FOUND', message: `No company ${q.companyA} managed by this platform.` });
+    expect(await errorBody(res)).to.deep.include({
+      code: 'COMPANY_NOT_FOUND',
+      message: `No company ${q.companyA} managed by this platform.`,
+    });
     const live = await createKey(p.organizationId, { livemode: true, keyType: 'platform' });
     expect((await list('', live.secret)).data).to.deep.equal([]);
   });
