@@ -42,16 +42,16 @@ export async function deleteSandboxEvents(db: Db, organizationId: string): Promi
 }
 
 /**
- * The runs that may still work on the organization's sandbox documents, by their business ids:
- * documents in delivery or touched in the last two hours (lifecycle runs stay open an hour after
- * their last update) and open compliance reports, as in {@link companyClockWorkflowIds}.
+ * Sandbox documents that may still have a run working on them, and their open compliance reports,
+ * of one organization or one company: documents in delivery or touched in the last two hours
+ * (lifecycle runs stay open an hour after their last update) and reports pending or submitted.
  */
-export async function sandboxDocumentWorkflowIds(db: Db, organizationId: string): Promise<string[]> {
-  const [documents, reports] = await Promise.all([
+function liveSandboxDocuments(db: Db, column: 'organization_id' | 'company_id', value: string) {
+  return Promise.all([
     db
       .selectFrom('documents')
       .select('id')
-      .where('organization_id', '=', organizationId)
+      .where(column, '=', value)
       .where('livemode', '=', false)
       .where((eb) =>
         eb.or([eb('delivery_status', '=', 'pending'), eb('updated_at', '>', sql<Date>`now() - interval '2 hours'`)]),
@@ -61,11 +61,16 @@ export async function sandboxDocumentWorkflowIds(db: Db, organizationId: string)
       .selectFrom('compliance_reports')
       .select(['document_id', 'country'])
       .distinct()
-      .where('organization_id', '=', organizationId)
+      .where(column, '=', value)
       .where('livemode', '=', false)
       .where('status', 'in', ['pending', 'submitted'])
       .execute(),
   ]);
+}
+
+/** The runs that may still work on the organization's sandbox documents, by their business ids. */
+export async function sandboxDocumentWorkflowIds(db: Db, organizationId: string): Promise<string[]> {
+  const [documents, reports] = await liveSandboxDocuments(db, 'organization_id', organizationId);
   return [
     ...documents.flatMap((d) => [workflowIds.document(d.id), workflowIds.inbound(d.id)]),
     ...reports.map((r) => workflowIds.compliance(r.document_id, r.country)),
@@ -132,29 +137,13 @@ export async function deleteSandboxIdempotency(db: Db, organizationId: string): 
 
 /**
  * Runs that may wait on a sandbox company's clock, as the database knows them: its registration,
- * documents still in delivery or touched in the last two hours (lifecycle runs stay open an hour
- * after their last update), open compliance reports and pending webhook deliveries of its events.
+ * its documents' runs and open compliance reports (as {@link liveSandboxDocuments} finds them) and
+ * pending webhook deliveries of its events.
  * The clock helpers signal these by id as well as what visibility lists, which can lag a new run.
  */
 export async function companyClockWorkflowIds(db: Db, companyId: string): Promise<string[]> {
-  const [documents, reports, deliveries] = await Promise.all([
-    db
-      .selectFrom('documents')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('livemode', '=', false)
-      .where((eb) =>
-        eb.or([eb('delivery_status', '=', 'pending'), eb('updated_at', '>', sql<Date>`now() - interval '2 hours'`)]),
-      )
-      .execute(),
-    db
-      .selectFrom('compliance_reports')
-      .select(['document_id', 'country'])
-      .distinct()
-      .where('company_id', '=', companyId)
-      .where('livemode', '=', false)
-      .where('status', 'in', ['pending', 'submitted'])
-      .execute(),
+  const [[documents, reports], deliveries] = await Promise.all([
+    liveSandboxDocuments(db, 'company_id', companyId),
     db
       .selectFrom('webhook_deliveries')
       .innerJoin('events', 'events.id', 'webhook_deliveries.event_id')
