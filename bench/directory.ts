@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../core/embedded-postgres.ts';
-import { freePort } from '../core/ports.ts';
 import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { insertOrganization } from '../db/organizations.ts';
 import { createDirectorySimulator } from '../upstreams/directory/simulator.ts';
 import { sandboxDirectory } from '../upstreams/directory/seed.ts';
 import type { DirectoryQuery } from '../upstreams/directory/types.ts';
+import { startBenchDatabase } from './support.ts';
 
 /**
  * Sandbox directory search latency: the seeded directory (~7,300 participants) in PostgreSQL, a
@@ -20,17 +16,8 @@ import type { DirectoryQuery } from '../upstreams/directory/types.ts';
 const RUNS = Math.max(500, Number(process.argv[2] ?? 2000));
 const TARGET_P99_MS = 20;
 
-let embedded: EmbeddedPostgresHandle | undefined;
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'docex-bench-'));
-chmodSync(scratch, 0o755);
-const serverUrl =
-  process.env.DATABASE_URL ??
-  (embedded = await startEmbeddedPostgres({ dataDir: path.join(scratch, 'pg'), port: await freePort() })).serverUrl;
-const database = `docex_bench_${Date.now()}`;
-await ensureDatabase(serverUrl, database);
-const url = new URL(serverUrl);
-url.pathname = `/${database}`;
-const db = createDb(url.toString(), { max: 4, applicationName: 'docex-bench' });
+const bench = await startBenchDatabase('directory');
+const db = createDb(bench.databaseUrl, { max: 4, applicationName: 'docex-bench' });
 
 try {
   await migrateToLatest(db);
@@ -97,6 +84,5 @@ try {
   if (p99 >= TARGET_P99_MS) process.exitCode = 1;
 } finally {
   await db.destroy();
-  await embedded?.stop();
-  rmSync(scratch, { recursive: true, force: true });
+  await bench.stop();
 }

@@ -1,19 +1,14 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../core/embedded-postgres.ts';
 import { newId } from '../core/ids.ts';
 import { currentPeriod, type PeriodKind } from '../core/periods.ts';
-import { freePort } from '../core/ports.ts';
 import { createScope } from '../core/scope.ts';
 import { insertCompany } from '../db/companies.ts';
 import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { insertOrganization } from '../db/organizations.ts';
 import { countDocumentsByGroup, countPartners } from '../db/stats.ts';
-import { percentile } from './support.ts';
+import { percentile, startBenchDatabase } from './support.ts';
 
 /**
  * `GET /v1/stats` queries on 100,000 documents of one organization (spread over the last year, three
@@ -26,17 +21,8 @@ const DOCUMENTS = Math.max(1_000, Number(process.argv[2] ?? 100_000));
 const RUNS = Math.max(10, Number(process.argv[3] ?? 50));
 const TARGET_MS = 50;
 
-let embedded: EmbeddedPostgresHandle | undefined;
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'docex-bench-stats-'));
-chmodSync(scratch, 0o755);
-const serverUrl =
-  process.env.DATABASE_URL ??
-  (embedded = await startEmbeddedPostgres({ dataDir: path.join(scratch, 'pg'), port: await freePort() })).serverUrl;
-const database = `docex_bench_${Date.now()}`;
-await ensureDatabase(serverUrl, database);
-const url = new URL(serverUrl);
-url.pathname = `/${database}`;
-const db = createDb(url.toString(), { max: 4, applicationName: 'docex-bench' });
+const bench = await startBenchDatabase('stats');
+const db = createDb(bench.databaseUrl, { max: 4, applicationName: 'docex-bench' });
 
 async function seed(organizationId: string, count: number): Promise<void> {
   const companies: string[] = [];
@@ -111,6 +97,5 @@ try {
   );
 } finally {
   await db.destroy();
-  await embedded?.stop();
-  rmSync(scratch, { recursive: true, force: true });
+  await bench.stop();
 }

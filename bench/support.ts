@@ -13,15 +13,21 @@ export interface BenchServers {
   stop(): Promise<void>;
 }
 
+export interface BenchDatabase {
+  databaseUrl: string;
+  /** The scratch folder of this run, removed by `stop`. */
+  scratch: string;
+  stop(): Promise<void>;
+}
+
 /**
- * The real servers a benchmark runs against: DATABASE_URL / TEMPORAL_ADDRESS when set, else an
- * embedded Postgres and a Temporal dev server of its own in a scratch folder, removed by `stop`.
+ * A fresh database for a benchmark: on DATABASE_URL's server when set, else on an embedded Postgres
+ * in a scratch folder, removed by `stop`.
  */
-export async function startBenchServers(name: string): Promise<BenchServers> {
+export async function startBenchDatabase(name: string): Promise<BenchDatabase> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), `docex-bench-${name}-`));
   chmodSync(scratch, 0o755);
   let postgres: EmbeddedPostgresHandle | undefined;
-  let devServer: DevServerHandle | undefined;
   const database = `docex_bench_${newId('probe').slice(6, 14).toLowerCase()}`;
   let serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
@@ -31,6 +37,23 @@ export async function startBenchServers(name: string): Promise<BenchServers> {
   await ensureDatabase(serverUrl, database);
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
+  return {
+    databaseUrl: url.toString(),
+    scratch,
+    async stop() {
+      await postgres?.stop();
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The real servers a benchmark runs against: DATABASE_URL / TEMPORAL_ADDRESS when set, else an
+ * embedded Postgres and a Temporal dev server of its own in a scratch folder, removed by `stop`.
+ */
+export async function startBenchServers(name: string): Promise<BenchServers> {
+  const database = await startBenchDatabase(name);
+  let devServer: DevServerHandle | undefined;
   let temporalAddress = process.env.TEMPORAL_ADDRESS;
   if (!temporalAddress) {
     devServer = await startTemporalDevServer({
@@ -42,12 +65,11 @@ export async function startBenchServers(name: string): Promise<BenchServers> {
     temporalAddress = devServer.address;
   }
   return {
-    databaseUrl: url.toString(),
+    databaseUrl: database.databaseUrl,
     temporalAddress,
     async stop() {
       await devServer?.stop();
-      await postgres?.stop();
-      rmSync(scratch, { recursive: true, force: true });
+      await database.stop();
     },
   };
 }
