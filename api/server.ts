@@ -1,6 +1,6 @@
 import { loadConfig } from '../core/config.ts';
 import { connectTemporal } from '../core/temporal-client.ts';
-import { StartupError } from '../core/startup-error.ts';
+import { requireServers, StartupError } from '../core/startup-error.ts';
 import { createLogger, log, useLogger } from '../core/log.ts';
 import { createDb, pingDb } from '../db/database.ts';
 import { createApp } from './app.ts';
@@ -16,20 +16,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   useLogger(createLogger({ level: config.logLevel, base: { service: 'docex-api' } }));
   const tracing = startTracing({ serviceName: 'docex-api' });
-  if (!config.databaseUrl)
-    throw new StartupError(
-      'postgres',
-      'DATABASE_URL is not set',
-      'set DATABASE_URL, or use `npm start` which provides one',
-    );
-  if (!config.temporalAddress)
-    throw new StartupError(
-      'temporal',
-      'TEMPORAL_ADDRESS is not set',
-      'set TEMPORAL_ADDRESS, or use `npm start` which provides one',
-    );
+  const { databaseUrl, temporalAddress } = requireServers(config);
 
-  const db = createDb(config.databaseUrl, { applicationName: 'docex-api' });
+  const db = createDb(databaseUrl, { applicationName: 'docex-api' });
   await pingDb(db).catch((err) => {
     throw new StartupError(
       'postgres',
@@ -38,7 +27,7 @@ async function main(): Promise<void> {
       err,
     );
   });
-  const temporal = await connectTemporal(config.temporalAddress, config.temporalNamespace);
+  const temporal = await connectTemporal(temporalAddress, config.temporalNamespace);
   const upstreams = createUpstreams(config, db);
   const app = createApp({
     db,

@@ -14,3 +14,26 @@ export class StartupError extends Error {
     return `\n  Cannot start: ${this.dependency} — ${this.problem}.\n  How to fix: ${this.fix}.\n`;
   }
 }
+
+/**
+ * The Postgres and Temporal addresses an API or worker process cannot start without; `npm start`
+ * provides both, a process run alone must be given them.
+ */
+export function requireServers(config: { databaseUrl?: string | undefined; temporalAddress?: string | undefined }): {
+  databaseUrl: string;
+  temporalAddress: string;
+} {
+  if (!config.databaseUrl)
+    throw new StartupError(
+      'postgres',
+      'DATABASE_URL is not set',
+      'set DATABASE_URL, or use `npm start` which provides one',
+    );
+  if (!config.temporalAddress)
+    throw new StartupError(
+      'temporal',
+      'TEMPORAL_ADDRESS is not set',
+      'set TEMPORAL_ADDRESS, or use `npm start` which provides one',
+    );
+  return { databaseUrl: config.databaseUrl, temporalAddress: config.temporalAddress };
+}

@@ -1,6 +1,6 @@
 import { NativeConnection, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
 import { loadConfig } from '../core/config.ts';
-import { StartupError } from '../core/startup-error.ts';
+import { requireServers, StartupError } from '../core/startup-error.ts';
 import { TASK_QUEUES } from '../core/temporal.ts';
 import { createLogger, log, useLogger } from '../core/log.ts';
 import { temporalLogger } from '../core/temporal-logger.ts';
@@ -17,18 +17,7 @@ import { createWorkers, runWorkers } from './create-workers.ts';
 /** Entry point of the worker process (`npm run worker`). WORKER_TASK_QUEUES limits it to some queues. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (!config.databaseUrl)
-    throw new StartupError(
-      'postgres',
-      'DATABASE_URL is not set',
-      'set DATABASE_URL, or use `npm start` which provides one',
-    );
-  if (!config.temporalAddress)
-    throw new StartupError(
-      'temporal',
-      'TEMPORAL_ADDRESS is not set',
-      'set TEMPORAL_ADDRESS, or use `npm start` which provides one',
-    );
+  const { databaseUrl, temporalAddress } = requireServers(config);
 
   useLogger(createLogger({ level: config.logLevel, base: { service: 'docex-worker' } }));
   // Core's own lines are forwarded to pino too, so the process writes JSON lines only.
@@ -46,7 +35,7 @@ async function main(): Promise<void> {
     },
   });
   const tracing = startTracing({ serviceName: 'docex-worker' });
-  const db = createDb(config.databaseUrl, { applicationName: 'docex-worker' });
+  const db = createDb(databaseUrl, { applicationName: 'docex-worker' });
   await pingDb(db).catch((err) => {
     throw new StartupError(
       'postgres',
@@ -55,10 +44,10 @@ async function main(): Promise<void> {
       err,
     );
   });
-  const connection = await NativeConnection.connect({ address: config.temporalAddress }).catch((err) => {
+  const connection = await NativeConnection.connect({ address: temporalAddress }).catch((err) => {
     throw new StartupError(
       'temporal',
-      `cannot connect to ${config.temporalAddress}: ${(err as Error).message}`,
+      `cannot connect to ${temporalAddress}: ${(err as Error).message}`,
       'check TEMPORAL_ADDRESS and that the server runs',
       err,
     );
@@ -72,7 +61,7 @@ async function main(): Promise<void> {
   if (unknown.length)
     throw new StartupError('worker', `unknown task queue(s) ${unknown.join(', ')}`, `use some of ${known.join(', ')}`);
 
-  const clientConnection = await Connection.connect({ address: config.temporalAddress });
+  const clientConnection = await Connection.connect({ address: temporalAddress });
   const client = new Client({
     connection: clientConnection,
     namespace: config.temporalNamespace,
