@@ -40,23 +40,3 @@ export async function countRequestsByCompany(db: Db, scope: Scope, period: { sta
   if (scope.companyId) query = query.where('request_logs.company_id', '=', scope.companyId);
   return query.groupBy(['request_logs.company_id', 'companies.country']).execute();
 }
-
-/**
- * Every event of the platform's organization and mode, acknowledged or not, newest first: the
- * platform's stream across its companies, narrowed like every read to the scope's company.
- */
-export async function findPlatformEvents(
-  db: Db,
-  scope: Scope,
-  q: { type?: string | undefined; companyId?: string | undefined; page: NewestFirstPage },
-) {
-  let query = db
-    .selectFrom('events')
-    .selectAll()
-    .where('organization_id', '=', scope.organizationId)
-    .where('livemode', '=', scope.livemode);
-  const companyId = scope.companyId ?? q.companyId;
-  if (companyId) query = query.where('company_id', '=', companyId);
-  if (q.type) query = query.where('type', '=', q.type);
-  return query.$call(newestFirst(q.page)).execute();
-}

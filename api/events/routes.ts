@@ -6,6 +6,7 @@ import type { Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
 import { decodeCursor, page, type CursorPosition } from '../pagination.ts';
 import { companyFilter, scopeOf } from '../scope.ts';
+import { toEvent } from './mapper.ts';
 import { replayEvent } from './replay.ts';
 
 function notFound(id: string): ApiError {
@@ -52,16 +53,7 @@ export function eventRoutes(db: Db, temporal: Client): Router {
       order: after ? 'oldest' : 'newest',
       includeAcknowledged: String(req.query.includeAcknowledged) === 'true',
     });
-    res.json(
-      page(rows, limit, (row) => ({
-        id: row.id,
-        type: row.type,
-        createdAt: row.created_at.toISOString(),
-        livemode: row.livemode,
-        companyId: row.company_id,
-        data: row.data,
-      })),
-    );
+    res.json(page(rows, limit, toEvent));
   });
 
   router.post('/v1/events/ack', async (req, res) => {

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Db } from '../../db/database.ts';
-import { findPlatformEvents } from '../../db/platform.ts';
+import { listEvents } from '../../db/events.ts';
+import { toEvent } from '../events/mapper.ts';
 import { decodeCursor, page } from '../pagination.ts';
 import { managedCompanyId, platformCaller } from './access.ts';
 
@@ -12,21 +13,16 @@ export function platformEventRoutes(db: Db): Router {
     const q = req.query as Record<string, string | undefined>;
     const companyId = await managedCompanyId(db, scope, q.companyId);
     const limit = Number(q.limit ?? 20);
-    const rows = await findPlatformEvents(db, scope, {
+    // The platform's stream keeps what a tenant acknowledged in its own queue.
+    const rows = await listEvents(db, scope, {
+      limit,
+      after: decodeCursor(q.cursor),
       type: q.type,
       companyId,
-      page: { limit, after: decodeCursor(q.cursor) },
+      includeAcknowledged: true,
     });
     res.json(
-      page(rows, limit, (row) => ({
-        id: row.id,
-        type: row.type,
-        createdAt: row.created_at.toISOString(),
-        livemode: row.livemode,
-        companyId: row.company_id,
-        data: row.data,
-        acknowledgedAt: row.acknowledged_at?.toISOString() ?? null,
-      })),
+      page(rows, limit, (row) => ({ ...toEvent(row), acknowledgedAt: row.acknowledged_at?.toISOString() ?? null })),
     );
   });
 
