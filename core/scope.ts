@@ -22,11 +22,6 @@ export interface Scope {
   readonly companyId: string | undefined;
   readonly callerKind: CallerKind;
   /**
-   * Companies of other organizations (same mode) that accepted a join request of this one: listed
-   * and readable beside the organization's own, and actable through `X-Service-Company`.
-   */
-  readonly grantedCompanyIds: readonly string[];
-  /**
    * The caller's own organization. It differs from `organizationId` only while acting for a joined
    * company: the request then works in the owning organization's data, narrowed to that company.
    */
@@ -39,7 +34,6 @@ export interface ScopeInput {
   callerKind: CallerKind;
   boundCompanyId?: string | undefined;
   actingCompanyId?: string | undefined;
-  grantedCompanyIds?: readonly string[] | undefined;
   callerOrganizationId?: string | undefined;
 }
 
@@ -51,7 +45,6 @@ export function createScope(input: ScopeInput): Scope {
     boundCompanyId: input.boundCompanyId,
     companyId: input.actingCompanyId ?? input.boundCompanyId,
     callerKind: input.callerKind,
-    grantedCompanyIds: input.grantedCompanyIds ?? [],
     callerOrganizationId: input.callerOrganizationId ?? input.organizationId,
   };
 }

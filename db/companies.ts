@@ -21,13 +21,28 @@ function visibleCompanies(db: Db, scope: Scope) {
  * to `visibleCompanies`: a joined company is changed only by acting for it.
  */
 function readableCompanies(db: Db, scope: Scope) {
-  if (scope.companyId || scope.grantedCompanyIds.length === 0) return visibleCompanies(db, scope);
-  const granted = [...scope.grantedCompanyIds];
+  if (scope.companyId) return visibleCompanies(db, scope);
   return db
     .selectFrom('companies')
     .selectAll()
     .where('livemode', '=', scope.livemode)
-    .where((eb) => eb.or([eb('organization_id', '=', scope.organizationId), eb('id', 'in', granted)]));
+    .where((eb) =>
+      eb.or([eb('organization_id', '=', scope.organizationId), eb('id', 'in', grantedCompanyIds(db, scope))]),
+    );
+}
+
+/**
+ * Companies of other organizations (same mode) that accepted a join request of the scope's
+ * organization: readable beside its own, and actable through `X-Service-Company`. A subquery, so
+ * only the reads that need the grants pay for them.
+ */
+function grantedCompanyIds(db: Db, scope: Scope) {
+  return db
+    .selectFrom('join_requests')
+    .select('company_id')
+    .where('requester_organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode)
+    .where('status', '=', 'accepted');
 }
 
 /** A company the scope may read (its own, or one granted by a join): for GET /v1/companies/{id}. */
@@ -37,12 +52,11 @@ export async function findReadableCompanyByRef(db: Db, scope: Scope, ref: string
 
 /** A company of another organization granted to the scope by an accepted join request, by ref. */
 export async function findGrantedCompanyByRef(db: Db, scope: Scope, ref: string) {
-  if (scope.grantedCompanyIds.length === 0) return undefined;
   const query = db
     .selectFrom('companies')
     .selectAll()
     .where('livemode', '=', scope.livemode)
-    .where('id', 'in', [...scope.grantedCompanyIds]);
+    .where('id', 'in', grantedCompanyIds(db, scope));
   return whereRef(query, ref).executeTakeFirst();
 }
 

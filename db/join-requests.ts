@@ -93,23 +93,3 @@ export async function addMembership(db: Db, organizationId: string, userId: stri
     .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
     .execute();
 }
-
-/**
- * The companies other organizations granted this one by accepting its join requests, in one mode.
- * Only an accepted request grants: pending and rejected ones give nothing.
- */
-export async function findGrantedCompanyIds(
-  db: Db,
-  requesterOrganizationId: string,
-  livemode: boolean,
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('join_requests')
-    .select('company_id')
-    .distinct()
-    .where('requester_organization_id', '=', requesterOrganizationId)
-    .where('livemode', '=', livemode)
-    .where('status', '=', 'accepted')
-    .execute();
-  return rows.map((r) => r.company_id);
-}

@@ -3,7 +3,6 @@ import passport from 'passport';
 import { Strategy as BearerStrategy } from 'passport-http-bearer';
 import type { Db } from '../../db/database.ts';
 import { findCompanyByRef, findGrantedCompanyByRef } from '../../db/companies.ts';
-import { findGrantedCompanyIds } from '../../db/join-requests.ts';
 import { ApiError } from '../errors.ts';
 import type { Principal } from '../context.ts';
 import { companyForbidden } from '../scope.ts';
@@ -111,13 +110,11 @@ export function authorize(db: Db): RequestHandler {
           `${operation.method} ${operation.pathTemplate} is a sandbox helper: call it with a test key (svc_test_…).`,
         );
       }
-      const grantedCompanyIds = await findGrantedCompanyIds(db, principal.organizationId, principal.livemode);
       const base = createScope({
         organizationId: principal.organizationId,
         livemode: principal.livemode,
         callerKind: principal.keyType,
         boundCompanyId: principal.boundCompanyId,
-        grantedCompanyIds,
       });
       let actingCompanyId: string | undefined;
       let organizationId = principal.organizationId;
