@@ -334,12 +334,19 @@ describe('sandbox helpers (part 4.4)', () => {
         type: 'company.smp_registered',
         data: { companyId: tenant.companyId },
       });
-      const documentEvents = await db
-        .selectFrom('events')
-        .select('id')
-        .where('organization_id', '=', tenant.organizationId)
-        .where(sql<string>`data->>'documentId'`, 'in', [pending.id, storedDoc.id])
-        .execute();
+      // Acceptance answers before the hand-off writes its `document.sent` event: wait for it.
+      const eventsAboutDocuments = () =>
+        db
+          .selectFrom('events')
+          .select('id')
+          .where('organization_id', '=', tenant.organizationId)
+          .where(sql<string>`data->>'documentId'`, 'in', [pending.id, storedDoc.id])
+          .execute();
+      let documentEvents = await eventsAboutDocuments();
+      for (const deadline = Date.now() + 15_000; documentEvents.length === 0 && Date.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        documentEvents = await eventsAboutDocuments();
+      }
       expect(documentEvents.length).to.be.at.least(1);
 
       const res = await post(tenant.key, '/v1/sandbox/reset', { confirm: 'yes', scope: 'documents' });
