@@ -1,6 +1,6 @@
 import { loadConfig } from '../core/config.ts';
 import { connectTemporal } from '../core/temporal-client.ts';
-import { requireServers, StartupError } from '../core/startup-error.ts';
+import { logStartupFailure, requireServers, StartupError } from '../core/startup-error.ts';
 import { createLogger, log, useLogger } from '../core/log.ts';
 import { createDb, pingDb } from '../db/database.ts';
 import { createApp } from './app.ts';
@@ -86,7 +86,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  if (err instanceof StartupError) process.stderr.write(err.render());
-  else log.error('api failed', { error: err instanceof Error ? err.stack : String(err) });
+  logStartupFailure('api', err);
   process.exit(1);
 });

@@ -1,4 +1,6 @@
-/** A dependency that could not be started or reached at boot: printed as one clear message, then exit 1. */
+import { log } from './log.ts';
+
+/** A dependency that could not be started or reached at boot: one clear log line, then exit 1. */
 export class StartupError extends Error {
   constructor(
     readonly dependency: string,
@@ -11,8 +13,18 @@ export class StartupError extends Error {
   }
 
   render(): string {
-    return `\n  Cannot start: ${this.dependency} — ${this.problem}.\n  How to fix: ${this.fix}.\n`;
+    return `Cannot start: ${this.dependency} — ${this.problem}. How to fix: ${this.fix}.`;
   }
+}
+
+/**
+ * Writes why a process could not start as one JSON log line: a StartupError with its dependency and
+ * fix as fields (the message alone reads well in a terminal), anything else with its stack.
+ */
+export function logStartupFailure(what: string, err: unknown): void {
+  if (err instanceof StartupError)
+    log.error(err.render(), { process: what, dependency: err.dependency, problem: err.problem, fix: err.fix });
+  else log.error(`${what} failed to start`, { error: err instanceof Error ? err.stack : String(err) });
 }
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../core/config.ts';
 import { startEmbeddedPostgres } from '../core/embedded-postgres.ts';
-import { StartupError } from '../core/startup-error.ts';
+import { logStartupFailure } from '../core/startup-error.ts';
 import { createDb, type Db } from '../db/database.ts';
 
 /**
@@ -31,11 +31,7 @@ export function runWithDatabase(what: string, command: (db: Db) => Promise<void>
     }
   };
   run().catch((err) => {
-    process.stderr.write(
-      err instanceof StartupError
-        ? err.render()
-        : `${what} failed: ${err instanceof Error ? err.message : String(err)}\n`,
-    );
+    logStartupFailure(what, err);
     process.exit(1);
   });
 }

@@ -9,7 +9,7 @@ import {
 import { endLeftover, forgetPid, recordPid } from '../core/pid-files.ts';
 import { isPortFree } from '../core/ports.ts';
 import { createLogger, log, useLogger } from '../core/log.ts';
-import { StartupError } from '../core/startup-error.ts';
+import { logStartupFailure, StartupError } from '../core/startup-error.ts';
 import {
   devServerDbFile,
   startTemporalDevServer,
@@ -166,10 +166,6 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 main().catch(async (err) => {
-  process.stderr.write(
-    err instanceof StartupError
-      ? err.render()
-      : `\n  Cannot start: ${err instanceof Error ? err.stack : String(err)}\n`,
-  );
+  logStartupFailure('supervisor', err);
   await shutdown(1);
 });

@@ -1,6 +1,6 @@
 import { NativeConnection, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
 import { loadConfig } from '../core/config.ts';
-import { requireServers, StartupError } from '../core/startup-error.ts';
+import { logStartupFailure, requireServers, StartupError } from '../core/startup-error.ts';
 import { TASK_QUEUES } from '../core/temporal.ts';
 import { createLogger, log, useLogger } from '../core/log.ts';
 import { temporalLogger } from '../core/temporal-logger.ts';
@@ -96,7 +96,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  if (err instanceof StartupError) process.stderr.write(err.render());
-  else log.error('worker failed', { error: err instanceof Error ? err.stack : String(err) });
+  logStartupFailure('worker', err);
   process.exit(1);
 });

@@ -158,7 +158,7 @@ describe('npm start (scripts/start.ts)', function () {
     ['api/server.ts', 'DATABASE_URL', 'postgres'],
     ['workers/worker.ts', 'TEMPORAL_ADDRESS', 'temporal'],
   ] as const) {
-    it(`${entry} exits 1 naming ${dependency} when it cannot be reached`, async () => {
+    it(`${entry} exits 1 with one JSON log line naming ${dependency} when it cannot be reached`, async () => {
       const closed = `127.0.0.1:${await freePort()}`;
       const deps = {
         DATABASE_URL:
@@ -175,8 +175,13 @@ describe('npm start (scripts/start.ts)', function () {
         text += c;
       });
       expect(await exited(child)).to.equal(1);
-      expect(text).to.include(`Cannot start: ${dependency}`);
-      expect(text).to.include('How to fix:');
+      const lines = text
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const failure = lines.find((line) => line.dependency === dependency);
+      expect(failure, text).to.include({ level: 'error', dependency });
+      expect(failure!.msg).to.include(`Cannot start: ${dependency}`).and.include('How to fix:');
     });
   }
 });
