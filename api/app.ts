@@ -37,6 +37,7 @@ import type { CompanyUpstreams } from '../upstreams/companies.ts';
 import { directoryRoutes } from './directory/routes.ts';
 import { partnerRoutes } from './partners/routes.ts';
 import { as4Gate, inboundRoutes, type As4Settings } from './inbound/routes.ts';
+import { punchoutBody, punchoutRoutes } from './punchout/routes.ts';
 import type { DirectoryServices } from '../upstreams/directory/index.ts';
 import type { PerMode } from '../upstreams/modes.ts';
 import type { WebhookSender } from '../upstreams/webhooks/index.ts';
@@ -48,6 +49,8 @@ export interface AppDeps {
   db: Db;
   temporal: Client;
   publicBaseUrl: string;
+  /** The web app the PunchOut return sends the browser back to; defaults to `publicBaseUrl`. */
+  appUrl?: string;
   /** The identity provider for JWT bearer tokens; without a key set only API keys are accepted. */
   jwt?: JwtSettings;
   /** Sandbox keys one client address may bootstrap per hour. */
@@ -118,7 +121,7 @@ export function createApp(deps: AppDeps): express.Express {
       mountPath: '/',
       renderError: renderEnvelope(`${deps.publicBaseUrl}/docs`),
       docs: docsRoutes(doc),
-      bodyParsers: [rawDocumentBody],
+      bodyParsers: [rawDocumentBody, punchoutBody()],
       gates: [as4Gate(deps.as4)],
       routers: routers(deps, breakers, new BatchItems(doc, `${deps.publicBaseUrl}/docs`)),
     }),
@@ -170,6 +173,7 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
     statsRoutes(deps.db),
     platformRoutes({ db: deps.db, temporal: deps.temporal, upstreams: deps.companyUpstreams, directory }),
     inboundRoutes({ db: deps.db, temporal: deps.temporal }),
+    punchoutRoutes({ db: deps.db, temporal: deps.temporal, appUrl: deps.appUrl ?? deps.publicBaseUrl }),
     ...(deps.extraRouters ?? []),
   ];
 }

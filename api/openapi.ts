@@ -33,6 +33,8 @@ export interface OperationInfo {
   /** Sandbox helpers: live credentials get 403 SANDBOX_ONLY. */
   sandboxOnly: boolean;
   deprecation: { sunset: string | undefined; link: string | undefined } | undefined;
+  /** `x-error-format: html`: a browser calls it, so its errors are rendered as HTML pages. */
+  htmlErrors: boolean;
 }
 
 interface PathEntry {
@@ -67,6 +69,7 @@ export class OperationIndex {
           sandboxOnly: op['x-sandbox-only'] === true,
           idempotencyRedact: Array.isArray(op['x-idempotency-redact']) ? op['x-idempotency-redact'] : [],
           deprecation: op.deprecated ? { sunset: op['x-sunset'], link: op['x-deprecation-link'] } : undefined,
+          htmlErrors: op['x-error-format'] === 'html',
         });
       }
       const escaped = template

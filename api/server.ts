@@ -42,6 +42,7 @@ async function main(): Promise<void> {
     ],
     temporal: temporal.client,
     publicBaseUrl: config.publicBaseUrl,
+    appUrl: config.appUrl,
     jwt: { jwksUrl: config.jwksUrl, audience: config.jwtAudience, issuer: config.jwtIssuer },
     bootstrapPerHour: config.bootstrapKeysPerHour,
   });

@@ -17,6 +17,8 @@ export interface Config {
   temporalUiPort: number;
   temporalUiUrl: string | undefined;
   publicBaseUrl: string;
+  /** The web app's base URL: where the PunchOut return sends the buyer's browser (`{appUrl}/{org_slug}/…`). */
+  appUrl: string;
   jwksUrl: string | undefined;
   /** The AS4 gateway that sends and receives Peppol messages (`POST {base}/outbound`). */
   as4GatewayUrl: string;
@@ -84,6 +86,9 @@ function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env, 'PORT', 8080);
   const host = optional(env, 'HOST') ?? '127.0.0.1';
+  const publicBaseUrl = (
+    optional(env, 'PUBLIC_BASE_URL') ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
+  ).replace(/\/$/, '');
   const level = optional(env, 'LOG_LEVEL') ?? 'info';
   if (!['debug', 'info', 'warn', 'error'].includes(level))
     throw new Error(`LOG_LEVEL must be debug, info, warn or error, got "${level}"`);
@@ -99,9 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     temporalDevPort: intFrom(env, 'TEMPORAL_DEV_PORT', 7233),
     temporalUiPort: intFrom(env, 'TEMPORAL_UI_PORT', 8233),
     temporalUiUrl: optional(env, 'TEMPORAL_UI_URL'),
-    publicBaseUrl: (
-      optional(env, 'PUBLIC_BASE_URL') ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
-    ).replace(/\/$/, ''),
+    publicBaseUrl,
+    appUrl: (optional(env, 'APP_URL') ?? publicBaseUrl).replace(/\/$/, ''),
     jwksUrl: optional(env, 'JWKS_URL'),
     as4GatewayUrl: (optional(env, 'AS4_GATEWAY_URL') ?? 'http://127.0.0.1:8089').replace(/\/$/, ''),
     as4GatewayToken: optional(env, 'AS4_GATEWAY_TOKEN'),

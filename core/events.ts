@@ -11,6 +11,8 @@ export const EVENT_TYPES = [
   // Additive (part 9): the owner notice of a pause, and the signed probe sent before a re-activation.
   'webhook.paused',
   'webhook.test',
+  // Additive: a supplier's PunchOut catalogue returned a cart, now a draft purchase order.
+  'punchout.cart',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

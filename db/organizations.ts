@@ -1,5 +1,6 @@
 import type { Db } from './database.ts';
-import { newId } from '../core/ids.ts';
+import { newId, randomToken } from '../core/ids.ts';
+import { slugify } from '../core/slug.ts';
 
 export async function findOrganization(db: Db, id: string) {
   return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
@@ -18,22 +19,41 @@ export interface NewOrganization {
   sandbox?: boolean;
 }
 
+/**
+ * Inserts with the slug of `name` if it is free, else with a random suffix (`sandbox-quickstart-k3x9qa`):
+ * many organizations share a name, and counting through them would grow with each. A clash is skipped
+ * by the insert (`on conflict do nothing`, which leaves a surrounding transaction usable) and tried again.
+ */
+async function withFreeSlug<T>(name: string, id: string, insert: (slug: string) => Promise<T | undefined>) {
+  const base = slugify(name) || slugify(id) || 'org';
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const row = await insert(attempt === 1 ? base : `${base}-${randomToken(6).toLowerCase()}`);
+    if (row) return row;
+  }
+  throw new Error(`no free slug for organization ${id}`);
+}
+
 export async function insertOrganization(db: Db, org: NewOrganization) {
-  return db
-    .insertInto('organizations')
-    .values({
-      id: org.id ?? newId('org'),
-      name: org.name,
-      plan: org.plan,
-      country: org.country ?? null,
-      vat_number: null,
-      parent_organization_id: null,
-      sandbox: org.sandbox ?? false,
-      forced_rate_limit_until: null,
-      settings: '{}',
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const id = org.id ?? newId('org');
+  return withFreeSlug(org.name, id, (slug) =>
+    db
+      .insertInto('organizations')
+      .values({
+        id,
+        name: org.name,
+        slug,
+        plan: org.plan,
+        country: org.country ?? null,
+        vat_number: null,
+        parent_organization_id: null,
+        sandbox: org.sandbox ?? false,
+        forced_rate_limit_until: null,
+        settings: '{}',
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst(),
+  );
 }
 
 /**
@@ -41,20 +61,27 @@ export async function insertOrganization(db: Db, org: NewOrganization) {
  * a concurrent first request for the same organization is harmless.
  */
 export async function ensureOrganization(db: Db, id: string): Promise<void> {
-  await db
-    .insertInto('organizations')
-    .values({
-      id,
-      name: id,
-      plan: 'free',
-      country: null,
-      vat_number: null,
-      parent_organization_id: null,
-      forced_rate_limit_until: null,
-      settings: '{}',
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  const exists = () => db.selectFrom('organizations').select('id').where('id', '=', id).executeTakeFirst();
+  if (await exists()) return;
+  await withFreeSlug(id, id, async (slug) => {
+    await db
+      .insertInto('organizations')
+      .values({
+        id,
+        name: id,
+        slug,
+        plan: 'free',
+        country: null,
+        vat_number: null,
+        parent_organization_id: null,
+        forced_rate_limit_until: null,
+        settings: '{}',
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    // Present now whether this insert or a concurrent one for the same id won; absent after a slug clash.
+    return exists();
+  });
 }
 
 /** Upserts the user behind a JWT subject and records which organizations the token grants. */

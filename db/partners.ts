@@ -79,7 +79,21 @@ export interface NewPartner {
   identifiers: Array<{ scheme: string; value: string }>;
   enrichment: PartnerEnrichment;
   metadata: Record<string, string>;
+  punchout?: PartnerPunchout | null;
 }
+
+/** A partner's cXML PunchOut credentials as stored: the secret only as its hash. */
+export interface PartnerPunchout {
+  identity: string;
+  domain: string | null;
+  secretHash: string;
+}
+
+const punchoutColumns = (punchout: PartnerPunchout | null) => ({
+  punchout_identity: punchout?.identity ?? null,
+  punchout_domain: punchout?.domain ?? null,
+  punchout_secret_hash: punchout?.secretHash ?? null,
+});
 
 export async function insertPartner(db: Db, partner: NewPartner): Promise<PartnerRow> {
   return db
@@ -101,6 +115,7 @@ export async function insertPartner(db: Db, partner: NewPartner): Promise<Partne
       identifiers: JSON.stringify(partner.identifiers),
       enrichment: JSON.stringify(partner.enrichment),
       metadata: JSON.stringify(partner.metadata),
+      ...punchoutColumns(partner.punchout ?? null),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -120,6 +135,7 @@ export interface PartnerChanges {
   identifiers?: Array<{ scheme: string; value: string }>;
   enrichment?: PartnerEnrichment;
   metadata?: Record<string, string>;
+  punchout?: PartnerPunchout | null;
 }
 
 export async function updatePartner(
@@ -142,6 +158,7 @@ export async function updatePartner(
   if (changes.identifiers !== undefined) set.identifiers = JSON.stringify(changes.identifiers);
   if (changes.enrichment !== undefined) set.enrichment = JSON.stringify(changes.enrichment);
   if (changes.metadata !== undefined) set.metadata = JSON.stringify(changes.metadata);
+  if (changes.punchout !== undefined) Object.assign(set, punchoutColumns(changes.punchout));
   return db
     .updateTable('partners')
     .set(set)
@@ -337,5 +354,27 @@ export async function findPartnersByName(db: Db, scope: PartnerScope, name: stri
     .where(sql`lower(name)`, '=', name.trim().toLowerCase())
     .orderBy('created_at')
     .limit(limit)
+    .execute();
+}
+
+/**
+ * The organization's partners (both modes) whose PunchOut identity is one of `identities`
+ * (case-insensitive): the candidates whose secret a cXML PunchOut message may carry.
+ */
+export async function findPunchoutPartners(
+  db: Db,
+  organizationId: string,
+  identities: string[],
+): Promise<PartnerRow[]> {
+  const wanted = [...new Set(identities.map((i) => i.trim().toLowerCase()).filter(Boolean))];
+  if (wanted.length === 0) return [];
+  return db
+    .selectFrom('partners')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('punchout_identity', 'is not', null)
+    .where(sql`lower(punchout_identity)`, 'in', wanted)
+    .orderBy('created_at')
+    .limit(20)
     .execute();
 }

@@ -23,7 +23,7 @@ export function identityRoutes(db: Db): Router {
       organizations: p.organizationIds
         .map((id) => orgs.find((o) => o.id === id))
         .filter((o) => o !== undefined)
-        .map((o) => ({ id: o.id, name: o.name, country: o.country, vatNumber: o.vat_number })),
+        .map((o) => ({ id: o.id, name: o.name, slug: o.slug, country: o.country, vatNumber: o.vat_number })),
       scopes: p.scopes,
       companyId: scopeOf(req).companyId ?? null,
       isTestMode: !p.livemode,

@@ -3,6 +3,7 @@ import { log } from '../../core/log.ts';
 import { ApiError } from '../errors.ts';
 import { toValidationError } from './validation-errors.ts';
 import { toApiError, toOutageError, type Breakers } from '../foreign-errors.ts';
+import { errorPage } from './error-page.ts';
 
 /** The body of an error response in one contract's shape; status and headers come from the ApiError. */
 export type ErrorRenderer = (error: ApiError, req: Request) => unknown;
@@ -91,6 +92,7 @@ export function errorHandler(options: ErrorHandlerOptions): ErrorRequestHandler 
     if (req.context) req.context.errorCode = apiError.code;
     if (res.headersSent) return;
     for (const [name, value] of Object.entries(apiError.headers)) res.setHeader(name, value);
-    res.status(apiError.status).json(options.renderError(apiError, req));
+    if (req.context?.operation?.htmlErrors) res.status(apiError.status).type('html').send(errorPage(apiError, req));
+    else res.status(apiError.status).json(options.renderError(apiError, req));
   };
 }

@@ -21,6 +21,9 @@ export function toPartner(row: PartnerRow) {
       lastActivityAt: row.last_activity_at?.toISOString() ?? null,
     },
     metadata: row.metadata,
+    punchout: row.punchout_identity
+      ? { identity: row.punchout_identity, domain: row.punchout_domain, sharedSecretSet: true }
+      : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -21,6 +21,7 @@ import { checkParticipantId, checkVatNumber, normalizeVatNumber, splitParticipan
 import { ApiError } from '../errors.ts';
 import { onUniqueViolation } from '../foreign-errors.ts';
 import { toPartner } from './mapper.ts';
+import { hashPunchoutSecret } from '../../core/punchout-secret.ts';
 
 export interface PartnerInput {
   peppolId?: string | null;
@@ -32,6 +33,13 @@ export interface PartnerInput {
   defaults?: PartnerDefaults;
   tags?: string[];
   metadata?: Record<string, string | null>;
+  punchout?: PunchoutInput | null;
+}
+
+export interface PunchoutInput {
+  identity: string;
+  domain?: string | null;
+  sharedSecret?: string;
 }
 
 /** Extra identifiers a directory card carries, under the names recipient resolution uses. */
@@ -245,9 +253,25 @@ export async function createPartner(
       identifiers: identifiersOf(peppolId, card),
       enrichment: enrichmentOf(card),
       metadata: cleanMetadata(input.metadata),
+      punchout: await punchoutOf(input.punchout, null),
     }),
     () => duplicateOf(db, scope, { peppolId, vatNumber }),
   );
+}
+
+/**
+ * The PunchOut settings to store: the given secret hashed, or the one already stored when an update
+ * leaves it out (changing the identity or domain alone does not need the secret again).
+ */
+async function punchoutOf(input: PunchoutInput | null | undefined, storedHash: string | null) {
+  if (!input) return null;
+  const secretHash = input.sharedSecret !== undefined ? await hashPunchoutSecret(input.sharedSecret) : storedHash;
+  if (!secretHash)
+    throw new ApiError('MISSING_FIELD', 'punchout.sharedSecret is required to set up PunchOut for this partner.', {
+      type: 'validation_error',
+      details: [{ field: 'punchout.sharedSecret', rule: 'required', message: 'required' }],
+    });
+  return { identity: input.identity.trim(), domain: input.domain?.trim() || null, secretHash };
 }
 
 export async function getPartner(db: Db, scope: PartnerScope, ref: string): Promise<PartnerRow> {
@@ -291,6 +315,7 @@ export async function updatePartnerByRef(
   if (input.contactEmail !== undefined) changes.contactEmail = input.contactEmail;
   if (input.defaults !== undefined) changes.defaults = input.defaults;
   if (input.tags !== undefined) changes.tags = input.tags;
+  if (input.punchout !== undefined) changes.punchout = await punchoutOf(input.punchout, current.punchout_secret_hash);
   if (input.metadata !== undefined) {
     const merged: Record<string, string | null> = { ...current.metadata, ...input.metadata };
     if (Object.keys(cleanMetadata(merged)).length > 40) {

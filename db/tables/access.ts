@@ -4,6 +4,8 @@ import type { NullableTimestamp, Timestamp, Json } from './columns.ts';
 export interface OrganizationsTable {
   id: string;
   name: string;
+  /** Unique, URL-safe; the web app's path segment for the organization. */
+  slug: string;
   plan: Generated<string>;
   country: string | null;
   vat_number: string | null;

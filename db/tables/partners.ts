@@ -47,6 +47,10 @@ export interface PartnersTable {
   documents_received: Generated<number>;
   last_activity_at: NullableTimestamp;
   metadata: Json<Record<string, string>>;
+  /** cXML PunchOut credentials of the supplier: set together with the secret's hash, or all null. */
+  punchout_identity: ColumnType<string | null, string | null | undefined, string | null>;
+  punchout_domain: ColumnType<string | null, string | null | undefined, string | null>;
+  punchout_secret_hash: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

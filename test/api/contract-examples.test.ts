@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../support/app.ts';
 import { ensureTestWorkers } from '../support/workers.ts';
 import { bearer, jsonHeaders } from '../support/access.ts';
 import { waitForDocument } from '../support/documents.ts';
+import { sandboxDirectory } from '../../upstreams/directory/seed.ts';
 
 /**
  * Operations whose request examples are not replayed here, and why. Every other request example of
@@ -25,6 +26,12 @@ const LAST = ['createCompany', 'resetSandbox', 'forceSandboxRateLimit'];
 
 /** Ids of examples that stand for objects of the caller: swapped for real ones of the test. */
 const EXAMPLE_ID = /^(comp|doc|part|wh|evt|key)_[A-Za-z0-9]+$/;
+
+/** The organization a PunchOut cart's BuyerCookie names, inside the cXML text: swapped for the test's own. */
+const EXAMPLE_ORGANIZATION = /org_[A-Za-z0-9]{20}/g;
+
+/** The PunchOut credentials of the contract's cart examples (and of its partner create example). */
+const PUNCHOUT_EXAMPLE = { identity: 'AN01000012345', domain: 'NetworkID', sharedSecret: 'alpine-punchout-2026' };
 
 interface Example {
   operationId: string;
@@ -82,6 +89,7 @@ describe('contract examples: every request example replays against the service',
   let webhookId: string;
   let partnerId: string;
   let apiKeyId: string;
+  let organizationId: string;
   let sendExample: any;
   let inboundExample: any;
   let addresses = 0;
@@ -139,6 +147,8 @@ describe('contract examples: every request example replays against the service',
 
   /** Swaps every example id for a real one, the same example id for the same real one. */
   async function substitute(example: Example, value: unknown, ids: Map<string, string>): Promise<unknown> {
+    if (typeof value === 'string' && example.operationId === 'receivePunchOutCart')
+      return value.replace(EXAMPLE_ORGANIZATION, organizationId);
     if (typeof value === 'string' && EXAMPLE_ID.test(value)) {
       if (!ids.has(value)) ids.set(value, await realId(example, value, ids));
       return ids.get(value);
@@ -215,7 +225,7 @@ describe('contract examples: every request example replays against the service',
       body: JSON.stringify({ label: 'contract-examples', keyType: 'platform' }),
     });
     const sandbox = await created(bootstrap);
-    ({ key } = sandbox);
+    ({ key, organizationId } = sandbox);
     companyId = sandbox.company.id;
     webhookId = (
       await created(
@@ -227,6 +237,11 @@ describe('contract examples: every request example replays against the service',
     ).id;
     partnerId = (await created(await call('POST', '/v1/partners', { peppolId: '0208:0202239951' }))).id;
     apiKeyId = (await created(await call('POST', '/v1/api-keys', { name: 'fixture', scopes: ['documents.read'] }))).id;
+    // The supplier whose credentials the PunchOut cart examples carry (not the partner that examples delete).
+    const supplier = sandboxDirectory().find(
+      (card) => card.country === 'BE' && !['0208:0202239951', '0208:0674229677'].includes(card.peppolId),
+    )!;
+    await created(await call('POST', '/v1/partners', { peppolId: supplier.peppolId, punchout: PUNCHOUT_EXAMPLE }));
     await outgoingDocument();
     await incomingDocument();
   });
@@ -253,7 +268,12 @@ describe('contract examples: every request example replays against the service',
       const res = await fetch(`${app.url}${path}`, {
         method: example.method,
         headers,
-        body: typeof body === 'string' ? body : JSON.stringify(body),
+        body:
+          typeof body === 'string'
+            ? body
+            : example.contentType === 'application/x-www-form-urlencoded'
+              ? new URLSearchParams(body as Record<string, string>).toString()
+              : JSON.stringify(body),
       });
       const text = await res.text();
       expect(res.status, text).to.equal(example.status);
