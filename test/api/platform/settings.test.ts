@@ -95,6 +95,7 @@ describe('/v1/platform/settings', () => {
       expect(body.quotas).to.deep.equal({ documentsPerMonth: 500 });
       expect(body.updatedAt).to.be.a('string');
       res = await patch(p.key, { branding: { logo: null, supportEmail: null }, quotas: { requestsPerMinute: 100 } });
+      expect(res.status).to.equal(200);
       const after = await (await get(p.key)).json();
       expect(after.branding).to.deep.equal({ displayName: 'Acme Invoicing', primaryColor: '#0a7d55' });
       expect(after.quotas).to.deep.equal({ documentsPerMonth: 500, requestsPerMinute: 100 });
