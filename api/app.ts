@@ -25,6 +25,7 @@ import { paymentRoutes } from './payments/routes.ts';
 import { complianceRoutes } from './compliance/routes.ts';
 import { statsRoutes } from './stats/routes.ts';
 import { platformRoutes } from './platform/routes.ts';
+import { docsBranding } from './platform/branding.ts';
 import { documentRoutes } from './documents/routes.ts';
 import type { RecipientDirectory } from './documents/parties.ts';
 import { partnerRecipientDirectory } from './partners/recipients.ts';
@@ -41,6 +42,7 @@ import { punchoutBody, punchoutRoutes } from './punchout/routes.ts';
 import type { DirectoryServices } from '../upstreams/directory/index.ts';
 import type { PerMode } from '../upstreams/modes.ts';
 import type { WebhookSender } from '../upstreams/webhooks/index.ts';
+import type { DomainVerifier } from '../upstreams/domains/index.ts';
 import { loadOpenApiDocument, type OpenApiDocument } from './openapi.ts';
 
 export { JSON_BODY_LIMIT } from './pipeline.ts';
@@ -72,6 +74,8 @@ export interface AppDeps {
   extraRouters?: Router[];
   /** The webhook receivers' door per mode, also used for the test event of a re-activation. */
   webhookSenders: PerMode<WebhookSender>;
+  /** Custom domain verification of platforms per mode (DNS TXT live, the simulator in the sandbox). */
+  domainVerifiers: PerMode<DomainVerifier>;
   /** The AS4 gateway's shared secret for /internal/as4/*. */
   as4: As4Settings;
   /** Further APIs with a contract and error shape of their own, each under its own mount path. */
@@ -120,7 +124,7 @@ export function createApp(deps: AppDeps): express.Express {
       contract: contractOf(doc),
       mountPath: '/',
       renderError: renderEnvelope(`${deps.publicBaseUrl}/docs`),
-      docs: docsRoutes(doc),
+      docs: docsRoutes(doc, { branding: docsBranding(deps.db, authenticator) }),
       bodyParsers: [rawDocumentBody, punchoutBody()],
       gates: [as4Gate(deps.as4)],
       routers: routers(deps, breakers, new BatchItems(doc, `${deps.publicBaseUrl}/docs`)),
@@ -171,7 +175,13 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
     paymentRoutes({ db: deps.db, temporal: deps.temporal }),
     complianceRoutes(deps.db),
     statsRoutes(deps.db),
-    platformRoutes({ db: deps.db, temporal: deps.temporal, upstreams: deps.companyUpstreams, directory }),
+    platformRoutes({
+      db: deps.db,
+      temporal: deps.temporal,
+      upstreams: deps.companyUpstreams,
+      directory,
+      domainVerifiers: deps.domainVerifiers,
+    }),
     inboundRoutes({ db: deps.db, temporal: deps.temporal }),
     punchoutRoutes({ db: deps.db, temporal: deps.temporal, appUrl: deps.appUrl ?? deps.publicBaseUrl }),
     ...(deps.extraRouters ?? []),

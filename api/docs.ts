@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import express, { Router } from 'express';
+import express, { Router, type Request } from 'express';
 import { ERROR_CATALOG } from './errors.ts';
 import type { OpenApiDocument } from './openapi.ts';
 
@@ -10,8 +10,27 @@ const swaggerUiDir = (
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
+/** A white-label's brand on the reference page. */
+export interface DocsBranding {
+  displayName: string;
+  logo?: string;
+  primaryColor?: string;
+}
+
+/** The brand of the reference page `/docs` for this request, if it has one. */
+function brandHeader(brand: DocsBranding | undefined): string {
+  if (!brand) return '';
+  const logo = brand.logo
+    ? `<img src="${escapeHtml(brand.logo)}" alt="" style="height:40px;vertical-align:middle;margin-right:12px">`
+    : '';
+  return `<header style="font-family:sans-serif;padding:12px 20px;color:#fff;background:${escapeHtml(brand.primaryColor ?? '#333')}">${logo}<strong style="font-size:20px">${escapeHtml(brand.displayName)}</strong></header>`;
+}
+
 /** The contract as JSON, a browsable reference page, and the error catalog that `docUrl` points into. */
-export function docsRoutes(doc: OpenApiDocument): Router {
+export function docsRoutes(
+  doc: OpenApiDocument,
+  options: { branding?: (req: Request) => Promise<DocsBranding | undefined> } = {},
+): Router {
   const router = Router();
   const json = JSON.stringify(doc);
 
@@ -21,11 +40,13 @@ export function docsRoutes(doc: OpenApiDocument): Router {
 
   router.use('/docs/assets', express.static(swaggerUiDir, { index: false, maxAge: '1h' }));
 
-  router.get('/docs', (_req, res) => {
+  router.get('/docs', async (req, res) => {
+    const brand = await options.branding?.(req);
+    const title = brand?.displayName ?? String((doc.info as any).title ?? 'API');
     res.type('html').send(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(String((doc.info as any).title ?? 'API'))} reference</title>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} reference</title>
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
-<body><div id="ui"></div>
+<body>${brandHeader(brand)}<div id="ui"></div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script>window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#ui', deepLinking: true });</script>
 <p style="font-family:sans-serif;margin:1em">Error codes: <a href="/docs/errors">/docs/errors</a></p>

@@ -55,8 +55,8 @@ function registryError(err: RegistryError): ApiError {
 
 /** The Peppol Directory, SML or SMP failing: 504 for a timeout, 503 otherwise (both safe to retry). */
 function upstreamError(err: UpstreamError): ApiError {
-  const what =
-    err.upstream === 'peppol-directory' ? 'The Peppol Directory' : err.upstream === 'sml' ? 'The SML' : 'The SMP';
+  const names: Record<string, string> = { 'peppol-directory': 'The Peppol Directory', sml: 'The SML', dns: 'The DNS' };
+  const what = names[err.upstream] ?? 'The SMP';
   // An open circuit knows when it will try again; otherwise a short wait.
   const retryAfter = err instanceof CircuitOpenError ? String(err.retryAfterSeconds) : '5';
   return err.kind === 'timeout'

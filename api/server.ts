@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     companyUpstreams: upstreams.companies,
     directory: upstreams.directory,
     webhookSenders: upstreams.webhooks,
+    domainVerifiers: upstreams.domains,
     as4: { inboundSecret: config.as4InboundSecret },
     extraContractProbes: [
       ...companyContractProbes(upstreams.companies),

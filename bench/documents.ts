@@ -123,6 +123,7 @@ try {
     companyUpstreams: upstreams.companies,
     directory: upstreams.directory,
     webhookSenders: upstreams.webhooks,
+    domainVerifiers: upstreams.domains,
     as4: { inboundSecret: config.as4InboundSecret },
     observe: OBSERVE,
   });

@@ -4,6 +4,7 @@ import type { DirectoryTables } from './tables/directory.ts';
 import type { DocumentTables } from './tables/documents.ts';
 import type { LifecycleTables } from './tables/lifecycle.ts';
 import type { PartnerTables } from './tables/partners.ts';
+import type { PlatformTables } from './tables/platform.ts';
 import type { EventTables } from './tables/events.ts';
 import type { JoinRequestTables } from './tables/join-requests.ts';
 import type { SystemTables } from './tables/system.ts';
@@ -16,6 +17,7 @@ export type * from './tables/directory.ts';
 export type * from './tables/documents.ts';
 export type * from './tables/lifecycle.ts';
 export type * from './tables/partners.ts';
+export type * from './tables/platform.ts';
 export type * from './tables/events.ts';
 export type * from './tables/join-requests.ts';
 export type * from './tables/system.ts';
@@ -38,4 +40,5 @@ export interface Database
     PartnerTables,
     DocumentTables,
     LifecycleTables,
-    StatisticsTables {}
+    StatisticsTables,
+    PlatformTables {}

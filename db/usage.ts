@@ -63,3 +63,37 @@ export async function findDocumentUsage(db: Db, organizationId: string, at = new
     .executeTakeFirst();
   return row?.documents ?? 0;
 }
+
+/**
+ * Counts one document of a managed company against its tenant quota (white-label `quotas`), with
+ * the same guarded upsert as the organization's quota. Undefined when the quota is used up.
+ */
+export async function consumeCompanyDocumentQuota(
+  db: Db,
+  companyId: string,
+  limit: number,
+  at = new Date(),
+): Promise<number | undefined> {
+  if (limit < 1) return undefined;
+  const row = await db
+    .insertInto('company_usage_counters')
+    .values({ company_id: companyId, period: usagePeriod(at), documents: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['company_id', 'period'])
+        .doUpdateSet({ documents: sql`company_usage_counters.documents + 1` })
+        .where(sql<boolean>`company_usage_counters.documents + 1 <= ${limit}`),
+    )
+    .returning('documents')
+    .executeTakeFirst();
+  return row?.documents;
+}
+
+export async function refundCompanyDocumentQuota(db: Db, companyId: string, at = new Date()): Promise<void> {
+  await db
+    .updateTable('company_usage_counters')
+    .set({ documents: sql`greatest(documents - 1, 0)` })
+    .where('company_id', '=', companyId)
+    .where('period', '=', usagePeriod(at))
+    .execute();
+}

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { companyUpstreamsFromConfig, type CompanyUpstreams } from './companies.ts';
 import { compliancePlatformsFromConfig, type CompliancePlatforms } from './compliance/index.ts';
 import { createDirectoryServices, type DirectoryServices } from './directory/index.ts';
+import { createDomainVerifiers, type DomainVerifier } from './domains/index.ts';
 import type { PerMode } from './modes.ts';
 import { createTransports, type PeppolTransport } from './transport/index.ts';
 import { createWebhookSenders, type WebhookSender } from './webhooks/index.ts';
@@ -17,6 +18,7 @@ export interface Upstreams {
   transports: PerMode<PeppolTransport>;
   compliance: CompliancePlatforms;
   webhooks: PerMode<WebhookSender>;
+  domains: PerMode<DomainVerifier>;
 }
 
 export function createUpstreams(config: Config, db: Db): Upstreams {
@@ -26,5 +28,6 @@ export function createUpstreams(config: Config, db: Db): Upstreams {
     transports: createTransports(config),
     compliance: compliancePlatformsFromConfig(config),
     webhooks: createWebhookSenders(),
+    domains: createDomainVerifiers(config),
   };
 }

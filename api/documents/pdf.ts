@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Router } from 'express';
 import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
+import { parseLogo } from '../../core/logos.ts';
+import { findBranding } from '../../db/platform-settings.ts';
+import type { Branding } from '../../db/tables/platform.ts';
 import type { Db } from '../../db/database.ts';
 import { findDocument, type DocumentRow } from '../../db/documents.ts';
 import { findFile } from '../../db/files.ts';
@@ -10,6 +14,7 @@ import type { Scope } from '../../core/scope.ts';
 import type { Dec } from '../../peppol/money.ts';
 import { ApiError } from '../errors.ts';
 import { scopeOf } from '../scope.ts';
+import { brandsTenants } from '../platform/branding.ts';
 
 const TITLES: Record<string, string> = {
   invoice: 'Invoice',
@@ -76,6 +81,39 @@ export function formatMoney(value: Dec | string, currency: string): string {
 export interface PdfOptions {
   /** Plain content streams, so tests can read the text without inflating. */
   compress?: boolean;
+  /** A white-label's brand: logo and name in the header, its colour on the title, support address in the footer. */
+  branding?: Branding;
+}
+
+const LOGO_BOX = { width: 160, height: 40 };
+
+/** Draws the brand's header band and returns where the title goes. */
+function drawBrandHeader(doc: PDFKit.PDFDocument, brand: Branding, font: string): number {
+  const logo = brand.logo ? parseLogo(brand.logo) : undefined;
+  if (logo && !('problem' in logo)) {
+    if (logo.type === 'png') doc.image(logo.bytes, MARGIN, MARGIN, { fit: [LOGO_BOX.width, LOGO_BOX.height] });
+    else
+      SVGtoPDF(doc, logo.bytes.toString('utf8'), MARGIN, MARGIN, { ...LOGO_BOX, preserveAspectRatio: 'xMinYMid meet' });
+  }
+  if (brand.displayName) {
+    doc
+      .font(font)
+      .fontSize(12)
+      .fillColor(brand.primaryColor ?? '#000')
+      .text(brand.displayName, MARGIN + LOGO_BOX.width + 10, MARGIN + 12, {
+        width: CONTENT_WIDTH - LOGO_BOX.width - 10,
+        align: 'right',
+      });
+  }
+  const ruleY = MARGIN + LOGO_BOX.height + 8;
+  doc
+    .moveTo(MARGIN, ruleY)
+    .lineTo(MARGIN + CONTENT_WIDTH, ruleY)
+    .lineWidth(2)
+    .strokeColor(brand.primaryColor ?? '#000')
+    .stroke();
+  doc.fillColor('#000');
+  return ruleY + 14;
 }
 
 function addressLines(address: Address | undefined): string[] {
@@ -168,7 +206,14 @@ export function renderDocumentPdf(
   };
 
   // Title and dates.
-  doc.font(BOLD).fontSize(20).text(title, MARGIN, MARGIN, { width: CONTENT_WIDTH });
+  const brand = options.branding;
+  const titleY = brand ? drawBrandHeader(doc, brand, BOLD) : MARGIN;
+  doc
+    .font(BOLD)
+    .fontSize(20)
+    .fillColor(brand?.primaryColor ?? '#000')
+    .text(title, MARGIN, titleY, { width: CONTENT_WIDTH });
+  doc.fillColor('#000');
   doc.moveDown(0.5);
   pairs([
     ['Issue date', body.issueDate],
@@ -334,6 +379,7 @@ export function renderDocumentPdf(
   }
 
   // Page numbers once the page count is known.
+  const footerBrand = [brand?.displayName, brand?.supportEmail].filter(Boolean).join(' · ');
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -343,11 +389,16 @@ export function renderDocumentPdf(
       .font(REGULAR)
       .fontSize(8)
       .fillColor('#555')
-      .text(`${title} - page ${i + 1} of ${range.count}`, MARGIN, PAGE.height - MARGIN + 10, {
-        width: CONTENT_WIDTH,
-        align: 'center',
-        lineBreak: false,
-      });
+      .text(
+        `${[title, footerBrand].filter(Boolean).join(' - ')} - page ${i + 1} of ${range.count}`,
+        MARGIN,
+        PAGE.height - MARGIN + 10,
+        {
+          width: CONTENT_WIDTH,
+          align: 'center',
+          lineBreak: false,
+        },
+      );
   }
   doc.end();
   return done;
@@ -364,8 +415,13 @@ export async function documentPdf(
   if (!row) throw new ApiError('DOCUMENT_NOT_FOUND', `No document ${documentId} in this organization.`);
   const safe = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
   if (row.body) {
+    const brand = await findBranding(db, row.organization_id, row.livemode);
+    const branding = brand?.branding && brandsTenants(brand.plan) ? brand.branding : undefined;
     return {
-      content: await renderDocumentPdf(row, row.body as unknown as DocumentBody, options),
+      content: await renderDocumentPdf(row, row.body as unknown as DocumentBody, {
+        ...options,
+        ...(branding && Object.keys(branding).length ? { branding } : {}),
+      }),
       filename: `${safe(row.number ?? row.id)}.pdf`,
     };
   }

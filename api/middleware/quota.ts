@@ -1,7 +1,13 @@
 import type { RequestHandler } from 'express';
 import { isPlan, PLANS } from '../../core/plans.ts';
 import type { Db } from '../../db/database.ts';
-import { consumeDocumentQuota, refundDocumentQuota } from '../../db/usage.ts';
+import { findTenantQuotas } from '../../db/platform-settings.ts';
+import {
+  consumeCompanyDocumentQuota,
+  consumeDocumentQuota,
+  refundCompanyDocumentQuota,
+  refundDocumentQuota,
+} from '../../db/usage.ts';
 import { ApiError } from '../errors.ts';
 import { onResponseEnd } from './response-capture.ts';
 
@@ -25,8 +31,27 @@ export function documentQuota(db: Db): RequestHandler {
           ),
         );
       }
+      // A white-label's tenant keys also count against their company's monthly quota (`quotas`).
+      const tenantLimit =
+        principal.plan === 'white_label' && principal.boundCompanyId
+          ? (await findTenantQuotas(db, principal.organizationId, true)).documentsPerMonth
+          : undefined;
+      const companyId = principal.boundCompanyId;
+      if (tenantLimit !== undefined && companyId) {
+        if ((await consumeCompanyDocumentQuota(db, companyId, tenantLimit)) === undefined) {
+          await refundDocumentQuota(db, principal.organizationId);
+          return next(
+            new ApiError(
+              'QUOTA_EXCEEDED',
+              `The monthly quota of ${tenantLimit} documents of company ${companyId}, set by its platform, is used up; it renews on the 1st (UTC).`,
+            ),
+          );
+        }
+      }
       onResponseEnd(res, async ({ status }) => {
-        if (status >= 300) await refundDocumentQuota(db, principal.organizationId);
+        if (status < 300) return;
+        await refundDocumentQuota(db, principal.organizationId);
+        if (tenantLimit !== undefined && companyId) await refundCompanyDocumentQuota(db, companyId);
       });
       next();
     } catch (err) {

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Db } from '../../db/database.ts';
+import { findTenantQuotas } from '../../db/platform-settings.ts';
 import { consumeRateLimit, type RateLimitDecision } from '../../db/rate-limits.ts';
 import type { Authenticator } from '../access/authenticate.ts';
 import type { Principal } from '../context.ts';
@@ -35,10 +36,31 @@ async function countRequest(db: Db, principal: Principal, res: Response): Promis
     ? `key:${principal.apiKeyId}`
     : `user:${principal.userId}:${principal.organizationId}`;
   const decision = await consumeRateLimit(db, bucket, limit, RATE_LIMIT_WINDOW_MS);
-  setRateLimitHeaders(res, decision);
-  return decision.allowed
-    ? undefined
-    : rateLimited(decision.resetAt, `Rate limit of ${limit} requests per minute exceeded`);
+  if (!decision.allowed) {
+    setRateLimitHeaders(res, decision);
+    return rateLimited(decision.resetAt, `Rate limit of ${limit} requests per minute exceeded`);
+  }
+  const tenant = await countTenantRequest(db, principal);
+  // The headers show the window that runs out first.
+  setRateLimitHeaders(res, tenant && tenant.remaining < decision.remaining ? tenant : decision);
+  return tenant && !tenant.allowed
+    ? rateLimited(
+        tenant.resetAt,
+        `The tenant's rate limit of ${tenant.limit} requests per minute (white-label quotas) is exceeded`,
+      )
+    : undefined;
+}
+
+/**
+ * A white-label's `quotas.requestsPerMinute`: one window per managed company, shared by every key
+ * bound to it (the tenant's keys), in both modes. The white-label's own keys, even acting for the
+ * company, are not the tenant and stay unlimited by it.
+ */
+async function countTenantRequest(db: Db, principal: Principal): Promise<RateLimitDecision | undefined> {
+  if (principal.plan !== 'white_label' || !principal.boundCompanyId) return undefined;
+  const quotas = await findTenantQuotas(db, principal.organizationId, principal.livemode);
+  if (quotas.requestsPerMinute === undefined) return undefined;
+  return consumeRateLimit(db, `company:${principal.boundCompanyId}`, quotas.requestsPerMinute, RATE_LIMIT_WINDOW_MS);
 }
 
 /**

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Client } from '@temporalio/client';
 import type { Db } from '../../db/database.ts';
 import { findCompanies, type CompanyRecord } from '../../db/companies.ts';
+import { findPlatformSettings } from '../../db/platform-settings.ts';
 import type { Address, CompanyStatus } from '../../db/tables/companies.ts';
 import { DOCUMENT_TYPES } from '../../core/plans.ts';
 import { organizationWide, type Scope } from '../../core/scope.ts';
@@ -29,6 +30,7 @@ export interface PlatformCompanyCreate {
   name?: string;
   address?: Address;
   metadata?: Record<string, string>;
+  settings?: Record<string, unknown>;
   receiveDocuments?: boolean;
   autoVerify?: boolean;
   webhook?: Omit<CreateWebhookInput, 'companyId'> & { companyId?: string };
@@ -71,7 +73,11 @@ export async function createPlatformCompany(
       },
     );
   }
-  const receive = input.receiveDocuments ?? true;
+  // The platform's defaults (settings, capabilities, a webhook) under what the request says.
+  const defaults = (await findPlatformSettings(deps.db, scope))?.defaults ?? {};
+  const capabilities = defaults.capabilities ?? { send: [...DOCUMENT_TYPES], receive: [...DOCUMENT_TYPES] };
+  const receive = (input.receiveDocuments ?? true) && capabilities.receive.length > 0;
+  const webhookInput = input.webhook ?? defaults.webhook;
   let apiKey: PlatformCompanyCreated['apiKey'] = null;
   let webhook: PlatformCompanyCreated['webhook'] = null;
   const company = await createCompany(
@@ -82,14 +88,15 @@ export async function createPlatformCompany(
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.address !== undefined ? { address: input.address } : {}),
       ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
-      capabilities: { send: [...DOCUMENT_TYPES], receive: receive ? [...DOCUMENT_TYPES] : [] },
+      settings: { ...defaults.settings, ...input.settings },
+      capabilities: { send: capabilities.send, receive: receive ? capabilities.receive : [] },
     },
     {
       register: receive,
       alongside: async (trx, row) => {
         const tenantScope = organizationWide(scope);
-        if (input.webhook) {
-          const created = await createWebhook(trx, tenantScope, { ...input.webhook, companyId: row.id });
+        if (webhookInput) {
+          const created = await createWebhook(trx, tenantScope, { ...webhookInput, companyId: row.id });
           webhook = { id: created.id, status: created.status, secret: created.secret };
         }
         if (input.apiKey) {

@@ -30,11 +30,11 @@ export function generateWebhookSecret(): string {
 }
 
 /** Refuses URLs that are not https (live) or that resolve to internal addresses (SSRF). */
-async function assertDeliverableUrl(url: string, livemode: boolean): Promise<void> {
+export async function assertDeliverableUrl(url: string, livemode: boolean, field = 'url'): Promise<void> {
   const problem = await checkWebhookUrl(url, { livemode });
   if (problem)
     throw new ApiError('INVALID_REQUEST', `The webhook url ${problem.message}.`, {
-      details: [{ field: 'url', rule: problem.rule, message: problem.message }],
+      details: [{ field, rule: problem.rule, message: problem.message }],
     });
 }
 

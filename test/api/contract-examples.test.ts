@@ -221,8 +221,8 @@ describe('contract examples: every request example replays against the service',
     const bootstrap = await fetch(`${app.url}/v1/sandbox/keys`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${200 + addresses++}` },
-      // A platform key reaches every operation, the platform area included.
-      body: JSON.stringify({ label: 'contract-examples', keyType: 'platform' }),
+      // A white-label key reaches every operation, the platform area and its white-label settings included.
+      body: JSON.stringify({ label: 'contract-examples', keyType: 'white_label' }),
     });
     const sandbox = await created(bootstrap);
     ({ key, organizationId } = sandbox);

@@ -24,6 +24,7 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     companyUpstreams: upstreams.companies,
     directory: upstreams.directory,
     webhookSenders: upstreams.webhooks,
+    domainVerifiers: upstreams.domains,
     as4: { inboundSecret: loadConfig().as4InboundSecret },
     ...overrides,
   });

@@ -1,12 +1,15 @@
 import dgram from 'node:dgram';
 import type { NaptrRecord } from '../../upstreams/smp-lookup/dns.ts';
 
+const TXT = 16;
+
 /**
- * A DNS server on loopback UDP answering NAPTR queries from `records` (by lower-cased name);
- * other names get NXDOMAIN; `setSilent(true)` stops answering (a resolver timeout). Enough of
- * RFC 1035 / RFC 3403 for Node's resolver.
+ * A DNS server on loopback UDP answering NAPTR queries from `records` and TXT queries from `txt`
+ * (each by lower-cased name; a TXT record is a list of strings); other names get NXDOMAIN;
+ * `setSilent(true)` stops answering (a resolver timeout). Enough of RFC 1035 / RFC 3403 for Node's
+ * resolver.
  */
-export async function stubDns(records: Map<string, NaptrRecord[]>) {
+export async function stubDns(records: Map<string, NaptrRecord[]>, txt: Map<string, string[][]> = new Map()) {
   const socket = dgram.createSocket('udp4');
   const queries: string[] = [];
   let silent = false;
@@ -19,26 +22,31 @@ export async function stubDns(records: Map<string, NaptrRecord[]>) {
       offset += msg[offset] + 1;
     }
     const questionEnd = offset + 5;
+    const type = msg.readUInt16BE(offset + 1);
     const name = labels.join('.').toLowerCase();
     queries.push(name);
-    const answers = records.get(name) ?? [];
+    const str = (s: string) => Buffer.concat([Buffer.from([Buffer.byteLength(s)]), Buffer.from(s)]);
+    const rdatas =
+      type === TXT
+        ? (txt.get(name) ?? []).map((strings) => Buffer.concat(strings.map(str)))
+        : (records.get(name) ?? []).map((r) =>
+            Buffer.concat([
+              Buffer.from([r.order >> 8, r.order & 255, r.preference >> 8, r.preference & 255]),
+              str(r.flags),
+              str(r.service),
+              str(r.regexp),
+              Buffer.from([0]),
+            ]),
+          );
     const header = Buffer.alloc(12);
     msg.copy(header, 0, 0, 2);
-    header.writeUInt16BE(records.has(name) ? 0x8180 : 0x8183, 2);
+    header.writeUInt16BE(records.has(name) || txt.has(name) ? 0x8180 : 0x8183, 2);
     header.writeUInt16BE(1, 4);
-    header.writeUInt16BE(answers.length, 6);
-    const str = (s: string) => Buffer.concat([Buffer.from([Buffer.byteLength(s)]), Buffer.from(s)]);
-    const rrs = answers.map((r) => {
-      const rdata = Buffer.concat([
-        Buffer.from([r.order >> 8, r.order & 255, r.preference >> 8, r.preference & 255]),
-        str(r.flags),
-        str(r.service),
-        str(r.regexp),
-        Buffer.from([0]),
-      ]);
+    header.writeUInt16BE(rdatas.length, 6);
+    const rrs = rdatas.map((rdata) => {
       const fixed = Buffer.alloc(12);
       fixed.writeUInt16BE(0xc00c, 0);
-      fixed.writeUInt16BE(35, 2);
+      fixed.writeUInt16BE(type === TXT ? TXT : 35, 2);
       fixed.writeUInt16BE(1, 4);
       fixed.writeUInt32BE(60, 6);
       fixed.writeUInt16BE(rdata.length, 10);
