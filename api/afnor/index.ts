@@ -4,6 +4,7 @@ import type { Client } from '@temporalio/client';
 import { PROJECT_ROOT } from '../../core/config.ts';
 import type { Db } from '../../db/database.ts';
 import type { RecipientDirectory } from '../documents/parties.ts';
+import { ApiError } from '../errors.ts';
 import { loadOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
 import { contractOf, type PipelineOptions, type SharedSteps } from '../pipeline.ts';
 import { renderAfnorError } from './errors.ts';
@@ -32,6 +33,13 @@ export interface AfnorDeps {
   recipients: RecipientDirectory;
 }
 
+/** Operations of the contract this service does not serve yet: 501, never a misleading 404. */
+function notYetServed(): Router {
+  return Router().use((req, _res, next) => {
+    next(new ApiError('NOT_IMPLEMENTED', `${req.context.operation?.operationId ?? req.path} is not available yet.`));
+  });
+}
+
 /** The contract of one service as JSON, at `…/openapi.json` of its mount. */
 function contractRoute(doc: OpenApiDocument): Router {
   const json = JSON.stringify(doc);
@@ -57,7 +65,7 @@ export function afnorApis(deps: AfnorDeps): Array<(shared: SharedSteps) => Pipel
     bodyParsers: [flowMultipart()],
     parsesMultipart: true,
     gates: [queryToken()],
-    routers: [healthRoutes('flow-service', flowDoc.info.version), flowRoutes(deps)],
+    routers: [healthRoutes('flow-service', flowDoc.info.version), flowRoutes(deps), notYetServed()],
   });
   const directoryService = (shared: SharedSteps): PipelineOptions => ({
     ...shared,
@@ -66,7 +74,7 @@ export function afnorApis(deps: AfnorDeps): Array<(shared: SharedSteps) => Pipel
     renderError: renderAfnorError,
     docs: contractRoute(directoryDoc),
     gates: [queryToken()],
-    routers: [healthRoutes('directory-service', directoryDoc.info.version)],
+    routers: [healthRoutes('directory-service', directoryDoc.info.version), notYetServed()],
   });
   return [flowService, directoryService];
 }

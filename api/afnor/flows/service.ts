@@ -63,7 +63,7 @@ export async function submitFlow(deps: SendDeps, scope: Scope, info: FlowInfo, u
 /** A UBL or CII invoice (or credit note) through the send pipeline; returns the document id. */
 async function sendInvoiceFlow(deps: SendDeps, scope: Scope, info: FlowInfo, upload: Upload): Promise<string> {
   if (info.flowSyntax !== 'UBL' && info.flowSyntax !== 'CII')
-    throw new ApiError('INVALID_REQUEST', `flowSyntax ${info.flowSyntax} is not accepted yet: send UBL or CII.`, {
+    throw new ApiError('NOT_IMPLEMENTED', `flowSyntax ${info.flowSyntax} is not accepted yet: send UBL or CII.`, {
       details: [{ field: 'flowInfo.flowSyntax', rule: 'supported', message: 'UBL or CII' }],
     });
   const format = info.flowSyntax === 'CII' ? 'cii-xml' : 'ubl-xml';
