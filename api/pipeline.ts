@@ -52,6 +52,11 @@ export interface PipelineOptions extends SharedSteps {
   bodyParsers?: RequestHandler[];
   /** Checks of their own for some paths, run before `access` (the AS4 gateway's shared secret). */
   gates?: RequestHandler[];
+  /**
+   * A body parser of `bodyParsers` reads multipart bodies into the fields the contract describes;
+   * the validator then checks them as parsed instead of reading the stream itself.
+   */
+  parsesMultipart?: boolean;
 }
 
 /**
@@ -88,6 +93,7 @@ export function createPipeline(options: PipelineOptions): Router {
       validateRequests: { allowUnknownQueryParameters: false, allErrors: true },
       validateResponses: options.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,
+      ...(options.parsesMultipart ? { fileUploader: false as const } : {}),
       ignorePaths: /^\/(docs|openapi\.json)/,
       formats: FORMATS,
     }),

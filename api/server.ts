@@ -10,6 +10,8 @@ import { registry } from '../core/metrics.ts';
 import { startMetricsServer } from '../core/metrics-server.ts';
 import { companyContractProbes } from './companies/probes.ts';
 import { directoryContractProbes } from './directory/probes.ts';
+import { afnorApis } from './afnor/index.ts';
+import { partnerRecipientDirectory } from './partners/recipients.ts';
 
 /** Entry point of the API process (`npm run api`). */
 async function main(): Promise<void> {
@@ -46,6 +48,11 @@ async function main(): Promise<void> {
     appUrl: config.appUrl,
     jwt: { jwksUrl: config.jwksUrl, audience: config.jwtAudience, issuer: config.jwtIssuer },
     bootstrapPerHour: config.bootstrapKeysPerHour,
+    apis: afnorApis({
+      db,
+      temporal: temporal.client,
+      recipients: partnerRecipientDirectory(db, upstreams.directory),
+    }),
   });
 
   const server = app.listen(config.port, config.host);

@@ -6,6 +6,7 @@ import type { LifecycleTables } from './tables/lifecycle.ts';
 import type { PartnerTables } from './tables/partners.ts';
 import type { PlatformTables } from './tables/platform.ts';
 import type { EventTables } from './tables/events.ts';
+import type { FlowTables } from './tables/flows.ts';
 import type { JoinRequestTables } from './tables/join-requests.ts';
 import type { SystemTables } from './tables/system.ts';
 import type { StatisticsTables } from './tables/statistics.ts';
@@ -19,6 +20,7 @@ export type * from './tables/lifecycle.ts';
 export type * from './tables/partners.ts';
 export type * from './tables/platform.ts';
 export type * from './tables/events.ts';
+export type * from './tables/flows.ts';
 export type * from './tables/join-requests.ts';
 export type * from './tables/system.ts';
 export type * from './tables/statistics.ts';
@@ -39,6 +41,7 @@ export interface Database
     DirectoryTables,
     PartnerTables,
     DocumentTables,
+    FlowTables,
     LifecycleTables,
     StatisticsTables,
     PlatformTables {}

@@ -48,6 +48,8 @@ export interface SendInput {
   file?: { bytes: Buffer; contentType?: string | undefined; filename?: string | undefined } | undefined;
   metadata?: Record<string, string> | undefined;
   idempotencyKey?: string | undefined;
+  /** The XML already read by the caller (`readXmlDocumentChecked` of `xml`), so it is not read twice. */
+  read?: XmlDocument | undefined;
 }
 
 /** What the pipeline delivers: a validated body and the UBL rendered (or received) for it. */
@@ -202,7 +204,7 @@ export async function sendDocument(deps: SendDeps, scope: Scope, input: SendInpu
   let format: SendFormat = input.format;
   let xml = input.xml;
   // With `auto`, the reading that tells the syntax is the one the document is judged by.
-  let read: XmlDocument | undefined;
+  let read: XmlDocument | undefined = input.read;
   if (format === 'auto') {
     requireField(input.file, 'file', format);
     const kind = await sniff(input.file!.bytes, input.file!.contentType);

@@ -4,10 +4,18 @@ import type { Db } from '../../db/database.ts';
 import { insertRequestLog } from '../../db/request-logs.ts';
 import { onResponseEnd } from './response-capture.ts';
 
-/** Records every /v1 request for the request inspector: who, what, outcome and timing, never bodies. */
+/** The versioned APIs: /v1 and the AFNOR facade's services (health, docs and the like are left out). */
+const LOGGED_PATHS = /^\/(v1|afnor)\//;
+
+/**
+ * Records every request of the versioned APIs for the request inspector: who, what, outcome and
+ * timing, never bodies nor query strings (the facade's `token` parameter is a credential).
+ */
 export function requestLog(db: Db): RequestHandler {
   return (req, res, next) => {
-    if (!req.path.startsWith('/v1/')) return next();
+    // Inside an API mounted under its own path, `req.path` is relative to that mount.
+    const path = req.baseUrl + req.path;
+    if (!LOGGED_PATHS.test(path)) return next();
     onResponseEnd(res, async ({ status, headers }) => {
       const ctx = req.context;
       await insertRequestLog(db, {
@@ -18,7 +26,7 @@ export function requestLog(db: Db): RequestHandler {
         user_id: ctx.principal?.userId ?? null,
         company_id: ctx.scope?.companyId ?? null,
         method: req.method,
-        path: req.path,
+        path,
         operation_id: ctx.operation?.operationId ?? null,
         status,
         duration_ms: Math.round(performance.now() - ctx.startedAt),

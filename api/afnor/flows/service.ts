@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../../../db/database.ts';
+import { findFlow, insertDocumentFlow, type FlowRow } from '../../../db/flows.ts';
+import { findFile, insertFile } from '../../../db/files.ts';
+import type { Scope } from '../../../core/scope.ts';
+import { readXmlDocumentChecked } from '../../../peppol/index.ts';
+import { ApiError } from '../../errors.ts';
+import { sendDocument, type SendDeps } from '../../documents/send.ts';
+import { documentPdf } from '../../documents/pdf.ts';
+import type { Upload } from '../multipart.ts';
+
+export interface FlowInfo {
+  name: string;
+  flowSyntax: 'CII' | 'UBL' | 'Factur-X' | 'CDAR' | 'FRR';
+  flowProfile?: string;
+  processingRule?: string;
+  trackingId?: string;
+  sha256?: string;
+}
+
+export type FlowDocType = 'Metadata' | 'Original' | 'Converted' | 'ReadableView';
+
+function checksumMismatch(declared: string, actual: string): ApiError {
+  return new ApiError('INVALID_REQUEST', `flowInfo.sha256 is ${declared} but the file's SHA-256 is ${actual}.`, {
+    details: [{ field: 'flowInfo.sha256', rule: 'ChecksumMismatch', message: 'does not match the file' }],
+  });
+}
+
+/**
+ * Part 4.15 submission: the flow becomes a document of the caller's company through the send
+ * pipeline of /v1 (validation, delivery, lifecycle, events), and keeps what it said of itself and the
+ * bytes received.
+ */
+export async function submitFlow(deps: SendDeps, scope: Scope, info: FlowInfo, upload: Upload): Promise<FlowRow> {
+  const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
+  if (info.sha256 && info.sha256 !== sha256) throw checksumMismatch(info.sha256, sha256);
+  if (upload.bytes.length === 0)
+    throw new ApiError('INVALID_REQUEST', 'The file is empty.', {
+      details: [{ field: 'file', rule: 'EmptyFlow', message: 'must not be empty' }],
+    });
+
+  const document = await sendInvoiceFlow(deps, scope, info, upload);
+  const original = await insertFile(deps.db, {
+    organizationId: scope.organizationId,
+    livemode: scope.livemode,
+    content: upload.bytes,
+    contentType: upload.contentType ?? 'application/octet-stream',
+    filename: upload.filename ?? `${info.name}`,
+  });
+  await insertDocumentFlow(deps.db, {
+    document_id: document,
+    name: info.name,
+    flow_syntax: info.flowSyntax,
+    flow_profile: info.flowProfile ?? null,
+    processing_rule: info.processingRule ?? null,
+    tracking_id: info.trackingId ?? null,
+    sha256,
+    original_file_id: original.id,
+  });
+  return (await findFlow(deps.db, scope, document))!;
+}
+
+/** A UBL or CII invoice (or credit note) through the send pipeline; returns the document id. */
+async function sendInvoiceFlow(deps: SendDeps, scope: Scope, info: FlowInfo, upload: Upload): Promise<string> {
+  if (info.flowSyntax !== 'UBL' && info.flowSyntax !== 'CII')
+    throw new ApiError('NOT_IMPLEMENTED', `flowSyntax ${info.flowSyntax} is not accepted yet: send UBL or CII.`, {
+      details: [{ field: 'flowInfo.flowSyntax', rule: 'supported', message: 'UBL or CII' }],
+    });
+  const format = info.flowSyntax === 'CII' ? 'cii-xml' : 'ubl-xml';
+  const xml = upload.bytes.toString('utf8');
+  const read = await readXmlDocumentChecked(xml, format);
+  const row = await sendDocument(deps, scope, {
+    type: read.type ?? 'invoice',
+    format,
+    // Without a company of its own, the caller sends from the company the invoice names as seller.
+    from: scope.companyId ? undefined : read.body?.seller?.peppolId,
+    to: read.body?.buyer?.peppolId ?? '',
+    xml,
+    read,
+  });
+  return row.id;
+}
+
+export async function loadFlow(db: Db, scope: Scope, flowId: string): Promise<FlowRow> {
+  const row = await findFlow(db, scope, flowId);
+  if (!row) throw new ApiError('RESOURCE_NOT_FOUND', `No flow ${flowId} for this caller.`);
+  return row;
+}
+
+/** The file a `docType` names: the bytes received, the UBL held, or the PDF rendering. */
+export async function flowFile(
+  db: Db,
+  scope: Scope,
+  row: FlowRow,
+  docType: Exclude<FlowDocType, 'Metadata'>,
+): Promise<{ content: Buffer; filename: string; contentType: string }> {
+  const base = (row.flow_name ?? row.number ?? row.id).replace(/[^A-Za-z0-9._-]/g, '_');
+  switch (docType) {
+    case 'Original': {
+      const fileId = row.original_file_id ?? row.file_id;
+      const file = fileId ? await findFile(db, scope, fileId) : undefined;
+      if (file) return { content: file.content, filename: file.filename, contentType: file.content_type };
+      if (row.xml) return { content: Buffer.from(row.xml), filename: `${base}.xml`, contentType: 'application/xml' };
+      throw new ApiError('RESOURCE_NOT_FOUND', `Flow ${row.id} has no original file.`);
+    }
+    case 'Converted':
+      if (!row.xml) throw new ApiError('RESOURCE_NOT_FOUND', `Flow ${row.id} has no UBL: it is a stored file.`);
+      return { content: Buffer.from(row.xml), filename: `${base}.ubl.xml`, contentType: 'application/xml' };
+    case 'ReadableView': {
+      const pdf = await documentPdf(db, scope, row.id);
+      return { content: pdf.content, filename: pdf.filename, contentType: 'application/pdf' };
+    }
+  }
+}

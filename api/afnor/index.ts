@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { Router } from 'express';
+import type { Client } from '@temporalio/client';
+import { PROJECT_ROOT } from '../../core/config.ts';
+import type { Db } from '../../db/database.ts';
+import type { RecipientDirectory } from '../documents/parties.ts';
+import { ApiError } from '../errors.ts';
+import { loadOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
+import { contractOf, type PipelineOptions, type SharedSteps } from '../pipeline.ts';
+import { renderAfnorError } from './errors.ts';
+import { flowRoutes } from './flows/routes.ts';
+import { healthRoutes } from './health.ts';
+import { flowMultipart } from './multipart.ts';
+import { queryToken } from './token.ts';
+
+export const FLOW_SERVICE_MOUNT = '/afnor/flow-service/v1';
+export const DIRECTORY_SERVICE_MOUNT = '/afnor/directory-service/v1';
+
+const CONTRACTS = path.join(PROJECT_ROOT, 'openapi', 'afnor');
+
+export function loadFlowServiceDocument(): OpenApiDocument {
+  return loadOpenApiDocument(path.join(CONTRACTS, 'flow-service.yaml'));
+}
+
+export function loadDirectoryServiceDocument(): OpenApiDocument {
+  return loadOpenApiDocument(path.join(CONTRACTS, 'directory-service.yaml'));
+}
+
+export interface AfnorDeps {
+  db: Db;
+  temporal: Client;
+  /** Resolves the buyer of a submitted invoice, as for /v1 sends. */
+  recipients: RecipientDirectory;
+}
+
+/** Operations of the contract this service does not serve yet: 501, never a misleading 404. */
+function notYetServed(): Router {
+  return Router().use((req, _res, next) => {
+    next(new ApiError('NOT_IMPLEMENTED', `${req.context.operation?.operationId ?? req.path} is not available yet.`));
+  });
+}
+
+/** The contract of one service as JSON, at `…/openapi.json` of its mount. */
+function contractRoute(doc: OpenApiDocument): Router {
+  const json = JSON.stringify(doc);
+  return Router().get('/openapi.json', (_req, res) => {
+    res.type('application/json').send(json);
+  });
+}
+
+/**
+ * The French AFNOR XP Z12-013 facade (part 4.15) as two APIs for `createApp`'s `apis`: the flow
+ * service and the directory service, each with its own contract and the standard's error shape, on
+ * the request pipeline of /v1.
+ */
+export function afnorApis(deps: AfnorDeps): Array<(shared: SharedSteps) => PipelineOptions> {
+  const flowDoc = loadFlowServiceDocument();
+  const directoryDoc = loadDirectoryServiceDocument();
+  const flowService = (shared: SharedSteps): PipelineOptions => ({
+    ...shared,
+    contract: contractOf(flowDoc),
+    mountPath: FLOW_SERVICE_MOUNT,
+    renderError: renderAfnorError,
+    docs: contractRoute(flowDoc),
+    bodyParsers: [flowMultipart()],
+    parsesMultipart: true,
+    gates: [queryToken()],
+    routers: [healthRoutes('flow-service', flowDoc.info.version), flowRoutes(deps), notYetServed()],
+  });
+  const directoryService = (shared: SharedSteps): PipelineOptions => ({
+    ...shared,
+    contract: contractOf(directoryDoc),
+    mountPath: DIRECTORY_SERVICE_MOUNT,
+    renderError: renderAfnorError,
+    docs: contractRoute(directoryDoc),
+    gates: [queryToken()],
+    routers: [healthRoutes('directory-service', directoryDoc.info.version), notYetServed()],
+  });
+  return [flowService, directoryService];
+}

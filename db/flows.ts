@@ -1,0 +1,93 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Db } from './database.ts';
+import type { DocumentFlowsTable, DocumentsTable } from './schema.ts';
+import type { Scope } from '../core/scope.ts';
+
+/** A document as the flow service sees it: the document, what its flow said, and the derived flow values. */
+export type FlowRow = Selectable<DocumentsTable> & {
+  flow_name: string | null;
+  flow_syntax: string | null;
+  flow_profile: string | null;
+  flow_processing_rule: string | null;
+  tracking_id: string | null;
+  flow_sha256: string | null;
+  original_file_id: string | null;
+  flow_type: string;
+  ack_status: 'Pending' | 'Ok' | 'Error';
+};
+
+export interface FlowFilters {
+  updatedAfter?: string | undefined;
+  updatedBefore?: string | undefined;
+  processingRule?: string[] | undefined;
+  flowType?: string[] | undefined;
+  flowDirection?: Array<'In' | 'Out'> | undefined;
+  trackingId?: string | undefined;
+  ackStatus?: 'Pending' | 'Ok' | 'Error' | undefined;
+}
+
+/** A document submitted without a processing rule, or through /v1, is business to business. */
+export const DEFAULT_PROCESSING_RULE = 'B2B';
+
+// One definition of each derived value, shared by the select list and the filters.
+const processingRule = sql<string>`coalesce(f.processing_rule, ${DEFAULT_PROCESSING_RULE})`;
+const flowType = sql<string>`case
+  when f.flow_syntax = 'CDAR' then case when d.direction = 'outgoing' then 'CustomerInvoiceLC' else 'SupplierInvoiceLC' end
+  when f.flow_syntax = 'FRR' then 'MultiFlowReport'
+  when d.direction = 'outgoing' and f.processing_rule in ('B2G', 'B2GInt') then 'StateInvoice'
+  when d.direction = 'outgoing' then 'CustomerInvoice'
+  else 'SupplierInvoice' end`;
+const ackStatus = sql<'Pending' | 'Ok' | 'Error'>`case d.delivery_status
+  when 'pending' then 'Pending' when 'failed' then 'Error' when 'rejected' then 'Error' else 'Ok' end`;
+// Timestamps travel through JavaScript in milliseconds: compare at that precision, so a page's last
+// `updatedAt` given back as `updatedAfter` never finds its own row again.
+const updatedAt = sql<Date>`date_trunc('milliseconds', d.updated_at)`;
+
+function visibleFlows(db: Db, scope: Scope) {
+  let query = db
+    .selectFrom('documents as d')
+    .leftJoin('document_flows as f', 'f.document_id', 'd.id')
+    .selectAll('d')
+    .select([
+      'f.name as flow_name',
+      'f.flow_syntax',
+      'f.flow_profile',
+      'f.processing_rule as flow_processing_rule',
+      'f.tracking_id',
+      'f.sha256 as flow_sha256',
+      'f.original_file_id',
+      flowType.as('flow_type'),
+      ackStatus.as('ack_status'),
+    ])
+    .where('d.organization_id', '=', scope.organizationId)
+    .where('d.livemode', '=', scope.livemode);
+  if (scope.companyId) query = query.where('d.company_id', '=', scope.companyId);
+  return query;
+}
+
+export async function insertDocumentFlow(db: Db, row: Insertable<DocumentFlowsTable>): Promise<void> {
+  await db.insertInto('document_flows').values(row).execute();
+}
+
+/** A flow the scope sees: another tenant's or another company's id finds nothing. */
+export async function findFlow(db: Db, scope: Scope, id: string): Promise<FlowRow | undefined> {
+  return visibleFlows(db, scope).where('d.id', '=', id).executeTakeFirst();
+}
+
+/** Flows matching every filter (any value of a list), oldest update first, at most `limit`. */
+export async function searchFlows(db: Db, scope: Scope, filters: FlowFilters, limit: number): Promise<FlowRow[]> {
+  let query = visibleFlows(db, scope);
+  if (filters.updatedAfter) query = query.where(sql<boolean>`${updatedAt} > ${new Date(filters.updatedAfter)}`);
+  if (filters.updatedBefore) query = query.where(sql<boolean>`${updatedAt} < ${new Date(filters.updatedBefore)}`);
+  if (filters.processingRule?.length) query = query.where(processingRule, 'in', filters.processingRule);
+  if (filters.flowType?.length) query = query.where(flowType, 'in', filters.flowType);
+  if (filters.flowDirection?.length)
+    query = query.where(
+      'd.direction',
+      'in',
+      filters.flowDirection.map((d) => (d === 'Out' ? 'outgoing' : 'incoming')),
+    );
+  if (filters.trackingId) query = query.where('f.tracking_id', '=', filters.trackingId);
+  if (filters.ackStatus) query = query.where(ackStatus, '=', filters.ackStatus);
+  return query.orderBy(updatedAt).orderBy('d.id').limit(limit).execute();
+}

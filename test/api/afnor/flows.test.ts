@@ -1,0 +1,329 @@
+import { expect } from 'chai';
+import { createHash } from 'node:crypto';
+import { companyParty } from '../../../api/documents/parties.ts';
+import { validateDocument } from '../../../peppol/index.ts';
+import { bearer, createKey, createTenant, jsonHeaders, type Tenant } from '../../support/access.ts';
+import { FLOWS, flowForm, peppolCii, startAfnorApp } from '../../support/afnor.ts';
+import type { TestApp } from '../../support/app.ts';
+import { invoiceBody, RECIPIENT } from '../../support/documents.ts';
+import { testServers } from '../../support/servers.ts';
+import { ensureTestWorkers } from '../../support/workers.ts';
+
+const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+describe('AFNOR flow service: flows', () => {
+  let app: TestApp;
+  let tenant: Tenant;
+  let sellerPeppolId: string;
+  const ublOf = (number: string) =>
+    testServers()
+      .db.selectFrom('companies')
+      .selectAll()
+      .where('id', '=', tenant.companyId)
+      .executeTakeFirstOrThrow()
+      .then((company) => {
+        const rendered = validateDocument('invoice', {
+          ...invoiceBody({ number }),
+          seller: companyParty(company),
+          buyer: { ...invoiceBody().buyer, peppolId: RECIPIENT },
+        } as never);
+        expect(rendered.valid, JSON.stringify(rendered.errors)).to.equal(true);
+        return rendered.xml!;
+      });
+  const ciiOf = () => peppolCii(sellerPeppolId, RECIPIENT);
+
+  before(async () => {
+    await ensureTestWorkers();
+    app = await startAfnorApp();
+    tenant = await createTenant({ livemode: false, plan: 'pro' });
+    const company = await testServers()
+      .db.selectFrom('companies')
+      .select('peppol_id')
+      .where('id', '=', tenant.companyId)
+      .executeTakeFirstOrThrow();
+    sellerPeppolId = company.peppol_id!;
+  });
+  after(() => app.close());
+
+  const submit = (form: FormData, key = tenant.key, extra: Record<string, string> = {}) =>
+    fetch(`${app.url}${FLOWS}/flows`, { method: 'POST', headers: bearer(key, extra), body: form });
+  const search = (body: unknown, key = tenant.key) =>
+    fetch(`${app.url}${FLOWS}/flows/search`, { method: 'POST', headers: jsonHeaders(key), body: JSON.stringify(body) });
+  const getFlow = (id: string, docType?: string, key = tenant.key) =>
+    fetch(`${app.url}${FLOWS}/flows/${id}${docType ? `?docType=${docType}` : ''}`, { headers: bearer(key) });
+
+  describe('POST /flows', () => {
+    it('202 for a UBL invoice: the flow is a document of /v1, delivered through the send pipeline', async () => {
+      const ubl = await ublOf('FLOW-UBL-1');
+      const res = await submit(
+        flowForm(
+          {
+            name: 'FLOW-UBL-1.xml',
+            flowSyntax: 'UBL',
+            trackingId: 'track-ubl-1',
+            processingRule: 'B2B',
+            sha256: sha256(ubl),
+          },
+          ubl,
+        ),
+      );
+      const body = await res.json();
+      expect(res.status, JSON.stringify(body)).to.equal(202);
+      expect(body).to.deep.include({
+        name: 'FLOW-UBL-1.xml',
+        flowSyntax: 'UBL',
+        trackingId: 'track-ubl-1',
+        processingRule: 'B2B',
+        sha256: sha256(ubl),
+      });
+      expect(body.flowId).to.match(/^doc_/);
+      expect(new Date(body.submittedAt).toISOString()).to.equal(body.submittedAt);
+
+      const doc = await (await fetch(`${app.url}/v1/documents/${body.flowId}`, { headers: bearer(tenant.key) })).json();
+      expect(doc).to.deep.include({ id: body.flowId, number: 'FLOW-UBL-1', direction: 'outgoing', status: 'sent' });
+      expect(doc.receiver.peppolId).to.equal(RECIPIENT);
+    });
+
+    it('202 for a CII invoice, converted to UBL', async () => {
+      const cii = ciiOf();
+      const res = await submit(flowForm({ name: 'cii.xml', flowSyntax: 'CII', flowProfile: 'CIUS' }, cii));
+      const body = await res.json();
+      expect(res.status, JSON.stringify(body)).to.equal(202);
+      expect(body).to.deep.include({ flowSyntax: 'CII', flowProfile: 'CIUS', sha256: sha256(cii) });
+      const converted = await getFlow(body.flowId, 'Converted');
+      expect(converted.status).to.equal(200);
+      expect(await converted.text()).to.include('urn:oasis:names:specification:ubl:schema:xsd:Invoice-2');
+    });
+
+    it('400 ChecksumMismatch when sha256 is not the file’s, and nothing is stored', async () => {
+      const ubl = await ublOf('FLOW-BAD-SUM');
+      const res = await submit(flowForm({ name: 'x.xml', flowSyntax: 'UBL', sha256: 'a'.repeat(64) }, ubl));
+      expect(res.status).to.equal(400);
+      const body = await res.json();
+      expect(body).to.deep.include({ errorCode: 'INVALID_REQUEST', instance: res.headers.get('x-request-id') });
+      expect(body.details).to.deep.equal([
+        { field: 'flowInfo.sha256', rule: 'ChecksumMismatch', message: 'does not match the file' },
+      ]);
+      const found = await search({ where: { trackingId: 'never' } });
+      expect(found.status).to.equal(200);
+    });
+
+    it('400 in the AFNOR error shape when flowInfo misses name, has an unknown syntax or a long trackingId', async () => {
+      const missing = await submit(flowForm({ flowSyntax: 'UBL' }, '<x/>'));
+      expect(missing.status).to.equal(400);
+      const body = await missing.json();
+      expect(body.errorCode).to.equal('MISSING_REQUIRED_FIELD');
+      expect(body.instance).to.equal(missing.headers.get('x-request-id'));
+      expect(body.errorMessage).to.be.a('string');
+
+      const unknown = await submit(flowForm({ name: 'a', flowSyntax: 'PDF' }, '<x/>'));
+      expect(unknown.status).to.equal(400);
+      expect((await unknown.json()).errorCode).to.equal('INVALID_ENUM');
+
+      const long = await submit(flowForm({ name: 'a', flowSyntax: 'UBL', trackingId: 'x'.repeat(37) }, '<x/>'));
+      expect(long.status).to.equal(400);
+    });
+
+    it('400 when the file part is missing, or flowInfo is not JSON', async () => {
+      const form = new FormData();
+      form.append('flowInfo', JSON.stringify({ name: 'a', flowSyntax: 'UBL' }));
+      const noFile = await submit(form);
+      expect(noFile.status).to.equal(400);
+      expect((await noFile.json()).errorCode).to.equal('MISSING_REQUIRED_FIELD');
+
+      const bad = new FormData();
+      bad.append('flowInfo', '{name');
+      bad.append('file', new Blob(['<x/>']), 'x.xml');
+      const notJson = await submit(bad);
+      expect(notJson.status).to.equal(400);
+      expect(await notJson.json()).to.deep.include({ errorCode: 'INVALID_REQUEST' });
+    });
+
+    it('422 with the rules when the invoice fails validation', async () => {
+      const ubl = (await ublOf('FLOW-INVALID')).replace(/<cbc:IssueDate>[^<]*<\/cbc:IssueDate>/, '');
+      const res = await submit(flowForm({ name: 'bad.xml', flowSyntax: 'UBL' }, ubl));
+      expect(res.status).to.equal(422);
+      expect((await res.json()).errorCode).to.equal('UBL_VALIDATION_FAILED');
+    });
+
+    it('403 FORBIDDEN_ACCESS for a key without the send scope', async () => {
+      const readOnly = await createKey(tenant.organizationId, { livemode: false, scopes: ['documents.read'] });
+      const res = await submit(flowForm({ name: 'a', flowSyntax: 'UBL' }, '<x/>'), readOnly.secret);
+      expect(res.status).to.equal(403);
+      expect((await res.json()).errorCode).to.equal('FORBIDDEN_ACCESS');
+    });
+  });
+
+  describe('GET /flows/{flowId}', () => {
+    let flowId: string;
+    let ubl: string;
+    before(async () => {
+      ubl = await ublOf('FLOW-GET-1');
+      const res = await submit(flowForm({ name: 'get.xml', flowSyntax: 'UBL', trackingId: 'track-get' }, ubl));
+      flowId = (await res.json()).flowId;
+    });
+
+    it('Metadata (the default) is the Flow', async () => {
+      for (const res of [await getFlow(flowId), await getFlow(flowId, 'Metadata')]) {
+        expect(res.status).to.equal(200);
+        const flow = await res.json();
+        expect(flow).to.deep.include({
+          flowId,
+          name: 'get.xml',
+          flowSyntax: 'UBL',
+          trackingId: 'track-get',
+          processingRule: 'B2B',
+          processingRuleSource: 'Computed',
+          flowType: 'CustomerInvoice',
+          flowDirection: 'Out',
+          sha256: sha256(ubl),
+        });
+        expect(flow.acknowledgement.status).to.be.oneOf(['Pending', 'Ok']);
+      }
+    });
+
+    it('Original is the bytes received, Converted the UBL, ReadableView the PDF, as attachments', async () => {
+      const original = await getFlow(flowId, 'Original');
+      expect(original.status).to.equal(200);
+      expect(original.headers.get('content-type')).to.equal('application/octet-stream');
+      expect(original.headers.get('content-disposition')).to.match(/^attachment; filename="/);
+      expect(Buffer.from(await original.arrayBuffer()).equals(Buffer.from(ubl))).to.equal(true);
+
+      const converted = await getFlow(flowId, 'Converted');
+      expect(converted.status).to.equal(200);
+      expect(await converted.text()).to.include('<cbc:ID>FLOW-GET-1</cbc:ID>');
+
+      const pdf = await getFlow(flowId, 'ReadableView');
+      expect(pdf.status).to.equal(200);
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString('latin1'),
+      ).to.equal('%PDF-');
+    });
+
+    it('400 for an unknown docType', async () => {
+      const res = await getFlow(flowId, 'Pdf');
+      expect(res.status).to.equal(400);
+      expect((await res.json()).errorCode).to.equal('INVALID_ENUM');
+    });
+
+    it('404 for another organization’s flow, and for an unknown id', async () => {
+      const other = await createTenant({ livemode: false, plan: 'pro' });
+      const res = await getFlow(flowId, undefined, other.key);
+      expect(res.status).to.equal(404);
+      expect(await res.json()).to.deep.include({ errorCode: 'RESOURCE_NOT_FOUND' });
+      const file = await getFlow(flowId, 'Original', other.key);
+      expect(file.status).to.equal(404);
+      expect((await getFlow('doc_unknown')).status).to.equal(404);
+    });
+
+    it('a document sent through /v1 is a flow too', async () => {
+      const sent = await fetch(`${app.url}/v1/documents/send`, {
+        method: 'POST',
+        headers: jsonHeaders(tenant.key),
+        body: JSON.stringify({
+          type: 'invoice',
+          from: tenant.companyId,
+          to: RECIPIENT,
+          document: invoiceBody({ number: 'V1-AS-FLOW' }),
+        }),
+      });
+      const doc = await sent.json();
+      expect(sent.status, JSON.stringify(doc)).to.equal(201);
+      const res = await getFlow(doc.id);
+      expect(res.status).to.equal(200);
+      const flow = await res.json();
+      expect(flow).to.deep.include({
+        flowId: doc.id,
+        name: 'V1-AS-FLOW',
+        flowSyntax: 'UBL',
+        processingRule: 'B2B',
+        processingRuleSource: 'Computed',
+        flowType: 'CustomerInvoice',
+        flowDirection: 'Out',
+      });
+      expect(flow).to.not.have.property('trackingId');
+    });
+  });
+
+  describe('POST /flows/search', () => {
+    let ids: string[];
+    before(async () => {
+      ids = [];
+      for (const [i, rule] of (['B2B', 'B2G', 'B2C'] as const).entries()) {
+        const ubl = await ublOf(`FLOW-SEARCH-${i}`);
+        const res = await submit(
+          flowForm({ name: `s${i}.xml`, flowSyntax: 'UBL', trackingId: `search-${i}`, processingRule: rule }, ubl),
+        );
+        expect(res.status).to.equal(202);
+        ids.push((await res.json()).flowId);
+      }
+    });
+
+    it('finds by trackingId, and echoes limit and filters', async () => {
+      const res = await search({ where: { trackingId: 'search-1' } });
+      expect(res.status).to.equal(200);
+      const body = await res.json();
+      expect(body.limit).to.equal(25);
+      expect(body.filters).to.deep.equal({ trackingId: 'search-1' });
+      expect(body.results.map((f: any) => f.flowId)).to.deep.equal([ids[1]]);
+      expect(body.results[0]).to.deep.include({
+        processingRule: 'B2G',
+        processingRuleSource: 'Input',
+        flowType: 'StateInvoice',
+      });
+    });
+
+    it('ORs the values of a list and ANDs the filters', async () => {
+      const either = await (await search({ where: { processingRule: ['B2G', 'B2C'], flowDirection: ['Out'] } })).json();
+      const found = either.results.map((f: any) => f.flowId);
+      expect(found).to.include.members([ids[1], ids[2]]);
+      expect(found).to.not.include(ids[0]);
+
+      const none = await (await search({ where: { processingRule: ['B2G'], flowDirection: ['In'] } })).json();
+      expect(none.results).to.deep.equal([]);
+
+      const byType = await (await search({ where: { flowType: ['StateInvoice'] } })).json();
+      expect(byType.results.map((f: any) => f.flowId)).to.deep.equal([ids[1]]);
+    });
+
+    it('pages with limit and a strict updatedAfter, oldest update first', async () => {
+      const all = (await (await search({ where: { flowDirection: ['Out'] }, limit: 100 })).json()).results;
+      expect(all.length).to.be.greaterThan(3);
+      const times = all.map((f: any) => f.updatedAt);
+      expect([...times].sort()).to.deep.equal(times);
+
+      const first = (await (await search({ where: { flowDirection: ['Out'] }, limit: 2 })).json()).results;
+      expect(first.map((f: any) => f.flowId)).to.deep.equal(all.slice(0, 2).map((f: any) => f.flowId));
+      const next = (
+        await (await search({ where: { flowDirection: ['Out'], updatedAfter: first[1].updatedAt }, limit: 100 })).json()
+      ).results;
+      expect(next.map((f: any) => f.flowId)).to.not.include(first[1].flowId);
+      expect(next.every((f: any) => f.updatedAt > first[1].updatedAt)).to.equal(true);
+
+      const before = (await (await search({ where: { updatedBefore: first[1].updatedAt }, limit: 100 })).json())
+        .results;
+      expect(before.every((f: any) => f.updatedAt < first[1].updatedAt)).to.equal(true);
+    });
+
+    it('filters on ackStatus', async () => {
+      const pending = (await (await search({ where: { ackStatus: 'Error' } })).json()).results;
+      expect(pending.every((f: any) => f.acknowledgement.status === 'Error')).to.equal(true);
+    });
+
+    it('400 without a criterion, with a limit over 100, or an unknown filter', async () => {
+      for (const body of [{ where: {} }, { where: { trackingId: 'a' }, limit: 101 }, { where: { flowId: 'x' } }, {}]) {
+        const res = await search(body);
+        expect(res.status, JSON.stringify(body)).to.equal(400);
+        expect(await res.json()).to.have.property('errorCode');
+      }
+    });
+
+    it('never shows another organization’s flows', async () => {
+      const other = await createTenant({ livemode: false, plan: 'pro' });
+      const res = await search({ where: { trackingId: 'search-1' } }, other.key);
+      expect((await res.json()).results).to.deep.equal([]);
+    });
+  });
+});
