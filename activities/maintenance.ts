@@ -16,8 +16,8 @@ export interface MaintenanceActivities {
   startOwedWorkflows(): Promise<number>;
 }
 
-/** An owed run younger than this is still its request's to start. */
-const OWED_START_GRACE_MS = 30_000;
+/** An owed run younger than this may still be started by its request (which waits 2 s for Temporal). */
+const OWED_START_GRACE_MS = 10_000;
 
 export function createMaintenanceActivities({
   db,
