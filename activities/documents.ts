@@ -1,4 +1,5 @@
-import { countDeliveryAttempt, countDocumentMove } from '../core/metrics.ts';
+import { ApplicationFailure } from '@temporalio/common';
+import { countDeliveryAttempt, countDocumentMove, countInfrastructureFailure } from '../core/metrics.ts';
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
 import { SANDBOX_RESPONDERS } from '../core/sandbox-scenarios.ts';
 import { failure, FailureType } from '../core/failures.ts';
@@ -140,37 +141,47 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
     };
   };
 
+  const handOff = async ({ documentId, attempt }: { documentId: string; attempt: number }) => {
+    const row = await load(documentId);
+    if (!row.xml) throw failure('SBDH_ERROR', 'the document has no rendered UBL to send');
+    const sender = row.sender.peppolId;
+    const receiver = row.receiver?.peppolId;
+    if (!sender || !receiver)
+      throw failure('SBDH_ERROR', 'sender and receiver participant ids are required for the envelope');
+    const wrapped = wrapInSbdh(row.xml, {
+      sender,
+      receiver,
+      instanceId: `${documentId}-${attempt}`,
+      createdAt: new Date(),
+      countryC1: countryOfScheme(splitParticipantId(sender)?.scheme ?? '') ?? 'BE',
+    });
+    if (!wrapped.ok) throw failure('SBDH_ERROR', wrapped.errors.map((e) => e.message).join('; '));
+    const handedOff = await countDeliveryAttempt(row.livemode, () =>
+      forMode(transports, row.livemode).handOff({
+        documentId,
+        attempt,
+        sbd: wrapped.xml,
+        senderId: sender,
+        receiverId: receiver,
+        documentTypeId: wrapped.documentTypeId,
+        processId: wrapped.processId,
+      }),
+    );
+    // A failed record fails the attempt, and Temporal runs it again: the gateway takes the document
+    // id as its idempotency key, so the message still leaves once.
+    await recordSent(row, handedOff.messageId);
+    return handedOff;
+  };
+
   return {
-    async handOffDocument({ documentId, attempt }) {
-      const row = await load(documentId);
-      if (!row.xml) throw failure('SBDH_ERROR', 'the document has no rendered UBL to send');
-      const sender = row.sender.peppolId;
-      const receiver = row.receiver?.peppolId;
-      if (!sender || !receiver)
-        throw failure('SBDH_ERROR', 'sender and receiver participant ids are required for the envelope');
-      const wrapped = wrapInSbdh(row.xml, {
-        sender,
-        receiver,
-        instanceId: `${documentId}-${attempt}`,
-        createdAt: new Date(),
-        countryC1: countryOfScheme(splitParticipantId(sender)?.scheme ?? '') ?? 'BE',
-      });
-      if (!wrapped.ok) throw failure('SBDH_ERROR', wrapped.errors.map((e) => e.message).join('; '));
-      const handedOff = await countDeliveryAttempt(row.livemode, () =>
-        forMode(transports, row.livemode).handOff({
-          documentId,
-          attempt,
-          sbd: wrapped.xml,
-          senderId: sender,
-          receiverId: receiver,
-          documentTypeId: wrapped.documentTypeId,
-          processId: wrapped.processId,
-        }),
-      );
-      // A failed record fails the attempt, and the workflow sends again: the gateway takes the
-      // document id as its idempotency key, so the message still leaves once.
-      await recordSent(row, handedOff.messageId);
-      return handedOff;
+    async handOffDocument(input) {
+      try {
+        return await handOff(input);
+      } catch (err) {
+        // Typed failures are the access point's answers; anything else is our own side's, and retried.
+        if (!(err instanceof ApplicationFailure)) countInfrastructureFailure('handOffDocument');
+        throw err;
+      }
     },
 
     async recordDeliveryFailure({ documentId, code, message }) {

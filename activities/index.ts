@@ -10,6 +10,7 @@ import { createLifecycleActivities } from './lifecycle.ts';
 import { createComplianceActivities } from './compliance.ts';
 import { createInboundActivities } from './inbound.ts';
 import { createCompanyActivities } from './companies.ts';
+import { failingDeterministically } from './deterministic-failures.ts';
 
 /** The upstreams activities call; each picks the live adapter or the simulator by the object's mode. */
 export type ActivityUpstreams = Pick<Upstreams, 'companies' | 'transports' | 'compliance' | 'webhooks'>;
@@ -24,7 +25,7 @@ export interface ActivityDeps {
 /** Every activity, built from its dependencies; the worker registers the result on each task queue. */
 export function createActivities(deps: ActivityDeps) {
   const { upstreams } = deps;
-  return {
+  return failingDeterministically({
     ...createSystemActivities(deps),
     ...createEventActivities(deps),
     ...createMaintenanceActivities(deps),
@@ -34,7 +35,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createLifecycleActivities({ ...deps, transports: upstreams.transports }),
     ...createComplianceActivities({ ...deps, platforms: upstreams.compliance }),
     ...createInboundActivities(deps),
-  };
+  });
 }
 
 export type Activities = ReturnType<typeof createActivities>;

@@ -1,4 +1,7 @@
+import { Context } from '@temporalio/activity';
+import { startOwedWorkflow } from '../core/workflow-starts.ts';
 import type { Db } from '../db/database.ts';
+import { findPendingWorkflowStarts } from '../db/workflow-starts.ts';
 import { findUndispatchedEvents } from '../db/events.ts';
 import { deleteOlderThan, type ExpiringTable } from '../db/retention.ts';
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
@@ -9,7 +12,12 @@ export const REQUEST_LOG_RETENTION_DAYS = 30;
 export interface MaintenanceActivities {
   pruneExpiredRecords(): Promise<Record<string, number>>;
   sweepUndispatchedEvents(): Promise<number>;
+  /** Starts the runs that committed writes still owe (`workflow_starts`); the number started. */
+  startOwedWorkflows(): Promise<number>;
 }
+
+/** An owed run younger than this may still be started by its request (which waits 2 s for Temporal). */
+const OWED_START_GRACE_MS = 10_000;
 
 export function createMaintenanceActivities({
   db,
@@ -34,6 +42,12 @@ export function createMaintenanceActivities({
       const stale = await findUndispatchedEvents(db, new Date(Date.now() - 60_000));
       await events.dispatch(stale);
       return stale.length;
+    },
+    async startOwedWorkflows() {
+      const owed = await findPendingWorkflowStarts(db, new Date(Date.now() - OWED_START_GRACE_MS));
+      const client = Context.current().client;
+      for (const start of owed) await startOwedWorkflow(db, client, start);
+      return owed.length;
     },
   };
 }

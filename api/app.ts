@@ -166,6 +166,7 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
       db: deps.db,
       temporal: deps.temporal,
       recipients: deps.recipients ?? partnerRecipientDirectory(deps.db, directory),
+      temporalBreaker: breakers.temporal,
       items,
     }),
     companyRoutes({ db: deps.db, temporal: deps.temporal, upstreams: deps.companyUpstreams, directory }),

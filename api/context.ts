@@ -1,3 +1,4 @@
+import type { IdempotencyScope } from '../db/idempotency.ts';
 import type { Scope } from '../core/scope.ts';
 import type { OperationInfo } from './openapi.ts';
 
@@ -31,6 +32,8 @@ export interface RequestContext {
   /** Tenancy of the request (organization, mode, company), set with the principal's authorization. */
   scope: Scope | undefined;
   idempotencyKey: string | undefined;
+  /** The claimed Idempotency-Key, for a handler that completes it in the transaction of its effect. */
+  idempotencyClaim?: { scope: IdempotencyScope; requestId: string } | undefined;
   /** The catalog code of the error this request ended with, for the request log. */
   errorCode: string | undefined;
 }

@@ -39,6 +39,13 @@ const deliveryAttempts = new Counter({
   registers: [registry],
 });
 
+const infrastructureFailures = new Counter({
+  name: 'docex_infrastructure_failures_total',
+  help: 'Activity attempts failed by our own side (database, network, worker), retried without limit: any increase is worth an alert.',
+  labelNames: ['activity'] as const,
+  registers: [registry],
+});
+
 const webhookAttempts = new Counter({
   name: 'docex_webhook_deliveries_total',
   help: 'Webhook delivery attempts by outcome (succeeded, failed) and attempt number (1 to 8).',
@@ -173,6 +180,11 @@ export async function countDeliveryAttempt<T>(livemode: boolean, handOff: () => 
     deliveryAttempts.inc({ outcome: (err as { type?: string }).type ?? 'error', livemode: String(livemode) });
     throw err;
   }
+}
+
+/** An attempt that failed for no reason of the upstream's: Temporal retries it; this makes it visible. */
+export function countInfrastructureFailure(activity: string): void {
+  infrastructureFailures.inc({ activity });
 }
 
 export function countWebhookAttempt(outcome: 'succeeded' | 'failed', attempt: number): void {

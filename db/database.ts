@@ -27,6 +27,10 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
   });
   // An idle client dropped by the server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // pg-pool listens for errors of idle clients only: a checked-out client between two statements of
+  // a transaction emits its connection loss with no listener, which would crash the process. The
+  // statement that uses it next fails instead, and the pool discards the broken client.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   watchPool(options.applicationName ?? 'docex', pool);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -45,9 +45,29 @@ export async function updateDocumentFields(
   return db.updateTable('documents').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Takes back a document whose workflow could not start, so a retried send starts clean. */
-export async function deleteDocument(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('documents').where('id', '=', id).execute();
+/** Holds the (company, type, number) of an outgoing document until the transaction `trx` ends. */
+export async function lockDocumentNumber(trx: Db, companyId: string, type: string, number: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`${companyId}\n${type}\n${number}`}, 0))`.execute(trx);
+}
+
+/** The sender's outgoing document of that type and number still on its way or delivered (not failed or rejected). */
+export async function findLiveDocumentByNumber(
+  db: Db,
+  companyId: string,
+  type: string,
+  number: string,
+): Promise<Pick<DocumentRow, 'id'> | undefined> {
+  return db
+    .selectFrom('documents')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('type', '=', type)
+    .where('number', '=', number)
+    .where('direction', '=', 'outgoing')
+    .where('delivery_status', 'not in', ['failed', 'rejected'])
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** For activities, which act on a document already authorised when its workflow started. */

@@ -26,7 +26,9 @@ export type ClaimResult =
 export async function claimIdempotencyKey(
   db: Db,
   scope: IdempotencyScope,
-  request: { hash: string; method: string; path: string; requestId: string },
+  request: { hash: string; method: string; path: string; requestId: string; holder?: string },
+  /** False for a claim known to be orphaned (its holder's request has ended) before its lock expires. */
+  isRunning: (claim: { holder: string | null; requestId: string }) => boolean = () => true,
 ): Promise<ClaimResult> {
   const now = Date.now();
   const lockedUntil = new Date(now + IDEMPOTENCY_LOCK_MS);
@@ -41,6 +43,7 @@ export async function claimIdempotencyKey(
       path: request.path,
       state: 'in_progress',
       request_id: request.requestId,
+      holder: request.holder ?? null,
       locked_until: lockedUntil,
       created_at: new Date(now),
     })
@@ -56,10 +59,12 @@ export async function claimIdempotencyKey(
     .where('principal', '=', scope.principal)
     .where('idempotency_key', '=', scope.key)
     .executeTakeFirst();
-  if (!existing) return claimIdempotencyKey(db, scope, request);
+  if (!existing) return claimIdempotencyKey(db, scope, request, isRunning);
 
   const expired = existing.created_at.getTime() + IDEMPOTENCY_TTL_MS <= now;
-  const abandoned = existing.state === 'in_progress' && existing.locked_until.getTime() <= now;
+  const abandoned =
+    existing.state === 'in_progress' &&
+    (existing.locked_until.getTime() <= now || !isRunning({ holder: existing.holder, requestId: existing.request_id }));
   if (expired || abandoned) {
     const taken = await db
       .updateTable('idempotency_keys')
@@ -69,6 +74,7 @@ export async function claimIdempotencyKey(
         path: request.path,
         state: 'in_progress',
         request_id: request.requestId,
+        holder: request.holder ?? null,
         response_status: null,
         response_headers: null,
         response_body: null,
@@ -82,7 +88,7 @@ export async function claimIdempotencyKey(
       .where('request_id', '=', existing.request_id)
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) === 1) return { outcome: 'claimed' };
-    return claimIdempotencyKey(db, scope, request);
+    return claimIdempotencyKey(db, scope, request, isRunning);
   }
   if (existing.request_hash !== request.hash)
     return { outcome: 'mismatch', method: existing.method, path: existing.path };
@@ -118,7 +124,10 @@ export async function completeIdempotencyKey(
     .execute();
 }
 
-/** Frees the key of a request whose outcome must not be replayed (validation failure, 5xx, 429). */
+/**
+ * Frees the key of a request whose outcome must not be replayed (validation failure, 5xx, 429). A
+ * key its request completed in the transaction of its effect stays: that effect happened.
+ */
 export async function releaseIdempotencyKey(db: Db, scope: IdempotencyScope, requestId: string): Promise<void> {
   await db
     .deleteFrom('idempotency_keys')
@@ -126,6 +135,7 @@ export async function releaseIdempotencyKey(db: Db, scope: IdempotencyScope, req
     .where('principal', '=', scope.principal)
     .where('idempotency_key', '=', scope.key)
     .where('request_id', '=', requestId)
+    .where('state', '=', 'in_progress')
     .execute();
 }
 

@@ -26,10 +26,20 @@ export const ACTIVITY_PRESETS = {
       nonRetryableErrorTypes: NON_RETRYABLE_FAILURE_TYPES,
     },
   },
-  /** One hand-off to the Peppol access point: the document workflow owns re-sends and their backoff. */
+  /**
+   * One hand-off to the Peppol access point. The access point's answers (TRANSPORT_FAILURE, whose
+   * re-sends and their backoff the document workflow owns, and the permanent ones) come back to the
+   * workflow at once; a failure of our own side (the database, the worker) is no answer of the access
+   * point, and is retried here without limit (counted by `docex_infrastructure_failures_total`).
+   */
   transportAttempt: {
     startToCloseTimeout: '90 seconds',
-    retry: { maximumAttempts: 1 },
+    retry: {
+      initialInterval: '1 second',
+      backoffCoefficient: 2,
+      maximumInterval: '1 minute',
+      nonRetryableErrorTypes: [...NON_RETRYABLE_FAILURE_TYPES, 'TRANSPORT_FAILURE'],
+    },
   },
   /** One webhook attempt: the workflow owns the schedule, so the activity itself never retries. */
   webhookAttempt: {

@@ -33,7 +33,9 @@ export function authenticate(authenticator: Authenticator): RequestHandler {
     if (!req.context.operation || req.context.operation.public) return next();
     bearer(req, res, (err?: unknown) => {
       if (err) {
-        if (err instanceof ApiError) return next(err);
+        // Only passport's own refusal (no or malformed bearer) is a credential error; anything else the
+        // strategy raised (the key lookup losing its database) is rendered for what it is, a 503.
+        if (!(err instanceof Error) || err.name !== 'AuthenticationError') return next(err);
         const authorization = req.get('authorization');
         return next(
           authorization

@@ -35,6 +35,7 @@ export interface BatchItem {
   file?: { content: string; contentType?: string; filename?: string };
   metadata?: Record<string, string>;
   idempotencyKey?: string;
+  allowDuplicateNumber?: boolean;
 }
 
 export type BatchResult =
@@ -93,6 +94,7 @@ async function sendOne(deps: BatchDeps, principal: Principal, tenant: Scope, ite
         : undefined,
       metadata: item.metadata,
       idempotencyKey: item.idempotencyKey,
+      allowDuplicateNumber: item.allowDuplicateNumber,
     });
     counted = false;
     return { ok: true, id: row.id, status: row.status, deliveryStatus: row.delivery_status };

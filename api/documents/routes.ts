@@ -14,6 +14,7 @@ import { documentPdfRoutes } from './pdf.ts';
 import { documentValidateRoutes } from './validate.ts';
 import { decodeBase64File, MAX_FILE_BYTES } from './payload.ts';
 import { sendDocument, type SendInput } from './send.ts';
+import { completeIdempotencyWith } from '../middleware/idempotency.ts';
 
 /** JSON mode reads the body; raw-body mode (query `type`) takes the body as the payload itself. */
 function sendInput(req: Request): SendInput {
@@ -36,6 +37,7 @@ function sendInput(req: Request): SendInput {
       to: query.to,
       file: { bytes, contentType: query.contentType ?? req.get('content-type') ?? undefined, filename: query.filename },
       idempotencyKey,
+      allowDuplicateNumber: query.allowDuplicateNumber === 'true',
     };
   }
   const body = req.body;
@@ -51,6 +53,7 @@ function sendInput(req: Request): SendInput {
       : undefined,
     metadata: body.metadata,
     idempotencyKey,
+    allowDuplicateNumber: body.allowDuplicateNumber,
   };
 }
 
@@ -64,7 +67,9 @@ export function documentRoutes(deps: BatchDeps): Router {
   router.use(documentValidateRoutes(deps));
 
   router.post('/v1/documents/send', async (req, res) => {
-    const row = await sendDocument(deps, scopeOf(req), sendInput(req));
+    const row = await sendDocument(deps, scopeOf(req), sendInput(req), {
+      accepted: (trx, accepted) => completeIdempotencyWith(req, trx, 201, toDocument(accepted)),
+    });
     res.status(201).json(toDocument(row));
   });
 

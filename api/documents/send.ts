@@ -1,10 +1,14 @@
 import { countDocumentAccepted } from '../../core/metrics.ts';
 import type { Client } from '@temporalio/client';
+import type { Decimal } from 'decimal.js';
 import { newId } from '../../core/ids.ts';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
-import { searchAttributesFor } from '../../core/workflow-context.ts';
+import type { CircuitBreaker } from '../../core/circuit-breaker.ts';
+import { log } from '../../core/log.ts';
+import { startOwedWorkflow } from '../../core/workflow-starts.ts';
 import type { Db } from '../../db/database.ts';
-import { deleteDocument, insertDocument, updateDocumentFields, type DocumentRow } from '../../db/documents.ts';
+import { findLiveDocumentByNumber, insertDocument, lockDocumentNumber, type DocumentRow } from '../../db/documents.ts';
+import { insertWorkflowStart, type WorkflowStart } from '../../db/workflow-starts.ts';
 import { insertFile } from '../../db/files.ts';
 import {
   computeDocument,
@@ -34,6 +38,13 @@ export interface SendDeps {
   db: Db;
   temporal: Client;
   recipients: RecipientDirectory;
+  /** The API's Temporal circuit: while open, a send that needs a run is refused at once. */
+  temporalBreaker?: CircuitBreaker | undefined;
+}
+
+export interface SendHooks {
+  /** Runs in the transaction that stores the document (the idempotent answer commits with it). */
+  accepted?: (trx: Db, row: DocumentRow) => Promise<void>;
 }
 
 export type SendFormat = 'json' | 'ubl-xml' | 'cii-xml' | 'auto' | 'raw';
@@ -50,6 +61,8 @@ export interface SendInput {
   idempotencyKey?: string | undefined;
   /** The XML already read by the caller (`readXmlDocumentChecked` of `xml`), so it is not read twice. */
   read?: XmlDocument | undefined;
+  /** Accept a second live document of the same (company, type, number). */
+  allowDuplicateNumber?: boolean | undefined;
 }
 
 /** What the pipeline delivers: a validated body and the UBL rendered (or received) for it. */
@@ -191,7 +204,12 @@ function partyColumn(
  * Part 4.6 send: resolve sender and recipient, validate or store, persist, and start the
  * `document:<doc_id>` workflow that delivers it. Nothing is stored when validation fails.
  */
-export async function sendDocument(deps: SendDeps, scope: Scope, input: SendInput): Promise<DocumentRow> {
+export async function sendDocument(
+  deps: SendDeps,
+  scope: Scope,
+  input: SendInput,
+  hooks: SendHooks = {},
+): Promise<DocumentRow> {
   const sender = await resolveSender(deps.db, scope, input.from);
   const capabilities = sender.capabilities?.send ?? [];
   if (!capabilities.includes(input.type)) {
@@ -221,7 +239,7 @@ export async function sendDocument(deps: SendDeps, scope: Scope, input: SendInpu
       format = 'raw';
     }
   }
-  if (format === 'raw') return storeFile(deps, scope, sender, input);
+  if (format === 'raw') return storeFile(deps, scope, sender, input, hooks);
 
   const recipient = await resolveRecipient(deps.recipients, scope, input.to, input.type);
   let prepared: Prepared;
@@ -236,6 +254,7 @@ export async function sendDocument(deps: SendDeps, scope: Scope, input: SendInpu
   }
 
   const totals = computeDocument(prepared.body).totals;
+  refuseOverflowingTotals(totals);
   const receiverParty = recipient
     ? {
         peppolId: recipient.peppolId,
@@ -243,65 +262,150 @@ export async function sendDocument(deps: SendDeps, scope: Scope, input: SendInpu
         vatNumber: prepared.body.buyer?.vatNumber ?? recipient.vatNumber,
       }
     : undefined;
-  const row = await insertDocument(deps.db, {
-    id: newId('doc'),
-    organization_id: scope.organizationId,
-    livemode: scope.livemode,
-    company_id: sender.id,
-    partner_id: recipient?.partnerId ?? null,
-    type: input.type,
-    direction: 'outgoing',
-    number: prepared.body.number ?? null,
-    issue_date: prepared.body.issueDate ?? null,
-    due_date: prepared.body.dueDate ?? null,
-    currency: prepared.body.currency ?? 'EUR',
-    gross_amount: totals.gross.toFixed(2),
-    net_amount: totals.net.toFixed(2),
-    vat_amount: totals.vat.toFixed(2),
-    sender: partyColumn({
-      peppolId: sender.peppol_id ?? undefined,
-      name: prepared.body.seller?.name ?? sender.name,
-      vatNumber: prepared.body.seller?.vatNumber ?? sender.vat_number,
-    }),
-    receiver: receiverParty ? partyColumn(receiverParty) : JSON.stringify(null),
-    sender_peppol_id: sender.peppol_id,
-    receiver_peppol_id: recipient?.peppolId ?? null,
-    status: 'sent',
-    delivery_status: 'pending',
-    lifecycle_status: 'issued',
-    body: JSON.stringify(prepared.body),
-    xml: prepared.ubl,
-    source_format: prepared.sourceFormat,
-    metadata: JSON.stringify(input.metadata ?? {}),
-    notes: '[]',
-  });
-
-  // An event has no recipient: it is stored as a business record and not routed.
-  if (!recipient) {
-    return updateDocumentFields(deps.db, row.id, { delivery_status: 'stored', status: 'draft', stored_format: 'ubl' });
-  }
-  try {
-    await deps.temporal.workflow.start<typeof documentWorkflow>('documentWorkflow', {
-      taskQueue: TASK_QUEUES.documents,
-      workflowId: workflowIds.document(row.id),
-      args: [{ documentId: row.id, livemode: row.livemode, offsetMs: Number(sender.clock_offset_ms) }],
-      typedSearchAttributes: searchAttributesFor({
-        organizationId: row.organization_id,
-        livemode: row.livemode,
-        companyId: row.company_id,
-        documentId: row.id,
+  // A document that needs a run is refused at once while Temporal is known to be down, rather than
+  // accepted into a backlog the caller cannot see.
+  if (recipient) refuseWhileTemporalDown(deps);
+  const id = newId('doc');
+  const run: WorkflowStart | undefined = recipient
+    ? {
+        workflowId: workflowIds.document(id),
+        workflowType: 'documentWorkflow',
+        taskQueue: TASK_QUEUES.documents,
+        args: [
+          { documentId: id, livemode: scope.livemode, offsetMs: Number(sender.clock_offset_ms) },
+        ] satisfies Parameters<typeof documentWorkflow>,
+        owner: { organizationId: scope.organizationId, livemode: scope.livemode, companyId: sender.id, documentId: id },
+      }
+    : undefined;
+  // The row, the run it owes and the answer to a retry of the request commit together: a crash on
+  // either side of the commit leaves all three or none.
+  const row = await deps.db.transaction().execute(async (trx) => {
+    if (!input.allowDuplicateNumber) await refuseDuplicateNumber(trx, sender.id, input.type, prepared.body.number);
+    const inserted = await insertDocument(trx, {
+      id,
+      organization_id: scope.organizationId,
+      livemode: scope.livemode,
+      company_id: sender.id,
+      partner_id: recipient?.partnerId ?? null,
+      type: input.type,
+      direction: 'outgoing',
+      number: prepared.body.number ?? null,
+      issue_date: prepared.body.issueDate ?? null,
+      due_date: prepared.body.dueDate ?? null,
+      currency: prepared.body.currency ?? 'EUR',
+      gross_amount: totals.gross.toFixed(2),
+      net_amount: totals.net.toFixed(2),
+      vat_amount: totals.vat.toFixed(2),
+      sender: partyColumn({
+        peppolId: sender.peppol_id ?? undefined,
+        name: prepared.body.seller?.name ?? sender.name,
+        vatNumber: prepared.body.seller?.vatNumber ?? sender.vat_number,
       }),
+      receiver: receiverParty ? partyColumn(receiverParty) : JSON.stringify(null),
+      sender_peppol_id: sender.peppol_id,
+      receiver_peppol_id: recipient?.peppolId ?? null,
+      // An event has no recipient: it is stored as a business record and not routed.
+      status: recipient ? 'sent' : 'draft',
+      delivery_status: recipient ? 'pending' : 'stored',
+      ...(recipient ? {} : { stored_format: 'ubl' }),
+      lifecycle_status: 'issued',
+      body: JSON.stringify(prepared.body),
+      xml: prepared.ubl,
+      source_format: prepared.sourceFormat,
+      metadata: JSON.stringify(input.metadata ?? {}),
+      notes: '[]',
     });
-  } catch (err) {
-    // Without its workflow the document would never move: take it back so a retry starts clean.
-    await deleteDocument(deps.db, row.id);
-    throw err;
-  }
+    if (run) await insertWorkflowStart(trx, run);
+    await hooks.accepted?.(trx, inserted);
+    return inserted;
+  });
+  if (run) await startRun(deps, run);
   countDocumentAccepted(row);
   return row;
 }
 
-async function storeFile(deps: SendDeps, scope: Scope, sender: CompanyRow, input: SendInput): Promise<DocumentRow> {
+/** Stored amounts are numeric(18,2): below 10^16 in absolute value. */
+const STORED_AMOUNT_LIMIT = 1e16;
+
+/** Totals the lines add up to but no column can hold: 422 naming the total, before anything is stored. */
+function refuseOverflowingTotals(totals: { gross: Decimal; net: Decimal; vat: Decimal }): void {
+  const fields = { grossAmount: totals.gross, netAmount: totals.net, vatAmount: totals.vat };
+  const over = Object.entries(fields).filter(([, amount]) => amount.abs().greaterThanOrEqualTo(STORED_AMOUNT_LIMIT));
+  if (over.length === 0) return;
+  throw new ApiError(
+    'AMOUNT_OUT_OF_RANGE',
+    `The document's ${over.map(([field]) => field).join(', ')} reach${over.length === 1 ? 'es' : ''} 10^16 or more: totals must stay below 10,000,000,000,000,000.`,
+    {
+      details: over.map(([field, amount]) => ({
+        field: `document.totals.${field}`,
+        rule: 'range',
+        message: `${amount.toFixed(2)} is not below 10^16`,
+      })),
+    },
+  );
+}
+
+/** How long a request waits for Temporal to take a run; beyond it the run is left to the sweeper. */
+const START_DEADLINE_MS = 2_000;
+
+function refuseWhileTemporalDown(deps: SendDeps): void {
+  const breaker = deps.temporalBreaker;
+  if (!breaker?.isOpen()) return;
+  const retryAfter = String(breaker.retryAfterSeconds());
+  throw new ApiError('UPSTREAM_UNAVAILABLE', `The workflow service is unavailable; retry after ${retryAfter} s.`, {
+    headers: { 'Retry-After': retryAfter },
+  });
+}
+
+/**
+ * Starts the committed document's run. The document is accepted whatever happens here: a run that
+ * cannot start now is owed in `workflow_starts`, and the maintenance sweep starts it.
+ */
+async function startRun(deps: SendDeps, run: WorkflowStart): Promise<void> {
+  const start = () => startOwedWorkflow(deps.db, deps.temporal, run, START_DEADLINE_MS);
+  try {
+    await (deps.temporalBreaker ? deps.temporalBreaker.run(start) : start());
+  } catch (err) {
+    log.warn('document run left to the sweeper', {
+      workflowId: run.workflowId,
+      error: err instanceof Error ? err.message : String(err),
+    });
+  }
+}
+
+/**
+ * Peppol receivers reject a second document of a number they have, so a sender's live document of
+ * the same type and number is answered with its id. The advisory lock serialises concurrent sends
+ * of one number until their transactions end.
+ */
+async function refuseDuplicateNumber(
+  trx: Db,
+  companyId: string,
+  type: DocumentType,
+  number: string | undefined,
+): Promise<void> {
+  if (!number) return;
+  await lockDocumentNumber(trx, companyId, type, number);
+  const existing = await findLiveDocumentByNumber(trx, companyId, type, number);
+  if (!existing) return;
+  throw new ApiError(
+    'DOCUMENT_EXISTS',
+    `Company ${companyId} already sent ${type} ${number} (${existing.id}); send it with allowDuplicateNumber: true if a second document of this number is meant.`,
+    {
+      details: [
+        { field: 'document.number', rule: 'unique', message: 'already sent', value: number, existingId: existing.id },
+      ],
+    },
+  );
+}
+
+async function storeFile(
+  deps: SendDeps,
+  scope: Scope,
+  sender: CompanyRow,
+  input: SendInput,
+  hooks: SendHooks,
+): Promise<DocumentRow> {
   requireField(input.file, 'file', 'raw');
   const file = input.file!;
   const kind = await sniff(file.bytes, file.contentType);
@@ -320,7 +424,7 @@ async function storeFile(deps: SendDeps, scope: Scope, sender: CompanyRow, input
       contentType,
       filename,
     });
-    return insertDocument(trx, {
+    const row = await insertDocument(trx, {
       id: newId('doc'),
       organization_id: scope.organizationId,
       livemode: scope.livemode,
@@ -350,5 +454,7 @@ async function storeFile(deps: SendDeps, scope: Scope, sender: CompanyRow, input
       metadata: JSON.stringify({ ...(input.metadata ?? {}), filename, contentType }),
       notes: '[]',
     });
+    await hooks.accepted?.(trx, row);
+    return row;
   });
 }

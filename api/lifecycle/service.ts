@@ -57,6 +57,11 @@ const missing = (field: string, message: string) =>
 /** Money travels as JSON numbers with at most two decimals; converted to text without float arithmetic. */
 export function money(value: number, field: string): string {
   const amount = new Decimal(String(value));
+  // numeric(18,2) holds less than 10^16; the contract says so too, this guards the batch entries.
+  if (amount.abs().greaterThanOrEqualTo(1e16))
+    throw new ApiError('INVALID_REQUEST', `${field} must be below 10^16.`, {
+      details: [{ field, rule: 'exclusiveMaximum', message: 'must be below 10^16' }],
+    });
   if (amount.decimalPlaces() > 2)
     throw new ApiError('INVALID_REQUEST', `${field} has more than 2 decimals.`, {
       details: [{ field, rule: 'decimals', message: 'at most 2 decimals' }],
@@ -131,10 +136,29 @@ export async function runLifecycleCommand(
       documentId: row.id,
     }),
   });
-  return deps.temporal.workflow.executeUpdateWithStart(lifecycleUpdate, {
-    args: [full],
-    startWorkflowOperation: start,
-  });
+  try {
+    return await deps.temporal.connection.withDeadline(Date.now() + LIFECYCLE_UPDATE_DEADLINE_MS, () =>
+      deps.temporal.workflow.executeUpdateWithStart(lifecycleUpdate, { args: [full], startWorkflowOperation: start }),
+    );
+  } catch (err) {
+    if (!isDeadlineExceeded(err)) throw err;
+    // The run exists but does not answer (busy with, or stuck on, an earlier step): the caller
+    // learns it now instead of holding a connection open until it does.
+    throw new ApiError(
+      'UPSTREAM_UNAVAILABLE',
+      `The workflow of document ${row.id} did not answer within ${LIFECYCLE_UPDATE_DEADLINE_MS / 1000} s; retry later.`,
+      { headers: { 'Retry-After': String(LIFECYCLE_RETRY_AFTER_SECONDS) }, cause: err },
+    );
+  }
+}
+
+/** The longest a lifecycle command waits for the document's workflow to take it. */
+export const LIFECYCLE_UPDATE_DEADLINE_MS = 5_000;
+const LIFECYCLE_RETRY_AFTER_SECONDS = 5;
+
+function isDeadlineExceeded(err: unknown): boolean {
+  for (let e: any = err; e; e = e.cause) if (e.code === 4 || /deadline exceeded/i.test(String(e.message))) return true;
+  return false;
 }
 
 export function actorOf(principal: Principal): string | null {

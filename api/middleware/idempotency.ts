@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import { randomToken } from '../../core/ids.ts';
 import type { Db } from '../../db/database.ts';
 import {
   claimIdempotencyKey,
@@ -11,6 +12,28 @@ import { ApiError } from '../errors.ts';
 import { onResponseEnd } from './response-capture.ts';
 
 const REPLAYED_HEADERS = ['content-type', 'location'];
+
+/** This process, as the holder of the keys it claims. */
+const HOLDER = `api_${randomToken(12)}`;
+/** Requests of this process that hold a claim: a claim of ours outside this set has been orphaned. */
+const running = new Set<string>();
+const isRunning = (claim: { holder: string | null; requestId: string }) =>
+  claim.holder !== HOLDER || running.has(claim.requestId);
+
+/**
+ * Completes the request's key with its response inside `trx`, the transaction of its effect, so that
+ * the effect and the answer to a retry commit together: a crash after the commit replays the answer,
+ * a crash before it leaves neither. A request without a key has nothing to complete.
+ */
+export async function completeIdempotencyWith(req: Request, trx: Db, status: number, body: unknown): Promise<void> {
+  const claim = req.context.idempotencyClaim;
+  if (!claim) return;
+  await completeIdempotencyKey(trx, claim.scope, claim.requestId, {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: Buffer.from(JSON.stringify(body)),
+  });
+}
 
 /**
  * Outcomes worth replaying are those of a request that was actually carried out: success, and the
@@ -65,7 +88,12 @@ export function idempotency(db: Db): RequestHandler {
     const hash = createHash('sha256').update(`${req.method} ${req.path}\n`).update(raw).digest('hex');
     const requestId = req.context.requestId;
     try {
-      const claim = await claimIdempotencyKey(db, scope, { hash, method: req.method, path: req.path, requestId });
+      const claim = await claimIdempotencyKey(
+        db,
+        scope,
+        { hash, method: req.method, path: req.path, requestId, holder: HOLDER },
+        isRunning,
+      );
       switch (claim.outcome) {
         case 'in_progress':
           return next(
@@ -89,18 +117,26 @@ export function idempotency(db: Db): RequestHandler {
           res.status(claim.status).end(claim.body);
           return;
         case 'claimed':
+          running.add(requestId);
+          req.context.idempotencyClaim = { scope, requestId };
           onResponseEnd(res, async ({ status, headers, body }) => {
-            if (isReplayable(status, req.context.errorCode)) {
-              const kept = Object.fromEntries(
-                REPLAYED_HEADERS.filter((h) => headers[h] !== undefined).map((h) => [h, headers[h]]),
-              );
-              await completeIdempotencyKey(db, scope, requestId, {
-                status,
-                headers: kept,
-                body: redact(body, req.context.operation?.idempotencyRedact ?? []),
-              });
-            } else {
-              await releaseIdempotencyKey(db, scope, requestId);
+            try {
+              if (isReplayable(status, req.context.errorCode)) {
+                const kept = Object.fromEntries(
+                  REPLAYED_HEADERS.filter((h) => headers[h] !== undefined).map((h) => [h, headers[h]]),
+                );
+                await completeIdempotencyKey(db, scope, requestId, {
+                  status,
+                  headers: kept,
+                  body: redact(body, req.context.operation?.idempotencyRedact ?? []),
+                });
+              } else {
+                await releaseIdempotencyKey(db, scope, requestId);
+              }
+            } finally {
+              // Even when the write failed (the database is away), the claim is no longer running: a
+              // retry takes it over at once instead of waiting for the lock to expire.
+              running.delete(requestId);
             }
           });
           return next();

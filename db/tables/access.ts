@@ -76,6 +76,8 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
   locked_until: Timestamp;
   completed_at: NullableTimestamp;
+  /** The API process that claimed the key (see the acceptance-outbox migration). */
+  holder: string | null;
 }
 
 export interface RequestLogsTable {

@@ -17,7 +17,19 @@ export interface SigningKeysTable {
   created_at: Timestamp;
 }
 
+/** A workflow run a committed write owes, until the run exists (the acceptance outbox). */
+export interface WorkflowStartsTable {
+  workflow_id: string;
+  workflow_type: string;
+  task_queue: string;
+  args: Json<unknown[]>;
+  /** The run's owner, from which its search attributes are derived. */
+  owner: Json<{ organizationId: string; livemode: boolean; companyId?: string | null; documentId?: string | null }>;
+  created_at: Generated<Date>;
+}
+
 export interface SystemTables {
   probes: ProbesTable;
+  workflow_starts: WorkflowStartsTable;
   signing_keys: SigningKeysTable;
 }

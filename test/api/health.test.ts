@@ -1,9 +1,10 @@
 import { expect } from 'chai';
+import { sql } from 'kysely';
 import { Client, Connection } from '@temporalio/client';
 import { createDb } from '../../db/database.ts';
 import { findProbe } from '../../db/probes.ts';
 import { freePort } from '../../core/ports.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
 import { testServers } from '../support/servers.ts';
 import { ensureTestWorkers } from '../support/workers.ts';
 
@@ -79,6 +80,15 @@ describe('health endpoints', () => {
       expect(body.circuits.postgres).to.deep.equal({ state: 'open', failures: 3 });
     });
 
+    it('answers an API key with 503 UPSTREAM_UNAVAILABLE and Retry-After, never a credential error', async () => {
+      const res = await fetch(`${downApp.url}/v1/companies`, {
+        headers: { authorization: `Bearer svc_test_${'a'.repeat(40)}` },
+      });
+      expect(res.status).to.equal(503);
+      expect(Number(res.headers.get('retry-after'))).to.be.greaterThan(0);
+      expect((await errorBody(res)).code).to.equal('UPSTREAM_UNAVAILABLE');
+    });
+
     it('GET /health/contracts answers 503 naming the failed probes', async () => {
       const res = await fetch(`${downApp.url}/health/contracts`);
       expect(res.status).to.equal(503);
@@ -87,6 +97,31 @@ describe('health endpoints', () => {
       expect(body.contracts.postgres.status).to.equal('failed');
       expect(body.contracts.postgres.error).to.be.a('string').and.not.be.empty;
       expect(body.contracts.temporal.status).to.equal('failed');
+    });
+  });
+
+  describe('a connection lost inside a transaction', () => {
+    it('fails the next statement of the transaction instead of crashing the process', async () => {
+      const db = createDb(testServers().databaseUrl, { max: 1, applicationName: 'docex-terminated' });
+      try {
+        const outcome = await db
+          .transaction()
+          .execute(async (trx) => {
+            const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+            // Killed while the transaction holds the client between two statements: no query of ours is listening.
+            await sql`select pg_terminate_backend(${rows[0].pid})`.execute(testServers().db);
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            await sql`select 1`.execute(trx);
+            return 'committed';
+          })
+          .catch((err: Error) => err.message);
+        expect(outcome).to.not.equal('committed');
+        // The pool recovers by itself: the next query gets a fresh connection.
+        const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db);
+        expect(rows[0].one).to.equal(1);
+      } finally {
+        await db.destroy();
+      }
     });
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { failure } from '../../core/failures.ts';
+import { registry } from '../../core/metrics.ts';
 import { createEventDispatcher } from '../../core/event-dispatcher.ts';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import { findDocumentById } from '../../db/documents.ts';
@@ -22,10 +23,14 @@ import { testUpstreams } from '../support/upstreams.ts';
 /** An access point that answers with the outcomes it is given, one per hand-off, and records each. */
 class ScriptedAccessPoint implements PeppolTransport {
   readonly handOffs: HandOff[] = [];
-  constructor(private readonly outcomes: Array<'ok' | 'TRANSPORT_FAILURE' | 'AP_REJECTED' | 'SBDH_ERROR'>) {}
+  constructor(
+    private readonly outcomes: Array<'ok' | 'TRANSPORT_FAILURE' | 'AP_REJECTED' | 'SBDH_ERROR' | 'our-side'>,
+  ) {}
   async handOff(input: HandOff) {
     this.handOffs.push(input);
     const outcome = this.outcomes[Math.min(this.handOffs.length - 1, this.outcomes.length - 1)];
+    // What a lost database connection or a crashing dependency of our own throws: no typed failure.
+    if (outcome === 'our-side') throw new Error('Connection terminated unexpectedly');
     if (outcome !== 'ok') throw failure(outcome, `scripted ${outcome}`);
     return { messageId: `msg-${input.documentId}` };
   }
@@ -159,6 +164,22 @@ describe('documentWorkflow (delivery)', () => {
     const failed = await deliver(new ScriptedAccessPoint(['AP_REJECTED']), undefined, withPartner);
     expect(failed.row.delivery_status).to.equal('rejected');
     expect(await counts()).to.deep.equal(after);
+  });
+
+  it('retries a failure of our own side without failing the document, and counts it for an alert', async () => {
+    const counted = async () =>
+      (await registry.getSingleMetric('docex_infrastructure_failures_total')!.get()).values.find(
+        (v) => v.labels.activity === 'handOffDocument',
+      )?.value ?? 0;
+    const before = await counted();
+    const accessPoint = new ScriptedAccessPoint(['our-side', 'our-side', 'ok']);
+    const { row, result } = await deliver(accessPoint, (workflowId) =>
+      env.client.workflow.getHandle(workflowId).signal(deliveryReceiptSignal, { status: 'delivered' }),
+    );
+    expect(result).to.deep.equal({ documentId: row.id, deliveryStatus: 'delivered', attempts: 1 });
+    expect(accessPoint.handOffs).to.have.length(3);
+    expect(row.error_code).to.equal(null);
+    expect(await counted()).to.equal(before + 2);
   });
 
   it('gives up after five re-sends: failed with TRANSPORT_FAILURE', async () => {
