@@ -121,6 +121,7 @@ export class FaultStack {
       companyUpstreams: upstreams.companies,
       directory: upstreams.directory,
       webhookSenders: upstreams.webhooks,
+      domainVerifiers: upstreams.domains,
       as4: { inboundSecret: loadConfig().as4InboundSecret },
       observe: false,
     });
