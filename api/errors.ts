@@ -26,6 +26,7 @@ export const ERROR_CATALOG = {
   METHOD_NOT_ALLOWED: { status: 405, type: 'invalid_request_error' },
   COMPANY_EXISTS: { status: 409, type: 'conflict' },
   PARTNER_EXISTS: { status: 409, type: 'conflict' },
+  TAG_EXISTS: { status: 409, type: 'conflict' },
   IDEMPOTENCY_IN_PROGRESS: { status: 409, type: 'conflict' },
   IDEMPOTENCY_BODY_MISMATCH: { status: 409, type: 'conflict' },
   INVALID_TRANSITION: { status: 409, type: 'conflict' },

@@ -8,6 +8,7 @@ import type { EventTables } from './tables/events.ts';
 import type { JoinRequestTables } from './tables/join-requests.ts';
 import type { SystemTables } from './tables/system.ts';
 import type { StatisticsTables } from './tables/statistics.ts';
+import type { TagTables } from './tables/tags.ts';
 import type { WebhookTables } from './tables/webhooks.ts';
 
 export type * from './tables/access.ts';
@@ -20,6 +21,7 @@ export type * from './tables/events.ts';
 export type * from './tables/join-requests.ts';
 export type * from './tables/system.ts';
 export type * from './tables/statistics.ts';
+export type * from './tables/tags.ts';
 export type * from './tables/webhooks.ts';
 
 /**
@@ -38,4 +40,5 @@ export interface Database
     PartnerTables,
     DocumentTables,
     LifecycleTables,
-    StatisticsTables {}
+    StatisticsTables,
+    TagTables {}

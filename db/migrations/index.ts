@@ -15,6 +15,7 @@ import * as m20261123_14_events_in_creation_order from './2026-11-23-14-events-i
 import * as m20261123_15_signing_keys from './2026-11-23-15-signing-keys.ts';
 import * as m20261124_16_document_counts from './2026-11-24-16-document-counts.ts';
 import * as m20261124_17_events_by_owner from './2026-11-24-17-events-by-owner.ts';
+import * as m20261124_40_tags from './2026-11-24-40-tags.ts';
 
 /**
  * Every migration, by name. Names sort by date; a shipped migration is never edited — a change is a
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-15-signing-keys': m20261123_15_signing_keys,
   '2026-11-24-16-document-counts': m20261124_16_document_counts,
   '2026-11-24-17-events-by-owner': m20261124_17_events_by_owner,
+  '2026-11-24-40-tags': m20261124_40_tags,
 };

@@ -24,7 +24,7 @@ const NOT_REPLAYED: Record<string, string> = {
 const LAST = ['createCompany', 'resetSandbox', 'forceSandboxRateLimit'];
 
 /** Ids of examples that stand for objects of the caller: swapped for real ones of the test. */
-const EXAMPLE_ID = /^(comp|doc|part|wh|evt|key)_[A-Za-z0-9]+$/;
+const EXAMPLE_ID = /^(comp|doc|part|wh|evt|key|tag)_[A-Za-z0-9]+$/;
 
 interface Example {
   operationId: string;
@@ -82,6 +82,8 @@ describe('contract examples: every request example replays against the service',
   let webhookId: string;
   let partnerId: string;
   let apiKeyId: string;
+  let tagGroupId: string;
+  let tagId: string;
   let sendExample: any;
   let inboundExample: any;
   let addresses = 0;
@@ -167,6 +169,8 @@ describe('contract examples: every request example replays against the service',
         return partnerId;
       case 'key':
         return apiKeyId;
+      case 'tag':
+        return tagId;
       case 'doc':
         return (DOCUMENT_KIND[example.operationId] ?? outgoingDocument)();
       case 'evt': {
@@ -184,6 +188,9 @@ describe('contract examples: every request example replays against the service',
     webhook_id: async () => webhookId,
     partner_id: async () => partnerId,
     key_id: async () => apiKeyId,
+    group_id: async () => tagGroupId,
+    object_id: async (example) => (DOCUMENT_KIND[example.operationId] ?? outgoingDocument)(),
+    tag_id: async () => tagId,
   };
 
   /** What a success status alone does not show: batches answer 200 even when every item failed. */
@@ -227,6 +234,8 @@ describe('contract examples: every request example replays against the service',
     ).id;
     partnerId = (await created(await call('POST', '/v1/partners', { peppolId: '0208:0202239951' }))).id;
     apiKeyId = (await created(await call('POST', '/v1/api-keys', { name: 'fixture', scopes: ['documents.read'] }))).id;
+    tagGroupId = (await created(await call('POST', '/v1/tag-groups', { name: 'Fixture group' }))).id;
+    tagId = (await created(await call('POST', `/v1/tag-groups/${tagGroupId}/tags`, { name: 'fixture' }))).id;
     await outgoingDocument();
     await incomingDocument();
   });
