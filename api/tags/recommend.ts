@@ -2,7 +2,13 @@ import type { Scope } from '../../core/scope.ts';
 import { addText, recommend, type Suggestion, type TagModel } from '../../core/tag-model.ts';
 import type { Db } from '../../db/database.ts';
 import type { TaggedObjectType } from '../../db/schema.ts';
-import { loadModel, modelVersion, readObjectFeatures, type ModelOwner } from '../../db/tag-model.ts';
+import {
+  featuresOfDocument,
+  loadModel,
+  modelVersion,
+  readObjectFeatures,
+  type ModelOwner,
+} from '../../db/tag-model.ts';
 import { findAllTags, findObjectTags } from '../../db/tags.ts';
 import { lockTaggedObject } from './service.ts';
 
@@ -43,14 +49,15 @@ export async function recommendTags(
   scope: Scope,
   input: RecommendInput,
 ): Promise<Suggestion[]> {
-  const object = await lockTaggedObject(db, scope, input.objectId, input.objectType, false);
   const owner = { organizationId: scope.organizationId, livemode: scope.livemode };
-  const [model, candidates, assigned, features] = await Promise.all([
+  // One round of parallel reads; the object's own read says 404 before anything is used.
+  const [object, model, candidates, assigned] = await Promise.all([
+    lockTaggedObject(db, scope, input.objectId, input.objectType, false),
     cache.get(db, owner),
     findAllTags(db, scope),
-    findObjectTags(db, scope, object.id),
-    readObjectFeatures(db, object),
+    findObjectTags(db, scope, input.objectId),
   ]);
+  const features = object.document ? featuresOfDocument(object.document) : await readObjectFeatures(db, object);
   return recommend(
     model,
     addText({ ...features }, input.context),
