@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import { findUndispatchedEvents } from '../db/events.ts';
 import { deleteOlderThan, type ExpiringTable } from '../db/retention.ts';
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
+import { findStaleModelOwners, type ModelOwner } from '../db/tag-model.ts';
 
 /** How long request traces stay inspectable. */
 export const REQUEST_LOG_RETENTION_DAYS = 30;
@@ -9,6 +10,7 @@ export const REQUEST_LOG_RETENTION_DAYS = 30;
 export interface MaintenanceActivities {
   pruneExpiredRecords(): Promise<Record<string, number>>;
   sweepUndispatchedEvents(): Promise<number>;
+  findStaleTagModels(): Promise<ModelOwner[]>;
 }
 
 export function createMaintenanceActivities({
@@ -34,6 +36,9 @@ export function createMaintenanceActivities({
       const stale = await findUndispatchedEvents(db, new Date(Date.now() - 60_000));
       await events.dispatch(stale);
       return stale.length;
+    },
+    async findStaleTagModels() {
+      return findStaleModelOwners(db, new Date(Date.now() - 60_000));
     },
   };
 }

@@ -15,7 +15,8 @@ export interface TagLearning {
 /**
  * Signal-with-start: a running model workflow drains once more, a finished one is started anew.
  * The changes themselves are already committed in the queue, so a failed signal only delays them
- * to the next change of the organization or to the maintenance sweep.
+ * to the next change of the organization or to the maintenance schedule, which starts a run
+ * for changes queued over a minute.
  */
 export function createTagLearning(client: Client): TagLearning {
   return {
