@@ -92,7 +92,6 @@ async function senderPartner(
     // It reached us over Peppol, but whether it is listed in the directory is not known here.
     peppolStatus: 'unknown',
     defaults: {},
-    tags: [],
     identifiers: [],
     enrichment: {},
     metadata: {},

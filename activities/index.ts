@@ -11,6 +11,7 @@ import { createComplianceActivities } from './compliance.ts';
 import { createInboundActivities } from './inbound.ts';
 import { createCompanyActivities } from './companies.ts';
 import { failingDeterministically } from './deterministic-failures.ts';
+import { createTagActivities } from './tags.ts';
 
 /** The upstreams activities call; each picks the live adapter or the simulator by the object's mode. */
 export type ActivityUpstreams = Pick<Upstreams, 'companies' | 'transports' | 'compliance' | 'webhooks'>;
@@ -35,6 +36,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createLifecycleActivities({ ...deps, transports: upstreams.transports }),
     ...createComplianceActivities({ ...deps, platforms: upstreams.compliance }),
     ...createInboundActivities(deps),
+    ...createTagActivities(deps),
   });
 }
 

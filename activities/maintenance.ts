@@ -5,6 +5,7 @@ import { findPendingWorkflowStarts } from '../db/workflow-starts.ts';
 import { findUndispatchedEvents } from '../db/events.ts';
 import { deleteOlderThan, type ExpiringTable } from '../db/retention.ts';
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
+import { findStaleModelOwners, type ModelOwner } from '../db/tag-model.ts';
 
 /** How long request traces stay inspectable. */
 export const REQUEST_LOG_RETENTION_DAYS = 30;
@@ -14,6 +15,7 @@ export interface MaintenanceActivities {
   sweepUndispatchedEvents(): Promise<number>;
   /** Starts the runs that committed writes still owe (`workflow_starts`); the number started. */
   startOwedWorkflows(): Promise<number>;
+  findStaleTagModels(): Promise<ModelOwner[]>;
 }
 
 /** An owed run younger than this may still be started by its request (which waits 2 s for Temporal). */
@@ -48,6 +50,9 @@ export function createMaintenanceActivities({
       const client = Context.current().client;
       for (const start of owed) await startOwedWorkflow(db, client, start);
       return owed.length;
+    },
+    async findStaleTagModels() {
+      return findStaleModelOwners(db, new Date(Date.now() - 60_000));
     },
   };
 }

@@ -37,6 +37,9 @@ import { companyRoutes } from './companies/routes.ts';
 import type { CompanyUpstreams } from '../upstreams/companies.ts';
 import { directoryRoutes } from './directory/routes.ts';
 import { partnerRoutes } from './partners/routes.ts';
+import { tagRoutes } from './tags/routes.ts';
+import { createEventDispatcher } from '../core/event-dispatcher.ts';
+import { createTagLearning } from '../core/tag-learning.ts';
 import { as4Gate, inboundRoutes, type As4Settings } from './inbound/routes.ts';
 import { punchoutBody, punchoutRoutes } from './punchout/routes.ts';
 import type { DirectoryServices } from '../upstreams/directory/index.ts';
@@ -171,7 +174,12 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
     }),
     companyRoutes({ db: deps.db, temporal: deps.temporal, upstreams: deps.companyUpstreams, directory }),
     directoryRoutes(directory),
-    partnerRoutes(deps.db, directory),
+    partnerRoutes(deps.db, directory, createTagLearning(deps.temporal)),
+    tagRoutes({
+      db: deps.db,
+      events: createEventDispatcher(deps.temporal),
+      learning: createTagLearning(deps.temporal),
+    }),
     lifecycleRoutes({ db: deps.db, temporal: deps.temporal, items }),
     paymentRoutes({ db: deps.db, temporal: deps.temporal }),
     complianceRoutes(deps.db),

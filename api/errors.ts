@@ -28,6 +28,7 @@ export const ERROR_CATALOG = {
   PARTNER_EXISTS: { status: 409, type: 'conflict' },
   DOMAIN_TAKEN: { status: 409, type: 'conflict' },
   DOCUMENT_EXISTS: { status: 409, type: 'conflict' },
+  TAG_EXISTS: { status: 409, type: 'conflict' },
   IDEMPOTENCY_IN_PROGRESS: { status: 409, type: 'conflict' },
   IDEMPOTENCY_BODY_MISMATCH: { status: 409, type: 'conflict' },
   INVALID_TRANSITION: { status: 409, type: 'conflict' },

@@ -35,4 +35,5 @@ export const workflowIds = {
   probe: (probeId: string) => `probe:${probeId}`,
   event: (eventId: string) => `event:${eventId}`,
   maintenance: () => 'maintenance',
+  tagModel: (organizationId: string, livemode: boolean) => `tag-model:${organizationId}:${livemode ? 'live' : 'test'}`,
 };

@@ -3,6 +3,7 @@ import type { Db } from './database.ts';
 import type { Database, DocumentDeliveryStatus, DocumentLifecycleStatus } from './schema.ts';
 import type { DocumentRow } from './documents.ts';
 import type { Scope } from '../core/scope.ts';
+import { taggedWithAny } from './tags.ts';
 
 /** The search body's filter tree (POST /v1/documents/search); see `compileFilter` for its rules. */
 export interface FilterNode {
@@ -201,7 +202,7 @@ function leaf(eb: Eb, node: Record<string, unknown>, path: string): Where {
       throw invalid(path, `in takes an array of 1 to ${MAX_IN_VALUES} values`);
     const values = node.value.map((v, i) => scalar(spec, field, v, `${path}.value[${i}]`)) as string[];
     if (spec.kind === 'status') return statusMatch(eb, values);
-    if (spec.kind === 'tags') return sql<SqlBool>`${sql.ref('tags')} && ${sql.val(values)}::text[]`;
+    if (spec.kind === 'tags') return taggedWithAny(sql.ref('documents.id'), values);
     return eb(spec.column!, 'in', values);
   }
   const value = scalar(spec, field, node.value, `${path}.value`);
@@ -210,8 +211,8 @@ function leaf(eb: Eb, node: Record<string, unknown>, path: string): Where {
   if (spec.kind === 'status') {
     match = statusMatch(eb, [value as string]);
   } else if (spec.kind === 'tags') {
-    // A document "equals" a tag when it carries it; tags are a set, not a scalar.
-    match = sql<SqlBool>`${sql.val(value)} = any(${sql.ref('tags')})`;
+    // A document "equals" a tag (by id or name) when it carries it; tags are a set, not a scalar.
+    match = taggedWithAny(sql.ref('documents.id'), [value as string]);
   } else if (spec.kind === 'boolean') {
     const column = field === 'archived' ? 'archived_at' : 'read_at';
     match = value ? eb(column, 'is not', null) : eb(column, 'is', null);

@@ -6,6 +6,7 @@ import { newestFirst } from './keyset.ts';
 import { insertEventWhen, type NewEvent } from './events.ts';
 import { companyStatsUpdate } from './companies.ts';
 import { partnerStatsUpdate } from './partners.ts';
+import { taggedWithAll } from './tags.ts';
 import type { DispatchableEvent } from '../core/event-dispatcher.ts';
 import type { Scope } from '../core/scope.ts';
 
@@ -209,6 +210,8 @@ export interface DocumentFilters {
   search?: string;
   /** true: archived only; false: not archived; absent: all. */
   archived?: boolean;
+  /** Tag ids or names the document carries, every one of them. */
+  tags?: string[];
 }
 
 export async function findDocuments(
@@ -234,5 +237,6 @@ export async function findDocuments(
   if (filters.companyId) query = query.where('company_id', '=', filters.companyId);
   if (filters.search) query = query.where(sql<boolean>`search @@ websearch_to_tsquery('simple', ${filters.search})`);
   if (filters.archived !== undefined) query = query.where('archived_at', filters.archived ? 'is not' : 'is', null);
+  if (filters.tags?.length) query = query.where(taggedWithAll(sql.ref('documents.id'), filters.tags));
   return query.execute();
 }

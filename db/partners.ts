@@ -1,5 +1,6 @@
 import { sql, type Selectable, type SqlBool, type Expression } from 'kysely';
 import type { Db } from './database.ts';
+import { taggedWithAll } from './tags.ts';
 import type { Scope } from '../core/scope.ts';
 import type {
   PartnerDefaults,
@@ -75,7 +76,6 @@ export interface NewPartner {
   contactEmail: string | null;
   peppolStatus: PeppolStatus;
   defaults: PartnerDefaults;
-  tags: string[];
   identifiers: Array<{ scheme: string; value: string }>;
   enrichment: PartnerEnrichment;
   metadata: Record<string, string>;
@@ -111,7 +111,6 @@ export async function insertPartner(db: Db, partner: NewPartner): Promise<Partne
       contact_email: partner.contactEmail,
       peppol_status: partner.peppolStatus,
       defaults: JSON.stringify(partner.defaults),
-      tags: partner.tags,
       identifiers: JSON.stringify(partner.identifiers),
       enrichment: JSON.stringify(partner.enrichment),
       metadata: JSON.stringify(partner.metadata),
@@ -131,7 +130,6 @@ export interface PartnerChanges {
   contactEmail?: string | null;
   peppolStatus?: PeppolStatus;
   defaults?: PartnerDefaults;
-  tags?: string[];
   identifiers?: Array<{ scheme: string; value: string }>;
   enrichment?: PartnerEnrichment;
   metadata?: Record<string, string>;
@@ -154,7 +152,6 @@ export async function updatePartner(
   if (changes.contactEmail !== undefined) set.contact_email = changes.contactEmail;
   if (changes.peppolStatus !== undefined) set.peppol_status = changes.peppolStatus;
   if (changes.defaults !== undefined) set.defaults = JSON.stringify(changes.defaults);
-  if (changes.tags !== undefined) set.tags = changes.tags;
   if (changes.identifiers !== undefined) set.identifiers = JSON.stringify(changes.identifiers);
   if (changes.enrichment !== undefined) set.enrichment = JSON.stringify(changes.enrichment);
   if (changes.metadata !== undefined) set.metadata = JSON.stringify(changes.metadata);
@@ -226,7 +223,7 @@ export async function listPartners(
       or lower(coalesce(contact_name, '')) like ${like} or lower(coalesce(contact_email, '')) like ${like})`);
   }
   if (query.country) q = q.where('country', '=', query.country);
-  if (query.tags?.length) q = q.where(sql<SqlBool>`tags @> ${query.tags}::text[]`);
+  if (query.tags?.length) q = q.where(taggedWithAll(sql.ref('partners.id'), query.tags));
   if (query.hasActivity !== undefined)
     q = q.where(
       query.hasActivity ? sql<SqlBool>`last_activity_at is not null` : sql<SqlBool>`last_activity_at is null`,

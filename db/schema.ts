@@ -10,6 +10,7 @@ import type { FlowTables } from './tables/flows.ts';
 import type { JoinRequestTables } from './tables/join-requests.ts';
 import type { SystemTables } from './tables/system.ts';
 import type { StatisticsTables } from './tables/statistics.ts';
+import type { TagTables } from './tables/tags.ts';
 import type { WebhookTables } from './tables/webhooks.ts';
 
 export type * from './tables/access.ts';
@@ -24,6 +25,7 @@ export type * from './tables/flows.ts';
 export type * from './tables/join-requests.ts';
 export type * from './tables/system.ts';
 export type * from './tables/statistics.ts';
+export type * from './tables/tags.ts';
 export type * from './tables/webhooks.ts';
 
 /**
@@ -44,4 +46,5 @@ export interface Database
     FlowTables,
     LifecycleTables,
     StatisticsTables,
-    PlatformTables {}
+    PlatformTables,
+    TagTables {}

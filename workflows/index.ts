@@ -8,3 +8,4 @@ export { documentWorkflow } from './documents/document.ts';
 export { complianceWorkflow } from './compliance/report.ts';
 export { inboundWorkflow } from './documents/inbound.ts';
 export { companyRegistrationWorkflow } from './companies/registration.ts';
+export { tagModelWorkflow } from './tags/model.ts';

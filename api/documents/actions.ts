@@ -12,6 +12,9 @@ import { ApiError } from '../errors.ts';
 import { principalOf } from '../principal.ts';
 import { scopeOf } from '../scope.ts';
 import { toDocument } from './mapper.ts';
+import { createTagLearning, type TagLearning } from '../../core/tag-learning.ts';
+import { applyObjectTags } from '../tags/objects.ts';
+import { resolveTagRef, withTag } from '../tags/service.ts';
 
 export type DocumentAction =
   'mark-read' | 'mark-unread' | 'archive' | 'unarchive' | 'tag' | 'untag' | 'assign' | 'unassign' | 'add-note' | 'link';
@@ -34,7 +37,6 @@ const REQUIRED: Partial<Record<DocumentAction, keyof ActionInput>> = {
 };
 
 /** Kept bounded so one document's row (and its events) cannot grow without limit. */
-const MAX_TAGS = 100;
 const MAX_NOTES = 500;
 const MAX_LINKS = 200;
 
@@ -82,15 +84,17 @@ async function plan(
     }
     case 'tag':
     case 'untag': {
-      const tag = input.tag!;
-      const has = row.tags.includes(tag);
-      if (input.action === 'tag' && !has) {
-        if (row.tags.length >= MAX_TAGS) throw tooMany('tags', MAX_TAGS);
-        set.tags = [...row.tags, tag];
-      } else if (input.action === 'untag' && has) {
-        set.tags = row.tags.filter((t) => t !== tag);
-      }
-      if (set.tags) changes.tags = { from: row.tags, to: set.tags };
+      // The organization's tags, by id or name: tagging with an unknown name creates an ungrouped tag.
+      const tag = await resolveTagRef(trx, scope, input.tag!, { create: input.action === 'tag', field: 'tag' });
+      if (!tag) break;
+      const change = await applyObjectTags(
+        trx,
+        scope,
+        { type: 'document', id: row.id },
+        (current) => (input.action === 'tag' ? withTag(current, tag) : current.filter((t) => t.id !== tag.id)),
+        'tag',
+      );
+      if (change.changed) changes.tags = { from: change.from, to: change.to };
       break;
     }
     case 'assign':
@@ -140,7 +144,7 @@ async function plan(
  * returns the document as it is, without an event, so retries are harmless.
  */
 export async function applyDocumentAction(
-  deps: { db: Db; events: EventDispatcher },
+  deps: { db: Db; events: EventDispatcher; learning: TagLearning },
   principal: Principal,
   scope: Scope,
   documentId: string,
@@ -170,6 +174,10 @@ export async function applyDocumentAction(
   });
   // The row and its event are committed; should this dispatch fail, the sweeper dispatches it later.
   if (event) await deps.events.dispatch([event]).catch(() => undefined);
+  if (event && input.action.endsWith('tag'))
+    await deps.learning
+      .changed({ organizationId: scope.organizationId, livemode: scope.livemode })
+      .catch(() => undefined);
   return row;
 }
 
@@ -177,11 +185,12 @@ export function documentActionRoutes(
   db: Db,
   temporal: Client,
   events: EventDispatcher = createEventDispatcher(temporal),
+  learning: TagLearning = createTagLearning(temporal),
 ): Router {
   const router = Router();
   router.post('/v1/documents/:document_id/actions', async (req, res) => {
     const row = await applyDocumentAction(
-      { db, events },
+      { db, events, learning },
       principalOf(req),
       scopeOf(req),
       String(req.params.document_id),

@@ -93,6 +93,14 @@ export function documentRoutes(deps: BatchDeps): Router {
         ...(companyId ? { companyId } : {}),
         ...(q.search ? { search: q.search } : {}),
         ...(q.archived !== undefined ? { archived: String(q.archived) === 'true' } : {}),
+        ...(q.tags
+          ? {
+              tags: q.tags
+                .split(',')
+                .map((t) => t.trim())
+                .filter(Boolean),
+            }
+          : {}),
       },
       { limit, after: decodeCursor(q.cursor) },
     );

@@ -5,15 +5,16 @@ import type { PartnerSort } from '../../db/partners.ts';
 import type { PartnerRole, PeppolStatus } from '../../db/tables/partners.ts';
 import { bool, list, text } from '../directory/query.ts';
 import { scopeOf } from '../scope.ts';
+import type { TagLearning } from '../../core/tag-learning.ts';
 import { toPartner } from './mapper.ts';
 import { createPartner, deletePartnerByRef, getPartner, listPartnersPage, updatePartnerByRef } from './service.ts';
 
 /** Part 4.8 and DESIGN §4: trading partners, addressed by `part_…`, `vat:…` or `peppol:…`. */
-export function partnerRoutes(db: Db, services: DirectoryServices): Router {
+export function partnerRoutes(db: Db, services: DirectoryServices, learning: TagLearning): Router {
   const router = Router();
 
   router.post('/v1/partners', async (req, res) => {
-    res.status(201).json(toPartner(await createPartner(db, services, scopeOf(req), req.body)));
+    res.status(201).json(toPartner(await createPartner(db, services, scopeOf(req), req.body, learning)));
   });
 
   router.get('/v1/partners', async (req, res) => {
@@ -40,7 +41,11 @@ export function partnerRoutes(db: Db, services: DirectoryServices): Router {
   });
 
   router.patch('/v1/partners/:partner_id', async (req, res) => {
-    res.json(toPartner(await updatePartnerByRef(db, services, scopeOf(req), String(req.params.partner_id), req.body)));
+    res.json(
+      toPartner(
+        await updatePartnerByRef(db, services, scopeOf(req), String(req.params.partner_id), req.body, learning),
+      ),
+    );
   });
 
   router.delete('/v1/partners/:partner_id', async (req, res) => {

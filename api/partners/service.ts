@@ -22,6 +22,10 @@ import { ApiError } from '../errors.ts';
 import { onUniqueViolation } from '../foreign-errors.ts';
 import { toPartner } from './mapper.ts';
 import { hashPunchoutSecret } from '../../core/punchout-secret.ts';
+import type { TagLearning } from '../../core/tag-learning.ts';
+import type { TagRow } from '../../db/tags.ts';
+import { applyObjectTags } from '../tags/objects.ts';
+import { resolveTagRef } from '../tags/service.ts';
 
 export interface PartnerInput {
   peppolId?: string | null;
@@ -215,6 +219,7 @@ export async function createPartner(
   services: DirectoryServices,
   scope: PartnerScope,
   input: PartnerInput,
+  learning?: TagLearning,
 ): Promise<PartnerRow> {
   const givenPeppol = input.peppolId?.trim() || null;
   const givenVat = input.vatNumber ? normalizeVatNumber(input.vatNumber) : null;
@@ -236,27 +241,53 @@ export async function createPartner(
     }
   }
   // A concurrent create of the same partner loses the race to the unique index.
-  return onUniqueViolation(
-    insertPartner(db, {
-      id: newId('part'),
-      scope,
-      peppolId,
-      vatNumber,
-      name: input.name ?? card?.name ?? vatNumber ?? peppolId!,
-      country: countryOf(peppolId, vatNumber, card),
-      role: input.role ?? 'both',
-      contactName: input.contactName ?? null,
-      contactEmail: input.contactEmail ?? null,
-      peppolStatus: status,
-      defaults: input.defaults ?? {},
-      tags: input.tags ?? [],
-      identifiers: identifiersOf(peppolId, card),
-      enrichment: enrichmentOf(card),
-      metadata: cleanMetadata(input.metadata),
-      punchout: await punchoutOf(input.punchout, null),
+  const punchout = await punchoutOf(input.punchout, null);
+  const row = await onUniqueViolation(
+    db.transaction().execute(async (trx) => {
+      const inserted = await insertPartner(trx, {
+        id: newId('part'),
+        scope,
+        peppolId,
+        vatNumber,
+        name: input.name ?? card?.name ?? vatNumber ?? peppolId!,
+        country: countryOf(peppolId, vatNumber, card),
+        role: input.role ?? 'both',
+        contactName: input.contactName ?? null,
+        contactEmail: input.contactEmail ?? null,
+        peppolStatus: status,
+        defaults: input.defaults ?? {},
+        identifiers: identifiersOf(peppolId, card),
+        enrichment: enrichmentOf(card),
+        metadata: cleanMetadata(input.metadata),
+        punchout,
+      });
+      return input.tags?.length
+        ? withPartnerTags(trx, scope, inserted.id, input.tags)
+        : { row: inserted, changed: false };
     }),
     () => duplicateOf(db, scope, { peppolId, vatNumber }),
   );
+  if (row.changed && learning) await learning.changed(scope).catch(() => undefined);
+  return row.row;
+}
+
+/**
+ * Makes `refs` (tag ids or names; an unknown name creates an ungrouped tag) the partner's tags, in
+ * the transaction that wrote the partner, and returns the row with them.
+ */
+async function withPartnerTags(
+  trx: Db,
+  scope: PartnerScope,
+  partnerId: string,
+  refs: string[],
+): Promise<{ row: PartnerRow; changed: boolean }> {
+  const tags: TagRow[] = [];
+  for (const ref of refs) {
+    const tag = (await resolveTagRef(trx, scope, ref, { create: true, field: 'tags' }))!;
+    if (!tags.some((t) => t.id === tag.id)) tags.push(tag);
+  }
+  const { changed } = await applyObjectTags(trx, scope, { type: 'partner', id: partnerId }, () => tags, 'tags');
+  return { row: (await findPartnerByRef(trx, scope, partnerId))!, changed };
 }
 
 /**
@@ -291,6 +322,7 @@ export async function updatePartnerByRef(
   scope: PartnerScope,
   ref: string,
   input: PartnerInput,
+  learning?: TagLearning,
 ): Promise<PartnerRow> {
   const current = await getPartner(db, scope, ref);
   const peppolId = input.peppolId === undefined ? current.peppol_id : input.peppolId?.trim() || null;
@@ -314,7 +346,6 @@ export async function updatePartnerByRef(
   if (input.contactName !== undefined) changes.contactName = input.contactName;
   if (input.contactEmail !== undefined) changes.contactEmail = input.contactEmail;
   if (input.defaults !== undefined) changes.defaults = input.defaults;
-  if (input.tags !== undefined) changes.tags = input.tags;
   if (input.punchout !== undefined) changes.punchout = await punchoutOf(input.punchout, current.punchout_secret_hash);
   if (input.metadata !== undefined) {
     const merged: Record<string, string | null> = { ...current.metadata, ...input.metadata };
@@ -332,11 +363,17 @@ export async function updatePartnerByRef(
     changes.identifiers = identifiersOf(peppolId, card);
     changes.country = countryOf(peppolId, vatNumber, card);
   }
-  const row = await onUniqueViolation(updatePartner(db, scope, current.id, changes), () =>
-    duplicateOf(db, scope, { peppolId, vatNumber }, current.id),
+  const updated = await onUniqueViolation(
+    db.transaction().execute(async (trx) => {
+      const row = await updatePartner(trx, scope, current.id, changes);
+      if (!row || input.tags === undefined) return row && { row, changed: false };
+      return withPartnerTags(trx, scope, row.id, input.tags);
+    }),
+    () => duplicateOf(db, scope, { peppolId, vatNumber }, current.id),
   );
-  if (!row) throw new ApiError('PARTNER_NOT_FOUND', `No partner ${ref} in this organization.`);
-  return row;
+  if (!updated) throw new ApiError('PARTNER_NOT_FOUND', `No partner ${ref} in this organization.`);
+  if (updated.changed && learning) await learning.changed(scope).catch(() => undefined);
+  return updated.row;
 }
 
 export async function deletePartnerByRef(db: Db, scope: PartnerScope, ref: string): Promise<void> {

@@ -25,7 +25,7 @@ const NOT_REPLAYED: Record<string, string> = {
 const LAST = ['createCompany', 'resetSandbox', 'forceSandboxRateLimit'];
 
 /** Ids of examples that stand for objects of the caller: swapped for real ones of the test. */
-const EXAMPLE_ID = /^(comp|doc|part|wh|evt|key)_[A-Za-z0-9]+$/;
+const EXAMPLE_ID = /^(comp|doc|part|wh|evt|key|tag)_[A-Za-z0-9]+$/;
 
 /** The organization a PunchOut cart's BuyerCookie names, inside the cXML text: swapped for the test's own. */
 const EXAMPLE_ORGANIZATION = /org_[A-Za-z0-9]{20}/g;
@@ -90,6 +90,8 @@ describe('contract examples: every request example replays against the service',
   let partnerId: string;
   let apiKeyId: string;
   let organizationId: string;
+  let tagGroupId: string;
+  let tagId: string;
   let sendExample: any;
   let inboundExample: any;
   let addresses = 0;
@@ -177,6 +179,8 @@ describe('contract examples: every request example replays against the service',
         return partnerId;
       case 'key':
         return apiKeyId;
+      case 'tag':
+        return tagId;
       case 'doc':
         return (DOCUMENT_KIND[example.operationId] ?? outgoingDocument)();
       case 'evt': {
@@ -194,6 +198,9 @@ describe('contract examples: every request example replays against the service',
     webhook_id: async () => webhookId,
     partner_id: async () => partnerId,
     key_id: async () => apiKeyId,
+    group_id: async () => tagGroupId,
+    object_id: async (example) => (DOCUMENT_KIND[example.operationId] ?? outgoingDocument)(),
+    tag_id: async () => tagId,
   };
 
   /** What a success status alone does not show: batches answer 200 even when every item failed. */
@@ -242,6 +249,8 @@ describe('contract examples: every request example replays against the service',
       (card) => card.country === 'BE' && !['0208:0202239951', '0208:0674229677'].includes(card.peppolId),
     )!;
     await created(await call('POST', '/v1/partners', { peppolId: supplier.peppolId, punchout: PUNCHOUT_EXAMPLE }));
+    tagGroupId = (await created(await call('POST', '/v1/tag-groups', { name: 'Fixture group' }))).id;
+    tagId = (await created(await call('POST', `/v1/tag-groups/${tagGroupId}/tags`, { name: 'fixture' }))).id;
     await outgoingDocument();
     await incomingDocument();
   });

@@ -128,7 +128,6 @@ describe('documentWorkflow (delivery)', () => {
       contactEmail: null,
       peppolStatus: 'registered',
       defaults: {},
-      tags: [],
       identifiers: [],
       enrichment: {},
       metadata: {},

@@ -68,6 +68,20 @@ describe('maintenanceWorkflow (the maintenance schedule)', () => {
       .where('id', '=', stranded.id)
       .execute();
 
+    // A tag change queued long ago whose learning trigger was lost (the signal failed after the commit).
+    await db
+      .insertInto('tag_model_updates')
+      .values({
+        organization_id: tenant.organizationId,
+        livemode: true,
+        object_type: 'document',
+        object_id: 'doc_stale',
+        tag_id: 'tag_stale',
+        assigned: true,
+        created_at: new Date(Date.now() - 5 * 60_000),
+      })
+      .execute();
+
     const workers = await createWorkers({
       connection: env.nativeConnection,
       namespace: 'default',
@@ -86,6 +100,11 @@ describe('maintenanceWorkflow (the maintenance schedule)', () => {
       expect(result.pruned.idempotencyKeys).to.be.at.least(1);
       expect(result.pruned.rateLimitHits).to.be.at.least(1);
       expect(result.redispatchedEvents).to.be.at.least(1);
+      expect(result.restartedTagModels).to.be.at.least(1);
+      const tagModel = await env.client.workflow
+        .getHandle(workflowIds.tagModel(tenant.organizationId, true))
+        .describe();
+      expect(tagModel.type).to.equal('tagModelWorkflow');
       const keys = await db
         .selectFrom('idempotency_keys')
         .select('idempotency_key')

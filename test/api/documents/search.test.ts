@@ -17,7 +17,6 @@ describe('POST /v1/documents/search', () => {
       lifecycle_status: 'paid',
       delivery_status: 'delivered',
       status: 'delivered',
-      tags: ['urgent', 'q1'],
     });
     ids.b = await seed(tenant, {
       number: 'S-B',
@@ -34,7 +33,6 @@ describe('POST /v1/documents/search', () => {
       gross_amount: '800.00',
       direction: 'incoming',
       lifecycle_status: 'disputed',
-      tags: ['urgent'],
       archived_at: new Date(),
     });
     ids.d = await seed(tenant, {
@@ -51,6 +49,19 @@ describe('POST /v1/documents/search', () => {
       gross_amount: '800.00',
       lifecycle_status: 'approved',
     });
+    // Tags are the organization's tag resources, put on documents through the tag action.
+    for (const [id, tags] of [
+      [ids.a, ['urgent', 'q1']],
+      [ids.c, ['urgent']],
+    ] as const)
+      for (const tag of tags) {
+        const res = await fetch(`${app.url}/v1/documents/${id}/actions`, {
+          method: 'POST',
+          headers: jsonHeaders(tenant.key),
+          body: JSON.stringify({ action: 'tag', tag }),
+        });
+        expect(res.status).to.equal(200);
+      }
   });
   after(() => app.close());
 
