@@ -38,6 +38,13 @@ export { validateOrderElement } from './validation/rules-order.ts';
 export { checkDocumentBody, type BodyCheckOptions } from './validation/validate-json.ts';
 export { parseUbl, parseUblElement, type ParseResult } from './ubl/parse.ts';
 export { parseCii, parseCiiElement, type CiiParseResult } from './cii/parse.ts';
+export {
+  renderCii,
+  CII_GUIDELINE_IDS,
+  type CiiGuideline,
+  type CiiRenderOptions,
+  type CiiRenderResult,
+} from './cii/render.ts';
 export { readXmlDocument, readXmlDocumentChecked, type XmlDocument, type XmlFormat } from './xml-input.ts';
 export {
   checkParticipantId,

@@ -9,9 +9,18 @@ import type { Branding } from '../../db/tables/platform.ts';
 import type { Db } from '../../db/database.ts';
 import { findDocument, type DocumentRow } from '../../db/documents.ts';
 import { findFile } from '../../db/files.ts';
-import { computeDocument, type Address, type DocumentBody, type Party } from '../../peppol/index.ts';
+import {
+  computeDocument,
+  DOCUMENT_TYPE_INFO,
+  renderCii,
+  type Address,
+  type DocumentBody,
+  type DocumentType,
+  type Party,
+} from '../../peppol/index.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { Dec } from '../../peppol/money.ts';
+import { FACTURX_FILENAMES, facturXXmp, type FacturXProfile } from '../../peppol/facturx.ts';
 import { ApiError } from '../errors.ts';
 import { scopeOf } from '../scope.ts';
 import { brandsTenants } from '../platform/branding.ts';
@@ -83,6 +92,8 @@ export interface PdfOptions {
   compress?: boolean;
   /** A white-label's brand: logo and name in the header, its colour on the title, support address in the footer. */
   branding?: Branding;
+  /** Makes the PDF a Factur-X: PDF/A-3b with this CII invoice as its associated `factur-x.xml`. */
+  facturX?: { xml: string; conformanceLevel?: FacturXProfile };
 }
 
 const LOGO_BOX = { width: 160, height: 40 };
@@ -146,13 +157,31 @@ export function renderDocumentPdf(
   const currency = body.currency ?? row.currency ?? 'EUR';
   const title = `${TITLES[row.type] ?? row.type} ${body.number ?? row.number ?? ''}`.trim();
   const { regular, bold } = loadFonts();
+  const facturX = options.facturX;
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     compress: options.compress ?? true,
     bufferPages: true,
-    info: { Title: title, Subject: row.id },
+    // pdfkit writes the title into the XMP unescaped; PDF/A needs well-formed XMP that matches the Info title.
+    info: { Title: facturX ? title.replace(/[&<>]/g, ' ') : title, Subject: row.id },
+    ...(facturX ? { subset: 'PDF/A-3b' as const, pdfVersion: '1.7' as const, lang: 'en' } : {}),
   });
+  if (facturX) {
+    const now = new Date();
+    // pdfkit writes /AFRelationship from `relationship`, which its type definitions do not list yet.
+    const attachment: PDFKit.Mixins.PDFAttachmentOptions & { relationship: string } = {
+      name: FACTURX_FILENAMES[0],
+      type: 'text/xml',
+      // Data: the XML is the invoice's data, the PDF its visual representation (Factur-X 1.0, France).
+      relationship: 'Data',
+      description: 'Factur-X invoice (UN/CEFACT CII)',
+      creationDate: now,
+      modifiedDate: now,
+    };
+    doc.file(Buffer.from(facturX.xml, 'utf8'), attachment);
+    doc.appendXML(facturXXmp({ conformanceLevel: facturX.conformanceLevel ?? 'EN 16931' }));
+  }
   doc.registerFont(REGULAR, regular);
   doc.registerFont(BOLD, bold);
   doc.font(REGULAR);
@@ -404,24 +433,48 @@ export function renderDocumentPdf(
   return done;
 }
 
-/** What GET /pdf answers: the rendering of a structured document, or the stored upload when that is a PDF. */
+export type PdfFormat = 'pdf' | 'factur-x';
+
+/**
+ * What GET /pdf answers: the rendering of a structured document, or the stored upload when that is a
+ * PDF. `factur-x` is the same rendering with the invoice embedded as CII (invoices, credit and debit notes).
+ */
 export async function documentPdf(
   db: Db,
   scope: Scope,
   documentId: string,
   options: PdfOptions = {},
+  format: PdfFormat = 'pdf',
 ): Promise<{ content: Buffer; filename: string }> {
   const row = await findDocument(db, scope, documentId);
   if (!row) throw new ApiError('DOCUMENT_NOT_FOUND', `No document ${documentId} in this organization.`);
   const safe = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
-  if (row.body) {
-    const brand = await findBranding(db, row.organization_id, row.livemode);
-    const branding = brand?.branding && brandsTenants(brand.plan) ? brand.branding : undefined;
+  const brand = row.body ? await findBranding(db, row.organization_id, row.livemode) : undefined;
+  const branding = brand?.branding && brandsTenants(brand.plan) ? brand.branding : undefined;
+  const branded: PdfOptions = { ...options, ...(branding && Object.keys(branding).length ? { branding } : {}) };
+  if (format === 'factur-x') {
+    const body = row.body as unknown as DocumentBody | null;
+    const type = row.type as DocumentType;
+    if (!body || !DOCUMENT_TYPE_INFO[type]?.billing) {
+      throw new ApiError(
+        'RESOURCE_NOT_FOUND',
+        `Document ${row.id} is ${body ? `a ${row.type}` : 'a stored file'}: only structured invoices, credit notes and debit notes have a Factur-X rendering.`,
+      );
+    }
+    const cii = renderCii(type, body, { identifiers: false });
+    if (!cii.xml) {
+      throw new ApiError('UBL_VALIDATION_FAILED', `Document ${row.id} cannot be rendered as CII.`, {
+        details: cii.errors.map((e) => ({ field: e.path, rule: e.rule, message: e.message })),
+      });
+    }
     return {
-      content: await renderDocumentPdf(row, row.body as unknown as DocumentBody, {
-        ...options,
-        ...(branding && Object.keys(branding).length ? { branding } : {}),
-      }),
+      content: await renderDocumentPdf(row, body, { ...branded, facturX: { xml: cii.xml } }),
+      filename: `${safe(row.number ?? row.id)}.pdf`,
+    };
+  }
+  if (row.body) {
+    return {
+      content: await renderDocumentPdf(row, row.body as unknown as DocumentBody, branded),
       filename: `${safe(row.number ?? row.id)}.pdf`,
     };
   }
@@ -441,7 +494,8 @@ export async function documentPdf(
 export function documentPdfRoutes(db: Db): Router {
   const router = Router();
   router.get('/v1/documents/:document_id/pdf', async (req, res) => {
-    const pdf = await documentPdf(db, scopeOf(req), String(req.params.document_id));
+    const format = req.query.format === 'factur-x' ? 'factur-x' : 'pdf';
+    const pdf = await documentPdf(db, scopeOf(req), String(req.params.document_id), {}, format);
     res.set('Content-Disposition', `inline; filename="${pdf.filename}"`).type('application/pdf').send(pdf.content);
   });
   return router;

@@ -283,7 +283,7 @@ export function parseCiiElement(root: El): CiiParseResult {
       payee: payee
         ? compact({
             name: val(payee, 'ram:Name'),
-            identifiers: kids(payee, 'ram:ID')
+            identifiers: [...kids(payee, 'ram:ID'), ...kids(payee, 'ram:GlobalID')]
               .map(schemed)
               .filter((x): x is SchemedId => !!x),
             legalId: schemed(first(payee, 'ram:SpecifiedLegalOrganization/ram:ID')),

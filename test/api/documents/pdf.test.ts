@@ -1,7 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { documentPdf } from '../../../api/documents/pdf.ts';
 import { insertFile } from '../../../db/files.ts';
+import { readFacturX } from '../../../peppol/facturx.ts';
 import { errorBody, startTestApp, type TestApp } from '../../support/app.ts';
 import { bearer, createKey, createTenant, tenantScope, type Tenant } from '../../support/access.ts';
 import { invoiceBody } from '../../support/documents.ts';
@@ -271,6 +275,53 @@ describe('GET /v1/documents/{document_id}/pdf', () => {
     const error = await errorBody(res);
     expect(error.code).to.equal('RESOURCE_NOT_FOUND');
     expect(error.message).to.include('stored png');
+  });
+
+  describe('format=factur-x', () => {
+    const facturX = (id: string) =>
+      fetch(`${app.url}/v1/documents/${id}/pdf?format=factur-x`, { headers: bearer(tenant.key) });
+
+    it('returns a Factur-X PDF whose embedded factur-x.xml reads back as the same invoice', async () => {
+      const id = await seedDocument(tenant, { number: 'INV-PDF-1', body: JSON.stringify(BODY) });
+      const res = await facturX(id);
+      expect(res.status).to.equal(200);
+      expect(res.headers.get('content-type')).to.equal('application/pdf');
+      expect(res.headers.get('content-disposition')).to.equal('inline; filename="INV-PDF-1.pdf"');
+      const pdf = Buffer.from(await res.arrayBuffer());
+      const dir = mkdtempSync(join(tmpdir(), 'facturx-api-'));
+      try {
+        writeFileSync(join(dir, 'invoice.pdf'), pdf);
+        const list = execFileSync('pdfdetach', ['-list', join(dir, 'invoice.pdf')], { encoding: 'utf8' });
+        expect(list).to.include('1: factur-x.xml');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      expect(pdfText(pdf)).to.include('INV-PDF-1');
+      const read = await readFacturX(pdf);
+      if (!read.ok) throw new Error(read.message);
+      expect(read.profile).to.equal('EN 16931');
+      expect(read.document.body?.number).to.equal('INV-PDF-1');
+      expect(read.document.body?.totals?.payableAmount).to.equal('1189.25');
+      // The plain rendering stays as it was: no attachment.
+      const plain = Buffer.from(await (await get(id)).arrayBuffer());
+      expect(plain.toString('latin1')).not.to.include('factur-x.xml');
+    });
+
+    it('404 RESOURCE_NOT_FOUND for a purchase order', async () => {
+      const id = await seedDocument(tenant, { type: 'purchase-order', body: JSON.stringify(BODY) });
+      const res = await facturX(id);
+      expect(res.status).to.equal(404);
+      const error = await errorBody(res);
+      expect(error.code).to.equal('RESOURCE_NOT_FOUND');
+      expect(error.message).to.include('a purchase-order');
+    });
+
+    it('400 INVALID_ENUM for an unknown format', async () => {
+      const id = await seedDocument(tenant, { body: JSON.stringify(BODY) });
+      const res = await fetch(`${app.url}/v1/documents/${id}/pdf?format=zugferd`, { headers: bearer(tenant.key) });
+      expect(res.status).to.equal(400);
+      expect((await errorBody(res)).code).to.equal('INVALID_ENUM');
+    });
   });
 
   it("404 DOCUMENT_NOT_FOUND for another tenant's document", async () => {
