@@ -5,7 +5,9 @@ import { headOfficeSiret, isSiren, isSiret, sandboxAnnuaire } from '../../../ups
 import { bearer, createTenant, jsonHeaders, type Tenant } from '../../support/access.ts';
 import { DIRECTORY, startAfnorApp } from '../../support/afnor.ts';
 import type { TestApp } from '../../support/app.ts';
+import { invoiceBody } from '../../support/documents.ts';
 import { testServers } from '../../support/servers.ts';
+import { ensureTestWorkers } from '../../support/workers.ts';
 
 /** A French sandbox company of the organization that receives invoices, with its SIREN and head office SIRET. */
 async function createFrenchCompany(organizationId: string, siren: string) {
@@ -43,6 +45,7 @@ describe('AFNOR directory service', () => {
   let tenant: Tenant;
   const annuaire = sandboxAnnuaire();
   before(async () => {
+    await ensureTestWorkers();
     app = await startAfnorApp();
     tenant = await createTenant({ livemode: false, plan: 'pro' });
   });
@@ -259,6 +262,35 @@ describe('AFNOR directory service', () => {
       );
       expect(theirs.body.totalNumberOfResults).to.equal(0);
       expect((await get(`/directory-line/code:${company.siren}`, other.key)).status).to.equal(404);
+    });
+
+    it('resolve siren: and siret: recipients of /v1 sends through the same lines', async () => {
+      const company = await createFrenchCompany(tenant.organizationId, unseenSiren(200));
+      const send = async (to: string) => {
+        const { buyer: _derived, ...document } = invoiceBody();
+        const res = await fetch(`${app.url}/v1/documents/send`, {
+          method: 'POST',
+          headers: jsonHeaders(tenant.key),
+          body: JSON.stringify({ type: 'invoice', from: tenant.companyId, to, document }),
+        });
+        const body = await res.json();
+        expect(res.status, `${to}: ${JSON.stringify(body)}`).to.equal(201);
+        return body.receiver.peppolId as string;
+      };
+      // The SIREN line of the company routes to its participant (a 0009 id), not to 0002:<siren>.
+      expect(await send(`siren:${company.siren}`)).to.equal(company.peppolId);
+      expect(await send(`siret:${company.siret}`)).to.equal(company.peppolId);
+      // Found as the organization's own company: not provisioned as a trading partner.
+      const partners = await testServers()
+        .db.selectFrom('partners')
+        .select('id')
+        .where('organization_id', '=', tenant.organizationId)
+        .where('peppol_id', '=', company.peppolId)
+        .execute();
+      expect(partners).to.deep.equal([]);
+      // A public body's service facility: its own line.
+      const publicLine = sandboxAnnuaire().lines.find((l) => l.platformType === 'DFH' && l.siret && !l.routingCode)!;
+      expect(await send(`siret:${publicLine.siret}`)).to.equal(`0009:${publicLine.siret}`);
     });
   });
 });
