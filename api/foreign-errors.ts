@@ -55,7 +55,12 @@ function registryError(err: RegistryError): ApiError {
 
 /** The Peppol Directory, SML or SMP failing: 504 for a timeout, 503 otherwise (both safe to retry). */
 function upstreamError(err: UpstreamError): ApiError {
-  const names: Record<string, string> = { 'peppol-directory': 'The Peppol Directory', sml: 'The SML', dns: 'The DNS' };
+  const names: Record<string, string> = {
+    'peppol-directory': 'The Peppol Directory',
+    'french-directory': 'The French directory',
+    sml: 'The SML',
+    dns: 'The DNS',
+  };
   const what = names[err.upstream] ?? 'The SMP';
   // An open circuit knows when it will try again; otherwise a short wait.
   const retryAfter = err instanceof CircuitOpenError ? String(err.retryAfterSeconds) : '5';

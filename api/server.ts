@@ -52,6 +52,7 @@ async function main(): Promise<void> {
       db,
       temporal: temporal.client,
       recipients: partnerRecipientDirectory(db, upstreams.directory),
+      directory: upstreams.directory,
     }),
   });
 

@@ -56,6 +56,14 @@ export interface Config {
   /** France's public e-invoicing platform (PPF) lifecycle-status API, for live French documents. */
   ppfBaseUrl: string;
   ppfToken: string | undefined;
+  /** The French e-invoicing directory (annuaire): its Directory Service API root, for live `siren:`/`siret:` and the facade. */
+  frenchDirectoryBaseUrl: string;
+  /** A fixed bearer token for the annuaire; or OAuth2 client credentials (all three set), which win. */
+  frenchDirectoryToken: string | undefined;
+  frenchDirectoryTokenUrl: string | undefined;
+  frenchDirectoryClientId: string | undefined;
+  frenchDirectoryClientSecret: string | undefined;
+  frenchDirectoryTimeoutMs: number;
   /** Italy's Sistema di Interscambio (SDI) notification API, for live Italian documents. */
   sdiBaseUrl: string;
   sdiToken: string | undefined;
@@ -136,6 +144,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smpTimeoutMs: intFrom(env, 'SMP_TIMEOUT_MS', 15_000),
     ppfBaseUrl: (optional(env, 'PPF_BASE_URL') ?? 'https://api.ppf.impots.gouv.fr').replace(/\/$/, ''),
     ppfToken: optional(env, 'PPF_TOKEN'),
+    frenchDirectoryBaseUrl: (
+      optional(env, 'FRENCH_DIRECTORY_BASE_URL') ?? 'https://api.ppf.impots.gouv.fr/directory-service/v1'
+    ).replace(/\/$/, ''),
+    frenchDirectoryToken: optional(env, 'FRENCH_DIRECTORY_TOKEN'),
+    frenchDirectoryTokenUrl: optional(env, 'FRENCH_DIRECTORY_TOKEN_URL'),
+    frenchDirectoryClientId: optional(env, 'FRENCH_DIRECTORY_CLIENT_ID'),
+    frenchDirectoryClientSecret: optional(env, 'FRENCH_DIRECTORY_CLIENT_SECRET'),
+    frenchDirectoryTimeoutMs: intFrom(env, 'FRENCH_DIRECTORY_TIMEOUT_MS', 10_000),
     sdiBaseUrl: (optional(env, 'SDI_BASE_URL') ?? 'https://api.fatturapa.gov.it').replace(/\/$/, ''),
     sdiToken: optional(env, 'SDI_TOKEN'),
     complianceTimeoutMs: intFrom(env, 'COMPLIANCE_TIMEOUT_MS', 15_000),

@@ -3,10 +3,12 @@ import { Router } from 'express';
 import type { Client } from '@temporalio/client';
 import { PROJECT_ROOT } from '../../core/config.ts';
 import type { Db } from '../../db/database.ts';
+import type { DirectoryServices } from '../../upstreams/directory/index.ts';
 import type { RecipientDirectory } from '../documents/parties.ts';
 import { ApiError } from '../errors.ts';
 import { loadOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
 import { contractOf, type PipelineOptions, type SharedSteps } from '../pipeline.ts';
+import { annuaireRoutes } from './directory/routes.ts';
 import { renderAfnorError } from './errors.ts';
 import { flowRoutes } from './flows/routes.ts';
 import { healthRoutes } from './health.ts';
@@ -31,6 +33,8 @@ export interface AfnorDeps {
   temporal: Client;
   /** Resolves the buyer of a submitted invoice, as for /v1 sends. */
   recipients: RecipientDirectory;
+  /** The French directory (annuaire) of each mode, which the directory service reads. */
+  directory: DirectoryServices;
 }
 
 /** Operations of the contract this service does not serve yet: 501, never a misleading 404. */
@@ -38,6 +42,27 @@ function notYetServed(): Router {
   return Router().use((req, _res, next) => {
     next(new ApiError('NOT_IMPLEMENTED', `${req.context.operation?.operationId ?? req.path} is not available yet.`));
   });
+}
+
+/**
+ * The standard names two path parameters with a hyphen (`{routing-identifier}`,
+ * `{addressing-identifier}`), which the request validator's route syntax cannot express: it
+ * validates against a copy that spells them in camelCase. `openapi.json` serves the original.
+ */
+function withRoutableParams(doc: OpenApiDocument): OpenApiDocument {
+  const camel = (name: string) => name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+  const copy = structuredClone(doc) as OpenApiDocument & {
+    paths: Record<string, Record<string, { parameters?: Array<{ in?: string; name?: string }> }>>;
+  };
+  copy.paths = Object.fromEntries(
+    Object.entries(copy.paths).map(([path, item]) => {
+      for (const operation of Object.values(item))
+        for (const param of operation.parameters ?? [])
+          if (param.in === 'path' && param.name) param.name = camel(param.name);
+      return [path.replace(/\{([^}]+)\}/g, (_m, name: string) => `{${camel(name)}}`), item];
+    }),
+  );
+  return copy;
 }
 
 /** The contract of one service as JSON, at `…/openapi.json` of its mount. */
@@ -69,12 +94,12 @@ export function afnorApis(deps: AfnorDeps): Array<(shared: SharedSteps) => Pipel
   });
   const directoryService = (shared: SharedSteps): PipelineOptions => ({
     ...shared,
-    contract: contractOf(directoryDoc),
+    contract: contractOf(withRoutableParams(directoryDoc)),
     mountPath: DIRECTORY_SERVICE_MOUNT,
     renderError: renderAfnorError,
     docs: contractRoute(directoryDoc),
     gates: [queryToken()],
-    routers: [healthRoutes('directory-service', directoryDoc.info.version), notYetServed()],
+    routers: [healthRoutes('directory-service', directoryDoc.info.version), annuaireRoutes(deps.directory)],
   });
   return [flowService, directoryService];
 }

@@ -1,4 +1,5 @@
 import type { DirectoryServices } from '../../upstreams/directory/index.ts';
+import { isSiren, isSiret, type FrenchRoute } from '../../upstreams/french-directory/index.ts';
 import { UpstreamError, type DirectoryParticipant, type DirectoryQuery } from '../../upstreams/directory/types.ts';
 import { createScope } from '../../core/scope.ts';
 import type { Db } from '../../db/database.ts';
@@ -94,6 +95,7 @@ function cardParty(card: DirectoryParticipant): Party {
  * French directory and the Peppol directory (sandbox: the simulators):
  * - a Peppol id (bare or `peppol:`) is used as is, with the matching partner's defaults if any;
  * - `org:` and `id:` name a company (or, for `id:`, a partner) of the organization;
+ * - `siren:` and `siret:` first ask the French directory (annuaire) where the number is invoiced;
  * - `vat:` (or a bare VAT number), `siren:`, `siret:`, `duns:`, `gln:`, `lei:`, `eori:`, `email:`,
  *   `domain:` and `name:` are looked up in the organization's companies and partners, then in the
  *   directories, and finally mapped to the participant id their scheme is published under (VAT,
@@ -176,6 +178,20 @@ async function searchDirectory(
     return page.rows;
   } catch (err) {
     if (err instanceof UpstreamError) return [];
+    throw err;
+  }
+}
+
+/** The annuaire's line for a SIREN or SIRET; a failing annuaire leaves the other directories to answer. */
+async function frenchRoute(
+  services: DirectoryServices,
+  scope: PartnerScope,
+  identifier: { siren: string } | { siret: string },
+): Promise<FrenchRoute | undefined> {
+  try {
+    return await services.french(scope.livemode).route(identifier, { organizationId: scope.organizationId });
+  } catch (err) {
+    if (err instanceof UpstreamError) return undefined;
     throw err;
   }
 }
@@ -276,8 +292,14 @@ async function locate(
         ) ??
         fromPartner(await resolvePartnerByIdentifier(db, scope, `${prefix}:${value}`));
       if (known) return known;
+      if ((prefix === 'siren' && isSiren(value)) || (prefix === 'siret' && isSiret(value))) {
+        // The annuaire says where a SIREN or SIRET is invoiced; one of the organization's own companies stays one.
+        const route = await frenchRoute(services, scope, prefix === 'siren' ? { siren: value } : { siret: value });
+        if (route?.companyId) return fromCompany(await org(route.companyId));
+        if (route) return fromDirectory(route.peppolId);
+      }
       if ((prefix === 'siren' && /^\d{9}$/.test(value)) || (prefix === 'siret' && /^\d{14}$/.test(value))) {
-        // The French directory answers SIREN and SIRET lookups; an establishment is its own participant.
+        // A participant of the Peppol directory that the annuaire does not list; an establishment is its own participant.
         const found = (
           await searchDirectory(services, scope, { q: value, includeSubEntities: prefix === 'siret', limit: 1 })
         )[0];

@@ -15,7 +15,12 @@ export async function startAfnorApp(): Promise<TestApp> {
   const { db, temporal } = testServers();
   const upstreams = testUpstreams({}, db);
   return startTestApp({
-    apis: afnorApis({ db, temporal, recipients: partnerRecipientDirectory(db, upstreams.directory) }),
+    apis: afnorApis({
+      db,
+      temporal,
+      recipients: partnerRecipientDirectory(db, upstreams.directory),
+      directory: upstreams.directory,
+    }),
   });
 }
 

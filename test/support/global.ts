@@ -17,6 +17,7 @@ export async function mochaGlobalSetup(): Promise<void> {
     'AS4_GATEWAY_URL',
     'PPF_BASE_URL',
     'SDI_BASE_URL',
+    'FRENCH_DIRECTORY_BASE_URL',
   ])
     process.env[name] ??= closed;
   process.env.DNS_RESOLVERS ??= '127.0.0.1:9';

@@ -7,6 +7,11 @@ import { DEFAULT_BREAKER, perHostBreakers, throughBreaker, type BreakerSettings 
 import { createSmpLookupSimulator } from '../smp-lookup/simulator.ts';
 import { loadTrustAnchors, NO_TRUST_ANCHORS, type SmpSignaturePolicy } from '../smp-lookup/signature.ts';
 import type { SmpLookup } from '../smp-lookup/types.ts';
+import {
+  createAnnuaireClient,
+  createFrenchDirectorySimulator,
+  type FrenchDirectory,
+} from '../french-directory/index.ts';
 import { createDirectoryClient } from './real.ts';
 import { createDirectorySimulator } from './simulator.ts';
 import type { DirectoryUpstream } from './types.ts';
@@ -14,17 +19,54 @@ import type { DirectoryUpstream } from './types.ts';
 export type { DirectoryUpstream } from './types.ts';
 export type { SmpLookup } from '../smp-lookup/types.ts';
 
-/** The Peppol Directory and the SMP read side, per mode: sandbox always uses the simulators. */
+/**
+ * The Peppol Directory, the SMP read side and the French directory (annuaire), per mode: sandbox
+ * always uses the simulators.
+ */
 export interface DirectoryServices {
   directory(livemode: boolean): DirectoryUpstream;
   smp(livemode: boolean): SmpLookup;
+  french(livemode: boolean): FrenchDirectory;
 }
 
 export type DirectoryConfig = Pick<
   Config,
   'directoryBaseUrl' | 'directoryTimeoutMs' | 'smlZone' | 'dnsResolvers' | 'smpLookupTimeoutMs'
 > &
-  Partial<Pick<Config, 'smpTruststorePem' | 'smpVerifySignatures'>>;
+  Partial<Pick<Config, 'smpTruststorePem' | 'smpVerifySignatures'>> &
+  Partial<
+    Pick<
+      Config,
+      | 'frenchDirectoryBaseUrl'
+      | 'frenchDirectoryToken'
+      | 'frenchDirectoryTokenUrl'
+      | 'frenchDirectoryClientId'
+      | 'frenchDirectoryClientSecret'
+      | 'frenchDirectoryTimeoutMs'
+    >
+  >;
+
+/** The live annuaire from configuration: OAuth2 client credentials when all three are set, else the fixed token. */
+export function annuaireFromConfig(config: DirectoryConfig): FrenchDirectory {
+  const { frenchDirectoryTokenUrl: tokenUrl, frenchDirectoryClientId: clientId } = config;
+  const clientSecret = config.frenchDirectoryClientSecret;
+  return createAnnuaireClient({
+    baseUrl: config.frenchDirectoryBaseUrl ?? 'https://api.ppf.impots.gouv.fr/directory-service/v1',
+    timeoutMs: config.frenchDirectoryTimeoutMs ?? 10_000,
+    token: config.frenchDirectoryToken,
+    oauth: tokenUrl && clientId && clientSecret ? { tokenUrl, clientId, clientSecret } : undefined,
+  });
+}
+
+/** The annuaire behind a circuit, like the Peppol Directory. */
+function guardFrench(upstream: FrenchDirectory, breaker: CircuitBreaker): FrenchDirectory {
+  const what = 'The French directory';
+  return {
+    search: (kind, search, caller) => throughBreaker(breaker, what, () => upstream.search(kind, search, caller)),
+    get: (key, options, caller) => throughBreaker(breaker, what, () => upstream.get(key, options, caller)),
+    route: (identifier, caller) => throughBreaker(breaker, what, () => upstream.route(identifier, caller)),
+  };
+}
 
 /**
  * Fail closed: metadata is verified against the configured trust anchors, refused when there are
@@ -66,7 +108,7 @@ function guardSmp(upstream: SmpLookup, breaker: CircuitBreaker): SmpLookup {
 export function createDirectoryServices(
   db: Db,
   config: DirectoryConfig,
-  live: { directory?: DirectoryUpstream; smp?: SmpLookup } = {},
+  live: { directory?: DirectoryUpstream; smp?: SmpLookup; french?: FrenchDirectory } = {},
   breakers: BreakerSettings = DEFAULT_BREAKER,
 ): DirectoryServices {
   const sandboxDirectory = createDirectorySimulator(db);
@@ -86,8 +128,14 @@ export function createDirectoryServices(
       }),
     new CircuitBreaker('sml', breakers.threshold, breakers.cooldownMs, breakers.now),
   );
+  const sandboxFrench = createFrenchDirectorySimulator(db);
+  const liveFrench = guardFrench(
+    live.french ?? annuaireFromConfig(config),
+    new CircuitBreaker('french-directory', breakers.threshold, breakers.cooldownMs, breakers.now),
+  );
   return {
     directory: (livemode) => (livemode ? liveDirectory : sandboxDirectory),
     smp: (livemode) => (livemode ? liveSmp : sandboxSmp),
+    french: (livemode) => (livemode ? liveFrench : sandboxFrench),
   };
 }
