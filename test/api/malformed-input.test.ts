@@ -98,9 +98,17 @@ describe('malformed input on every operation', () => {
     return { status: res.status, text, requestId: res.headers.get('x-request-id') };
   };
 
-  const expectHandled = (what: string, result: { status: number; text: string; requestId: string | null }) => {
+  const expectHandled = (
+    what: string,
+    result: { status: number; text: string; requestId: string | null },
+    htmlErrors = false,
+  ) => {
     expect(result.status, `${what} → ${result.status} ${result.text.slice(0, 400)}`).to.be.below(500);
-    if (result.status >= 400 && result.text) {
+    // A browser-facing operation (`x-error-format: html`) answers its errors as a page naming the request.
+    if (result.status >= 400 && htmlErrors) {
+      expect(result.text, `${what}: error page`).to.match(/^<!DOCTYPE html>/i);
+      expect(result.text, `${what}: requestId`).to.include(result.requestId!);
+    } else if (result.status >= 400 && result.text) {
       const body = JSON.parse(result.text) as { error?: { code?: string; requestId?: string } };
       expect(body.error?.code, `${what}: error envelope`).to.be.a('string');
       expect(body.error?.requestId, `${what}: requestId`).to.equal(result.requestId);
@@ -130,6 +138,7 @@ describe('malformed input on every operation', () => {
         const query = new URLSearchParams();
         for (const name of parameterNames(op, 'query')) query.set(name, '%%%not-a-value');
         const label = `${caller.label} ${method.toUpperCase()} ${path}`;
+        const html = (op as { 'x-error-format'?: string })['x-error-format'] === 'html';
         expectHandled(
           `${label} (unknown ids)`,
           await call(
@@ -138,9 +147,10 @@ describe('malformed input on every operation', () => {
             caller.key,
             method === 'get' || method === 'delete' ? undefined : '{}',
           ),
+          html,
         );
         for (const base of new Set([`${app.url}${unknown}`, `${app.url}${mine}`])) {
-          expectHandled(`${label} (garbage query)`, await call(method, `${base}?${query}`, caller.key));
+          expectHandled(`${label} (garbage query)`, await call(method, `${base}?${query}`, caller.key), html);
           if (method === 'get' || method === 'delete') continue;
           for (const body of [
             '{}',
@@ -149,9 +159,13 @@ describe('malformed input on every operation', () => {
             '{"truncated": ',
             JSON.stringify(Object.fromEntries(WRONG.map((v, i) => [`field${i}`, v]))),
           ]) {
-            expectHandled(`${label} body ${body.slice(0, 40)}`, await call(method, base, caller.key, body));
+            expectHandled(`${label} body ${body.slice(0, 40)}`, await call(method, base, caller.key, body), html);
           }
-          expectHandled(`${label} (xml body)`, await call(method, base, caller.key, '<Invoice><a>', 'application/xml'));
+          expectHandled(
+            `${label} (xml body)`,
+            await call(method, base, caller.key, '<Invoice><a>', 'application/xml'),
+            html,
+          );
         }
       }
     });
