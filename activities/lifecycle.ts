@@ -163,7 +163,9 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
               ? command.kind === 'update'
                 ? (command.note ?? null)
                 : command.kind === 'response'
-                  ? `Invoice Response ${command.responseCode} (${command.responseId})`
+                  ? command.cdarStatus
+                    ? `CDAR ${command.cdarStatus} (${command.responseId})`
+                    : `Invoice Response ${command.responseCode} (${command.responseId})`
                   : null
               : null,
             payment_date: final && payment ? payment.date : null,
