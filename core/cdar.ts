@@ -20,10 +20,11 @@ export interface CdarStatus {
   /** The Peppol Invoice Response code of the same meaning, if any. */
   invoiceResponse: 'AB' | 'IP' | 'UQ' | 'CA' | 'RE' | 'AP' | 'PD' | null;
   /**
-   * Which of our lifecycle moves emits it as CDAR out: the target status and the side our company
-   * is on (`incoming`: we are the buyer; `outgoing`: we are the supplier).
+   * Which of our lifecycle moves emit it as CDAR out: the target status and the side our company
+   * is on (`incoming`: we are the buyer; `outgoing`: we are the supplier). A payment, partial or
+   * full, is 211 from the buyer and 212 (with the amount) from the supplier.
    */
-  emittedFor: { status: LifecycleStatus; direction: 'incoming' | 'outgoing' } | null;
+  emittedFor: Array<{ status: LifecycleStatus; direction: 'incoming' | 'outgoing' }>;
 }
 
 export const CDAR_STATUSES: readonly CdarStatus[] = [
@@ -34,7 +35,7 @@ export const CDAR_STATUSES: readonly CdarStatus[] = [
     emitter: 'supplier-platform',
     lifecycle: null,
     invoiceResponse: null,
-    emittedFor: null,
+    emittedFor: [],
   },
   {
     code: '201',
@@ -43,7 +44,7 @@ export const CDAR_STATUSES: readonly CdarStatus[] = [
     emitter: 'supplier-platform',
     lifecycle: null,
     invoiceResponse: null,
-    emittedFor: null,
+    emittedFor: [],
   },
   {
     code: '202',
@@ -52,7 +53,7 @@ export const CDAR_STATUSES: readonly CdarStatus[] = [
     emitter: 'buyer-platform',
     lifecycle: null,
     invoiceResponse: 'AB',
-    emittedFor: null,
+    emittedFor: [],
   },
   {
     code: '203',
@@ -61,7 +62,7 @@ export const CDAR_STATUSES: readonly CdarStatus[] = [
     emitter: 'buyer-platform',
     lifecycle: null,
     invoiceResponse: 'AB',
-    emittedFor: null,
+    emittedFor: [],
   },
   {
     code: '204',
@@ -70,7 +71,7 @@ export const CDAR_STATUSES: readonly CdarStatus[] = [
     emitter: 'buyer',
     lifecycle: 'under_review',
     invoiceResponse: 'IP',
-    emittedFor: { status: 'under_review', direction: 'incoming' },
+    emittedFor: [{ status: 'under_review', direction: 'incoming' }],
   },
   {
     code: '205',
@@ -79,7 +80,7 @@ export const CDAR_STATUSES: readonly CdarStatus[] = [
     emitter: 'buyer',
     lifecycle: 'approved',
     invoiceResponse: 'AP',
-    emittedFor: { status: 'approved', direction: 'incoming' },
+    emittedFor: [{ status: 'approved', direction: 'incoming' }],
   },
   {
     code: '206',
@@ -88,7 +89,7 @@ export const CDAR_STATUSES: readonly CdarStatus[] = [
     emitter: 'buyer',
     lifecycle: 'approved',
     invoiceResponse: 'CA',
-    emittedFor: null,
+    emittedFor: [],
   },
   {
     code: '207',
@@ -97,7 +98,7 @@ export const CDAR_STATUSES: readonly CdarStatus[] = [
     emitter: 'buyer',
     lifecycle: 'disputed',
     invoiceResponse: 'UQ',
-    emittedFor: { status: 'disputed', direction: 'incoming' },
+    emittedFor: [{ status: 'disputed', direction: 'incoming' }],
   },
   {
     code: '208',
@@ -106,7 +107,7 @@ export const CDAR_STATUSES: readonly CdarStatus[] = [
     emitter: 'buyer',
     lifecycle: 'disputed',
     invoiceResponse: 'UQ',
-    emittedFor: null,
+    emittedFor: [],
   },
   {
     code: '209',
@@ -115,7 +116,7 @@ export const CDAR_STATUSES: readonly CdarStatus[] = [
     emitter: 'supplier',
     lifecycle: 'under_review',
     invoiceResponse: null,
-    emittedFor: { status: 'under_review', direction: 'outgoing' },
+    emittedFor: [{ status: 'under_review', direction: 'outgoing' }],
   },
   {
     code: '210',
@@ -124,7 +125,7 @@ export const CDAR_STATUSES: readonly CdarStatus[] = [
     emitter: 'buyer',
     lifecycle: 'rejected',
     invoiceResponse: 'RE',
-    emittedFor: { status: 'rejected', direction: 'incoming' },
+    emittedFor: [{ status: 'rejected', direction: 'incoming' }],
   },
   {
     code: '211',
@@ -133,7 +134,10 @@ export const CDAR_STATUSES: readonly CdarStatus[] = [
     emitter: 'buyer',
     lifecycle: 'paid',
     invoiceResponse: 'PD',
-    emittedFor: { status: 'paid', direction: 'incoming' },
+    emittedFor: [
+      { status: 'partially_paid', direction: 'incoming' },
+      { status: 'paid', direction: 'incoming' },
+    ],
   },
   {
     code: '212',
@@ -142,7 +146,10 @@ export const CDAR_STATUSES: readonly CdarStatus[] = [
     emitter: 'supplier',
     lifecycle: 'paid',
     invoiceResponse: 'PD',
-    emittedFor: { status: 'paid', direction: 'outgoing' },
+    emittedFor: [
+      { status: 'partially_paid', direction: 'outgoing' },
+      { status: 'paid', direction: 'outgoing' },
+    ],
   },
   {
     code: '213',
@@ -151,7 +158,7 @@ export const CDAR_STATUSES: readonly CdarStatus[] = [
     emitter: 'platform',
     lifecycle: 'rejected',
     invoiceResponse: 'RE',
-    emittedFor: null,
+    emittedFor: [],
   },
 ];
 
@@ -170,10 +177,21 @@ export function cdarStatus(code: string): CdarStatus | undefined {
 
 /** The CDAR status a lifecycle move of our company emits, or undefined when the reform has none for it. */
 export function cdarStatusFor(status: string, direction: string): CdarStatus | undefined {
-  return CDAR_STATUSES.find((s) => s.emittedFor?.status === status && s.emittedFor.direction === direction);
+  return CDAR_STATUSES.find((s) => s.emittedFor.some((e) => e.status === status && e.direction === direction));
 }
 
 /** Who speaks for our company on a document: the supplier of what it sends, the buyer of what it receives. */
 export function companyRole(direction: string): 'supplier' | 'buyer' {
   return direction === 'outgoing' ? 'supplier' : 'buyer';
+}
+
+/**
+ * The SIREN of a French party, from a Peppol id (0002 SIREN, 0009 SIRET, 0225 SIREN-based
+ * addressing) or a French VAT number (FR + 2-character key + SIREN); undefined for another country.
+ */
+export function sirenOf(party: { peppolId?: string | null; vatNumber?: string | null } | null): string | undefined {
+  const [scheme, id] = (party?.peppolId ?? '').split(':');
+  if ((scheme === '0002' || scheme === '0009' || scheme === '0225') && id && /^\d{9}/.test(id)) return id.slice(0, 9);
+  const vat = /^FR[0-9A-Z]{2}(\d{9})$/.exec(party?.vatNumber ?? '');
+  return vat?.[1];
 }

@@ -6,6 +6,7 @@ import { bearer, createTenant, jsonHeaders, type Tenant } from '../../support/ac
 import { FLOWS, flowForm, startAfnorApp } from '../../support/afnor.ts';
 import type { TestApp } from '../../support/app.ts';
 import { eventsOf, invoiceBody, RECIPIENT, waitForDocument } from '../../support/documents.ts';
+import { testServers } from '../../support/servers.ts';
 import { ensureTestWorkers } from '../../support/workers.ts';
 
 const fixture = (name: string) => readFileSync(path.join(PROJECT_ROOT, 'test/data/afnor', name), 'utf8');
@@ -131,5 +132,74 @@ describe('AFNOR flow service: CDAR lifecycle messages in', () => {
     const res = await submit(flowForm({ name: 'x.xml', flowSyntax: 'CDAR' }, unknown));
     expect(res.status).to.equal(400);
     expect((await res.json()).details[0].rule).to.equal('InvoiceLCStatusError');
+  });
+});
+
+describe('AFNOR flow service: CDAR lifecycle messages out', () => {
+  let app: TestApp;
+  let tenant: Tenant;
+
+  before(async () => {
+    await ensureTestWorkers();
+    app = await startAfnorApp();
+    tenant = await createTenant({ livemode: false, plan: 'pro' });
+  });
+  after(() => app.close());
+
+  const send = async (number: string) => {
+    const res = await fetch(`${app.url}/v1/documents/send`, {
+      method: 'POST',
+      headers: jsonHeaders(tenant.key),
+      body: JSON.stringify({
+        type: 'invoice',
+        from: tenant.companyId,
+        to: RECIPIENT,
+        document: invoiceBody({ number }),
+      }),
+    });
+    expect(res.status, await res.clone().text()).to.equal(201);
+    return (await res.json()) as { id: string; grossAmount: number };
+  };
+  const cdarFlowsOf = async (invoiceId: string) => {
+    const res = await fetch(`${app.url}${FLOWS}/flows/search`, {
+      method: 'POST',
+      headers: jsonHeaders(tenant.key),
+      body: JSON.stringify({ where: { flowType: ['CustomerInvoiceLC'], flowDirection: ['Out'] }, limit: 100 }),
+    });
+    expect(res.status).to.equal(200);
+    const flows = (await res.json()).results as Array<{ flowId: string; name: string; flowSyntax: string }>;
+    return flows.filter((f) => f.name.startsWith(`CDV-${invoiceId}-`));
+  };
+  const pay = (id: string, amount: number) =>
+    fetch(`${app.url}/v1/documents/${id}/payments`, {
+      method: 'POST',
+      headers: jsonHeaders(tenant.key),
+      body: JSON.stringify({ amount, date: '2026-11-25', reference: 'VIR-1' }),
+    });
+
+  it('a payment recorded on a French company’s invoice emits a CDAR 212 Encaissée with the amount, as an Out flow', async () => {
+    await testServers().db.updateTable('companies').set({ country: 'FR' }).where('id', '=', tenant.companyId).execute();
+    const invoice = await send(`FR-${Math.random().toString(36).slice(2, 8)}`);
+    const paid = await pay(invoice.id, invoice.grossAmount);
+    expect(paid.status, await paid.clone().text()).to.be.oneOf([200, 201]);
+
+    const flows = await cdarFlowsOf(invoice.id);
+    // The implied approval is the buyer's to tell: only the supplier's cashing is emitted.
+    expect(flows).to.have.length(1);
+    expect(flows[0].flowSyntax).to.equal('CDAR');
+    const original = await fetch(`${app.url}${FLOWS}/flows/${flows[0].flowId}?docType=Original`, {
+      headers: bearer(tenant.key),
+    });
+    const xml = await original.text();
+    expect(xml).to.include('<ram:ProcessConditionCode>212</ram:ProcessConditionCode>');
+    expect(xml).to.include(`<ram:ValueAmount currencyID="EUR">${invoice.grossAmount.toFixed(2)}</ram:ValueAmount>`);
+    expect(xml).to.include('urn:un:unece:uncefact:data:standard:CrossDomainAcknowledgementAndResponse:100');
+  });
+
+  it('emits nothing for a company and parties outside France', async () => {
+    await testServers().db.updateTable('companies').set({ country: 'BE' }).where('id', '=', tenant.companyId).execute();
+    const invoice = await send(`BE-${Math.random().toString(36).slice(2, 8)}`);
+    expect((await pay(invoice.id, invoice.grossAmount)).status).to.be.oneOf([200, 201]);
+    expect(await cdarFlowsOf(invoice.id)).to.deep.equal([]);
   });
 });
