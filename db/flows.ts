@@ -46,22 +46,24 @@ const ackStatus = sql<'Pending' | 'Ok' | 'Error'>`case d.delivery_status
 // `updatedAt` given back as `updatedAfter` never finds its own row again.
 const updatedAt = sql<Date>`date_trunc('milliseconds', d.updated_at)`;
 
+const flowColumns = [
+  'f.name as flow_name',
+  'f.flow_syntax',
+  'f.flow_profile',
+  'f.processing_rule as flow_processing_rule',
+  'f.tracking_id',
+  'f.sha256 as flow_sha256',
+  'f.original_file_id',
+  flowType.as('flow_type'),
+  ackStatus.as('ack_status'),
+] as const;
+
 function visibleFlows(db: Db, scope: Scope) {
   let query = db
     .selectFrom('documents as d')
     .leftJoin('document_flows as f', 'f.document_id', 'd.id')
     .selectAll('d')
-    .select([
-      'f.name as flow_name',
-      'f.flow_syntax',
-      'f.flow_profile',
-      'f.processing_rule as flow_processing_rule',
-      'f.tracking_id',
-      'f.sha256 as flow_sha256',
-      'f.original_file_id',
-      flowType.as('flow_type'),
-      ackStatus.as('ack_status'),
-    ])
+    .select(flowColumns)
     .where('d.organization_id', '=', scope.organizationId)
     .where('d.livemode', '=', scope.livemode);
   if (scope.companyId) query = query.where('d.company_id', '=', scope.companyId);
@@ -165,6 +167,31 @@ export async function insertStoredFlow(db: Db, flow: NewStoredFlow): Promise<str
 
 export async function insertDocumentFlow(db: Db, row: Insertable<DocumentFlowsTable>): Promise<void> {
   await db.insertInto('document_flows').values(row).execute();
+}
+
+/** A flow by id alone, for the worker delivering it to a webhook of its owner. */
+export async function findFlowById(db: Db, id: string): Promise<FlowRow | undefined> {
+  return db
+    .selectFrom('documents as d')
+    .leftJoin('document_flows as f', 'f.document_id', 'd.id')
+    .selectAll('d')
+    .select(flowColumns)
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Whether a flow is one a subscription's metadata asks for. */
+export function flowMatches(
+  flow: FlowRow,
+  metadata: { flowType: string; flowDirection: string; processingRule?: string; ackStatus?: string },
+): boolean {
+  const direction = flow.direction === 'outgoing' ? 'Out' : 'In';
+  return (
+    flow.flow_type === metadata.flowType &&
+    direction === metadata.flowDirection &&
+    (!metadata.processingRule || (flow.flow_processing_rule ?? DEFAULT_PROCESSING_RULE) === metadata.processingRule) &&
+    (!metadata.ackStatus || flow.ack_status === metadata.ackStatus)
+  );
 }
 
 /** A flow the scope sees: another tenant's or another company's id finds nothing. */

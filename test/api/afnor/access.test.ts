@@ -82,7 +82,6 @@ describe('AFNOR facade: contracts, health, authentication and logging', () => {
 
   it('answers 501 NOT_IMPLEMENTED, not 404, for what the facade does not serve yet', async () => {
     const pending = [
-      await fetch(`${app.url}${FLOWS}/webhooks`, { headers: bearer(tenant.key) }),
       await fetch(`${app.url}${DIRECTORY}/siren/search`, {
         method: 'POST',
         headers: jsonHeaders(tenant.key),
@@ -91,7 +90,7 @@ describe('AFNOR facade: contracts, health, authentication and logging', () => {
       await fetch(`${app.url}${FLOWS}/flows`, {
         method: 'POST',
         headers: bearer(tenant.key),
-        body: flowForm({ name: 'lc.xml', flowSyntax: 'CDAR' }, '<x/>'),
+        body: flowForm({ name: 'report.xml', flowSyntax: 'FRR' }, '<x/>'),
       }),
     ];
     for (const res of pending) {
