@@ -32,6 +32,7 @@ import {
   splitParticipantId,
   wrapInSbdh,
 } from '../peppol/index.ts';
+import { emitCdarForMove } from './cdar.ts';
 import { documentEventData } from './documents.ts';
 import type { PeppolTransport } from '../upstreams/transport/types.ts';
 import { forMode, type PerMode } from '../upstreams/modes.ts';
@@ -131,7 +132,8 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
 
     /**
      * One transaction: the guarded status move, a history row and a `lifecycle.updated` event per
-     * step (an implied `approved` step included), and the payment booked. Events go out after commit.
+     * step (an implied `approved` step included), the CDAR of a French document, and the payment
+     * booked. Events go out after commit.
      */
     async applyLifecycle({ documentId, expected, steps, payment, command }) {
       const at = new Date();
@@ -163,7 +165,9 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
               ? command.kind === 'update'
                 ? (command.note ?? null)
                 : command.kind === 'response'
-                  ? `Invoice Response ${command.responseCode} (${command.responseId})`
+                  ? command.cdarStatus
+                    ? `CDAR ${command.cdarStatus} (${command.responseId})`
+                    : `Invoice Response ${command.responseCode} (${command.responseId})`
                   : null
               : null,
             payment_date: final && payment ? payment.date : null,
@@ -221,6 +225,14 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
             });
           }
         }
+        await emitCdarForMove(trx, {
+          document: moved,
+          country: decision?.country ?? null,
+          steps,
+          payment,
+          command,
+          at,
+        });
         if (payment) {
           await insertPayment(trx, {
             id: newPaymentId(),

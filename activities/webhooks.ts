@@ -1,4 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { Context } from '@temporalio/activity';
+import { toFlow } from '../core/afnor-flows.ts';
+import { findFlowById } from '../db/flows.ts';
+import type { AfnorSubscription } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 import { closeDelivery, finishAttempt, lastAttemptError, loadDeliveryContext, startAttempt } from '../db/deliveries.ts';
 import { pauseWebhook } from '../db/webhooks.ts';
@@ -61,16 +65,23 @@ export function createWebhookActivities({ db, senders, events }: WebhookActivity
       }
 
       await startAttempt(db, deliveryId, attempt);
-      const body = JSON.stringify({
-        id: ctx.event_id,
-        type: ctx.event_type,
-        livemode: ctx.livemode,
-        createdAt: ctx.event_created_at.toISOString(),
-        apiVersion: ctx.api_version,
-        data: ctx.data,
-      });
+      const afnor = ctx.afnor ? await afnorRequest(db, ctx.afnor, ctx.data, deliveryId, attempt) : undefined;
+      if (ctx.afnor && !afnor) {
+        await closeDelivery(db, deliveryId, 'cancelled');
+        return { outcome: 'cancelled', statusCode: null, error: 'the flow no longer exists' };
+      }
+      const body =
+        afnor?.body ??
+        JSON.stringify({
+          id: ctx.event_id,
+          type: ctx.event_type,
+          livemode: ctx.livemode,
+          createdAt: ctx.event_created_at.toISOString(),
+          apiVersion: ctx.api_version,
+          data: ctx.data,
+        });
       const { header, timestamp } = signWebhookPayload({ payload: body, secret: ctx.secret });
-      const headers = {
+      const headers = afnor?.headers ?? {
         'content-type': 'application/json',
         'content-length': String(Buffer.byteLength(body)),
         'user-agent': WEBHOOK_USER_AGENT,
@@ -142,6 +153,41 @@ export function createWebhookActivities({ db, senders, events }: WebhookActivity
       return { paused: true };
     },
   };
+}
+
+/**
+ * The AFNOR callback: the `Flow` itself as the body, the subscriber's own headers, its Basic
+ * credentials, and a base64 `Signature` of the body when it asked for one (HS256, keyed with its
+ * base64 key). Undefined when the flow is gone.
+ */
+async function afnorRequest(
+  db: Db,
+  subscription: AfnorSubscription,
+  data: unknown,
+  deliveryId: string,
+  attempt: number,
+): Promise<{ body: string; headers: Record<string, string> } | undefined> {
+  const documentId = (data as { documentId?: unknown } | null)?.documentId;
+  const flow = typeof documentId === 'string' ? await findFlowById(db, documentId) : undefined;
+  if (!flow) return undefined;
+  const body = JSON.stringify(toFlow(flow));
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(body)),
+    'user-agent': WEBHOOK_USER_AGENT,
+    'x-service-delivery': deliveryId,
+    'x-service-attempt': String(attempt),
+  };
+  for (const { headerName, headerValue } of subscription.headers) headers[headerName.toLowerCase()] = headerValue;
+  if (subscription.authentication?.authType === 'BASIC') {
+    const { userId, userPassword } = subscription.authentication;
+    headers.authorization = `Basic ${Buffer.from(`${userId}:${userPassword}`).toString('base64')}`;
+  }
+  if (subscription.signature)
+    headers.signature = createHmac('sha256', Buffer.from(subscription.signature.key, 'base64'))
+      .update(body)
+      .digest('base64');
+  return { body, headers };
 }
 
 function activityCancellation(): AbortSignal | undefined {

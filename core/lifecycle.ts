@@ -71,7 +71,10 @@ export interface PaymentCommand {
   reference?: string | undefined;
 }
 
-/** A Peppol Invoice Response from the recipient of an outgoing invoice. */
+/**
+ * A status reported by a lifecycle message: a Peppol Invoice Response from the recipient of an
+ * outgoing invoice, or a CDAR of the French reform (core/cdar.ts maps its codes onto this one model).
+ */
 export interface RecipientResponseCommand {
   kind: 'response';
   status: TargetStatus;
@@ -82,6 +85,8 @@ export interface RecipientResponseCommand {
   reason?: string | undefined;
   /** The response's effective (else issue) date: the payment date of a PD. */
   date: string;
+  /** Set when the status came as a CDAR lifecycle message of the French reform (its status code). */
+  cdarStatus?: string | undefined;
 }
 
 export type AnyLifecycleCommand = LifecycleUpdateCommand | PaymentCommand | RecipientResponseCommand;
@@ -251,7 +256,7 @@ function planResponse(
       return refuse(
         state,
         'INVALID_TRANSITION',
-        `An Invoice Response ${command.responseCode} cannot move a ${state.status} document to ${command.status}.`,
+        `${command.cdarStatus ? `A CDAR status ${command.cdarStatus}` : `An Invoice Response ${command.responseCode}`} cannot move a ${state.status} document to ${command.status}.`,
       );
     const path = CHAIN.slice(from + 1, to + 1).filter((s) => !(s === 'partially_paid' && command.status === 'paid'));
     let current = state.status;

@@ -3,13 +3,39 @@ import type { Db } from './database.ts';
 import { newId } from '../core/ids.ts';
 import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from './schema.ts';
 import { newestFirst } from './keyset.ts';
-import { findMatchingWebhooks, recordWebhookFailure, recordWebhookSuccess, type EventOwner } from './webhooks.ts';
+import { findFlowById, flowMatches } from './flows.ts';
+import {
+  findMatchingWebhooks,
+  recordWebhookFailure,
+  recordWebhookSuccess,
+  type EventOwner,
+  type WebhookRow,
+} from './webhooks.ts';
 
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type AttemptRow = Selectable<WebhookDeliveryAttemptsTable>;
 
 export interface EventForDelivery extends EventOwner {
   id: string;
+  data?: unknown;
+}
+
+/**
+ * A subscription of the AFNOR flow service takes an event only when the flow it is about (the
+ * event's document) matches the subscription's metadata.
+ */
+async function wantsEvent(db: Db, webhook: WebhookRow, event: EventForDelivery): Promise<boolean> {
+  if (!webhook.afnor) return true;
+  const documentId = (event.data as { documentId?: unknown } | undefined)?.documentId;
+  if (typeof documentId !== 'string') return false;
+  const flow = await findFlowById(db, documentId);
+  return flow !== undefined && flowMatches(flow, webhook.afnor.metadata);
+}
+
+async function subscribedWebhooks(db: Db, event: EventForDelivery): Promise<WebhookRow[]> {
+  const webhooks = await findMatchingWebhooks(db, event);
+  const wanted = await Promise.all(webhooks.map((w) => wantsEvent(db, w, event)));
+  return webhooks.filter((_, i) => wanted[i]);
 }
 
 /**
@@ -17,7 +43,7 @@ export interface EventForDelivery extends EventOwner {
  * fan-out runs. Returns every fan-out delivery of the event, new or not.
  */
 export async function createFanOutDeliveries(db: Db, event: EventForDelivery): Promise<DeliveryRow[]> {
-  const webhooks = await findMatchingWebhooks(db, event);
+  const webhooks = await subscribedWebhooks(db, event);
   if (webhooks.length > 0) {
     const now = new Date();
     await db
@@ -47,7 +73,7 @@ export async function createFanOutDeliveries(db: Db, event: EventForDelivery): P
 
 /** New deliveries of an old event to every currently matching active webhook. */
 export async function createReplayDeliveries(db: Db, event: EventForDelivery): Promise<DeliveryRow[]> {
-  const webhooks = await findMatchingWebhooks(db, event);
+  const webhooks = await subscribedWebhooks(db, event);
   if (webhooks.length === 0) return [];
   const now = new Date();
   return db
@@ -85,6 +111,7 @@ export async function loadDeliveryContext(db: Db, id: string) {
       'w.url as url',
       'w.secret as secret',
       'w.status as webhook_status',
+      'w.afnor as afnor',
       'e.id as event_id',
       'e.type as event_type',
       'e.created_at as event_created_at',

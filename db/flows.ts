@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { sql, type Insertable, type Selectable } from 'kysely';
+import { newId } from '../core/ids.ts';
 import type { Db } from './database.ts';
 import type { DocumentFlowsTable, DocumentsTable } from './schema.ts';
 import type { Scope } from '../core/scope.ts';
@@ -32,6 +34,7 @@ export const DEFAULT_PROCESSING_RULE = 'B2B';
 // One definition of each derived value, shared by the select list and the filters.
 const processingRule = sql<string>`coalesce(f.processing_rule, ${DEFAULT_PROCESSING_RULE})`;
 const flowType = sql<string>`case
+  when f.flow_type is not null then f.flow_type
   when f.flow_syntax = 'CDAR' then case when d.direction = 'outgoing' then 'CustomerInvoiceLC' else 'SupplierInvoiceLC' end
   when f.flow_syntax = 'FRR' then 'MultiFlowReport'
   when d.direction = 'outgoing' and f.processing_rule in ('B2G', 'B2GInt') then 'StateInvoice'
@@ -43,30 +46,152 @@ const ackStatus = sql<'Pending' | 'Ok' | 'Error'>`case d.delivery_status
 // `updatedAt` given back as `updatedAfter` never finds its own row again.
 const updatedAt = sql<Date>`date_trunc('milliseconds', d.updated_at)`;
 
+const flowColumns = [
+  'f.name as flow_name',
+  'f.flow_syntax',
+  'f.flow_profile',
+  'f.processing_rule as flow_processing_rule',
+  'f.tracking_id',
+  'f.sha256 as flow_sha256',
+  'f.original_file_id',
+  flowType.as('flow_type'),
+  ackStatus.as('ack_status'),
+] as const;
+
 function visibleFlows(db: Db, scope: Scope) {
   let query = db
     .selectFrom('documents as d')
     .leftJoin('document_flows as f', 'f.document_id', 'd.id')
     .selectAll('d')
-    .select([
-      'f.name as flow_name',
-      'f.flow_syntax',
-      'f.flow_profile',
-      'f.processing_rule as flow_processing_rule',
-      'f.tracking_id',
-      'f.sha256 as flow_sha256',
-      'f.original_file_id',
-      flowType.as('flow_type'),
-      ackStatus.as('ack_status'),
-    ])
+    .select(flowColumns)
     .where('d.organization_id', '=', scope.organizationId)
     .where('d.livemode', '=', scope.livemode);
   if (scope.companyId) query = query.where('d.company_id', '=', scope.companyId);
   return query;
 }
 
+export interface NewStoredFlow {
+  organizationId: string;
+  livemode: boolean;
+  companyId: string;
+  /** `outgoing`: the company sent it (Out); `incoming`: it reached the company (In). */
+  direction: 'outgoing' | 'incoming';
+  /** The message's own id, shown as the document number. */
+  number: string;
+  flowType: string;
+  flowSyntax: 'CDAR' | 'FRR';
+  name: string;
+  processingRule?: string | null | undefined;
+  flowProfile?: string | null | undefined;
+  trackingId?: string | null | undefined;
+  content: Buffer;
+  contentType: string;
+  /** The invoices it is about. */
+  linkedDocumentIds?: string[] | undefined;
+}
+
+/**
+ * A flow that is a business record, not an invoice to deliver (a lifecycle message, an e-reporting
+ * file): a stored `event` document with its file and its flow row, written together.
+ */
+export async function insertStoredFlow(db: Db, flow: NewStoredFlow): Promise<string> {
+  const id = newId('doc');
+  const now = new Date();
+  const sha256 = createHash('sha256').update(flow.content).digest('hex');
+  const fileId = newId('file');
+  await db
+    .insertInto('files')
+    .values({
+      id: fileId,
+      organization_id: flow.organizationId,
+      livemode: flow.livemode,
+      content: flow.content,
+      content_type: flow.contentType,
+      filename: flow.name,
+      size: flow.content.length,
+      sha256,
+    })
+    .execute();
+  await db
+    .insertInto('documents')
+    .values({
+      id,
+      organization_id: flow.organizationId,
+      livemode: flow.livemode,
+      company_id: flow.companyId,
+      partner_id: null,
+      type: 'event',
+      direction: flow.direction,
+      number: flow.number,
+      issue_date: null,
+      due_date: null,
+      currency: null,
+      gross_amount: null,
+      net_amount: null,
+      vat_amount: null,
+      sender: JSON.stringify({ peppolId: null, name: null, vatNumber: null }),
+      receiver: JSON.stringify(null),
+      sender_peppol_id: null,
+      receiver_peppol_id: null,
+      status: 'draft',
+      delivery_status: 'stored',
+      lifecycle_status: 'issued',
+      body: JSON.stringify(null),
+      xml: null,
+      source_format: 'raw',
+      file_id: fileId,
+      stored_format: 'xml',
+      metadata: JSON.stringify({ flowSyntax: flow.flowSyntax }),
+      notes: '[]',
+      linked_document_ids: flow.linkedDocumentIds ?? [],
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('document_flows')
+    .values({
+      document_id: id,
+      name: flow.name,
+      flow_syntax: flow.flowSyntax,
+      flow_type: flow.flowType,
+      flow_profile: flow.flowProfile ?? null,
+      processing_rule: flow.processingRule ?? null,
+      tracking_id: flow.trackingId ?? null,
+      sha256,
+      original_file_id: fileId,
+    })
+    .execute();
+  return id;
+}
+
 export async function insertDocumentFlow(db: Db, row: Insertable<DocumentFlowsTable>): Promise<void> {
   await db.insertInto('document_flows').values(row).execute();
+}
+
+/** A flow by id alone, for the worker delivering it to a webhook of its owner. */
+export async function findFlowById(db: Db, id: string): Promise<FlowRow | undefined> {
+  return db
+    .selectFrom('documents as d')
+    .leftJoin('document_flows as f', 'f.document_id', 'd.id')
+    .selectAll('d')
+    .select(flowColumns)
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Whether a flow is one a subscription's metadata asks for. */
+export function flowMatches(
+  flow: FlowRow,
+  metadata: { flowType: string; flowDirection: string; processingRule?: string; ackStatus?: string },
+): boolean {
+  const direction = flow.direction === 'outgoing' ? 'Out' : 'In';
+  return (
+    flow.flow_type === metadata.flowType &&
+    direction === metadata.flowDirection &&
+    (!metadata.processingRule || (flow.flow_processing_rule ?? DEFAULT_PROCESSING_RULE) === metadata.processingRule) &&
+    (!metadata.ackStatus || flow.ack_status === metadata.ackStatus)
+  );
 }
 
 /** A flow the scope sees: another tenant's or another company's id finds nothing. */
@@ -90,4 +215,26 @@ export async function searchFlows(db: Db, scope: Scope, filters: FlowFilters, li
   if (filters.trackingId) query = query.where('f.tracking_id', '=', filters.trackingId);
   if (filters.ackStatus) query = query.where(ackStatus, '=', filters.ackStatus);
   return query.orderBy(updatedAt).orderBy('d.id').limit(limit).execute();
+}
+
+/**
+ * The invoice a lifecycle message names, among the scope's own documents: by number, and by issue
+ * date when the message gives one. The newest wins when a number was reused.
+ */
+export async function findInvoiceByNumber(
+  db: Db,
+  scope: Scope,
+  number: string,
+  issueDate: string | undefined,
+): Promise<Selectable<DocumentsTable> | undefined> {
+  let query = db
+    .selectFrom('documents')
+    .selectAll()
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode)
+    .where('number', '=', number)
+    .where('type', 'in', ['invoice', 'credit-note', 'debit-note']);
+  if (scope.companyId) query = query.where('company_id', '=', scope.companyId);
+  if (issueDate) query = query.where('issue_date', '=', issueDate);
+  return query.orderBy('created_at', 'desc').executeTakeFirst();
 }

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from './database.ts';
-import type { WebhooksTable, WebhookStatus } from './schema.ts';
+import type { AfnorSubscription, WebhooksTable, WebhookStatus } from './schema.ts';
 import { insertEvent } from './events.ts';
 import { newestFirst } from './keyset.ts';
 import type { Scope } from '../core/scope.ts';
@@ -36,19 +36,89 @@ export async function insertWebhook(db: Db, webhook: NewWebhook): Promise<Webhoo
     .executeTakeFirstOrThrow();
 }
 
-/** The webhooks a scope sees: its organization and mode, and only its company's when it has one. */
-function scoped(db: Db, scope: Scope) {
+/**
+ * The webhooks a scope sees: its organization and mode, and only its company's when it has one;
+ * the /v1 webhooks or, with `afnor`, the subscriptions of the AFNOR flow service.
+ */
+function scoped(db: Db, scope: Scope, { afnor = false }: { afnor?: boolean } = {}) {
   let query = db
     .selectFrom('webhooks')
     .selectAll()
     .where('organization_id', '=', scope.organizationId)
-    .where('livemode', '=', scope.livemode);
+    .where('livemode', '=', scope.livemode)
+    .where('afnor', afnor ? 'is not' : 'is', null);
   if (scope.companyId) query = query.where('company_id', '=', scope.companyId);
   return query;
 }
 
 export async function findWebhook(db: Db, scope: Scope, id: string): Promise<WebhookRow | undefined> {
   return scoped(db, scope).where('id', '=', id).executeTakeFirst();
+}
+
+/** Events whose flow can change: a flow received, handed off, delivered or failed. */
+export const AFNOR_WEBHOOK_EVENTS = ['document.received', 'document.sent', 'document.delivered', 'document.failed'];
+
+export async function insertAfnorWebhook(
+  db: Db,
+  webhook: {
+    id: string;
+    organizationId: string;
+    livemode: boolean;
+    companyId: string | null;
+    url: string;
+    secret: string;
+  },
+  subscription: AfnorSubscription,
+): Promise<WebhookRow> {
+  const now = new Date();
+  return db
+    .insertInto('webhooks')
+    .values({
+      id: webhook.id,
+      organization_id: webhook.organizationId,
+      livemode: webhook.livemode,
+      company_id: webhook.companyId,
+      url: webhook.url,
+      events: AFNOR_WEBHOOK_EVENTS,
+      secret: webhook.secret,
+      afnor: JSON.stringify(subscription),
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findAfnorWebhook(db: Db, scope: Scope, id: string): Promise<WebhookRow | undefined> {
+  return scoped(db, scope, { afnor: true }).where('id', '=', id).executeTakeFirst();
+}
+
+export async function listAfnorWebhooks(db: Db, scope: Scope): Promise<WebhookRow[]> {
+  return scoped(db, scope, { afnor: true }).orderBy('created_at').orderBy('id').execute();
+}
+
+/** Replaces the technical part of a subscription; the url and metadata stay. */
+export async function updateAfnorWebhook(
+  db: Db,
+  scope: Scope,
+  id: string,
+  change: (current: AfnorSubscription) => AfnorSubscription,
+): Promise<boolean> {
+  const found = await findAfnorWebhook(db, scope, id);
+  if (!found?.afnor) return false;
+  await db
+    .updateTable('webhooks')
+    .set({ afnor: JSON.stringify(change(found.afnor)), updated_at: new Date() })
+    .where('id', '=', found.id)
+    .execute();
+  return true;
+}
+
+export async function deleteAfnorWebhook(db: Db, scope: Scope, id: string): Promise<boolean> {
+  const found = await findAfnorWebhook(db, scope, id);
+  if (!found) return false;
+  await db.deleteFrom('webhooks').where('id', '=', found.id).execute();
+  return true;
 }
 
 export async function findWebhookById(db: Db, id: string): Promise<WebhookRow | undefined> {

@@ -11,6 +11,7 @@ import { contractOf, type PipelineOptions, type SharedSteps } from '../pipeline.
 import { annuaireRoutes } from './directory/routes.ts';
 import { renderAfnorError } from './errors.ts';
 import { flowRoutes } from './flows/routes.ts';
+import { afnorWebhookRoutes } from './webhooks/routes.ts';
 import { healthRoutes } from './health.ts';
 import { flowMultipart } from './multipart.ts';
 import { queryToken } from './token.ts';
@@ -90,7 +91,12 @@ export function afnorApis(deps: AfnorDeps): Array<(shared: SharedSteps) => Pipel
     bodyParsers: [flowMultipart()],
     parsesMultipart: true,
     gates: [queryToken()],
-    routers: [healthRoutes('flow-service', flowDoc.info.version), flowRoutes(deps), notYetServed()],
+    routers: [
+      healthRoutes('flow-service', flowDoc.info.version),
+      flowRoutes(deps),
+      afnorWebhookRoutes(deps.db),
+      notYetServed(),
+    ],
   });
   const directoryService = (shared: SharedSteps): PipelineOptions => ({
     ...shared,

@@ -10,6 +10,8 @@ export interface DocumentFlowsTable {
   tracking_id: string | null;
   sha256: string;
   original_file_id: string | null;
+  /** Set by lifecycle messages and e-reporting files; invoices derive theirs from the document. */
+  flow_type: string | null;
   created_at: Timestamp;
 }
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { NullableTimestamp, Timestamp } from './columns.ts';
+import type { Json, NullableTimestamp, Timestamp } from './columns.ts';
 
 export type WebhookStatus = 'active' | 'paused';
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
@@ -21,8 +21,20 @@ export interface WebhooksTable {
   /** The owner notice: when and why the service paused the webhook (cleared on re-activation). */
   paused_at: NullableTimestamp;
   paused_reason: string | null;
+  /** A subscription of the AFNOR flow service: delivers the `Flow` of matching flows, not the event. */
+  afnor: Json<AfnorSubscription | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface AfnorSubscription {
+  headers: Array<{ headerName: string; headerValue: string }>;
+  authentication:
+    | { authType: 'BASIC'; userId: string; userPassword: string }
+    | { authType: 'OAUTH2'; tokenUrl: string; clientId: string; clientSecret: string }
+    | null;
+  signature: { algo: string; key: string } | null;
+  metadata: { flowType: string; flowDirection: 'In' | 'Out'; processingRule?: string; ackStatus?: string };
 }
 
 export interface WebhookDeliveriesTable {

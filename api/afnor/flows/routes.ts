@@ -5,7 +5,7 @@ import { ApiError } from '../../errors.ts';
 import { scopeOf } from '../../scope.ts';
 import type { SendDeps } from '../../documents/send.ts';
 import { uploadOf } from '../multipart.ts';
-import { toFlow, toFlowSubmission } from './mapper.ts';
+import { toFlow, toFlowSubmission } from '../../../core/afnor-flows.ts';
 import { flowFile, loadFlow, submitFlow, type FlowDocType, type FlowInfo } from './service.ts';
 
 export function flowRoutes(deps: SendDeps): Router {

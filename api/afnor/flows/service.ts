@@ -8,6 +8,7 @@ import { ApiError } from '../../errors.ts';
 import { sendDocument, type SendDeps } from '../../documents/send.ts';
 import { documentPdf } from '../../documents/pdf.ts';
 import type { Upload } from '../multipart.ts';
+import { submitCdarFlow } from './cdar.ts';
 
 export interface FlowInfo {
   name: string;
@@ -27,9 +28,9 @@ function checksumMismatch(declared: string, actual: string): ApiError {
 }
 
 /**
- * Part 4.15 submission: the flow becomes a document of the caller's company through the send
+ * Part 4.15 submission: an invoice flow becomes a document of the caller's company through the send
  * pipeline of /v1 (validation, delivery, lifecycle, events), and keeps what it said of itself and the
- * bytes received.
+ * bytes received; a CDAR moves the lifecycle of the invoice it names.
  */
 export async function submitFlow(deps: SendDeps, scope: Scope, info: FlowInfo, upload: Upload): Promise<FlowRow> {
   const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
@@ -39,6 +40,8 @@ export async function submitFlow(deps: SendDeps, scope: Scope, info: FlowInfo, u
       details: [{ field: 'file', rule: 'EmptyFlow', message: 'must not be empty' }],
     });
 
+  if (info.flowSyntax === 'CDAR')
+    return (await findFlow(deps.db, scope, await submitCdarFlow(deps, scope, info, upload)))!;
   const document = await sendInvoiceFlow(deps, scope, info, upload);
   const original = await insertFile(deps.db, {
     organizationId: scope.organizationId,

@@ -82,11 +82,10 @@ describe('AFNOR facade: contracts, health, authentication and logging', () => {
 
   it('answers 501 NOT_IMPLEMENTED, not 404, for what the facade does not serve yet', async () => {
     const pending = [
-      await fetch(`${app.url}${FLOWS}/webhooks`, { headers: bearer(tenant.key) }),
       await fetch(`${app.url}${FLOWS}/flows`, {
         method: 'POST',
         headers: bearer(tenant.key),
-        body: flowForm({ name: 'lc.xml', flowSyntax: 'CDAR' }, '<x/>'),
+        body: flowForm({ name: 'report.xml', flowSyntax: 'FRR' }, '<x/>'),
       }),
     ];
     for (const res of pending) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_PROCESSING_RULE, type FlowRow } from '../../../db/flows.ts';
+import { DEFAULT_PROCESSING_RULE, type FlowRow } from '../db/flows.ts';
 
 /** The syntax a document sent through /v1 had: CII when it came as CII, else the UBL it is held as. */
 function derivedSyntax(sourceFormat: string): string {
