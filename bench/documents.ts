@@ -256,7 +256,7 @@ try {
     `end to end (API → delivered)        ${rate.toFixed(1)} documents/s   total ${((done - started) / 1000).toFixed(1)} s`,
   );
   console.log(
-    `API latency                           p50 ${percentile(latencies, 50).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+    `API latency at concurrency ${CONCURRENCY}      p50 ${percentile(latencies, 50).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms`,
   );
   console.log(`bare workflow start-and-complete      ${bareRate.toFixed(1)} workflows/s`);
   // Where the cores go: a bare workflow's CPU beside a document's shows what the pipeline adds.
@@ -269,13 +269,12 @@ try {
   if (cpuAfter.size) {
     console.log(`CPU per document (ms)                 ${perItem(cpuAfter, cpuBefore, DOCUMENTS)}`);
     console.log(`CPU per bare workflow (ms)            ${perItem(bareCpuAfter, bareCpuBefore, bareCount)}`);
+    console.log("  targets per document: API ≤ 4 ms, Postgres ≤ 4 ms, worker ≤ 1.5 × the bare workflow's");
   }
   console.log(
     `BENCH_RESULT ${JSON.stringify({ rate, acceptRate: (DOCUMENTS - failures) / ((accepted - started) / 1000) })}`,
   );
-  console.log(
-    `ratio to bare rate                    ${(rate / bareRate).toFixed(2)} (target ≥ 0.8; target ≥ 100 documents/s)`,
-  );
+  console.log(`ratio to bare rate                    ${(rate / bareRate).toFixed(2)} (target ≥ 0.6)`);
 
   server.close();
   await stopChild(worker);

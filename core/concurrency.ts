@@ -25,3 +25,33 @@ export async function forEachConcurrently<T>(
 function toAsync<T>(iterator: Iterator<T>): AsyncIterator<T> {
   return { next: async () => iterator.next() };
 }
+
+/**
+ * One call of `flush` for every item that arrives while the previous call runs: alone, an item is
+ * flushed at once; under load, concurrent callers share one round trip instead of one each. No
+ * timer holds an item back: a batch closes when the one before it ends. Each caller's promise
+ * settles with its batch.
+ */
+export function coalesce<T>(flush: (items: T[]) => Promise<void>): (item: T) => Promise<void> {
+  let waiting: Array<{ item: T; resolve: () => void; reject: (err: unknown) => void }> = [];
+  let flushing = false;
+  const drain = async () => {
+    flushing = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        await flush(batch.map((w) => w.item));
+        for (const w of batch) w.resolve();
+      } catch (err) {
+        for (const w of batch) w.reject(err);
+      }
+    }
+    flushing = false;
+  };
+  return (item) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      if (!flushing) void drain();
+    });
+}

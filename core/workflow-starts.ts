@@ -1,7 +1,8 @@
 import { WorkflowIdReusePolicy, type Client } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { Db } from '../db/database.ts';
-import { deleteWorkflowStart, type WorkflowStart } from '../db/workflow-starts.ts';
+import { deleteWorkflowStarts, type WorkflowStart } from '../db/workflow-starts.ts';
+import { coalesce } from './concurrency.ts';
 import { searchAttributesFor } from './workflow-context.ts';
 
 /**
@@ -32,5 +33,17 @@ export async function startOwedWorkflow(
         },
       );
   await (deadlineMs === undefined ? call() : client.connection.withDeadline(Date.now() + deadlineMs, call));
-  await deleteWorkflowStart(db, start.workflowId);
+  await clearerOf(db)(start.workflowId);
+}
+
+/** Per database: the debts of runs started meanwhile are cleared together, one statement for many requests. */
+const clearers = new WeakMap<Db, (workflowId: string) => Promise<void>>();
+
+function clearerOf(db: Db): (workflowId: string) => Promise<void> {
+  let clear = clearers.get(db);
+  if (!clear) {
+    clear = coalesce((ids: string[]) => deleteWorkflowStarts(db, ids));
+    clearers.set(db, clear);
+  }
+  return clear;
 }

@@ -9,6 +9,7 @@ import { partnerStatsUpdate } from './partners.ts';
 import { taggedWithAll } from './tags.ts';
 import type { DispatchableEvent } from '../core/event-dispatcher.ts';
 import type { Scope } from '../core/scope.ts';
+import { workflowStartValues, type WorkflowStart } from './workflow-starts.ts';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 
@@ -47,28 +48,42 @@ export async function updateDocumentFields(
 }
 
 /** Holds the (company, type, number) of an outgoing document until the transaction `trx` ends. */
-export async function lockDocumentNumber(trx: Db, companyId: string, type: string, number: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`${companyId}\n${type}\n${number}`}, 0))`.execute(trx);
-}
-
-/** The sender's outgoing document of that type and number still on its way or delivered (not failed or rejected). */
-export async function findLiveDocumentByNumber(
+/**
+ * An outgoing document with the run it owes (`workflow_starts`), in one statement: atomic without
+ * a transaction of the caller's. With `uniqueNumber`, the sender's live document (not failed or
+ * rejected) of the same type and number refuses it: that one's id comes back instead. The check
+ * and the insert hold the number's advisory lock, so concurrent sends of one number see each other.
+ */
+export async function insertOutgoingDocument(
   db: Db,
-  companyId: string,
-  type: string,
-  number: string,
-): Promise<Pick<DocumentRow, 'id'> | undefined> {
-  return db
-    .selectFrom('documents')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('type', '=', type)
-    .where('number', '=', number)
-    .where('direction', '=', 'outgoing')
-    .where('delivery_status', 'not in', ['failed', 'rejected'])
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
+  row: Insertable<DocumentsTable> & { id: string; company_id: string; type: string },
+  options: { uniqueNumber: boolean; run?: WorkflowStart | undefined },
+): Promise<{ row: DocumentRow } | { existingId: string }> {
+  const id =
+    options.uniqueNumber && row.number
+      ? sql<string>`claim_document_number(${row.id}, ${row.company_id}, ${row.type}, ${row.number})`
+      : row.id;
+  const run = options.run;
+  const query = run
+    ? db.with('owed', (q) =>
+        q
+          .insertInto('workflow_starts')
+          .values(workflowStartValues(run))
+          .onConflict((oc) => oc.column('workflow_id').doNothing()),
+      )
+    : db;
+  try {
+    const inserted = await query
+      .insertInto('documents')
+      .values({ ...row, id })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { row: inserted };
+  } catch (err) {
+    const { code, detail } = err as { code?: string; detail?: string };
+    if (code === 'DX409' && detail) return { existingId: detail };
+    throw err;
+  }
 }
 
 /** For activities, which act on a document already authorised when its workflow started. */

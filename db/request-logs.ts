@@ -3,8 +3,9 @@ import type { Db } from './database.ts';
 import type { RequestLogsTable } from './schema.ts';
 import type { Scope } from '../core/scope.ts';
 
-export async function insertRequestLog(db: Db, row: Insertable<RequestLogsTable>): Promise<void> {
-  await db.insertInto('request_logs').values(row).execute();
+export async function insertRequestLogs(db: Db, rows: Insertable<RequestLogsTable>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('request_logs').values(rows).execute();
 }
 
 /** A request the scope sees (made for its company when it has one); another tenant's id finds nothing. */

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from './database.ts';
 import type { WorkflowStartsTable } from './schema.ts';
 
@@ -12,24 +12,21 @@ export interface WorkflowStart {
   owner: WorkflowStartRow['owner'];
 }
 
-/** Records a run the caller's transaction owes; a second record of the same run is no-op. */
-export async function insertWorkflowStart(db: Db, start: WorkflowStart): Promise<void> {
-  await db
-    .insertInto('workflow_starts')
-    .values({
-      workflow_id: start.workflowId,
-      workflow_type: start.workflowType,
-      task_queue: start.taskQueue,
-      args: JSON.stringify(start.args),
-      owner: JSON.stringify(start.owner),
-    })
-    .onConflict((oc) => oc.column('workflow_id').doNothing())
-    .execute();
+/** The outbox row of a run (inserted with the write that owes it, e.g. `insertOutgoingDocument`). */
+export function workflowStartValues(start: WorkflowStart): Insertable<WorkflowStartsTable> {
+  return {
+    workflow_id: start.workflowId,
+    workflow_type: start.workflowType,
+    task_queue: start.taskQueue,
+    args: JSON.stringify(start.args),
+    owner: JSON.stringify(start.owner),
+  };
 }
 
-/** The run exists now: nothing is owed any more. */
-export async function deleteWorkflowStart(db: Db, workflowId: string): Promise<void> {
-  await db.deleteFrom('workflow_starts').where('workflow_id', '=', workflowId).execute();
+/** The runs exist now: nothing is owed for them any more. */
+export async function deleteWorkflowStarts(db: Db, workflowIds: string[]): Promise<void> {
+  if (workflowIds.length === 0) return;
+  await db.deleteFrom('workflow_starts').where('workflow_id', 'in', workflowIds).execute();
 }
 
 /** Runs still owed since before `olderThan`: their request died (or lost Temporal) before starting them. */

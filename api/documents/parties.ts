@@ -125,6 +125,8 @@ export interface Recipient {
  * participant can receive the document type.
  */
 export interface RecipientDirectory {
+  /** The same directory for one request: a participant's card is looked up once however many steps need it. */
+  session?(): RecipientDirectory;
   resolve(scope: { organizationId: string; livemode: boolean }, to: string): Promise<Recipient | undefined>;
   /** The derived buyer of a participant id, without provisioning anything (validate). */
   describe?(scope: { organizationId: string; livemode: boolean }, peppolId: string): Promise<Party | undefined>;
@@ -168,12 +170,13 @@ export async function resolveRecipient(
         details: [{ field: 'to', rule: 'participant-id', message: check.problems[0] ?? 'invalid' }],
       });
   }
-  const recipient = await directory.resolve(scope, to);
+  const lookups = directory.session?.() ?? directory;
+  const recipient = await lookups.resolve(scope, to);
   if (!recipient)
     throw new ApiError('RECIPIENT_NOT_FOUND', `No Peppol participant could be found for ${to}.`, {
       details: [{ field: 'to', rule: 'resolvable', message: 'not found in partners or directories' }],
     });
-  const reach = await directory.verify(scope, recipient.peppolId, type);
+  const reach = await lookups.verify(scope, recipient.peppolId, type);
   if (!reach.exists)
     throw new ApiError('RECIPIENT_NOT_FOUND', `${recipient.peppolId} is not registered on the Peppol network.`, {
       details: [{ field: 'to', rule: 'registered', message: 'not in the SMP' }],

@@ -67,9 +67,15 @@ export function documentRoutes(deps: BatchDeps): Router {
   router.use(documentValidateRoutes(deps));
 
   router.post('/v1/documents/send', async (req, res) => {
-    const row = await sendDocument(deps, scopeOf(req), sendInput(req), {
-      accepted: (trx, accepted) => completeIdempotencyWith(req, trx, 201, toDocument(accepted)),
-    });
+    // Only a request with an idempotency key has an answer to store with the document.
+    const row = await sendDocument(
+      deps,
+      scopeOf(req),
+      sendInput(req),
+      req.context.idempotencyClaim
+        ? { accepted: (trx, accepted) => completeIdempotencyWith(req, trx, 201, toDocument(accepted)) }
+        : {},
+    );
     res.status(201).json(toDocument(row));
   });
 

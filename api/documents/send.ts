@@ -7,8 +7,10 @@ import type { CircuitBreaker } from '../../core/circuit-breaker.ts';
 import { log } from '../../core/log.ts';
 import { startOwedWorkflow } from '../../core/workflow-starts.ts';
 import type { Db } from '../../db/database.ts';
-import { findLiveDocumentByNumber, insertDocument, lockDocumentNumber, type DocumentRow } from '../../db/documents.ts';
-import { insertWorkflowStart, type WorkflowStart } from '../../db/workflow-starts.ts';
+import { insertDocument, insertOutgoingDocument, type DocumentRow } from '../../db/documents.ts';
+import type { WorkflowStart } from '../../db/workflow-starts.ts';
+import type { DocumentsTable } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
 import { insertFile } from '../../db/files.ts';
 import {
   computeDocument,
@@ -277,48 +279,56 @@ export async function sendDocument(
         owner: { organizationId: scope.organizationId, livemode: scope.livemode, companyId: sender.id, documentId: id },
       }
     : undefined;
+  const values = {
+    id,
+    organization_id: scope.organizationId,
+    livemode: scope.livemode,
+    company_id: sender.id,
+    partner_id: recipient?.partnerId ?? null,
+    type: input.type,
+    direction: 'outgoing',
+    number: prepared.body.number ?? null,
+    issue_date: prepared.body.issueDate ?? null,
+    due_date: prepared.body.dueDate ?? null,
+    currency: prepared.body.currency ?? 'EUR',
+    gross_amount: totals.gross.toFixed(2),
+    net_amount: totals.net.toFixed(2),
+    vat_amount: totals.vat.toFixed(2),
+    sender: partyColumn({
+      peppolId: sender.peppol_id ?? undefined,
+      name: prepared.body.seller?.name ?? sender.name,
+      vatNumber: prepared.body.seller?.vatNumber ?? sender.vat_number,
+    }),
+    receiver: receiverParty ? partyColumn(receiverParty) : JSON.stringify(null),
+    sender_peppol_id: sender.peppol_id,
+    receiver_peppol_id: recipient?.peppolId ?? null,
+    // An event has no recipient: it is stored as a business record and not routed.
+    status: recipient ? 'sent' : 'draft',
+    delivery_status: recipient ? 'pending' : 'stored',
+    ...(recipient ? {} : { stored_format: 'ubl' }),
+    lifecycle_status: 'issued',
+    body: JSON.stringify(prepared.body),
+    xml: prepared.ubl,
+    source_format: prepared.sourceFormat,
+    metadata: JSON.stringify(input.metadata ?? {}),
+    notes: '[]',
+  } satisfies Insertable<DocumentsTable>;
   // The row, the run it owes and the answer to a retry of the request commit together: a crash on
-  // either side of the commit leaves all three or none.
-  const row = await deps.db.transaction().execute(async (trx) => {
-    if (!input.allowDuplicateNumber) await refuseDuplicateNumber(trx, sender.id, input.type, prepared.body.number);
-    const inserted = await insertDocument(trx, {
-      id,
-      organization_id: scope.organizationId,
-      livemode: scope.livemode,
-      company_id: sender.id,
-      partner_id: recipient?.partnerId ?? null,
-      type: input.type,
-      direction: 'outgoing',
-      number: prepared.body.number ?? null,
-      issue_date: prepared.body.issueDate ?? null,
-      due_date: prepared.body.dueDate ?? null,
-      currency: prepared.body.currency ?? 'EUR',
-      gross_amount: totals.gross.toFixed(2),
-      net_amount: totals.net.toFixed(2),
-      vat_amount: totals.vat.toFixed(2),
-      sender: partyColumn({
-        peppolId: sender.peppol_id ?? undefined,
-        name: prepared.body.seller?.name ?? sender.name,
-        vatNumber: prepared.body.seller?.vatNumber ?? sender.vat_number,
-      }),
-      receiver: receiverParty ? partyColumn(receiverParty) : JSON.stringify(null),
-      sender_peppol_id: sender.peppol_id,
-      receiver_peppol_id: recipient?.peppolId ?? null,
-      // An event has no recipient: it is stored as a business record and not routed.
-      status: recipient ? 'sent' : 'draft',
-      delivery_status: recipient ? 'pending' : 'stored',
-      ...(recipient ? {} : { stored_format: 'ubl' }),
-      lifecycle_status: 'issued',
-      body: JSON.stringify(prepared.body),
-      xml: prepared.ubl,
-      source_format: prepared.sourceFormat,
-      metadata: JSON.stringify(input.metadata ?? {}),
-      notes: '[]',
-    });
-    if (run) await insertWorkflowStart(trx, run);
-    await hooks.accepted?.(trx, inserted);
-    return inserted;
-  });
+  // either side of the commit leaves all three or none. Without an answer to store, the row and
+  // its run are one statement, which needs no transaction around it.
+  const insert = async (db: Db) => {
+    const result = await insertOutgoingDocument(db, values, { uniqueNumber: !input.allowDuplicateNumber, run });
+    if ('existingId' in result) throw documentExists(sender.id, input.type, prepared.body.number, result.existingId);
+    return result.row;
+  };
+  const accepted = hooks.accepted;
+  const row = accepted
+    ? await deps.db.transaction().execute(async (trx) => {
+        const inserted = await insert(trx);
+        await accepted(trx, inserted);
+        return inserted;
+      })
+    : await insert(deps.db);
   if (run) await startRun(deps, run);
   countDocumentAccepted(row);
   return row;
@@ -375,26 +385,19 @@ async function startRun(deps: SendDeps, run: WorkflowStart): Promise<void> {
 
 /**
  * Peppol receivers reject a second document of a number they have, so a sender's live document of
- * the same type and number is answered with its id. The advisory lock serialises concurrent sends
- * of one number until their transactions end.
+ * the same type and number is answered with its id.
  */
-async function refuseDuplicateNumber(
-  trx: Db,
+function documentExists(
   companyId: string,
   type: DocumentType,
   number: string | undefined,
-): Promise<void> {
-  if (!number) return;
-  await lockDocumentNumber(trx, companyId, type, number);
-  const existing = await findLiveDocumentByNumber(trx, companyId, type, number);
-  if (!existing) return;
-  throw new ApiError(
+  existingId: string,
+): ApiError {
+  return new ApiError(
     'DOCUMENT_EXISTS',
-    `Company ${companyId} already sent ${type} ${number} (${existing.id}); send it with allowDuplicateNumber: true if a second document of this number is meant.`,
+    `Company ${companyId} already sent ${type} ${number} (${existingId}); send it with allowDuplicateNumber: true if a second document of this number is meant.`,
     {
-      details: [
-        { field: 'document.number', rule: 'unique', message: 'already sent', value: number, existingId: existing.id },
-      ],
+      details: [{ field: 'document.number', rule: 'unique', message: 'already sent', value: number, existingId }],
     },
   );
 }

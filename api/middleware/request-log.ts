@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
 import { log } from '../../core/log.ts';
 import type { Db } from '../../db/database.ts';
-import { insertRequestLog } from '../../db/request-logs.ts';
+import { insertRequestLogs } from '../../db/request-logs.ts';
+import { coalesce } from '../../core/concurrency.ts';
 import { onResponseEnd } from './response-capture.ts';
 
 /** The versioned APIs: /v1 and the AFNOR facade's services (health, docs and the like are left out). */
@@ -12,13 +13,15 @@ const LOGGED_PATHS = /^\/(v1|afnor)\//;
  * timing, never bodies nor query strings (the facade's `token` parameter is a credential).
  */
 export function requestLog(db: Db): RequestHandler {
+  // Lines of requests that end while one insert runs are written together by the next.
+  const insertRequestLog = coalesce((rows: Parameters<typeof insertRequestLogs>[1]) => insertRequestLogs(db, rows));
   return (req, res, next) => {
     // Inside an API mounted under its own path, `req.path` is relative to that mount.
     const path = req.baseUrl + req.path;
     if (!LOGGED_PATHS.test(path)) return next();
     onResponseEnd(res, async ({ status, headers }) => {
       const ctx = req.context;
-      await insertRequestLog(db, {
+      await insertRequestLog({
         id: ctx.requestId,
         organization_id: ctx.principal?.organizationId ?? null,
         livemode: ctx.principal?.livemode ?? null,

@@ -40,7 +40,8 @@ const organizationOf = (scope: PartnerScope) =>
 /** A resolved `to`: the participant, and the record of the organization it came from, if any. */
 interface Target {
   peppolId: string;
-  partner?: PartnerRow | undefined;
+  /** null: looked up, and the organization has no partner of this participant. */
+  partner?: PartnerRow | null | undefined;
   company?: CompanyRow | undefined;
   /** Found outside the organization (directory, identifier scheme): provisioned as a partner. */
   provision?: boolean;
@@ -109,10 +110,11 @@ export function partnerRecipientDirectory(db: Db, services: DirectoryServices): 
   async function describe(
     scope: PartnerScope,
     peppolId: string,
-    known: { partner?: PartnerRow | undefined; company?: CompanyRow | undefined } = {},
+    known: { partner?: PartnerRow | null | undefined; company?: CompanyRow | undefined } = {},
   ): Promise<Party> {
     const company = known.company ?? (await findCompanyByRef(db, organizationOf(scope), `peppol:${peppolId}`));
-    const partner = known.partner ?? (await findPartnerByRef(db, scope, `peppol:${peppolId}`));
+    const partner =
+      known.partner === undefined ? await findPartnerByRef(db, scope, `peppol:${peppolId}`) : known.partner;
     // The organization's own company says everything; otherwise the card completes the partner.
     const card = company?.address?.country ? undefined : await participantCard(services, scope, peppolId);
     return deriveParty(peppolId, [
@@ -123,11 +125,14 @@ export function partnerRecipientDirectory(db: Db, services: DirectoryServices): 
   }
 
   return {
+    session: () => partnerRecipientDirectory(db, services.session?.() ?? services),
     async resolve(scope: PartnerScope, to: string): Promise<Recipient | undefined> {
       const target = await locate(db, services, scope, to);
       if (!target) return undefined;
-      let partner =
-        target.partner ?? (target.company ? undefined : await findPartnerByRef(db, scope, `peppol:${target.peppolId}`));
+      let partner: PartnerRow | null | undefined =
+        target.partner !== undefined || target.company
+          ? target.partner
+          : ((await findPartnerByRef(db, scope, `peppol:${target.peppolId}`)) ?? null);
       if (!partner && !target.company && target.provision) {
         partner = (await provisionPartner(db, services, scope, `peppol:${target.peppolId}`))?.partner;
       }
@@ -235,7 +240,7 @@ async function locate(
   switch (prefix) {
     case 'peppol':
       return PEPPOL_ID.test(value)
-        ? { peppolId: value, partner: await findPartnerByRef(db, scope, `peppol:${value}`) }
+        ? { peppolId: value, partner: (await findPartnerByRef(db, scope, `peppol:${value}`)) ?? null }
         : undefined;
     case 'org': {
       // A company of the organization by id, VAT number, Peppol id or exact name.

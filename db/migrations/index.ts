@@ -20,6 +20,7 @@ import * as m20261124_30_document_flows from './2026-11-24-30-document-flows.ts'
 import * as m20261124_35_afnor_lifecycle_webhooks from './2026-11-24-35-afnor-lifecycle-webhooks.ts';
 import * as m20261124_40_tags from './2026-11-24-40-tags.ts';
 import * as m20261124_50_acceptance_outbox from './2026-11-24-50-acceptance-outbox.ts';
+import * as m20261124_85_claim_document_number from './2026-11-24-85-claim-document-number.ts';
 import * as m20261124_90_punchout from './2026-11-24-90-punchout.ts';
 
 /**
@@ -48,5 +49,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-35-afnor-lifecycle-webhooks': m20261124_35_afnor_lifecycle_webhooks,
   '2026-11-24-40-tags': m20261124_40_tags,
   '2026-11-24-50-acceptance-outbox': m20261124_50_acceptance_outbox,
+  '2026-11-24-85-claim-document-number': m20261124_85_claim_document_number,
   '2026-11-24-90-punchout': m20261124_90_punchout,
 };

@@ -27,6 +27,28 @@ export interface DirectoryServices {
   directory(livemode: boolean): DirectoryUpstream;
   smp(livemode: boolean): SmpLookup;
   french(livemode: boolean): FrenchDirectory;
+  /**
+   * The same services for one request: each participant's business card is fetched once however
+   * many steps ask for it (resolving a recipient, deriving the buyer, the sandbox SMP, verifying).
+   */
+  session?(): DirectoryServices;
+}
+
+/** A directory that answers repeated `participant` lookups of one caller from the first answer. */
+function sharingCards(upstream: DirectoryUpstream): DirectoryUpstream {
+  const cards = new Map<string, ReturnType<DirectoryUpstream['participant']>>();
+  return {
+    search: (query, caller) => upstream.search(query, caller),
+    participant(peppolId, caller) {
+      const key = `${caller.organizationId} ${peppolId}`;
+      let card = cards.get(key);
+      if (!card) {
+        card = upstream.participant(peppolId, caller);
+        cards.set(key, card);
+      }
+      return card;
+    },
+  };
 }
 
 export type DirectoryConfig = Pick<
@@ -137,5 +159,16 @@ export function createDirectoryServices(
     directory: (livemode) => (livemode ? liveDirectory : sandboxDirectory),
     smp: (livemode) => (livemode ? liveSmp : sandboxSmp),
     french: (livemode) => (livemode ? liveFrench : sandboxFrench),
+    session() {
+      const live = sharingCards(liveDirectory);
+      const sandbox = sharingCards(sandboxDirectory);
+      // The sandbox SMP reads the sandbox directory: through the session's cards too.
+      const smp = createSmpLookupSimulator(sandbox);
+      return {
+        directory: (livemode) => (livemode ? live : sandbox),
+        smp: (livemode) => (livemode ? liveSmp : smp),
+        french: (livemode) => (livemode ? liveFrench : sandboxFrench),
+      };
+    },
   };
 }
