@@ -168,7 +168,13 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
     paymentRoutes({ db: deps.db, temporal: deps.temporal }),
     complianceRoutes(deps.db),
     statsRoutes(deps.db),
-    platformRoutes({ db: deps.db, temporal: deps.temporal, upstreams: deps.companyUpstreams, directory }),
+    platformRoutes({
+      db: deps.db,
+      temporal: deps.temporal,
+      upstreams: deps.companyUpstreams,
+      directory,
+      webhookSenders: deps.webhookSenders,
+    }),
     inboundRoutes({ db: deps.db, temporal: deps.temporal }),
     ...(deps.extraRouters ?? []),
   ];

@@ -93,6 +93,8 @@ async function main(): Promise<void> {
     DATABASE_URL: databaseUrl,
     TEMPORAL_ADDRESS: temporalAddress,
     TEMPORAL_NAMESPACE: config.temporalNamespace,
+    // On a developer's own machine a sandbox webhook may reach a local receiver; an explicit value wins.
+    WEBHOOK_ALLOW_LOOPBACK: process.env.WEBHOOK_ALLOW_LOOPBACK?.trim() || 'true',
   };
   spawnService('worker', path.join(PROJECT_ROOT, 'workers', 'worker.ts'), env);
   spawnService('api', path.join(PROJECT_ROOT, 'api', 'server.ts'), env);

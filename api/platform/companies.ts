@@ -14,6 +14,8 @@ import { createCompany } from '../companies/service.ts';
 import { ApiError } from '../errors.ts';
 import { decodeCursor, page } from '../pagination.ts';
 import { createWebhook, type CreateWebhookInput } from '../webhooks/service.ts';
+import type { PerMode } from '../../upstreams/modes.ts';
+import type { WebhookSender } from '../../upstreams/webhooks/index.ts';
 import { companyForbidden } from '../scope.ts';
 import { platformCaller } from './access.ts';
 
@@ -22,6 +24,8 @@ export interface PlatformCompanyDeps {
   temporal: Client;
   upstreams: CompanyUpstreams;
   directory?: DirectoryServices | undefined;
+  /** The webhook doors, whose target policy a new company's webhook URL is checked against. */
+  webhookSenders: PerMode<WebhookSender>;
 }
 
 export interface PlatformCompanyCreate {
@@ -89,7 +93,10 @@ export async function createPlatformCompany(
       alongside: async (trx, row) => {
         const tenantScope = organizationWide(scope);
         if (input.webhook) {
-          const created = await createWebhook(trx, tenantScope, { ...input.webhook, companyId: row.id });
+          const created = await createWebhook(trx, deps.webhookSenders, tenantScope, {
+            ...input.webhook,
+            companyId: row.id,
+          });
           webhook = { id: created.id, status: created.status, secret: created.secret };
         }
         if (input.apiKey) {
