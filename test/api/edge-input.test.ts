@@ -44,6 +44,44 @@ describe('hostile input at the edge', () => {
     });
   });
 
+  describe('request bodies are bounded and closed', () => {
+    it('400 naming an unknown field, however deep', async () => {
+      const document = { ...invoiceBody(), lines: [{ ...invoiceBody().lines[0], vatrate: 21 }] };
+      const res = await send({ type: 'invoice', from: tenant.companyId, to: RECIPIENT, document, priority: 'high' });
+      expect(res.status).to.equal(400);
+      const error = await errorBody(res);
+      expect(error.code).to.equal('INVALID_REQUEST');
+      expect(error.details).to.deep.include.members([
+        { field: 'priority', rule: 'unknown_field', message: 'priority is not a field of this request' },
+        {
+          field: 'document.lines[0].vatrate',
+          rule: 'unknown_field',
+          message: 'document.lines[0].vatrate is not a field of this request',
+        },
+      ]);
+      expect(error.message).to.contain('priority is not a field of this request');
+    });
+
+    it('400 for more than 10,000 lines, 1,000 allowances or 20 attachments, or a note over 10,000 characters', async () => {
+      const line = invoiceBody().lines[0];
+      const cases: Array<[string, Record<string, unknown>]> = [
+        ['document.lines', { lines: Array.from({ length: 10_001 }, () => line) }],
+        ['document.allowances', { allowances: Array.from({ length: 1_001 }, () => ({ amount: 1, reason: 'x' })) }],
+        ['document.attachments', { attachments: Array.from({ length: 21 }, (_, i) => ({ id: `A${i}` })) }],
+        ['document.note', { note: 'x'.repeat(10_001) }],
+      ];
+      for (const [field, change] of cases) {
+        const document = { ...invoiceBody(), ...change };
+        const res = await send({ type: 'invoice', from: tenant.companyId, to: RECIPIENT, document });
+        expect(res.status, field).to.equal(400);
+        expect(
+          (await errorBody(res)).details.map((d: { field: string }) => d.field),
+          field,
+        ).to.include(field);
+      }
+    });
+  });
+
   it('XML nested deeper than the readers allow is a finding (422), not a 500', async () => {
     const xml =
       '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">' +
