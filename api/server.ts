@@ -10,6 +10,7 @@ import { registry } from '../core/metrics.ts';
 import { startMetricsServer } from '../core/metrics-server.ts';
 import { companyContractProbes } from './companies/probes.ts';
 import { directoryContractProbes } from './directory/probes.ts';
+import { closePeppolPool } from '../core/peppol-pool.ts';
 
 /** Entry point of the API process (`npm run api`). */
 async function main(): Promise<void> {
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
     closing = true;
     server.close(async () => {
       await temporal.close().catch(() => undefined);
+      await closePeppolPool().catch(() => undefined);
       await db.destroy().catch(() => undefined);
       await tracing?.shutdown().catch(() => undefined);
       process.exit(0);

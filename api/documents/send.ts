@@ -6,11 +6,10 @@ import { searchAttributesFor } from '../../core/workflow-context.ts';
 import type { Db } from '../../db/database.ts';
 import { deleteDocument, insertDocument, updateDocumentFields, type DocumentRow } from '../../db/documents.ts';
 import { insertFile } from '../../db/files.ts';
+import { readXmlDocumentOffLoop, validateDocumentOffLoop } from '../../core/peppol-pool.ts';
 import {
   computeDocument,
   mergeParty,
-  readXmlDocumentChecked,
-  validateDocument,
   type XmlDocument,
   type DocumentBody,
   type DocumentType,
@@ -121,12 +120,12 @@ function explainBuyerAddress(errors: ValidationIssue[], recipient: Recipient): V
   );
 }
 
-export function prepareJson(
+export async function prepareJson(
   type: DocumentType,
   document: DocumentBody,
   sender: CompanyRow,
   recipient: Recipient | undefined,
-): Prepared {
+): Promise<Prepared> {
   const body = applyDefaults({ ...document }, recipient?.defaults);
   // The company's own default comes after the body and the partner's defaults, before EUR.
   const companyCurrency = (sender.settings as { defaultCurrency?: unknown } | null)?.defaultCurrency;
@@ -139,7 +138,7 @@ export function prepareJson(
     };
     body.buyer = mergeParty(overrideParty(derived, document.buyer), { peppolId: recipient.peppolId });
   }
-  const result = validateDocument(type, body);
+  const result = await validateDocumentOffLoop(type, body);
   if (!result.valid || !result.xml)
     throw validationFailed(recipient ? explainBuyerAddress(result.errors, recipient) : result.errors, result.warnings);
   return { body, ubl: result.xml, sourceFormat: 'json', warnings: result.warnings };
@@ -208,7 +207,7 @@ export async function sendDocument(deps: SendDeps, scope: Scope, input: SendInpu
     const kind = await sniff(input.file!.bytes, input.file!.contentType);
     if (kind.kind === 'xml') {
       const text = input.file!.bytes.toString('utf8');
-      read = await readXmlDocumentChecked(text, 'auto');
+      read = await readXmlDocumentOffLoop(text, 'auto');
       if (read.syntax) {
         xml = text;
         format = read.syntax === 'cii' ? 'cii-xml' : 'ubl-xml';
@@ -225,11 +224,11 @@ export async function sendDocument(deps: SendDeps, scope: Scope, input: SendInpu
   let prepared: Prepared;
   if (format === 'json') {
     requireField(input.document, 'document', format);
-    prepared = prepareJson(input.type, input.document!, sender, recipient);
+    prepared = await prepareJson(input.type, input.document!, sender, recipient);
   } else {
     if (xml === undefined && input.file) xml = input.file.bytes.toString('utf8');
     requireField(xml, 'xml', format);
-    read ??= await readXmlDocumentChecked(xml!, format);
+    read ??= await readXmlDocumentOffLoop(xml!, format);
     prepared = prepareXml(input.type, read, sender);
   }
 

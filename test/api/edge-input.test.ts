@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { loadOpenApiDocument } from '../../api/openapi.ts';
+import { OFFLOAD_MIN_LINES } from '../../core/peppol-pool.ts';
 import { errorBody, startSandboxSuite, type TestApp } from '../support/app.ts';
 import { bearer, jsonHeaders, type Tenant } from '../support/access.ts';
 import { invoiceBody, RECIPIENT } from '../support/documents.ts';
@@ -80,6 +81,28 @@ describe('hostile input at the edge', () => {
         ).to.include(field);
       }
     });
+  });
+
+  it('accepts a large invoice, rendered and validated on a worker thread, and reports its findings the same way', async () => {
+    const line = invoiceBody().lines[0];
+    const lines = Array.from({ length: OFFLOAD_MIN_LINES * 2 }, (_, i) => ({ ...line, description: `Item ${i}` }));
+    const res = await send({
+      type: 'invoice',
+      from: tenant.companyId,
+      to: RECIPIENT,
+      document: invoiceBody({ lines }),
+    });
+    const doc = await res.json();
+    expect(res.status, JSON.stringify(doc).slice(0, 500)).to.equal(201);
+    expect(doc.grossAmount).to.equal(lines.length * 950 * 1.21);
+    const bad = await send({
+      type: 'invoice',
+      from: tenant.companyId,
+      to: RECIPIENT,
+      document: invoiceBody({ lines: lines.map((l, i) => (i === 300 ? { ...l, vatCategory: 'Z' } : l)) }),
+    });
+    expect(bad.status).to.equal(422);
+    expect(JSON.stringify(await errorBody(bad))).to.contain('lines[300]');
   });
 
   it('XML nested deeper than the readers allow is a finding (422), not a 500', async () => {
