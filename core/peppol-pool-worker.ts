@@ -1,4 +1,5 @@
 import {
+  computeDocument,
   readXmlDocumentChecked,
   validateDocument,
   type DocumentBody,
@@ -10,6 +11,18 @@ import {
 
 // Runs on the threads of core/peppol-pool.ts (through peppol-pool-thread.mjs): one function per task name.
 
+/** A document's totals as the decimal strings stored with it. */
+export interface DocumentAmounts {
+  gross: string;
+  net: string;
+  vat: string;
+}
+
+export function amountsOf(body: DocumentBody): DocumentAmounts {
+  const { totals } = computeDocument(body);
+  return { gross: totals.gross.toFixed(2), net: totals.net.toFixed(2), vat: totals.vat.toFixed(2) };
+}
+
 export interface ValidateTask {
   type: DocumentType;
   body: DocumentBody;
@@ -20,10 +33,13 @@ export interface ReadXmlTask {
   format: XmlFormat;
 }
 
-export function validate({ type, body }: ValidateTask): DocumentValidation {
-  return validateDocument(type, body);
+/** The totals come along, so nothing proportional to the document's size is left for the caller. */
+export function validate({ type, body }: ValidateTask): DocumentValidation & { amounts?: DocumentAmounts } {
+  const result = validateDocument(type, body);
+  return result.valid ? { ...result, amounts: amountsOf(body) } : result;
 }
 
-export function readXml({ xml, format }: ReadXmlTask): Promise<XmlDocument> {
-  return readXmlDocumentChecked(xml, format);
+export async function readXml({ xml, format }: ReadXmlTask): Promise<XmlDocument & { amounts?: DocumentAmounts }> {
+  const read = await readXmlDocumentChecked(xml, format);
+  return read.valid && read.body ? { ...read, amounts: amountsOf(read.body) } : read;
 }

@@ -1,16 +1,10 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import {
-  readXmlDocumentChecked,
-  validateDocument,
-  type DocumentBody,
-  type DocumentType,
-  type DocumentValidation,
-  type XmlDocument,
-  type XmlFormat,
-} from '../peppol/index.ts';
-import type { ReadXmlTask, ValidateTask } from './peppol-pool-worker.ts';
+import type { DocumentBody, DocumentType, DocumentValidation, XmlDocument, XmlFormat } from '../peppol/index.ts';
+import { readXml, validate, type DocumentAmounts, type ReadXmlTask, type ValidateTask } from './peppol-pool-worker.ts';
+
+export type { DocumentAmounts } from './peppol-pool-worker.ts';
 
 /**
  * Rendering and validating a document takes CPU time that grows with its size: a 5,000-line invoice
@@ -34,16 +28,23 @@ function threads(): Piscina {
   return pool;
 }
 
-/** `validateDocument`, on a worker thread for a large body. */
-export async function validateDocumentOffLoop(type: DocumentType, body: DocumentBody): Promise<DocumentValidation> {
-  if ((body.lines?.length ?? 0) < OFFLOAD_MIN_LINES) return validateDocument(type, body);
-  return threads().run({ type, body } satisfies ValidateTask, { name: 'validate' }) as Promise<DocumentValidation>;
+type WithAmounts<T> = T & { amounts?: DocumentAmounts };
+
+/** `validateDocument` and, when valid, the totals; on a worker thread for a large body. */
+export async function validateDocumentOffLoop(
+  type: DocumentType,
+  body: DocumentBody,
+): Promise<WithAmounts<DocumentValidation>> {
+  const task: ValidateTask = { type, body };
+  if ((body.lines?.length ?? 0) < OFFLOAD_MIN_LINES) return validate(task);
+  return threads().run(task, { name: 'validate' }) as Promise<WithAmounts<DocumentValidation>>;
 }
 
-/** `readXmlDocumentChecked`, on a worker thread for a large document. */
-export async function readXmlDocumentOffLoop(xml: string, format: XmlFormat): Promise<XmlDocument> {
-  if (xml.length < OFFLOAD_MIN_XML_CHARS) return readXmlDocumentChecked(xml, format);
-  return threads().run({ xml, format } satisfies ReadXmlTask, { name: 'readXml' }) as Promise<XmlDocument>;
+/** `readXmlDocumentChecked` and, when valid, the totals; on a worker thread for a large document. */
+export async function readXmlDocumentOffLoop(xml: string, format: XmlFormat): Promise<WithAmounts<XmlDocument>> {
+  const task: ReadXmlTask = { xml, format };
+  if (xml.length < OFFLOAD_MIN_XML_CHARS) return readXml(task);
+  return threads().run(task, { name: 'readXml' }) as Promise<WithAmounts<XmlDocument>>;
 }
 
 /** Ends the threads (at shutdown); the next large document starts them again. */

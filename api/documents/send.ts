@@ -6,9 +6,9 @@ import { searchAttributesFor } from '../../core/workflow-context.ts';
 import type { Db } from '../../db/database.ts';
 import { deleteDocument, insertDocument, updateDocumentFields, type DocumentRow } from '../../db/documents.ts';
 import { insertFile } from '../../db/files.ts';
-import { readXmlDocumentOffLoop, validateDocumentOffLoop } from '../../core/peppol-pool.ts';
+import { readXmlDocumentOffLoop, validateDocumentOffLoop, type DocumentAmounts } from '../../core/peppol-pool.ts';
+import { amountsOf } from '../../core/peppol-pool-worker.ts';
 import {
-  computeDocument,
   mergeParty,
   type XmlDocument,
   type DocumentBody,
@@ -56,6 +56,8 @@ export interface Prepared {
   sourceFormat: 'json' | 'ubl-xml' | 'cii-xml';
   /** Rules that hold back nothing but are worth telling (validate reports them). */
   warnings: ValidationIssue[];
+  /** The totals, computed where the document was validated (a thread, for a large one). */
+  amounts: DocumentAmounts;
 }
 
 function validationFailed(errors: ValidationIssue[], warnings: ValidationIssue[]): ApiError {
@@ -141,11 +143,21 @@ export async function prepareJson(
   const result = await validateDocumentOffLoop(type, body);
   if (!result.valid || !result.xml)
     throw validationFailed(recipient ? explainBuyerAddress(result.errors, recipient) : result.errors, result.warnings);
-  return { body, ubl: result.xml, sourceFormat: 'json', warnings: result.warnings };
+  return {
+    body,
+    ubl: result.xml,
+    sourceFormat: 'json',
+    warnings: result.warnings,
+    amounts: result.amounts ?? amountsOf(body),
+  };
 }
 
 /** A read XML document (`readXmlDocumentChecked`) as something to send: valid, of the type, from the sender. */
-export function prepareXml(type: DocumentType, read: XmlDocument, sender: CompanyRow): Prepared {
+export function prepareXml(
+  type: DocumentType,
+  read: XmlDocument & { amounts?: DocumentAmounts },
+  sender: CompanyRow,
+): Prepared {
   if (!read.valid || !read.body || !read.ubl) throw validationFailed(read.errors, read.warnings);
   if (read.type && read.type !== type) {
     throw validationFailed(
@@ -171,6 +183,7 @@ export function prepareXml(type: DocumentType, read: XmlDocument, sender: Compan
     ubl: read.ubl,
     sourceFormat: read.syntax === 'cii' ? 'cii-xml' : 'ubl-xml',
     warnings: read.warnings,
+    amounts: read.amounts ?? amountsOf(read.body),
   };
 }
 
@@ -232,7 +245,6 @@ export async function sendDocument(deps: SendDeps, scope: Scope, input: SendInpu
     prepared = prepareXml(input.type, read, sender);
   }
 
-  const totals = computeDocument(prepared.body).totals;
   const receiverParty = recipient
     ? {
         peppolId: recipient.peppolId,
@@ -252,9 +264,9 @@ export async function sendDocument(deps: SendDeps, scope: Scope, input: SendInpu
     issue_date: prepared.body.issueDate ?? null,
     due_date: prepared.body.dueDate ?? null,
     currency: prepared.body.currency ?? 'EUR',
-    gross_amount: totals.gross.toFixed(2),
-    net_amount: totals.net.toFixed(2),
-    vat_amount: totals.vat.toFixed(2),
+    gross_amount: prepared.amounts.gross,
+    net_amount: prepared.amounts.net,
+    vat_amount: prepared.amounts.vat,
     sender: partyColumn({
       peppolId: sender.peppol_id ?? undefined,
       name: prepared.body.seller?.name ?? sender.name,
