@@ -83,7 +83,7 @@ function embeddedIpv4(ip: string): string | undefined {
   const v4 = (at: number) => b.slice(at, at + 4).join('.');
   if (zero(0, 10) && b[10] === 0xff && b[11] === 0xff) return v4(12);
   // `::` and `::1` are IPv6's own unspecified and loopback addresses.
-  if (zero(0, 12) && !zero(12, 15)) return v4(12);
+  if (zero(0, 12) && !(zero(12, 15) && b[15] <= 1)) return v4(12);
   if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(4, 12)) return v4(12);
   if (b[0] === 0x20 && b[1] === 0x02) return v4(2);
   return undefined;

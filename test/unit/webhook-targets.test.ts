@@ -15,6 +15,7 @@ describe('webhook targets', () => {
       ['2002:a9fe:a9fe:1::5', 'metadata'],
       ['[::ffff:10.0.0.1]', 'private'],
       ['::1', 'loopback'],
+      ['::2', 'unspecified'],
       ['::', 'unspecified'],
       ['64:ff9b::5db8:d822', 'public'],
       ['2002:5db8:d822::', 'public'],
