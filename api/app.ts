@@ -190,6 +190,7 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
       upstreams: deps.companyUpstreams,
       directory,
       domainVerifiers: deps.domainVerifiers,
+      webhookSenders: deps.webhookSenders,
     }),
     inboundRoutes({ db: deps.db, temporal: deps.temporal }),
     punchoutRoutes({ db: deps.db, temporal: deps.temporal, appUrl: deps.appUrl ?? deps.publicBaseUrl }),

@@ -90,8 +90,12 @@ export class OperationIndex {
   /** `operation` when the method matches, else the allowed methods of the matching path (empty: no path). */
   match(method: string, urlPath: string): { operation: OperationInfo } | { allowed: string[] } {
     const allowed = new Set<string>();
+    let specificity: number | undefined;
     for (const entry of this.entries) {
       if (!entry.pattern.test(urlPath)) continue;
+      // A URL spelled like a literal path is that path: GET /v1/documents/send is 405, not a document id.
+      if (specificity !== undefined && entry.literalSegments < specificity) break;
+      specificity = entry.literalSegments;
       const operation =
         entry.operations.get(method.toUpperCase()) ??
         (method.toUpperCase() === 'HEAD' ? entry.operations.get('GET') : undefined);

@@ -5,6 +5,7 @@ import type { Breakers } from './foreign-errors.ts';
 import { FORMATS } from './formats.ts';
 import { errorHandler, type ErrorRenderer } from './middleware/error-handler.ts';
 import { matchOperation } from './middleware/match-operation.ts';
+import { refuseNulBytes } from './middleware/nul-bytes.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { OperationIndex, type OpenApiDocument } from './openapi.ts';
 
@@ -61,7 +62,7 @@ export interface PipelineOptions extends SharedSteps {
 
 /**
  * One API of the service as an Express router: request id → docs → operation match → request log
- * → body parsing → gates → access → OpenAPI validation → routers → error rendering. Each API has
+ * → body parsing → NUL check → gates → access → OpenAPI validation → routers → error rendering. Each API has
  * its own contract, mount path and error shape; mounting another one never touches the others.
  */
 export function createPipeline(options: PipelineOptions): Router {
@@ -84,6 +85,7 @@ export function createPipeline(options: PipelineOptions): Router {
     }),
   );
   for (const parser of options.bodyParsers ?? []) api.use(parser);
+  api.use(refuseNulBytes());
   for (const gate of options.gates ?? []) api.use(gate);
   for (const step of options.access) api.use(step);
   api.use(

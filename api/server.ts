@@ -12,6 +12,7 @@ import { companyContractProbes } from './companies/probes.ts';
 import { directoryContractProbes } from './directory/probes.ts';
 import { afnorApis } from './afnor/index.ts';
 import { partnerRecipientDirectory } from './partners/recipients.ts';
+import { closePeppolPool } from '../core/peppol-pool.ts';
 
 /** Entry point of the API process (`npm run api`). */
 async function main(): Promise<void> {
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
       temporal: temporal.client,
       recipients: partnerRecipientDirectory(db, upstreams.directory),
       directory: upstreams.directory,
+      webhookSenders: upstreams.webhooks,
     }),
   });
 
@@ -83,6 +85,7 @@ async function main(): Promise<void> {
     closing = true;
     server.close(async () => {
       await temporal.close().catch(() => undefined);
+      await closePeppolPool().catch(() => undefined);
       await db.destroy().catch(() => undefined);
       await tracing?.shutdown().catch(() => undefined);
       process.exit(0);

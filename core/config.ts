@@ -68,6 +68,8 @@ export interface Config {
   sdiBaseUrl: string;
   sdiToken: string | undefined;
   complianceTimeoutMs: number;
+  /** Sandbox webhooks may reach this machine's loopback; only the exact value `true` turns it on. */
+  webhookAllowLoopback: boolean;
   /** Address of the /metrics listeners (API and worker), apart from the public API port. */
   metricsHost: string;
   /** API /metrics port; 0 turns the listener off. */
@@ -155,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sdiBaseUrl: (optional(env, 'SDI_BASE_URL') ?? 'https://api.fatturapa.gov.it').replace(/\/$/, ''),
     sdiToken: optional(env, 'SDI_TOKEN'),
     complianceTimeoutMs: intFrom(env, 'COMPLIANCE_TIMEOUT_MS', 15_000),
+    webhookAllowLoopback: optional(env, 'WEBHOOK_ALLOW_LOOPBACK')?.toLowerCase() === 'true',
     metricsHost: optional(env, 'METRICS_HOST') ?? '127.0.0.1',
     metricsPort: intFrom(env, 'METRICS_PORT', 9464),
     workerMetricsPort: intFrom(env, 'WORKER_METRICS_PORT', 9465),

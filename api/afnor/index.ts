@@ -15,6 +15,8 @@ import { afnorWebhookRoutes } from './webhooks/routes.ts';
 import { healthRoutes } from './health.ts';
 import { flowMultipart } from './multipart.ts';
 import { queryToken } from './token.ts';
+import type { PerMode } from '../../upstreams/modes.ts';
+import type { WebhookSender } from '../../upstreams/webhooks/index.ts';
 
 export const FLOW_SERVICE_MOUNT = '/afnor/flow-service/v1';
 export const DIRECTORY_SERVICE_MOUNT = '/afnor/directory-service/v1';
@@ -36,6 +38,8 @@ export interface AfnorDeps {
   recipients: RecipientDirectory;
   /** The French directory (annuaire) of each mode, which the directory service reads. */
   directory: DirectoryServices;
+  /** The webhook senders of each mode, whose address policy judges a callback url. */
+  webhookSenders: PerMode<WebhookSender>;
 }
 
 /** Operations of the contract this service does not serve yet: 501, never a misleading 404. */
@@ -94,7 +98,7 @@ export function afnorApis(deps: AfnorDeps): Array<(shared: SharedSteps) => Pipel
     routers: [
       healthRoutes('flow-service', flowDoc.info.version),
       flowRoutes(deps),
-      afnorWebhookRoutes(deps.db),
+      afnorWebhookRoutes(deps.db, deps.webhookSenders),
       notYetServed(),
     ],
   });

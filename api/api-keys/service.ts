@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { insertApiKey } from '../../db/api-keys.ts';
+import { insertApiKeyUnderCap } from '../../db/api-keys.ts';
 import { findCompanyByRef } from '../../db/companies.ts';
 import { newId } from '../../core/ids.ts';
 import { isPlan, PLANS, type KeyType } from '../../core/plans.ts';
@@ -9,6 +9,9 @@ import { companyFilter } from '../scope.ts';
 import { ApiError } from '../errors.ts';
 import { generateKeySecret } from './secrets.ts';
 import { toApiKey } from './mapper.ts';
+
+/** Active keys one organization may hold, both modes together. */
+export const MAX_ACTIVE_KEYS_PER_ORGANIZATION = 1_000;
 
 export interface CreateApiKeyInput {
   name: string;
@@ -22,7 +25,8 @@ export interface CreateApiKeyInput {
 /**
  * Creates a key of the caller's organization, personal unless told (`/v1/platform/api-keys` mints
  * platform and white-label keys too). A key never gets more than its creator has: no scope the
- * creator lacks, and the creator's company when it is bound to one.
+ * creator lacks, no higher rate limit than the creating key's own, and the creator's company when
+ * it is bound to one.
  */
 export async function createApiKey(
   db: Db,
@@ -62,29 +66,51 @@ export async function createApiKey(
     });
   }
   const planLimit = isPlan(creator.plan) ? PLANS[creator.plan].requestsPerMinute : PLANS.free.requestsPerMinute;
-  if (input.rateLimit !== undefined && input.rateLimit > planLimit) {
+  // A key lowered below its plan's limit could otherwise mint a key that is not.
+  const ownLimit = creator.authMethod === 'api_key' ? Math.min(creator.rateLimitPerMinute, planLimit) : planLimit;
+  if (input.rateLimit !== undefined && input.rateLimit > ownLimit) {
     throw new ApiError(
       'INVALID_REQUEST',
-      `rateLimit ${input.rateLimit} exceeds the plan's ${planLimit} requests per minute.`,
-      { details: [{ field: 'rateLimit', rule: 'maximum', message: `must be at most ${planLimit}` }] },
+      ownLimit < planLimit
+        ? `rateLimit ${input.rateLimit} exceeds the creating key's own ${ownLimit} requests per minute.`
+        : `rateLimit ${input.rateLimit} exceeds the plan's ${planLimit} requests per minute.`,
+      { details: [{ field: 'rateLimit', rule: 'maximum', message: `must be at most ${ownLimit}` }] },
     );
   }
 
   const { secret, keyPrefix } = generateKeySecret(keyType, livemode);
-  const row = await insertApiKey(db, {
-    id: newId('key'),
-    organizationId: creator.organizationId,
-    companyId,
-    name: input.name,
-    keyType,
-    livemode,
-    keyPrefix,
-    secret,
-    scopes,
-    rateLimit: input.rateLimit ?? null,
-    expiresAt,
-    createdBy: creator.apiKeyId ?? (creator.userId ? `user:${creator.userId}` : null),
-  });
+  const row = await insertApiKeyUnderCap(
+    db,
+    {
+      id: newId('key'),
+      organizationId: creator.organizationId,
+      companyId,
+      name: input.name,
+      keyType,
+      livemode,
+      keyPrefix,
+      secret,
+      scopes,
+      rateLimit: input.rateLimit ?? null,
+      expiresAt,
+      createdBy: creator.apiKeyId ?? (creator.userId ? `user:${creator.userId}` : null),
+    },
+    MAX_ACTIVE_KEYS_PER_ORGANIZATION,
+  );
+  if (!row)
+    throw new ApiError(
+      'INVALID_REQUEST',
+      `The organization already has ${MAX_ACTIVE_KEYS_PER_ORGANIZATION} active keys: revoke unused ones first.`,
+      {
+        details: [
+          {
+            field: 'organization',
+            rule: 'max_active_keys',
+            message: `at most ${MAX_ACTIVE_KEYS_PER_ORGANIZATION} active keys`,
+          },
+        ],
+      },
+    );
   return { ...toApiKey(row), key: secret };
 }
 

@@ -1,6 +1,6 @@
 import { countDocumentAccepted } from '../../core/metrics.ts';
 import type { Client } from '@temporalio/client';
-import type { Decimal } from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import { newId } from '../../core/ids.ts';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import type { CircuitBreaker } from '../../core/circuit-breaker.ts';
@@ -12,11 +12,10 @@ import type { WorkflowStart } from '../../db/workflow-starts.ts';
 import type { DocumentsTable } from '../../db/schema.ts';
 import type { Insertable } from 'kysely';
 import { insertFile } from '../../db/files.ts';
+import { readXmlDocumentOffLoop, validateDocumentOffLoop, type DocumentAmounts } from '../../core/peppol-pool.ts';
+import { amountsOf } from '../../core/peppol-pool-worker.ts';
 import {
-  computeDocument,
   mergeParty,
-  readXmlDocumentChecked,
-  validateDocument,
   type XmlDocument,
   type DocumentBody,
   type DocumentType,
@@ -74,6 +73,8 @@ export interface Prepared {
   sourceFormat: 'json' | 'ubl-xml' | 'cii-xml';
   /** Rules that hold back nothing but are worth telling (validate reports them). */
   warnings: ValidationIssue[];
+  /** The totals, computed where the document was validated (a thread, for a large one). */
+  amounts: DocumentAmounts;
 }
 
 function validationFailed(errors: ValidationIssue[], warnings: ValidationIssue[]): ApiError {
@@ -138,12 +139,12 @@ function explainBuyerAddress(errors: ValidationIssue[], recipient: Recipient): V
   );
 }
 
-export function prepareJson(
+export async function prepareJson(
   type: DocumentType,
   document: DocumentBody,
   sender: CompanyRow,
   recipient: Recipient | undefined,
-): Prepared {
+): Promise<Prepared> {
   const body = applyDefaults({ ...document }, recipient?.defaults);
   // The company's own default comes after the body and the partner's defaults, before EUR.
   const companyCurrency = (sender.settings as { defaultCurrency?: unknown } | null)?.defaultCurrency;
@@ -156,14 +157,24 @@ export function prepareJson(
     };
     body.buyer = mergeParty(overrideParty(derived, document.buyer), { peppolId: recipient.peppolId });
   }
-  const result = validateDocument(type, body);
+  const result = await validateDocumentOffLoop(type, body);
   if (!result.valid || !result.xml)
     throw validationFailed(recipient ? explainBuyerAddress(result.errors, recipient) : result.errors, result.warnings);
-  return { body, ubl: result.xml, sourceFormat: 'json', warnings: result.warnings };
+  return {
+    body,
+    ubl: result.xml,
+    sourceFormat: 'json',
+    warnings: result.warnings,
+    amounts: result.amounts ?? amountsOf(body),
+  };
 }
 
 /** A read XML document (`readXmlDocumentChecked`) as something to send: valid, of the type, from the sender. */
-export function prepareXml(type: DocumentType, read: XmlDocument, sender: CompanyRow): Prepared {
+export function prepareXml(
+  type: DocumentType,
+  read: XmlDocument & { amounts?: DocumentAmounts },
+  sender: CompanyRow,
+): Prepared {
   if (!read.valid || !read.body || !read.ubl) throw validationFailed(read.errors, read.warnings);
   if (read.type && read.type !== type) {
     throw validationFailed(
@@ -189,6 +200,7 @@ export function prepareXml(type: DocumentType, read: XmlDocument, sender: Compan
     ubl: read.ubl,
     sourceFormat: read.syntax === 'cii' ? 'cii-xml' : 'ubl-xml',
     warnings: read.warnings,
+    amounts: read.amounts ?? amountsOf(read.body),
   };
 }
 
@@ -230,7 +242,7 @@ export async function sendDocument(
     const kind = await sniff(input.file!.bytes, input.file!.contentType);
     if (kind.kind === 'xml') {
       const text = input.file!.bytes.toString('utf8');
-      read = await readXmlDocumentChecked(text, 'auto');
+      read = await readXmlDocumentOffLoop(text, 'auto');
       if (read.syntax) {
         xml = text;
         format = read.syntax === 'cii' ? 'cii-xml' : 'ubl-xml';
@@ -247,16 +259,15 @@ export async function sendDocument(
   let prepared: Prepared;
   if (format === 'json') {
     requireField(input.document, 'document', format);
-    prepared = prepareJson(input.type, input.document!, sender, recipient);
+    prepared = await prepareJson(input.type, input.document!, sender, recipient);
   } else {
     if (xml === undefined && input.file) xml = input.file.bytes.toString('utf8');
     requireField(xml, 'xml', format);
-    read ??= await readXmlDocumentChecked(xml!, format);
+    read ??= await readXmlDocumentOffLoop(xml!, format);
     prepared = prepareXml(input.type, read, sender);
   }
 
-  const totals = computeDocument(prepared.body).totals;
-  refuseOverflowingTotals(totals);
+  refuseOverflowingTotals(prepared.amounts);
   const receiverParty = recipient
     ? {
         peppolId: recipient.peppolId,
@@ -291,9 +302,9 @@ export async function sendDocument(
     issue_date: prepared.body.issueDate ?? null,
     due_date: prepared.body.dueDate ?? null,
     currency: prepared.body.currency ?? 'EUR',
-    gross_amount: totals.gross.toFixed(2),
-    net_amount: totals.net.toFixed(2),
-    vat_amount: totals.vat.toFixed(2),
+    gross_amount: prepared.amounts.gross,
+    net_amount: prepared.amounts.net,
+    vat_amount: prepared.amounts.vat,
     sender: partyColumn({
       peppolId: sender.peppol_id ?? undefined,
       name: prepared.body.seller?.name ?? sender.name,
@@ -338,8 +349,12 @@ export async function sendDocument(
 const STORED_AMOUNT_LIMIT = 1e16;
 
 /** Totals the lines add up to but no column can hold: 422 naming the total, before anything is stored. */
-function refuseOverflowingTotals(totals: { gross: Decimal; net: Decimal; vat: Decimal }): void {
-  const fields = { grossAmount: totals.gross, netAmount: totals.net, vatAmount: totals.vat };
+function refuseOverflowingTotals(amounts: DocumentAmounts): void {
+  const fields = {
+    grossAmount: new Decimal(amounts.gross),
+    netAmount: new Decimal(amounts.net),
+    vatAmount: new Decimal(amounts.vat),
+  };
   const over = Object.entries(fields).filter(([, amount]) => amount.abs().greaterThanOrEqualTo(STORED_AMOUNT_LIMIT));
   if (over.length === 0) return;
   throw new ApiError(

@@ -1,10 +1,6 @@
 import { Router } from 'express';
-import {
-  readXmlDocumentChecked,
-  type DocumentBody,
-  type DocumentType,
-  type ValidationIssue,
-} from '../../peppol/index.ts';
+import type { DocumentBody, DocumentType, ValidationIssue } from '../../peppol/index.ts';
+import { readXmlDocumentOffLoop } from '../../core/peppol-pool.ts';
 import type { Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
 import { scopeOf } from '../scope.ts';
@@ -69,12 +65,12 @@ export async function validateForSend(
   try {
     const prepared =
       format === 'json'
-        ? prepareJson(input.type, input.document!, sender, {
+        ? await prepareJson(input.type, input.document!, sender, {
             peppolId,
             ...(reach.name ? { name: reach.name } : {}),
             ...(party ? { party } : {}),
           })
-        : prepareXml(input.type, await readXmlDocumentChecked(input.xml!, format), sender);
+        : prepareXml(input.type, await readXmlDocumentOffLoop(input.xml!, format), sender);
     return { valid: true, errors: [], warnings: prepared.warnings, recipientReachable };
   } catch (err) {
     if (!(err instanceof ApiError) || err.code !== 'UBL_VALIDATION_FAILED') throw err;

@@ -52,10 +52,20 @@ export function toValidationError(issues: ValidatorIssue[]): ApiError {
     if (missing && !field.endsWith(missing)) field = field ? `${field}.${missing}` : missing;
     const { code, rule } = classify(issue, field);
     codes.push(code);
-    details.push({ field, rule, message: issue.message ?? 'is invalid' });
+    if (rule === 'additionalProperties') {
+      details.push({ field, rule: 'unknown_field', message: `${field} is not a field of this request` });
+    } else if (rule === 'readOnly') {
+      details.push({ field, rule: 'read_only', message: `${field} is read-only` });
+    } else {
+      details.push({ field, rule, message: issue.message ?? 'is invalid' });
+    }
   }
   const specific = codes.filter((c) => c !== 'INVALID_REQUEST');
   const code = specific.length > 0 ? specific[0] : 'INVALID_REQUEST';
-  const summary = details.map((d) => `${d.field || 'request'} ${d.message}`).join('; ');
+  const summary = details
+    .map((d) =>
+      d.rule === 'unknown_field' || d.rule === 'read_only' ? d.message : `${d.field || 'request'} ${d.message}`,
+    )
+    .join('; ');
   return new ApiError(code, `The request is invalid: ${summary}.`, { details, type: 'validation_error' });
 }

@@ -15,6 +15,8 @@ import { createCompany } from '../companies/service.ts';
 import { ApiError } from '../errors.ts';
 import { decodeCursor, page } from '../pagination.ts';
 import { createWebhook, type CreateWebhookInput } from '../webhooks/service.ts';
+import type { PerMode } from '../../upstreams/modes.ts';
+import type { WebhookSender } from '../../upstreams/webhooks/index.ts';
 import { companyForbidden } from '../scope.ts';
 import { platformCaller } from './access.ts';
 
@@ -23,6 +25,8 @@ export interface PlatformCompanyDeps {
   temporal: Client;
   upstreams: CompanyUpstreams;
   directory?: DirectoryServices | undefined;
+  /** The webhook doors, whose target policy a new company's webhook URL is checked against. */
+  webhookSenders: PerMode<WebhookSender>;
 }
 
 export interface PlatformCompanyCreate {
@@ -96,7 +100,10 @@ export async function createPlatformCompany(
       alongside: async (trx, row) => {
         const tenantScope = organizationWide(scope);
         if (webhookInput) {
-          const created = await createWebhook(trx, tenantScope, { ...webhookInput, companyId: row.id });
+          const created = await createWebhook(trx, deps.webhookSenders, tenantScope, {
+            ...webhookInput,
+            companyId: row.id,
+          });
           webhook = { id: created.id, status: created.status, secret: created.secret };
         }
         if (input.apiKey) {

@@ -18,6 +18,6 @@ export function platformRoutes(deps: PlatformDeps): Router {
   router.use(platformCompanyRoutes(deps));
   router.use(platformUsageRoutes(deps.db));
   router.use(platformEventRoutes(deps.db));
-  router.use(platformSettingsRoutes(deps.db, deps.domainVerifiers));
+  router.use(platformSettingsRoutes(deps.db, deps.domainVerifiers, deps.webhookSenders));
   return router;
 }

@@ -18,6 +18,7 @@ import { onUniqueViolation } from '../foreign-errors.ts';
 import { companyForbidden } from '../scope.ts';
 import { assertDeliverableUrl } from '../webhooks/service.ts';
 import { platformCaller } from './access.ts';
+import type { WebhookSender } from '../../upstreams/webhooks/index.ts';
 
 type SettingsRow = NonNullable<Awaited<ReturnType<typeof findPlatformSettings>>>;
 
@@ -57,7 +58,12 @@ function invalid(field: string, rule: string, message: string): ApiError {
 }
 
 /** The checks the contract cannot express: the logo's bytes, the default webhook's target, who may set quotas. */
-async function checkUpdate(principal: Principal, scope: Scope, body: SettingsUpdate): Promise<void> {
+async function checkUpdate(
+  senders: PerMode<WebhookSender>,
+  principal: Principal,
+  scope: Scope,
+  body: SettingsUpdate,
+): Promise<void> {
   if (scope.companyId) throw companyForbidden(scope, 'the platform settings');
   if (body.quotas !== undefined && principal.keyType !== 'white_label') {
     throw new ApiError(
@@ -71,11 +77,17 @@ async function checkUpdate(principal: Principal, scope: Scope, body: SettingsUpd
     if ('problem' in parsed) throw invalid('branding.logo', 'image', parsed.problem);
   }
   const webhook = body.defaults?.webhook as { url: string } | null | undefined;
-  if (webhook) await assertDeliverableUrl(webhook.url, scope.livemode, 'defaults.webhook.url');
+  if (webhook) await assertDeliverableUrl(senders, webhook.url, scope.livemode, 'defaults.webhook.url');
 }
 
-export async function updatePlatformSettings(db: Db, principal: Principal, scope: Scope, body: SettingsUpdate) {
-  await checkUpdate(principal, scope, body);
+export async function updatePlatformSettings(
+  db: Db,
+  senders: PerMode<WebhookSender>,
+  principal: Principal,
+  scope: Scope,
+  body: SettingsUpdate,
+) {
+  await checkUpdate(senders, principal, scope, body);
   const changes: PlatformSettingsChanges = {
     branding: body.branding,
     defaults: body.defaults,
@@ -116,7 +128,11 @@ export async function verifyCustomDomain(db: Db, verifiers: PerMode<DomainVerifi
   return row ?? (await findPlatformSettings(db, scope));
 }
 
-export function platformSettingsRoutes(db: Db, verifiers: PerMode<DomainVerifier>): Router {
+export function platformSettingsRoutes(
+  db: Db,
+  verifiers: PerMode<DomainVerifier>,
+  senders: PerMode<WebhookSender>,
+): Router {
   const router = Router();
 
   router.get('/v1/platform/settings', async (req, res) => {
@@ -126,7 +142,7 @@ export function platformSettingsRoutes(db: Db, verifiers: PerMode<DomainVerifier
 
   router.patch('/v1/platform/settings', async (req, res) => {
     const { principal, scope } = platformCaller(req);
-    const row = await updatePlatformSettings(db, principal, scope, req.body as SettingsUpdate);
+    const row = await updatePlatformSettings(db, senders, principal, scope, req.body as SettingsUpdate);
     res.json(toPlatformSettings(row, principal));
   });
 

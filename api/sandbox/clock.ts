@@ -10,6 +10,8 @@ import { companyForbidden } from '../scope.ts';
 import { ApiError } from '../errors.ts';
 
 const HOUR_MS = 3_600_000;
+/** Dates are written with four-digit years everywhere (ISO 8601, UBL): a virtual clock stops before 10000. */
+const LATEST_VIRTUAL_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const SIGNALS_IN_FLIGHT = 16;
 
 /** How far `by` (`<n>h|d|w|m|y`) moves a clock that reads `from`; months and years are calendar ones. */
@@ -20,7 +22,16 @@ export function advanceDelta(by: string, from: number): number {
       details: [{ field: 'by', rule: 'pattern', message: 'must look like 12h, 3d, 2w, 1m or 1y' }],
     });
   const count = Number(match[1]);
-  switch (match[2]) {
+  const delta = deltaOf(count, match[2], from);
+  if (!Number.isFinite(delta) || from + delta > LATEST_VIRTUAL_TIME)
+    throw new ApiError('INVALID_REQUEST', `Advancing by ${by} would move the clock past the year 9999.`, {
+      details: [{ field: 'by', rule: 'maximum', message: 'would move the clock past 9999-12-31T23:59:59.999Z' }],
+    });
+  return delta;
+}
+
+function deltaOf(count: number, unit: string, from: number): number {
+  switch (unit) {
     case 'h':
       return count * HOUR_MS;
     case 'd':
@@ -29,7 +40,7 @@ export function advanceDelta(by: string, from: number): number {
       return count * 7 * 24 * HOUR_MS;
     default: {
       const target = new Date(from);
-      if (match[2] === 'm') target.setUTCMonth(target.getUTCMonth() + count);
+      if (unit === 'm') target.setUTCMonth(target.getUTCMonth() + count);
       else target.setUTCFullYear(target.getUTCFullYear() + count);
       return target.getTime() - from;
     }

@@ -13,7 +13,7 @@ export function webhookRoutes(db: Db, senders: PerMode<WebhookSender>): Router {
   const router = Router();
 
   router.post('/v1/webhooks', async (req, res) => {
-    res.status(201).json(await createWebhook(db, scopeOf(req), req.body));
+    res.status(201).json(await createWebhook(db, senders, scopeOf(req), req.body));
   });
 
   router.get('/v1/webhooks', async (req, res) => {

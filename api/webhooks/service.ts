@@ -8,7 +8,7 @@ import { companyFilter } from '../scope.ts';
 import { ApiError } from '../errors.ts';
 import { toWebhook } from './mapper.ts';
 import { assertEndpointAnswers } from './test-event.ts';
-import type { PerMode } from '../../upstreams/modes.ts';
+import { forMode, type PerMode } from '../../upstreams/modes.ts';
 import type { WebhookSender } from '../../upstreams/webhooks/index.ts';
 
 export interface CreateWebhookInput {
@@ -30,8 +30,13 @@ export function generateWebhookSecret(): string {
 }
 
 /** Refuses URLs that are not https (live) or that resolve to internal addresses (SSRF). */
-export async function assertDeliverableUrl(url: string, livemode: boolean, field = 'url'): Promise<void> {
-  const problem = await checkWebhookUrl(url, { livemode });
+export async function assertDeliverableUrl(
+  senders: PerMode<WebhookSender>,
+  url: string,
+  livemode: boolean,
+  field = 'url',
+): Promise<void> {
+  const problem = await checkWebhookUrl(url, forMode(senders, livemode).policy);
   if (problem)
     throw new ApiError('INVALID_REQUEST', `The webhook url ${problem.message}.`, {
       details: [{ field, rule: problem.rule, message: problem.message }],
@@ -51,9 +56,9 @@ async function scopeCompany(db: Db, scope: Scope, requested: string | undefined)
   return company.id;
 }
 
-export async function createWebhook(db: Db, scope: Scope, input: CreateWebhookInput) {
+export async function createWebhook(db: Db, senders: PerMode<WebhookSender>, scope: Scope, input: CreateWebhookInput) {
   const companyId = await scopeCompany(db, scope, input.companyId);
-  await assertDeliverableUrl(input.url, scope.livemode);
+  await assertDeliverableUrl(senders, input.url, scope.livemode);
   const secret = input.secret ?? generateWebhookSecret();
   const row = await insertWebhook(db, {
     id: newId('wh'),
@@ -76,7 +81,7 @@ export async function changeWebhook(
 ) {
   const found = await findWebhook(db, scope, id);
   if (!found) throw notFound(id);
-  if (input.url !== undefined) await assertDeliverableUrl(input.url, scope.livemode);
+  if (input.url !== undefined) await assertDeliverableUrl(senders, input.url, scope.livemode);
   const secret = input.rotateSecret ? generateWebhookSecret() : undefined;
   if (input.status === 'active' && found.status === 'paused') {
     // Probed with what will be in force once re-activated: the new URL and secret if they change too.

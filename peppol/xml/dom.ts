@@ -8,6 +8,11 @@ export type El = XElement;
 
 /** Default size limit for inbound XML: the service's upload limit (spec part 8). */
 export const DEFAULT_MAX_XML_BYTES = 5 * 1024 * 1024;
+/**
+ * Deepest element nesting accepted. UBL and CII documents nest about 10 levels; the readers walk the
+ * tree recursively, so a far deeper document would exhaust the stack instead of being judged.
+ */
+export const MAX_XML_DEPTH = 100;
 
 export const NS: Record<string, string> = {
   cac: UBL_NS.cac,
@@ -105,7 +110,34 @@ export function parseXml(text: string, maxBytes = DEFAULT_MAX_XML_BYTES): ParseX
   const root = doc.documentElement;
   if (!root)
     return { ok: false, errors: [{ rule: 'XML-MALFORMED', message: 'Malformed XML: no root element', path: '/' }] };
+  if (depthExceeds(root, MAX_XML_DEPTH)) {
+    return {
+      ok: false,
+      errors: [
+        { rule: 'XML-DEPTH', message: `XML elements are nested deeper than ${MAX_XML_DEPTH} levels`, path: '/' },
+      ],
+    };
+  }
   return { ok: true, doc, root };
+}
+
+/** Walks without recursion, so the check itself cannot exhaust the stack. */
+function depthExceeds(root: XNode, limit: number): boolean {
+  let node: XNode = root;
+  let depth = 1;
+  for (;;) {
+    if (node.firstChild) {
+      node = node.firstChild;
+      if (++depth > limit && node.nodeType === node.ELEMENT_NODE) return true;
+      continue;
+    }
+    while (node !== root && !node.nextSibling && node.parentNode) {
+      node = node.parentNode;
+      depth--;
+    }
+    if (node === root || !node.nextSibling) return false;
+    node = node.nextSibling;
+  }
 }
 
 function oneLine(s: string): string {

@@ -335,7 +335,7 @@ describe('companies API', () => {
         await post(tenant.key, {
           vatNumber: 'BE0888888895',
           metadata: { a: '1', b: '2' },
-          settings: { defaultCurrency: 'EUR', autoReport: true },
+          settings: { defaultCurrency: 'EUR', autoReporting: true },
         })
       ).json();
       const res = await patch(tenant.key, created.id, {

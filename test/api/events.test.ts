@@ -3,6 +3,7 @@ import { Client, Connection } from '@temporalio/client';
 import { freePort } from '../../core/ports.ts';
 import { createHmac } from 'node:crypto';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
+import { loopbackWebhookSenders } from '../support/upstreams.ts';
 import { bearer, createCompany, createKey, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
 import { ensureTestWorkers } from '../support/workers.ts';
@@ -13,7 +14,7 @@ import type { EventType } from '../../core/events.ts';
 describe('Events API (parts 2.8, 4.10, 6.5)', () => {
   let app: TestApp;
   before(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ webhookSenders: loopbackWebhookSenders() });
   });
   after(() => app.close());
 

@@ -142,6 +142,21 @@ describe('sandbox helpers (part 4.4)', () => {
       expect((await errorBody(foreign)).code).to.equal('COMPANY_NOT_FOUND');
     });
 
+    it('400 for an advance past the year 9999, before anything moves', async () => {
+      const tenant = await createTenant({ livemode: false });
+      const far = await post(tenant.key, '/v1/sandbox/clock/advance', { companyId: tenant.companyId, by: '999999y' });
+      expect(far.status).to.equal(400);
+      const error = await errorBody(far);
+      expect(error.code).to.equal('INVALID_REQUEST');
+      expect(error.details[0]).to.deep.include({ field: 'by', rule: 'maximum' });
+      const ok = await post(tenant.key, '/v1/sandbox/clock/advance', { companyId: tenant.companyId, by: '1h' });
+      expect((await ok.json()).offsetMs).to.equal(HOUR);
+      expect(() => advanceDelta('7974y', Date.UTC(2026, 0, 1))).to.throw('past the year 9999');
+      expect(new Date(Date.UTC(2026, 0, 1) + advanceDelta('7973y', Date.UTC(2026, 0, 1))).getUTCFullYear()).to.equal(
+        9999,
+      );
+    });
+
     it('advances by calendar months and years', () => {
       const jan31 = Date.UTC(2027, 0, 31);
       expect(new Date(jan31 + advanceDelta('1m', jan31)).toISOString()).to.equal('2027-03-03T00:00:00.000Z');

@@ -3,6 +3,7 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { Webhook as SvixWebhook } from 'svix';
 import { standardWebhooksSecret, verifyStandardWebhook, verifyWebhookSignature } from '../../core/webhook-signature.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
+import { loopbackWebhookSenders } from '../support/upstreams.ts';
 import { createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { ensureTestWorkers } from '../support/workers.ts';
 import { startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from '../support/webhook-receiver.ts';
@@ -13,7 +14,7 @@ describe('Standard Webhooks headers on every delivery (alongside part 6.3)', () 
   let receiver: WebhookReceiver;
   before(async () => {
     await ensureTestWorkers();
-    app = await startTestApp();
+    app = await startTestApp({ webhookSenders: loopbackWebhookSenders() });
     receiver = await startWebhookReceiver(() => 204);
   });
   after(async () => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
 import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
+import { loopbackWebhookSenders } from '../support/upstreams.ts';
 import { bearer, createCompany, createKey, createTenant, jsonHeaders } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
 import { insertEvent } from '../../db/events.ts';
@@ -12,7 +13,7 @@ const PUBLIC_URL = 'https://93.184.216.34/hooks/docex';
 describe('Webhooks (parts 2.7, 4.9)', () => {
   let app: TestApp;
   before(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ webhookSenders: loopbackWebhookSenders() });
   });
   after(() => app.close());
 
@@ -160,6 +161,59 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
         const res = await create(tenant.key, { url, events: ['*'] });
         expect(res.status, url).to.equal(400);
         expect((await errorBody(res)).details[0], url).to.deep.include({ field: 'url', rule: 'ssrf' });
+      }
+    });
+
+    it('400 rule ssrf in sandbox for every form of loopback unless the service allows loopback', async () => {
+      const strict = await startTestApp();
+      try {
+        const tenant = await createTenant({ livemode: false });
+        for (const url of [
+          'http://127.0.0.1:4567/hooks',
+          'http://localhost:4567/hooks',
+          'http://LOCALHOST./hooks',
+          'https://2130706433/hooks',
+          'https://0x7f000001/hooks',
+          'https://0x7f.1/hooks',
+          'https://0177.0.0.1/hooks',
+          'https://[::1]/hooks',
+          'https://[::ffff:127.0.0.1]/hooks',
+          'https://[::ffff:7f00:1]/hooks',
+          'https://[::127.0.0.1]/hooks',
+          'https://[64:ff9b::127.0.0.1]/hooks',
+          'https://[2002:7f00:1::]/hooks',
+        ]) {
+          const res = await fetch(`${strict.url}/v1/webhooks`, {
+            method: 'POST',
+            headers: jsonHeaders(tenant.key),
+            body: JSON.stringify({ url, events: ['*'] }),
+          });
+          expect(res.status, url).to.equal(400);
+          const detail = (await errorBody(res)).details[0];
+          expect(detail, url).to.deep.include({ field: 'url', rule: 'ssrf' });
+          expect(detail.message, url).to.contain('WEBHOOK_ALLOW_LOOPBACK=true');
+        }
+      } finally {
+        await strict.close();
+      }
+    });
+
+    it('400 rule ssrf for internal IPv4 addresses inside NAT64, 6to4 and IPv4-compatible IPv6', async () => {
+      const tenant = await createTenant();
+      for (const [url, cls] of [
+        ['https://[64:ff9b::10.0.0.1]/h', 'private'],
+        ['https://[64:ff9b::a9fe:a9fe]/h', 'metadata'],
+        ['https://[2002:c0a8:101::1]/h', 'private'],
+        ['https://[::10.1.2.3]/h', 'private'],
+        ['https://[::ffff:a00:1]/h', 'private'],
+      ]) {
+        const res = await create(tenant.key, { url, events: ['*'] });
+        expect(res.status, url).to.equal(400);
+        expect((await errorBody(res)).details[0].message, url).to.contain(`a ${cls} address`);
+      }
+      // The same forms around a public IPv4 address are public.
+      for (const url of ['https://[64:ff9b::5db8:d822]/h', 'https://[2002:5db8:d822::1]/h']) {
+        expect((await create(tenant.key, { url, events: ['*'] })).status, url).to.equal(201);
       }
     });
 

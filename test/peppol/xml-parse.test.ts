@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createRequire } from 'node:module';
-import { parseXml } from '../../peppol/xml/dom.ts';
+import { MAX_XML_DEPTH, NS, parseXml } from '../../peppol/xml/dom.ts';
+import { readXmlDocument } from '../../peppol/xml-input.ts';
 
 type Grammar = { reg: (...parts: unknown[]) => RegExp; QName_group: RegExp; S_OPT: RegExp };
 
@@ -29,5 +30,17 @@ describe('XML parsing', () => {
           bad,
         ).to.deep.equal(['XML-MALFORMED']);
     }
+  });
+
+  it('refuses nesting deeper than MAX_XML_DEPTH with XML-DEPTH instead of exhausting the stack of the readers', () => {
+    const nest = (n: number) => `<r>${'<a>'.repeat(n - 1)}x${'</a>'.repeat(n - 1)}</r><!-- after -->`;
+    expect(parseXml(nest(MAX_XML_DEPTH)).ok).to.equal(true);
+    const deep = parseXml(nest(MAX_XML_DEPTH + 1));
+    expect(deep.ok).to.equal(false);
+    if (!deep.ok) expect(deep.errors.map((e) => e.rule)).to.deep.equal(['XML-DEPTH']);
+    const cii = readXmlDocument(
+      `<rsm:CrossIndustryInvoice xmlns:rsm="${NS.rsm}"><rsm:ExchangedDocument>${'<a>'.repeat(50_000)}${'</a>'.repeat(50_000)}</rsm:ExchangedDocument></rsm:CrossIndustryInvoice>`,
+    );
+    expect(cii.errors.map((e) => e.rule)).to.deep.equal(['XML-DEPTH']);
   });
 });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
@@ -130,6 +130,48 @@ describe('npm start (scripts/start.ts)', function () {
     for (const port of Object.values(ports)) expect(await isPortFree(port), `port ${port} still in use`).to.equal(true);
     expect(readdirSync(path.join(dataDir, 'run'))).to.deep.equal([]);
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).to.equal(false);
+  });
+
+  it('starts a killed worker, API, Temporal dev server and Postgres again; the API answers meanwhile', async () => {
+    const service = await startService({ ...env, WEBHOOK_ALLOW_LOOPBACK: undefined });
+    const api = `http://127.0.0.1:${ports.api}`;
+    const pidOf = (name: string) => {
+      const file =
+        name === 'postgres'
+          ? path.join(dataDir, 'postgres', 'postmaster.pid')
+          : path.join(dataDir, 'run', `${name}.pid`);
+      return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
+    };
+    const until = async (what: string, probe: () => Promise<boolean>, timeoutMs = 60_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await probe().catch(() => false))) {
+        if (Date.now() > deadline)
+          throw new Error(`${what} within ${timeoutMs / 1000} s:\n${service.output().slice(-3000)}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    const ready = async () => (await fetch(`${api}/health/readiness`)).status === 200;
+    try {
+      for (const name of ['worker', 'temporal', 'postgres', 'api']) {
+        const before = pidOf(name);
+        expect(before, `${name} pid`).to.be.a('number');
+        process.kill(before!, 'SIGKILL');
+        if (name === 'worker') {
+          // The API is another process: it keeps answering while the worker is away.
+          expect((await fetch(`${api}/health/liveness`)).status).to.equal(200);
+        }
+        await until(`${name} restarted`, async () => {
+          const now = pidOf(name);
+          return now !== undefined && now !== before;
+        });
+        await until(`ready again after ${name} was killed`, ready);
+      }
+      expect(service.output()).to.match(/"name":"worker","restart":1,"msg":"child restarted"/);
+      expect(service.output()).to.match(/"name":"postgres","restart":1,"msg":"child restarted"/);
+    } finally {
+      service.child.kill('SIGTERM');
+      expect(await exited(service.child)).to.equal(0);
+    }
   });
 
   it('refuses to start with a clear message when the API port is taken', async () => {

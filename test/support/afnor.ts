@@ -5,7 +5,7 @@ import { afnorApis } from '../../api/afnor/index.ts';
 import { partnerRecipientDirectory } from '../../api/partners/recipients.ts';
 import { startTestApp, type TestApp } from './app.ts';
 import { testServers } from './servers.ts';
-import { testUpstreams } from './upstreams.ts';
+import { loopbackWebhookSenders, testUpstreams } from './upstreams.ts';
 
 export const FLOWS = '/afnor/flow-service/v1';
 export const DIRECTORY = '/afnor/directory-service/v1';
@@ -20,6 +20,8 @@ export async function startAfnorApp(): Promise<TestApp> {
       temporal,
       recipients: partnerRecipientDirectory(db, upstreams.directory),
       directory: upstreams.directory,
+      // The facade's webhook tests deliver to a receiver on loopback.
+      webhookSenders: loopbackWebhookSenders(),
     }),
   });
 }

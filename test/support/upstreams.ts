@@ -1,6 +1,7 @@
 import { loadConfig } from '../../core/config.ts';
 import type { Db } from '../../db/database.ts';
 import { createUpstreams, type Upstreams } from '../../upstreams/index.ts';
+import { createWebhookSenders } from '../../upstreams/webhooks/index.ts';
 import { testServers } from './servers.ts';
 
 /**
@@ -9,4 +10,9 @@ import { testServers } from './servers.ts';
  */
 export function testUpstreams(overrides: Partial<Upstreams> = {}, db: Db = testServers().db): Upstreams {
   return { ...createUpstreams(loadConfig(), db), ...overrides };
+}
+
+/** Webhook doors that reach receivers on 127.0.0.1, as the service does with `WEBHOOK_ALLOW_LOOPBACK=true`. */
+export function loopbackWebhookSenders(): Upstreams['webhooks'] {
+  return createWebhookSenders({ allowLoopback: true });
 }

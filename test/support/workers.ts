@@ -2,7 +2,7 @@ import { NativeConnection, type Worker } from '@temporalio/worker';
 import { createWorkers, runWorkers } from '../../workers/create-workers.ts';
 import { testServers } from './servers.ts';
 import { createEventDispatcher } from '../../core/event-dispatcher.ts';
-import { testUpstreams } from './upstreams.ts';
+import { loopbackWebhookSenders, testUpstreams } from './upstreams.ts';
 
 interface WorkerState {
   running?: { stop: AbortController; done: Promise<void>; connection: NativeConnection };
@@ -21,7 +21,8 @@ export async function ensureTestWorkers(): Promise<void> {
     namespace: 'default',
     db,
     events: createEventDispatcher(temporal),
-    upstreams: testUpstreams(),
+    // Suites deliver to receivers on 127.0.0.1; the refusal without the switch is tested on the door itself.
+    upstreams: testUpstreams({ webhooks: loopbackWebhookSenders() }),
   });
   const stop = new AbortController();
   state.running = { stop, connection, done: runWorkers(workers, stop.signal) };

@@ -43,4 +43,8 @@ describe('OperationIndex', () => {
     expect(index.match('DELETE', '/v1/companies/comp_1')).to.deep.equal({ allowed: ['GET', 'PATCH'] });
     expect(index.match('GET', '/v1/unknown')).to.deep.equal({ allowed: [] });
   });
+
+  it('answers a URL spelled like a literal path with that path alone, so Allow lists its own methods', () => {
+    expect(index.match('PATCH', '/v1/companies/search')).to.deep.equal({ allowed: ['GET'] });
+  });
 });

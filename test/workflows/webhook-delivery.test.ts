@@ -244,7 +244,7 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
           workflowBundle: await workflowBundle(),
           activities: {
             ...createEventActivities({ db }),
-            ...createWebhookActivities({ db, senders: createWebhookSenders() }),
+            ...createWebhookActivities({ db, senders: createWebhookSenders({ allowLoopback: true }) }),
           },
         });
       try {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { classifyAddress, guardedLookup, isAllowedAddress, type TargetPolicy } from '../../core/webhook-targets.ts';
+import { guardedLookup, isAllowedAddress, refusalOf, type TargetPolicy } from '../../core/webhook-targets.ts';
 import type { WebhookAnswer, WebhookSender } from './types.ts';
 
 export interface HttpWebhookSenderOptions {
@@ -12,6 +12,7 @@ export interface HttpWebhookSenderOptions {
 
 export function createHttpWebhookSender({ policy, timeoutMs }: HttpWebhookSenderOptions): WebhookSender {
   return {
+    policy,
     send: ({ url, body, headers, signal }) => post(url, body, headers, policy, timeoutMs, signal),
   };
 }
@@ -37,7 +38,7 @@ function post(
     }
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (net.isIP(host) && !isAllowedAddress(host, policy)) {
-      return resolve({ statusCode: null, error: `refused: ${host} is a ${classifyAddress(host)} address` });
+      return resolve({ statusCode: null, error: `refused: ${refusalOf(host, policy)}` });
     }
     let settled = false;
     const finish = (result: WebhookAnswer) => {

@@ -16,20 +16,23 @@ export const WEBHOOK_USER_AGENT = `docex-webhooks/${VERSION}`;
 export const WEBHOOK_TIMEOUT_MS = 20_000;
 
 export interface WebhookSenderOptions {
+  /** Lets sandbox webhooks reach the host's loopback (`WEBHOOK_ALLOW_LOOPBACK`). */
+  allowLoopback?: boolean;
   /** Lets live webhooks reach private addresses: for tests against 127.0.0.1 only. */
   allowPrivateTargets?: boolean;
   timeoutMs?: number;
 }
 
-/** Live webhooks are posted to public addresses only; sandbox ones reach the simulated receivers, or the developer's own machine. */
+/** Live webhooks are posted to public addresses only; sandbox ones reach the simulated receivers, or the developer's own machine when allowed. */
 export function createWebhookSenders({
+  allowLoopback = false,
   allowPrivateTargets = false,
   timeoutMs = WEBHOOK_TIMEOUT_MS,
 }: WebhookSenderOptions = {}): PerMode<WebhookSender> {
   return {
     live: createHttpWebhookSender({ policy: { livemode: true, allowPrivateTargets }, timeoutMs }),
     sandbox: createSimulatedWebhookSender(
-      createHttpWebhookSender({ policy: { livemode: false, allowPrivateTargets }, timeoutMs }),
+      createHttpWebhookSender({ policy: { livemode: false, allowLoopback, allowPrivateTargets }, timeoutMs }),
       timeoutMs,
     ),
   };

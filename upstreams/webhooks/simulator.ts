@@ -7,6 +7,7 @@ import type { WebhookSender } from './types.ts';
  */
 export function createSimulatedWebhookSender(network: WebhookSender, timeoutMs: number): WebhookSender {
   return {
+    policy: network.policy,
     async send(request) {
       return sandboxWebhookAnswer(request.url, request.attempt, timeoutMs) ?? network.send(request);
     },

@@ -1,3 +1,5 @@
+import type { TargetPolicy } from '../../core/webhook-targets.ts';
+
 /** One signed delivery attempt of an event to a webhook URL. */
 export interface WebhookRequest {
   url: string;
@@ -17,5 +19,7 @@ export interface WebhookAnswer {
 
 /** The door to a webhook receiver: the receiver's failure is an answer, never an exception. */
 export interface WebhookSender {
+  /** Where this door may post; a URL is checked against the same policy when it is saved. */
+  readonly policy: TargetPolicy;
   send(request: WebhookRequest): Promise<WebhookAnswer>;
 }

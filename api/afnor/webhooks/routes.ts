@@ -13,6 +13,8 @@ import {
 import { ApiError } from '../../errors.ts';
 import { scopeOf } from '../../scope.ts';
 import { assertDeliverableUrl, generateWebhookSecret } from '../../webhooks/service.ts';
+import type { PerMode } from '../../../upstreams/modes.ts';
+import type { WebhookSender } from '../../../upstreams/webhooks/index.ts';
 
 type Technical = Pick<AfnorSubscription, 'headers' | 'authentication' | 'signature'>;
 
@@ -72,7 +74,7 @@ function toAfnorWebhook(row: WebhookRow) {
  * Webhooks of the flow service (part 4.15): subscriptions whose deliveries are the `Flow` of each
  * matching flow, through the delivery workflow of /v1 webhooks.
  */
-export function afnorWebhookRoutes(db: Db): Router {
+export function afnorWebhookRoutes(db: Db, senders: PerMode<WebhookSender>): Router {
   const router = Router();
   const found = async (scope: ReturnType<typeof scopeOf>, id: string) => {
     const row = await findAfnorWebhook(db, scope, id);
@@ -84,7 +86,7 @@ export function afnorWebhookRoutes(db: Db): Router {
     const scope = scopeOf(req);
     const { callback, metadata } = req.body as WebhookParams;
     checkTechnical(callback, 'callback.');
-    await assertDeliverableUrl(callback.url, scope.livemode, 'callback.url');
+    await assertDeliverableUrl(senders, callback.url, scope.livemode, 'callback.url');
     const row = await insertAfnorWebhook(
       db,
       {

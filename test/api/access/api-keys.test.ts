@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
 import { errorBody, type TestApp } from '../../support/app.ts';
 import {
   bearer,
@@ -117,6 +118,43 @@ describe('API keys (part 4.13)', () => {
       const mode = await create(tenant.key, { name: 'x', mode: 'live' });
       expect(mode.status).to.equal(400);
       expect((await errorBody(mode)).details[0].field).to.equal('mode');
+    });
+
+    it("400 for a rateLimit above the creating key's own limit, though under the plan's", async () => {
+      const tenant = await createTenant({ plan: 'pro', rateLimit: 20 });
+      const above = await create(tenant.key, { name: 'faster', rateLimit: 21 });
+      expect(above.status).to.equal(400);
+      const error = await errorBody(above);
+      expect(error.message).to.equal("rateLimit 21 exceeds the creating key's own 20 requests per minute.");
+      expect(error.details).to.deep.equal([{ field: 'rateLimit', rule: 'maximum', message: 'must be at most 20' }]);
+      expect((await create(tenant.key, { name: 'as fast', rateLimit: 20 })).status).to.equal(201);
+    });
+
+    it('400 once the organization holds 1,000 active keys; revoked and expired ones do not count', async () => {
+      const tenant = await createTenant();
+      const { db } = testServers();
+      // 998 more active keys, one revoked and one expired: the creator's makes 999 active.
+      const rows = Array.from({ length: 1_000 }, (_, i) => ({
+        id: newId('key'),
+        organization_id: tenant.organizationId,
+        name: `bulk ${i}`,
+        key_type: 'personal',
+        livemode: true,
+        key_prefix: 'svc_live_bulk',
+        key_hash: randomUUID(),
+        scopes: ['documents.read'],
+        revoked_at: i === 998 ? new Date() : null,
+        expires_at: i === 999 ? new Date(Date.now() - 1_000) : null,
+      }));
+      await db.insertInto('api_keys').values(rows).execute();
+      expect((await create(tenant.key, { name: 'the 1000th' })).status).to.equal(201);
+      const over = await create(tenant.key, { name: 'the 1001st' });
+      expect(over.status).to.equal(400);
+      const error = await errorBody(over);
+      expect(error.code).to.equal('INVALID_REQUEST');
+      expect(error.details[0]).to.deep.include({ rule: 'max_active_keys' });
+      await fetch(`${app.url}/v1/api-keys/${rows[0].id}`, { method: 'DELETE', headers: bearer(tenant.key) });
+      expect((await create(tenant.key, { name: 'after a revocation' })).status).to.equal(201);
     });
 
     it('binds a key to a company; 404 COMPANY_NOT_FOUND for a company of another organization', async () => {

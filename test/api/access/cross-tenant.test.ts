@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { errorBody, startTestApp, type TestApp } from '../../support/app.ts';
+import { loopbackWebhookSenders } from '../../support/upstreams.ts';
 import { bearer, createKey, createTenant } from '../../support/access.ts';
 import { invoiceBody, RECIPIENT } from '../../support/documents.ts';
 import { testServers } from '../../support/servers.ts';
@@ -13,7 +14,7 @@ import { insertEvent } from '../../../db/events.ts';
 describe('cross-tenant isolation', () => {
   let app: TestApp;
   before(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ webhookSenders: loopbackWebhookSenders() });
   });
   after(() => app.close());
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { errorBody, startTestApp, type TestApp } from '../../support/app.ts';
+import { loopbackWebhookSenders } from '../../support/upstreams.ts';
 import { bearer, createCompany, createKey, createTenant, type Tenant } from '../../support/access.ts';
 import { invoiceBody, RECIPIENT } from '../../support/documents.ts';
 import { testServers } from '../../support/servers.ts';
@@ -37,7 +38,7 @@ describe('tenant isolation of every id-taking operation', () => {
 
   before(async () => {
     await ensureTestWorkers();
-    app = await startTestApp();
+    app = await startTestApp({ webhookSenders: loopbackWebhookSenders() });
     owner = await createTenant({ livemode: false, plan: 'platform', keyType: 'platform' });
     otherCompany = await createCompany(owner.organizationId, false);
     ownerHeaders = { 'X-Service-Company': owner.companyId };

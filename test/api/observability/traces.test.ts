@@ -6,7 +6,7 @@ import { startTracing, type Tracing } from '../../../core/telemetry.ts';
 import { createEventDispatcher } from '../../../core/event-dispatcher.ts';
 import { createWorkers, runWorkers } from '../../../workers/create-workers.ts';
 import { startTestApp, type TestApp } from '../../support/app.ts';
-import { testUpstreams } from '../../support/upstreams.ts';
+import { loopbackWebhookSenders, testUpstreams } from '../../support/upstreams.ts';
 import { createTenant, jsonHeaders, type Tenant } from '../../support/access.ts';
 import { invoiceBody, RECIPIENT, waitForDocument } from '../../support/documents.ts';
 import { testServers } from '../../support/servers.ts';
@@ -40,7 +40,7 @@ describe('traces of a send and of a webhook delivery (issue 19)', () => {
       namespace: 'default',
       db,
       events: createEventDispatcher(client),
-      upstreams: testUpstreams(),
+      upstreams: testUpstreams({ webhooks: loopbackWebhookSenders() }),
       tracing,
     });
     const stop = new AbortController();
@@ -50,7 +50,7 @@ describe('traces of a send and of a webhook delivery (issue 19)', () => {
       await done.catch(() => undefined);
       await connection.close();
     };
-    app = await startTestApp({ temporal: client });
+    app = await startTestApp({ temporal: client, webhookSenders: loopbackWebhookSenders() });
     tenant = await createTenant({ livemode: false, plan: 'pro' });
     receiver = await startWebhookReceiver(() => 200);
   });
