@@ -87,6 +87,9 @@ export function idempotency(db: Db): RequestHandler {
     const raw: Buffer = (req as { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
     const hash = createHash('sha256').update(`${req.method} ${req.path}\n`).update(raw).digest('hex');
     const requestId = req.context.requestId;
+    // Marked running before the claim exists: a concurrent request of this process that reads the
+    // fresh claim must not take it for an orphan in the moment before this one learns it won.
+    running.add(requestId);
     try {
       const claim = await claimIdempotencyKey(
         db,
@@ -94,6 +97,7 @@ export function idempotency(db: Db): RequestHandler {
         { hash, method: req.method, path: req.path, requestId, holder: HOLDER },
         isRunning,
       );
+      if (claim.outcome !== 'claimed') running.delete(requestId);
       switch (claim.outcome) {
         case 'in_progress':
           return next(
@@ -117,7 +121,6 @@ export function idempotency(db: Db): RequestHandler {
           res.status(claim.status).end(claim.body);
           return;
         case 'claimed':
-          running.add(requestId);
           req.context.idempotencyClaim = { scope, requestId };
           onResponseEnd(res, async ({ status, headers, body }) => {
             try {
@@ -142,6 +145,7 @@ export function idempotency(db: Db): RequestHandler {
           return next();
       }
     } catch (err) {
+      running.delete(requestId);
       next(err);
     }
   };
