@@ -40,7 +40,7 @@ import { as4Gate, inboundRoutes, type As4Settings } from './inbound/routes.ts';
 import type { DirectoryServices } from '../upstreams/directory/index.ts';
 import type { PerMode } from '../upstreams/modes.ts';
 import type { WebhookSender } from '../upstreams/webhooks/index.ts';
-import { loadOpenApiDocument, type OpenApiDocument } from './openapi.ts';
+import { INTERNAL_OPENAPI_PATH, loadOpenApiDocument, type OpenApiDocument } from './openapi.ts';
 
 export { JSON_BODY_LIMIT } from './pipeline.ts';
 
@@ -114,12 +114,21 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(
     createPipeline({
       ...shared,
+      contract: contractOf(loadOpenApiDocument(INTERNAL_OPENAPI_PATH)),
+      mountPath: '/internal',
+      renderError: renderEnvelope(`${deps.publicBaseUrl}/docs`),
+      gates: [as4Gate(deps.as4)],
+      routers: [inboundRoutes({ db: deps.db, temporal: deps.temporal })],
+    }),
+  );
+  app.use(
+    createPipeline({
+      ...shared,
       contract: contractOf(doc),
       mountPath: '/',
       renderError: renderEnvelope(`${deps.publicBaseUrl}/docs`),
       docs: docsRoutes(doc),
       bodyParsers: [rawDocumentBody],
-      gates: [as4Gate(deps.as4)],
       routers: routers(deps, breakers, new BatchItems(doc, `${deps.publicBaseUrl}/docs`)),
     }),
   );
@@ -169,7 +178,6 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
     complianceRoutes(deps.db),
     statsRoutes(deps.db),
     platformRoutes({ db: deps.db, temporal: deps.temporal, upstreams: deps.companyUpstreams, directory }),
-    inboundRoutes({ db: deps.db, temporal: deps.temporal }),
     ...(deps.extraRouters ?? []),
   ];
 }

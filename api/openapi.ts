@@ -3,6 +3,8 @@ import { PROJECT_ROOT } from '../core/config.ts';
 import { bundleOpenApi } from './openapi-bundle.ts';
 
 export const OPENAPI_PATH = path.join(PROJECT_ROOT, 'openapi', 'openapi.yaml');
+/** The AS4 gateway's endpoints, served under `/internal` and kept out of the public contract. */
+export const INTERNAL_OPENAPI_PATH = path.join(PROJECT_ROOT, 'openapi', 'internal.yaml');
 
 export type OpenApiDocument = {
   openapi: string;
