@@ -1433,7 +1433,208 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  'document.received': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * document.received
+     * @description An incoming document was persisted. Verify the signature (part 6.3) on the raw body before parsing it.
+     */
+    post: operations['webhook_document_received'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'document.sent': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * document.sent
+     * @description An outgoing document was handed to the recipient's access point. Verify the signature (part 6.3) on the raw body before parsing it.
+     */
+    post: operations['webhook_document_sent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'document.delivered': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * document.delivered
+     * @description The recipient's access point confirmed delivery. Verify the signature (part 6.3) on the raw body before parsing it.
+     */
+    post: operations['webhook_document_delivered'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'document.failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * document.failed
+     * @description Delivery failed for good. Verify the signature (part 6.3) on the raw body before parsing it.
+     */
+    post: operations['webhook_document_failed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'document.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * document.updated
+     * @description Metadata of a document changed (tag, archive, note …). Verify the signature (part 6.3) on the raw body before parsing it.
+     */
+    post: operations['webhook_document_updated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'lifecycle.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * lifecycle.updated
+     * @description The lifecycle status of a document changed. Verify the signature (part 6.3) on the raw body before parsing it.
+     */
+    post: operations['webhook_lifecycle_updated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'company.smp_registered': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * company.smp_registered
+     * @description A company's SMP record went live (also after re-registration). Verify the signature (part 6.3) on the raw body before parsing it.
+     */
+    post: operations['webhook_company_smp_registered'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'compliance.reported': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * compliance.reported
+     * @description A lifecycle change was reported to PPF (FR) or SDI (IT). Verify the signature (part 6.3) on the raw body before parsing it.
+     */
+    post: operations['webhook_compliance_reported'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'webhook.paused': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * webhook.paused
+     * @description A webhook of the organization was paused after 8 failed attempts. Verify the signature (part 6.3) on the raw body before parsing it.
+     */
+    post: operations['webhook_webhook_paused'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'webhook.test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * webhook.test
+     * @description The signed probe sent to a webhook being re-activated (never stored). Verify the signature (part 6.3) on the raw body before parsing it.
+     */
+    post: operations['webhook_webhook_test'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     /**
@@ -2274,6 +2475,11 @@ export interface components {
     WebhookTestData: {
       webhookId?: string;
       reason?: string;
+    };
+    /** @description What a webhook delivery adds to the event (part 6.2). */
+    WebhookApiVersion: {
+      /** @description The date the event shape was fixed, e.g. 2026-11-21. */
+      apiVersion: string;
     };
     EventAckRequest: {
       eventIds: string[];
@@ -3141,6 +3347,18 @@ export interface components {
     Limit: number;
     /** @description Opaque; the `cursor` of the previous page. */
     Cursor: string;
+    /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+    XServiceSignature: string;
+    XServiceEvent: components['schemas']['EventType'];
+    XServiceEventId: string;
+    XServiceDelivery: string;
+    XServiceAttempt: number;
+    /** @description Standard Webhooks; the event id. */
+    WebhookId: string;
+    /** @description Standard Webhooks; unix seconds. */
+    WebhookTimestamp: string;
+    /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`. */
+    WebhookSignature: string;
   };
   requestBodies: never;
   headers: {
@@ -6788,6 +7006,429 @@ export interface operations {
         };
       };
       default: components['responses']['Error'];
+    };
+  };
+  webhook_document_received: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        'X-Service-Signature': components['parameters']['XServiceSignature'];
+        'X-Service-Event': components['parameters']['XServiceEvent'];
+        'X-Service-Event-Id': components['parameters']['XServiceEventId'];
+        'X-Service-Delivery': components['parameters']['XServiceDelivery'];
+        'X-Service-Attempt': components['parameters']['XServiceAttempt'];
+        /** @description Standard Webhooks; the event id. */
+        'webhook-id': components['parameters']['WebhookId'];
+        /** @description Standard Webhooks; unix seconds. */
+        'webhook-timestamp': components['parameters']['WebhookTimestamp'];
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`. */
+        'webhook-signature': components['parameters']['WebhookSignature'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DocumentReceivedEvent'] & components['schemas']['WebhookApiVersion'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx within 20 s ends the delivery. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in 20 s) is retried with backoff; 8 failures pause the webhook. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_document_sent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        'X-Service-Signature': components['parameters']['XServiceSignature'];
+        'X-Service-Event': components['parameters']['XServiceEvent'];
+        'X-Service-Event-Id': components['parameters']['XServiceEventId'];
+        'X-Service-Delivery': components['parameters']['XServiceDelivery'];
+        'X-Service-Attempt': components['parameters']['XServiceAttempt'];
+        /** @description Standard Webhooks; the event id. */
+        'webhook-id': components['parameters']['WebhookId'];
+        /** @description Standard Webhooks; unix seconds. */
+        'webhook-timestamp': components['parameters']['WebhookTimestamp'];
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`. */
+        'webhook-signature': components['parameters']['WebhookSignature'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DocumentSentEvent'] & components['schemas']['WebhookApiVersion'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx within 20 s ends the delivery. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in 20 s) is retried with backoff; 8 failures pause the webhook. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_document_delivered: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        'X-Service-Signature': components['parameters']['XServiceSignature'];
+        'X-Service-Event': components['parameters']['XServiceEvent'];
+        'X-Service-Event-Id': components['parameters']['XServiceEventId'];
+        'X-Service-Delivery': components['parameters']['XServiceDelivery'];
+        'X-Service-Attempt': components['parameters']['XServiceAttempt'];
+        /** @description Standard Webhooks; the event id. */
+        'webhook-id': components['parameters']['WebhookId'];
+        /** @description Standard Webhooks; unix seconds. */
+        'webhook-timestamp': components['parameters']['WebhookTimestamp'];
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`. */
+        'webhook-signature': components['parameters']['WebhookSignature'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DocumentDeliveredEvent'] &
+          components['schemas']['WebhookApiVersion'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx within 20 s ends the delivery. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in 20 s) is retried with backoff; 8 failures pause the webhook. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_document_failed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        'X-Service-Signature': components['parameters']['XServiceSignature'];
+        'X-Service-Event': components['parameters']['XServiceEvent'];
+        'X-Service-Event-Id': components['parameters']['XServiceEventId'];
+        'X-Service-Delivery': components['parameters']['XServiceDelivery'];
+        'X-Service-Attempt': components['parameters']['XServiceAttempt'];
+        /** @description Standard Webhooks; the event id. */
+        'webhook-id': components['parameters']['WebhookId'];
+        /** @description Standard Webhooks; unix seconds. */
+        'webhook-timestamp': components['parameters']['WebhookTimestamp'];
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`. */
+        'webhook-signature': components['parameters']['WebhookSignature'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DocumentFailedEvent'] & components['schemas']['WebhookApiVersion'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx within 20 s ends the delivery. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in 20 s) is retried with backoff; 8 failures pause the webhook. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_document_updated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        'X-Service-Signature': components['parameters']['XServiceSignature'];
+        'X-Service-Event': components['parameters']['XServiceEvent'];
+        'X-Service-Event-Id': components['parameters']['XServiceEventId'];
+        'X-Service-Delivery': components['parameters']['XServiceDelivery'];
+        'X-Service-Attempt': components['parameters']['XServiceAttempt'];
+        /** @description Standard Webhooks; the event id. */
+        'webhook-id': components['parameters']['WebhookId'];
+        /** @description Standard Webhooks; unix seconds. */
+        'webhook-timestamp': components['parameters']['WebhookTimestamp'];
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`. */
+        'webhook-signature': components['parameters']['WebhookSignature'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DocumentUpdatedEvent'] & components['schemas']['WebhookApiVersion'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx within 20 s ends the delivery. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in 20 s) is retried with backoff; 8 failures pause the webhook. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_lifecycle_updated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        'X-Service-Signature': components['parameters']['XServiceSignature'];
+        'X-Service-Event': components['parameters']['XServiceEvent'];
+        'X-Service-Event-Id': components['parameters']['XServiceEventId'];
+        'X-Service-Delivery': components['parameters']['XServiceDelivery'];
+        'X-Service-Attempt': components['parameters']['XServiceAttempt'];
+        /** @description Standard Webhooks; the event id. */
+        'webhook-id': components['parameters']['WebhookId'];
+        /** @description Standard Webhooks; unix seconds. */
+        'webhook-timestamp': components['parameters']['WebhookTimestamp'];
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`. */
+        'webhook-signature': components['parameters']['WebhookSignature'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LifecycleUpdatedEvent'] & components['schemas']['WebhookApiVersion'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx within 20 s ends the delivery. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in 20 s) is retried with backoff; 8 failures pause the webhook. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_company_smp_registered: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        'X-Service-Signature': components['parameters']['XServiceSignature'];
+        'X-Service-Event': components['parameters']['XServiceEvent'];
+        'X-Service-Event-Id': components['parameters']['XServiceEventId'];
+        'X-Service-Delivery': components['parameters']['XServiceDelivery'];
+        'X-Service-Attempt': components['parameters']['XServiceAttempt'];
+        /** @description Standard Webhooks; the event id. */
+        'webhook-id': components['parameters']['WebhookId'];
+        /** @description Standard Webhooks; unix seconds. */
+        'webhook-timestamp': components['parameters']['WebhookTimestamp'];
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`. */
+        'webhook-signature': components['parameters']['WebhookSignature'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CompanySmpRegisteredEvent'] &
+          components['schemas']['WebhookApiVersion'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx within 20 s ends the delivery. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in 20 s) is retried with backoff; 8 failures pause the webhook. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_compliance_reported: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        'X-Service-Signature': components['parameters']['XServiceSignature'];
+        'X-Service-Event': components['parameters']['XServiceEvent'];
+        'X-Service-Event-Id': components['parameters']['XServiceEventId'];
+        'X-Service-Delivery': components['parameters']['XServiceDelivery'];
+        'X-Service-Attempt': components['parameters']['XServiceAttempt'];
+        /** @description Standard Webhooks; the event id. */
+        'webhook-id': components['parameters']['WebhookId'];
+        /** @description Standard Webhooks; unix seconds. */
+        'webhook-timestamp': components['parameters']['WebhookTimestamp'];
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`. */
+        'webhook-signature': components['parameters']['WebhookSignature'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ComplianceReportedEvent'] &
+          components['schemas']['WebhookApiVersion'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx within 20 s ends the delivery. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in 20 s) is retried with backoff; 8 failures pause the webhook. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_webhook_paused: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        'X-Service-Signature': components['parameters']['XServiceSignature'];
+        'X-Service-Event': components['parameters']['XServiceEvent'];
+        'X-Service-Event-Id': components['parameters']['XServiceEventId'];
+        'X-Service-Delivery': components['parameters']['XServiceDelivery'];
+        'X-Service-Attempt': components['parameters']['XServiceAttempt'];
+        /** @description Standard Webhooks; the event id. */
+        'webhook-id': components['parameters']['WebhookId'];
+        /** @description Standard Webhooks; unix seconds. */
+        'webhook-timestamp': components['parameters']['WebhookTimestamp'];
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`. */
+        'webhook-signature': components['parameters']['WebhookSignature'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookPausedEvent'] & components['schemas']['WebhookApiVersion'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx within 20 s ends the delivery. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in 20 s) is retried with backoff; 8 failures pause the webhook. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_webhook_test: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        'X-Service-Signature': components['parameters']['XServiceSignature'];
+        'X-Service-Event': components['parameters']['XServiceEvent'];
+        'X-Service-Event-Id': components['parameters']['XServiceEventId'];
+        'X-Service-Delivery': components['parameters']['XServiceDelivery'];
+        'X-Service-Attempt': components['parameters']['XServiceAttempt'];
+        /** @description Standard Webhooks; the event id. */
+        'webhook-id': components['parameters']['WebhookId'];
+        /** @description Standard Webhooks; unix seconds. */
+        'webhook-timestamp': components['parameters']['WebhookTimestamp'];
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`. */
+        'webhook-signature': components['parameters']['WebhookSignature'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookTestEvent'] & components['schemas']['WebhookApiVersion'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx within 20 s ends the delivery. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in 20 s) is retried with backoff; 8 failures pause the webhook. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
     };
   };
 }
