@@ -115,31 +115,47 @@ export function docsRoutes(doc: OpenApiDocument, options: DocsOptions = {}): Rou
   return router;
 }
 
-/** Every Markdown file of `dir`, rendered, its links to sibling guides pointing to their pages. */
+/** The SDK's README, served among the guides. */
+const SDK_README = path.join(PROJECT_ROOT, 'clients', 'typescript', 'README.md');
+
+/**
+ * Every Markdown file of `dir` and the SDK's README, rendered, their links to each other pointing
+ * to their pages.
+ */
 function loadGuides(dir: string): Guide[] {
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.md'));
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.md'))
+      .sort()
+      .map((f) => path.join(dir, f));
   } catch {
-    return [];
+    files = [];
   }
-  const slugs = new Set(files.map((f) => f.slice(0, -3)));
-  const marked = new Marked({
-    gfm: true,
-    walkTokens(token) {
-      if (token.type !== 'link') return;
-      const match = /^(?:\.\/)?([\w-]+)\.md(#.*)?$/.exec(token.href);
-      if (match && slugs.has(match[1])) token.href = `/docs/guides/${match[1]}${match[2] ?? ''}`;
-    },
-  });
-  return files.sort().map((file) => {
-    const source = readFileSync(path.join(dir, file), 'utf8');
-    const slug = file.slice(0, -3);
-    return {
-      slug,
-      title: /^#\s+(.+)$/m.exec(source)?.[1]?.trim() ?? slug,
-      html: marked.parse(source, { async: false }),
-    };
+  const sources = [
+    ...files.map((file) => ({ file, slug: path.basename(file, '.md') })),
+    { file: SDK_README, slug: 'typescript-sdk' },
+  ];
+  const slugOf = new Map(sources.map((s) => [s.file, s.slug]));
+  return sources.flatMap(({ file, slug }) => {
+    let source: string;
+    try {
+      source = readFileSync(file, 'utf8');
+    } catch {
+      return [];
+    }
+    const marked = new Marked({
+      gfm: true,
+      walkTokens(token) {
+        if (token.type !== 'link' || /^[a-z]+:|^\/|^#/i.test(token.href)) return;
+        const [target, anchor] = token.href.split('#', 2);
+        const linked = slugOf.get(path.resolve(path.dirname(file), target));
+        if (linked) token.href = `/docs/guides/${linked}${anchor ? `#${anchor}` : ''}`;
+      },
+    });
+    return [
+      { slug, title: /^#\s+(.+)$/m.exec(source)?.[1]?.trim() ?? slug, html: marked.parse(source, { async: false }) },
+    ];
   });
 }
 

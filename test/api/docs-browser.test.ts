@@ -84,6 +84,9 @@ describe('/docs in a real browser (headless Chromium)', function () {
     expect(await page.$eval('main h1', (h) => h.textContent)).to.equal('Webhooks and the events queue');
     const guideLinks = await page.$$eval('main a[href$=".md"]', (links) => links.map((a) => a.getAttribute('href')));
     expect(guideLinks.filter((href) => /^[\w-]+\.md/.test(href ?? ''))).to.deep.equal([]);
+    // The link to the SDK's README leads to its page among the guides.
+    await Promise.all([page.waitForNavigation(), page.click('main a[href="/docs/guides/typescript-sdk"]')]);
+    expect(await page.$eval('main h1', (h) => h.textContent)).to.match(/TypeScript client/);
   });
 
   it('explains every catalog code on /docs/errors', async () => {
