@@ -106,6 +106,16 @@ export default tseslint.config(
     },
   },
   {
+    // The SDK ships alone: it speaks HTTP to the service and imports none of its code.
+    files: ['clients/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [...SERVICE_LAYERS, 'core', 'peppol'].map(layer) },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       // chai's property assertions (`expect(x).to.be.true`) are expressions by design.

@@ -46,7 +46,7 @@ import type { DirectoryServices } from '../upstreams/directory/index.ts';
 import type { PerMode } from '../upstreams/modes.ts';
 import type { WebhookSender } from '../upstreams/webhooks/index.ts';
 import type { DomainVerifier } from '../upstreams/domains/index.ts';
-import { loadOpenApiDocument, type OpenApiDocument } from './openapi.ts';
+import { INTERNAL_OPENAPI_PATH, loadOpenApiDocument, type OpenApiDocument } from './openapi.ts';
 
 export { JSON_BODY_LIMIT } from './pipeline.ts';
 
@@ -124,12 +124,21 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(
     createPipeline({
       ...shared,
+      contract: contractOf(loadOpenApiDocument(INTERNAL_OPENAPI_PATH)),
+      mountPath: '/internal',
+      renderError: renderEnvelope(`${deps.publicBaseUrl}/docs`),
+      gates: [as4Gate(deps.as4)],
+      routers: [inboundRoutes({ db: deps.db, temporal: deps.temporal })],
+    }),
+  );
+  app.use(
+    createPipeline({
+      ...shared,
       contract: contractOf(doc),
       mountPath: '/',
       renderError: renderEnvelope(`${deps.publicBaseUrl}/docs`),
       docs: docsRoutes(doc, { branding: docsBranding(deps.db, authenticator) }),
       bodyParsers: [rawDocumentBody, punchoutBody()],
-      gates: [as4Gate(deps.as4)],
       routers: routers(deps, breakers, new BatchItems(doc, `${deps.publicBaseUrl}/docs`)),
     }),
   );

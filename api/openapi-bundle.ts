@@ -34,23 +34,28 @@ export function bundleOpenApi<T extends Record<string, unknown>>(rootFile: strin
     }
   }
 
+  const target = (ref: string, file: string): string => {
+    const found = address(file, ref);
+    const home = homes.get(found);
+    if (home) return home;
+    if (found.startsWith(`${root}#`)) return found.slice(root.length);
+    throw new Error(
+      `${path.relative(path.dirname(root), file)}: $ref '${ref}' is not a component listed in ${path.basename(root)}`,
+    );
+  };
   const rewrite = (node: Node, file: string): Node => {
     if (Array.isArray(node)) return node.map((item) => rewrite(item, file));
     if (!node || typeof node !== 'object') return node;
     const out: Record<string, Node> = {};
     for (const [key, value] of Object.entries(node)) {
-      if (key !== '$ref' || typeof value !== 'string') {
-        out[key] = rewrite(value, file);
-        continue;
-      }
-      const target = address(file, value);
-      const home = homes.get(target);
-      if (home) out[key] = home;
-      else if (target.startsWith(`${root}#`)) out[key] = target.slice(root.length);
-      else
-        throw new Error(
-          `${path.relative(path.dirname(root), file)}: $ref '${value}' is not a component listed in ${path.basename(root)}`,
-        );
+      if (key === '$ref' && typeof value === 'string') out[key] = target(value, file);
+      // A discriminator's mapping holds references too.
+      else if (key === 'discriminator' && isMapping(value))
+        out[key] = {
+          ...value,
+          mapping: Object.fromEntries(Object.entries(value.mapping).map(([k, ref]) => [k, target(ref, file)])),
+        };
+      else out[key] = rewrite(value, file);
     }
     return out;
   };
@@ -73,6 +78,10 @@ export function bundleOpenApi<T extends Record<string, unknown>>(rootFile: strin
   }
   for (const key of Object.keys(doc)) if (key !== 'paths' && key !== 'components') out[key] = rewrite(doc[key], root);
   return out as T;
+}
+
+function isMapping(value: Node): value is { mapping: Record<string, string> } {
+  return !!value && typeof value === 'object' && typeof (value as { mapping?: unknown }).mapping === 'object';
 }
 
 function isExternalRef(value: Node): value is { $ref: string } {

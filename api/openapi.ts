@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { PROJECT_ROOT } from '../core/config.ts';
 import { bundleOpenApi } from './openapi-bundle.ts';
+import { declareErrorResponses } from './error-responses.ts';
 
 export const OPENAPI_PATH = path.join(PROJECT_ROOT, 'openapi', 'openapi.yaml');
+/** The AS4 gateway's endpoints, served under `/internal` and kept out of the public contract. */
+export const INTERNAL_OPENAPI_PATH = path.join(PROJECT_ROOT, 'openapi', 'internal.yaml');
 
 export type OpenApiDocument = {
   openapi: string;
@@ -12,9 +15,9 @@ export type OpenApiDocument = {
   [k: string]: unknown;
 };
 
-/** The contract as one document, its files bundled (see `bundleOpenApi`). */
+/** The contract as one document, its files bundled (see `bundleOpenApi`), every operation's 4xx answers declared. */
 export function loadOpenApiDocument(file = OPENAPI_PATH): OpenApiDocument {
-  return bundleOpenApi<OpenApiDocument>(file);
+  return declareErrorResponses(bundleOpenApi<OpenApiDocument>(file));
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;

@@ -14,7 +14,7 @@ const SBD_BODY_LIMIT = '6mb';
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
 /**
- * The AS4 gateway's own check on `/internal/as4/*` (public operations for the API-key pipeline, so
+ * The AS4 gateway's own check on `/internal/as4/*` (public operations of the internal contract, so
  * no rate limit or idempotency applies): `Authorization: Bearer <AS4_INBOUND_SECRET>`, compared in
  * constant time. Runs before validation, so a caller without the secret learns nothing else.
  */
@@ -42,11 +42,11 @@ function requireGatewaySecret(settings: As4Settings): RequestHandler {
   };
 }
 
-/** Mounted before validation: the secret check, then the XML body of inbound messages. */
+/** Mounted before validation of the internal API (under `/internal`): the secret check, then the XML body. */
 export function as4Gate(settings: As4Settings): Router {
   const router = Router();
   router.use(
-    '/internal/as4',
+    '/as4',
     requireGatewaySecret(settings),
     express.text({ type: ['application/xml', 'text/xml', 'application/*+xml'], limit: SBD_BODY_LIMIT }),
   );
@@ -56,12 +56,12 @@ export function as4Gate(settings: As4Settings): Router {
 export function inboundRoutes(deps: InboundDeps): Router {
   const router = Router();
 
-  router.post('/internal/as4/inbound', async (req, res) => {
+  router.post('/as4/inbound', async (req, res) => {
     const { documentId } = await receiveAs4Message(deps, req.body as string);
     res.status(202).json({ documentId });
   });
 
-  router.post('/internal/as4/receipts', async (req, res) => {
+  router.post('/as4/receipts', async (req, res) => {
     res.status(202).json(await recordAs4Receipt(deps, req.body as As4Receipt));
   });
 

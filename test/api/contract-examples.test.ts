@@ -10,12 +10,7 @@ import { sandboxDirectory } from '../../upstreams/directory/seed.ts';
  * Operations whose request examples are not replayed here, and why. Every other request example of
  * the contract is sent as written (ids swapped for the test's own) and must get its documented status.
  */
-const NOT_REPLAYED: Record<string, string> = {
-  receiveAs4Message:
-    "internal AS4 gateway endpoint for live companies, behind the gateway's shared secret; its example is an abbreviated SBD (…) that no parser takes",
-  recordAs4Receipt:
-    'internal AS4 gateway endpoint: the receipt names the AS4 message id of a live hand-off, which only a real gateway produces',
-};
+const NOT_REPLAYED: Record<string, string> = {};
 
 /**
  * Replayed after every other one, in this order: a second company makes `from: "org:"` of the other

@@ -243,8 +243,8 @@ describe('HTTP conventions', () => {
     const page = await fetch(`${app.url}/docs`);
     expect(page.status).to.equal(200);
     expect(page.headers.get('content-type')).to.match(/^text\/html/);
-    expect(await page.text()).to.include('/openapi.json');
-    const asset = await fetch(`${app.url}/docs/assets/swagger-ui-bundle.js`);
+    expect(await page.text()).to.include('/docs/reference.json');
+    const asset = await fetch(`${app.url}/docs/assets/standalone.js`);
     expect(asset.status).to.equal(200);
     const errors = await fetch(`${app.url}/docs/errors`);
     expect(await errors.text()).to.include('id="RATE_LIMITED"');

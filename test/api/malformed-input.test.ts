@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadOpenApiDocument } from '../../api/openapi.ts';
+import { INTERNAL_OPENAPI_PATH, loadOpenApiDocument } from '../../api/openapi.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { bearer, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { storedDocument } from './lifecycle-fixtures.ts';
@@ -39,8 +39,15 @@ describe('malformed input on every operation', () => {
   let live: Tenant;
   const doc = loadOpenApiDocument();
   const operations: Array<{ method: (typeof METHODS)[number]; path: string; op: Operation }> = [];
-  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
-    for (const method of METHODS) if (item[method]) operations.push({ method, path, op: item[method] });
+  // The internal contract's paths are relative to its mount path, /internal.
+  for (const [prefix, contract] of [
+    ['', doc],
+    ['/internal', loadOpenApiDocument(INTERNAL_OPENAPI_PATH)],
+  ] as const) {
+    for (const [path, item] of Object.entries(contract.paths as Record<string, Record<string, Operation>>)) {
+      for (const method of METHODS)
+        if (item[method]) operations.push({ method, path: prefix + path, op: item[method] });
+    }
   }
 
   /** Ids of the caller's own resources, so malformed bodies also reach the handlers behind the lookups. */

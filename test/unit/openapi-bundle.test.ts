@@ -112,12 +112,14 @@ describe('openapi/: the contract in files per domain', () => {
     }
   });
 
-  it('lists in openapi.yaml every path of paths/ and every schema of schemas/, so none is left out', () => {
+  it('lists in openapi.yaml every path of paths/ (internal.yaml those of inbound.yaml) and every schema of schemas/', () => {
     const listed = new Set(
       [...Object.values(root.paths), ...Object.values(root.components.schemas)].map((v) => v.$ref),
     );
     for (const folder of ['paths', 'schemas']) {
       for (const file of readdirSync(path.join(dir, folder))) {
+        // The internal contract lists the paths of the AS4 gateway.
+        if (folder === 'paths' && file === 'inbound.yaml') continue;
         const entries = Object.keys(parse(readFileSync(path.join(dir, folder, file), 'utf8')) as object);
         for (const key of entries)
           expect(listed, `${folder}/${file}#/${key}`).to.include(
