@@ -23,8 +23,17 @@ function problemsOf(doc: Schema): string[] {
     // Batch items are checked one by one against the component their envelope names.
     if (schema['x-item-schema']) return walk({ $ref: `#/components/schemas/${schema['x-item-schema']}` }, where, seen);
     const inner = new Set(seen).add(schema);
+    const allOf: Schema[] = (schema.allOf ?? []).map((branch: Schema) => (branch.$ref ? resolve(branch.$ref) : branch));
+    const closed = allOf.find((branch) => branch.additionalProperties === false && branch.properties);
+    // A branch that only narrows fields of a closed sibling (formats on its strings) adds nothing a
+    // request could grow: every bound of the sibling still applies to those fields.
+    const narrows = (branch: Schema) =>
+      closed !== undefined &&
+      branch !== closed &&
+      Object.keys(branch.properties ?? {}).every((name) => name in closed.properties);
     for (const key of ['oneOf', 'anyOf', 'allOf'] as const)
-      for (const [i, branch] of (schema[key] ?? []).entries()) walk(branch, `${where}<${key}${i}>`, inner);
+      for (const [i, branch] of (schema[key] ?? []).entries())
+        if (key !== 'allOf' || !narrows(allOf[i])) walk(branch, `${where}<${key}${i}>`, inner);
     const types: string[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
     if (types.includes('array')) {
       if (schema.maxItems === undefined) problems.add(`${where}: array without maxItems`);

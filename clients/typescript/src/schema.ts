@@ -146,7 +146,9 @@ export interface paths {
      *     `*`; platform and white-label keys also mint keys with `platform` alone, through
      *     `POST /v1/platform/api-keys`. The secret `key` is in this response only; afterwards only
      *     `keyPrefix` is shown. A key cannot get more than its creator has: a key bound to a company
-     *     creates keys bound to the same company.
+     *     creates keys bound to the same company, and `rateLimit` is at most the creating key's own limit
+     *     (its `rateLimit`, else the plan's). An organization holds at most 1,000 active (neither revoked
+     *     nor expired) keys, both modes together; beyond that the request is 400 `INVALID_REQUEST`.
      *
      *     With `Idempotency-Key`, a repeat returns the same key object but without `key`: the secret is
      *     never stored anywhere, not even for replays. If the first response was lost, revoke the key and
@@ -218,6 +220,7 @@ export interface paths {
      *     `y`) and signals every running workflow of the company, so each wait that is now due (webhook
      *     retries, delivery confirmations, SMP registration, compliance polling, payment due dates) wakes
      *     at once. When the call returns the due work is running (it may not have finished). Test keys only.
+     *     A move past 9999-12-31T23:59:59.999Z is refused with 400 `INVALID_REQUEST` (field `by`).
      */
     post: operations['advanceSandboxClock'];
     delete?: never;
@@ -336,8 +339,10 @@ export interface paths {
      *     The URL must be `https` and must resolve only to public addresses: loopback, private (RFC 1918),
      *     link-local, CGNAT (100.64/10), cloud metadata (169.254.169.254), IPv6 unique-local and
      *     link-local addresses are refused with 400 `INVALID_REQUEST` (`details[0]`: field `url`, rule
-     *     `ssrf`); the check is repeated at every delivery attempt. Sandbox webhooks may also use
-     *     `http://127.0.0.1:<port>` or `http://localhost:<port>` to reach a receiver on your machine.
+     *     `ssrf`); IPv6 forms carrying an IPv4 address (mapped, compatible, NAT64, 6to4) are judged by
+     *     that address, and the check is repeated at every delivery attempt. Sandbox webhooks may also use
+     *     `http://127.0.0.1:<port>` or `http://localhost:<port>` to reach a receiver on the service's own
+     *     machine when it runs with `WEBHOOK_ALLOW_LOOPBACK=true` (as `npm start` does by default).
      *
      *     `secret` (the HMAC key of `X-Service-Signature`) is generated when omitted and is returned in this
      *     response only (an idempotent replay leaves it out). Needs the `receive` scope.
@@ -522,6 +527,14 @@ export interface paths {
      *     delivery proceeds. 422 `UBL_VALIDATION_FAILED` lists the failed Peppol BIS rules (nothing is
      *     stored or sent); 422 `RECIPIENT_NOT_FOUND` / `RECIPIENT_CANNOT_RECEIVE` when the recipient cannot
      *     take the document type; 413 for a file over 5 MiB; 429 `QUOTA_EXCEEDED` when the month's quota is used.
+     *     422 `AMOUNT_OUT_OF_RANGE` when a total reaches 10^16 (details name `document.totals.grossAmount`,
+     *     `netAmount` or `vatAmount`). 409 `DOCUMENT_EXISTS` when the sending company already sent a document
+     *     of this type and number that has not failed or been rejected (Peppol receivers refuse duplicates):
+     *     `details[0].existingId` names it; `allowDuplicateNumber: true` sends anyway. 503
+     *     `UPSTREAM_UNAVAILABLE` with `Retry-After` while the database or the workflow service is unavailable:
+     *     nothing was stored; retry with the same Idempotency-Key. A 201 is final: the document, the run that
+     *     delivers it and the answer to a retry of the same Idempotency-Key are stored together, so a retry
+     *     after a lost answer returns this document.
      */
     post: operations['sendDocument'];
     delete?: never;
@@ -897,7 +910,8 @@ export interface paths {
      * List trading partners
      * @description Partners of the organization in the caller's mode. `role=supplier` (or `buyer`) also lists
      *     partners whose role is `both`. `search` matches name, VAT number, Peppol id and contact
-     *     (case-insensitive substring). `tags` is comma-separated; a partner must carry all of them.
+     *     (case-insensitive substring). `tags` is comma-separated tag ids or names (case-insensitive); a
+     *     partner must carry all of them.
      *     `hasActivity` keeps partners that have (or have not) exchanged documents. Sort by `createdAt`
      *     (default), `name` or `lastActivityAt` (partners without activity sort as the oldest), `order`
      *     `desc` (default) or `asc`.
@@ -912,6 +926,8 @@ export interface paths {
      *     `unknown` when the directory could not be asked) and `enrichment` (NACE code, city, document
      *     types). `defaults` are applied to documents sent to the partner. A partner with the same Peppol id
      *     or VAT number already in the organization is 409 `PARTNER_EXISTS` with `existingId` in `details`.
+     *     `punchout` holds the supplier's cXML PunchOut credentials for `POST /v1/punchout/cart`; its
+     *     `sharedSecret` is stored hashed and the partner shows only `sharedSecretSet`.
      */
     post: operations['createPartner'];
     delete?: never;
@@ -950,8 +966,53 @@ export interface paths {
      *     included); `metadata` is shallow-merged and a key set to null is deleted. `contactName` and
      *     `contactEmail` accept null to clear them. Changing `peppolId` or `vatNumber` checks for duplicates
      *     (409 `PARTNER_EXISTS`) and refreshes the directory enrichment; one of the two must remain.
+     *     `punchout` replaces the PunchOut settings (without `sharedSecret` the stored secret is kept);
+     *     `punchout: null` removes them.
      */
     patch: operations['updatePartner'];
+    trace?: never;
+  };
+  '/v1/punchout/cart': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Return a cXML PunchOut cart
+     * @description Where a supplier's PunchOut catalogue sends the buyer's cart back (the `BrowserFormPost` URL of
+     *     the PunchOutSetupRequest). Public: no bearer token. The body is the cXML
+     *     `PunchOutOrderMessage`, either raw (`application/xml` or `text/xml`) or as the browser form
+     *     post of Ariba and Coupa (`application/x-www-form-urlencoded` with the field `cxml-urlencoded`
+     *     holding the XML, or `cxml-base64` holding it Base64-encoded).
+     *
+     *     `BuyerCookie` names the organization: `<org_id>`, or `<org_id>:<thread_id>:v2` to come back to
+     *     a conversation. The `SharedSecret` of the header's `Sender` credential is checked, in constant
+     *     time, against the PunchOut settings (`punchout` on partners) of the organization's partner
+     *     whose `identity` (and `domain`, when set) is that of a `Sender` or `From` credential.
+     *
+     *     The cart becomes a draft `purchase-order` of the organization's first company in the
+     *     partner's mode, linked to the partner: one line per `ItemIn` (quantity, `SupplierPartID` as
+     *     `itemCode`, description, unit price, `UnitOfMeasure` as `unit`, `Classification` — UNSPSC as
+     *     list `TST`), the cart's total and currency, and `metadata.punchout` (payloadId, buyerCookie,
+     *     threadId, supplierPartAuxiliaryIds). A `punchout.cart` event follows.
+     *
+     *     The answer is an HTML page whose meta refresh leads the browser back to the web app:
+     *     `{APP_URL}/{org_slug}/ai/chat/{thread_id}` for a v2 cookie with a thread, otherwise
+     *     `{APP_URL}/{org_slug}/requests`. Errors are HTML pages too, and store nothing: 400 for a body
+     *     without cXML or a malformed or incomplete message (a DTD other than cXML's own reference, or
+     *     any entity declaration, is refused; the DTD is never fetched), 401 when the shared secret is
+     *     missing or matches no partner, 404 when the BuyerCookie names no organization (or it has no
+     *     company in the partner's mode), 415 for another content type.
+     */
+    post: operations['receivePunchOutCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/v1/documents/search': {
@@ -972,7 +1033,8 @@ export interface paths {
      *     `from` / `to` bound the issue date. Fields: direction, type, status (an exact lifecycle status,
      *     except `delivered` and `failed`, which match the delivery status: part 3.1), lifecycleStatus,
      *     deliveryStatus, issueDate, dueDate, grossAmount, currency, companyId, partnerId, senderPeppolId,
-     *     receiverPeppolId, number, tags (`eq`/`contains`: has the tag; `in`: has any of them), archived,
+     *     receiverPeppolId, number, tags (a tag id or name, case-insensitive; `eq`/`contains`: has the tag;
+     *     `ne`: has not; `in`: has any of them), archived,
      *     read, assignedUserId. At most 5 levels and 50 predicates. Archived documents are included
      *     unless `archived` says otherwise. `sort` orders by createdAt (default, newest first),
      *     issueDate, dueDate, grossAmount or number; unknown values sort last; the cursor keeps the sort.
@@ -995,6 +1057,11 @@ export interface paths {
      * The document as a PDF
      * @description A human-readable rendering: parties, lines, VAT breakdown, totals, payment details and notes.
      *     A stored upload that is itself a PDF is returned as stored; any other stored file has no PDF (404).
+     *
+     *     `format=factur-x` returns the same rendering as a Factur-X 1.0 / ZUGFeRD 2 PDF (profile EN 16931):
+     *     a PDF/A-3b with the invoice in UN/CEFACT CII embedded as the associated file `factur-x.xml`
+     *     (`AFRelationship /Data`, `text/xml`) and the Factur-X XMP metadata. Invoices, credit notes and
+     *     debit notes only (404 `RESOURCE_NOT_FOUND` for other types and stored files).
      */
     get: operations['getDocumentPdf'];
     put?: never;
@@ -1017,7 +1084,11 @@ export interface paths {
     /**
      * Read, archive, tag, assign, note or link a document
      * @description `tag` is required for `tag`/`untag`, `userId` for `assign`/`unassign`, `note` for `add-note` and
-     *     `relatedDocumentId` (a document of the same organization and mode) for `link`. Returns the updated
+     *     `relatedDocumentId` (a document of the same organization and mode) for `link`. `tag` is a tag id
+     *     (`tag_…`) or a name (case-insensitive): the ungrouped tag of that name, else the one grouped tag of
+     *     that name (400 when several groups have one); `tag` with an unknown name creates an ungrouped
+     *     tag, `untag` with one changes nothing. A tag of an exclusive group replaces the document's tag of
+     *     that group. These are the tags of `/v1/objects/{object_id}/tags`. Returns the updated
      *     Document. A change writes a `document.updated` event with the field diff
      *     (`changes: {field: {from, to}}`); an action that changes nothing (tagging twice, unassigning
      *     someone not assigned) succeeds without an event. `link` records the relation on this document only.
@@ -1105,7 +1176,9 @@ export interface paths {
      *     `partially_paid`. Payment amounts are checked against the amount due. An illegal move is 409
      *     `INVALID_TRANSITION` with `allowedTransitions`; nothing changes. Concurrent updates of one
      *     document are applied one at a time: of two identical moves exactly one succeeds. Emits
-     *     `lifecycle.updated`; French and Italian documents are reported to PPF / SDI.
+     *     `lifecycle.updated`; French and Italian documents are reported to PPF / SDI. The workflow gets
+     *     5 seconds to take the move: beyond that the answer is 503 `UPSTREAM_UNAVAILABLE` with
+     *     `Retry-After` (the move may still apply; a retry with the same body finds the result).
      */
     post: operations['updateDocumentLifecycle'];
     delete?: never;
@@ -1432,6 +1505,208 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/platform/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the platform's settings
+     * @description The settings of the platform's organization in the key's mode (a test key's settings never reach
+     *     live ones): `branding`, `defaults` for the companies it creates, its `customDomain` with the
+     *     TXT record that verifies it, and (white-label keys) `quotas` per managed company. Nothing set
+     *     yet reads as empty sections.
+     */
+    get: operations['getPlatformSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the platform's settings
+     * @description Merges like a company update: sections left out stay as they are; inside `branding`,
+     *     `defaults` and `quotas` each field given replaces the stored one and a field set to null is
+     *     removed. `customDomain` sets the host name (a new one starts `pending` with a new
+     *     verification token; the same one keeps its state) or, null, removes it. `branding.logo` is a
+     *     base64 `data:` URL of a PNG or SVG image of at most 256 KiB, checked to really be one.
+     *     `defaults.webhook` is checked as a webhook URL would be. `quotas` is for white-label keys
+     *     (a platform key gets 403 `KEY_TYPE_FORBIDDEN`). A request acting for one company
+     *     (`X-Service-Company`) cannot change the platform's settings (403 `COMPANY_FORBIDDEN`).
+     */
+    patch: operations['updatePlatformSettings'];
+    trace?: never;
+  };
+  '/v1/platform/settings/custom-domain/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify the custom domain
+     * @description Looks up the TXT record `_docex-verify.<domain>` through the service's DNS resolvers and, when
+     *     one holds the verification token, marks the domain `verified`: the reference page `/docs` then
+     *     shows the brand to requests whose Host is that domain. When the record is missing or holds
+     *     something else the answer is 200 with `status` still `pending` and `failureReason` saying what
+     *     was found; publish the record and call again. A verified domain stays verified. In the sandbox
+     *     no DNS is asked: every domain verifies, except one whose first label is `pending`
+     *     (`pending.example.com`). 404 without a custom domain; 409 `DOMAIN_TAKEN` when another
+     *     platform verified the same domain first; 503 when the DNS does not answer.
+     */
+    post: operations['verifyCustomDomain'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/tag-groups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List tag groups
+     * @description The organization's tag groups (in the caller's mode), oldest first, each with its tags. Needs `documents.read`.
+     */
+    get: operations['listTagGroups'];
+    put?: never;
+    /**
+     * Create a tag group
+     * @description A named set of tags. In an `exclusive` group an object carries at most one tag: assigning
+     *     another tag of the group replaces it, and the recommender suggests at most one. Names are
+     *     unique in the organization and mode, case-insensitive (409 `TAG_EXISTS`). Needs `documents.write`.
+     */
+    post: operations['createTagGroup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/tag-groups/{group_id}/tags': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A `tgrp_…` id, or `ungrouped` for the tags of no group. */
+        group_id: string;
+      };
+      cookie?: never;
+    };
+    /**
+     * List the tags of a group
+     * @description The group's tags, oldest first; `ungrouped` lists the tags of no group. Needs `documents.read`.
+     */
+    get: operations['listTags'];
+    put?: never;
+    /**
+     * Create a tag in a group
+     * @description A tag of the group (`ungrouped`: a tag of no group, as the document actions and the partner
+     *     `tags` field create for an unknown name). Names are unique in the group, case-insensitive (409
+     *     `TAG_EXISTS`); a group holds at most 200 tags. Needs `documents.write`.
+     */
+    post: operations['createTag'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/objects/{object_id}/tags': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A document (`doc_…`), partner (`part_…`) or company (`comp_…`) id. */
+        object_id: components['parameters']['TaggedObjectId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The tags on a document, partner or company
+     * @description In assignment order. The object is one the caller sees: a document, partner or company of
+     *     another organization, mode or (for a company-bound caller) company is 404
+     *     `DOCUMENT_NOT_FOUND` / `PARTNER_NOT_FOUND` / `COMPANY_NOT_FOUND`. Needs `documents.read`.
+     */
+    get: operations['listObjectTags'];
+    put?: never;
+    /**
+     * Put a tag on an object
+     * @description `objectType` must match the id (`doc_` a document, `part_` a partner, `comp_` a company; 400
+     *     otherwise); `tagId` is a tag of the organization and mode (404 `RESOURCE_NOT_FOUND` otherwise).
+     *     Answers 200 with the tag, also when the object already carried it (nothing changes then). A tag of an
+     *     exclusive group replaces the object's tag of that group. On a document, the change writes
+     *     `document.updated` with `changes: {tags: {from, to}}` (tag names). An object holds at most 100
+     *     tags. The organization's recommender learns the assignment in the background. Needs `documents.write`.
+     */
+    post: operations['assignObjectTag'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/objects/{object_id}/tags/{tag_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A document (`doc_…`), partner (`part_…`) or company (`comp_…`) id. */
+        object_id: components['parameters']['TaggedObjectId'];
+        tag_id: string;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Take a tag off an object
+     * @description 204; 404 `RESOURCE_NOT_FOUND` when the object does not carry the tag. On a document, writes
+     *     `document.updated` with the tag diff. Needs `documents.write`.
+     */
+    delete: operations['removeObjectTag'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/tags/recommend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Suggest tags for an object
+     * @description Ranked suggestions learned from the organization's own past assignments (in the caller's mode):
+     *     a multinomial naive Bayes model over the object's features — for a document its counterparty,
+     *     type, direction, line descriptions and item codes, currency and amount band; for a partner or
+     *     company its name, country and NACE codes — plus the words of `context`. `confidence` is a
+     *     calibrated probability in [0, 1] that the object should carry the tag. Tags the object already
+     *     carries are never suggested; of an exclusive group at most one tag is, and none when the object
+     *     has a tag of that group. Without any tagged object yet the answer is an empty list. The model
+     *     learns each assignment within seconds, off the request path. Needs `documents.read`.
+     */
+    post: operations['recommendTags'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   'document.received': {
@@ -1614,6 +1889,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'punchout.cart': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * punchout.cart
+     * @description A supplier's PunchOut catalogue returned a cart, stored as a draft purchase order. Verify the signature (part 6.3) on the raw body before parsing it.
+     */
+    post: operations['webhook_punchout_cart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'webhook.test': {
     parameters: {
       query?: never;
@@ -1725,14 +2020,35 @@ export interface components {
       note?: string;
       /** Format: date */
       paymentDate?: string;
+      /** @description Below 10^16, at most 2 decimals. */
       paymentAmount?: number;
       /** Format: currency */
       paymentCurrency?: string;
+      /** @description Below 10^16, at most 2 decimals. */
       remainingAmount?: number;
       paymentReference?: string;
     };
-    LifecycleBatchUpdate: components['schemas']['LifecycleUpdate'] & {
+    /** @description A `LifecycleUpdate` with the `documentId` it applies to. */
+    LifecycleBatchUpdate: {
       documentId: string;
+      /** @enum {string} */
+      status: 'under_review' | 'approved' | 'rejected' | 'partially_paid' | 'paid' | 'disputed';
+      reason?: string;
+      /**
+       * @description Peppol rejection reason (UNCL4343 subset): RE rejected, NOA not our order, QUA quality, PRI price, REF references, TAX tax, DUP duplicate, OTH other (needs `reason`).
+       * @enum {string}
+       */
+      reasonCode?: 'RE' | 'NOA' | 'QUA' | 'PRI' | 'REF' | 'TAX' | 'DUP' | 'OTH';
+      note?: string;
+      /** Format: date */
+      paymentDate?: string;
+      /** @description Below 10^16, at most 2 decimals. */
+      paymentAmount?: number;
+      /** Format: currency */
+      paymentCurrency?: string;
+      /** @description Below 10^16, at most 2 decimals. */
+      remainingAmount?: number;
+      paymentReference?: string;
     };
     LifecycleCompliance: {
       reportedTo: ('PPF' | 'SDI')[];
@@ -1883,12 +2199,36 @@ export interface components {
         | 'unassign'
         | 'add-note'
         | 'link';
+      /** @description A tag id (`tag_…`) or name. */
       tag?: string;
       userId?: string;
       note?: string;
       relatedDocumentId?: string;
     };
-    SendBatchItem: components['schemas']['SendDocumentRequest'] & {
+    /** @description A `SendDocumentRequest` with the item's own `idempotencyKey`. */
+    SendBatchItem: {
+      type: components['schemas']['DocumentType'];
+      /**
+       * @default json
+       * @enum {string}
+       */
+      format?: 'json' | 'ubl-xml' | 'cii-xml' | 'auto' | 'raw';
+      /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms. */
+      from: string;
+      /** @description Peppol id, or vat:, siren:, siret:, duns:, gln:, lei:, eori:, email:, domain:, name:, org:, id: forms. Omitted for event. */
+      to?: string;
+      document?: components['schemas']['CheckedDocumentBody'];
+      /** @description At most 5 MiB. */
+      xml?: string;
+      file?: components['schemas']['SendFile'];
+      metadata?: {
+        [key: string]: string;
+      };
+      /**
+       * @description As `allowDuplicateNumber` of a single send.
+       * @default false
+       */
+      allowDuplicateNumber?: boolean;
       idempotencyKey?: string;
     };
     SendBatchRequest: {
@@ -1936,6 +2276,7 @@ export interface components {
       /** @description The recipient's Peppol participant id. */
       to: string;
       document?: components['schemas']['CheckedDocumentBody'];
+      /** @description At most 5 MiB. */
       xml?: string;
     };
     ValidationIssue: {
@@ -2077,10 +2418,35 @@ export interface components {
       bic?: string;
       paymentReference?: string;
     };
+    /**
+     * @description Tag ids (`tag_…`) or names of the organization's tags (see Tags); an unknown name creates an
+     *     ungrouped tag. Read back as the tags' names, in assignment order.
+     */
     PartnerTags: string[];
     PartnerMetadata: {
       [key: string]: string;
     };
+    /**
+     * @description The supplier's cXML PunchOut credentials, checked on `POST /v1/punchout/cart`: the `Identity`
+     *     (and `domain`, when given) of a `Sender` or `From` credential of its PunchOutOrderMessage, and
+     *     the `SharedSecret` it sends. The secret is stored hashed and never returned. On create
+     *     `sharedSecret` is required; on update it may be left out to keep the stored one. `null` on
+     *     update removes the settings.
+     */
+    PartnerPunchoutInput: {
+      /** @description Credential identity, e.g. a DUNS number or an Ariba network id. */
+      identity: string;
+      /** @description Credential domain (`DUNS`, `NetworkID`, …); when set, it must match too. */
+      domain?: string | null;
+      sharedSecret?: string;
+    };
+    /** @description The partner's cXML PunchOut credentials (the secret itself is never returned), or null. */
+    PartnerPunchout: {
+      identity: string;
+      domain: string | null;
+      /** @constant */
+      sharedSecretSet: true;
+    } | null;
     /** @description At least one of `peppolId` and `vatNumber`. */
     PartnerCreate: {
       peppolId?: string;
@@ -2094,6 +2460,7 @@ export interface components {
       defaults?: components['schemas']['PartnerDefaults'];
       tags?: components['schemas']['PartnerTags'];
       metadata?: components['schemas']['PartnerMetadata'];
+      punchout?: components['schemas']['PartnerPunchoutInput'];
     };
     PartnerUpdate: {
       peppolId?: string | null;
@@ -2109,6 +2476,7 @@ export interface components {
       metadata?: {
         [key: string]: string | null;
       };
+      punchout?: components['schemas']['PartnerPunchoutInput'] | null;
     };
     Partner: {
       id: string;
@@ -2144,13 +2512,14 @@ export interface components {
       metadata: {
         [key: string]: string;
       };
+      punchout: components['schemas']['PartnerPunchout'];
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
     };
     /**
-     * @description `webhook.paused` (additive): a webhook of the organization was paused after 8 failed attempts; `data` holds webhookId, url, pausedAt, reason, deliveryId and eventId. `webhook.test` (additive): the signed probe sent to a webhook being re-activated, never stored.
+     * @description `webhook.paused` (additive): a webhook of the organization was paused after 8 failed attempts; `data` holds webhookId, url, pausedAt, reason, deliveryId and eventId. `webhook.test` (additive): the signed probe sent to a webhook being re-activated, never stored. `punchout.cart` (additive): a supplier's PunchOut catalogue returned a cart (`POST /v1/punchout/cart`), stored as a draft purchase order; `data` holds documentId, type, number, direction, partnerId, currency, grossAmount, lineCount, threadId (null without a v2 BuyerCookie thread) and payloadId.
      * @enum {string}
      */
     EventType:
@@ -2163,7 +2532,8 @@ export interface components {
       | 'company.smp_registered'
       | 'compliance.reported'
       | 'webhook.paused'
-      | 'webhook.test';
+      | 'webhook.test'
+      | 'punchout.cart';
     /**
      * @description An event type of the catalog, or `*` for all.
      * @enum {string}
@@ -2179,9 +2549,10 @@ export interface components {
       | 'compliance.reported'
       | 'webhook.paused'
       | 'webhook.test'
+      | 'punchout.cart'
       | '*';
     WebhookCreate: {
-      /** @description https URL (sandbox: also http://127.0.0.1 or localhost). */
+      /** @description https URL (sandbox: also http://127.0.0.1 or localhost when the service allows loopback). */
       url: string;
       events: components['schemas']['WebhookEventFilter'][];
       /** @description Generated (`whsec_…`) when omitted. */
@@ -2274,7 +2645,8 @@ export interface components {
       | components['schemas']['CompanySmpRegisteredEvent']
       | components['schemas']['ComplianceReportedEvent']
       | components['schemas']['WebhookPausedEvent']
-      | components['schemas']['WebhookTestEvent'];
+      | components['schemas']['WebhookTestEvent']
+      | components['schemas']['PunchoutCartEvent'];
     DocumentReceivedEvent: {
       id: string;
       /**
@@ -2392,6 +2764,19 @@ export interface components {
       companyId: string | null;
       data: components['schemas']['WebhookPausedData'];
     };
+    PunchoutCartEvent: {
+      id: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'punchout.cart';
+      /** Format: date-time */
+      createdAt: string;
+      livemode: boolean;
+      companyId: string | null;
+      data: components['schemas']['PunchoutCartData'];
+    };
     WebhookTestEvent: {
       id: string;
       /**
@@ -2472,6 +2857,22 @@ export interface components {
       deliveryId?: string | null;
       eventId?: string | null;
     };
+    PunchoutCartData: {
+      documentId?: string;
+      /** @enum {string} */
+      type?: 'purchase-order';
+      number?: string | null;
+      /** @enum {string} */
+      direction?: 'incoming' | 'outgoing';
+      partnerId?: string;
+      currency?: string;
+      grossAmount?: number;
+      lineCount?: number;
+      /** @description The thread of a v2 BuyerCookie (`<org_id>:<thread_id>:v2`), else null. */
+      threadId?: string | null;
+      /** @description The cXML payloadID of the cart. */
+      payloadId?: string | null;
+    };
     WebhookTestData: {
       webhookId?: string;
       reason?: string;
@@ -2518,7 +2919,7 @@ export interface components {
        * @description Must be in the future.
        */
       expiresAt?: string;
-      /** @description Requests per minute; at most the plan's limit. */
+      /** @description Requests per minute; at most the creating key's own limit. */
       rateLimit?: number;
       /**
        * @description Only with a JWT; keys create keys of their own mode.
@@ -2560,6 +2961,8 @@ export interface components {
       organizations: {
         id: string;
         name: string;
+        /** @description The organization's path segment in the web app (unique; where the PunchOut return leads). */
+        slug: string;
         country: string | null;
         vatNumber: string | null;
       }[];
@@ -2589,6 +2992,8 @@ export interface components {
     DocumentType: 'invoice' | 'credit-note' | 'debit-note' | 'purchase-order' | 'sales-order' | 'quote' | 'event';
     /** @description A decimal amount, as a JSON number or a decimal string ("12.50"). */
     Decimal: number | string;
+    /** Format: date */
+    Date: string;
     Address: {
       street?: string;
       additionalStreet?: string;
@@ -2596,6 +3001,34 @@ export interface components {
       region?: string;
       postalCode?: string;
       country: string;
+    };
+    /** @description An identifier qualified by an ISO 6523 ICD scheme. */
+    SchemedId: {
+      /** @description ICD scheme, e.g. `0088` (GLN) or `0208` (Belgian enterprise number). */
+      scheme?: string;
+      value: string;
+      /** @description Classification list version (classification only). */
+      version?: string;
+    };
+    Period: {
+      /** Format: date */
+      start?: string;
+      /** Format: date */
+      end?: string;
+    };
+    /** @description A document-level (BG-20/BG-21) or line-level (BG-27/BG-28) allowance or charge; `amount`, or `percent` of `baseAmount`. */
+    AllowanceCharge: {
+      /** @description Derived from percent × baseAmount when omitted. */
+      amount?: components['schemas']['Decimal'];
+      percent?: components['schemas']['Decimal'];
+      /** @description Base of the percentage; defaults to the sum of line nets (document level) or the line net. */
+      baseAmount?: components['schemas']['Decimal'];
+      reason?: string;
+      /** @description UNCL 5189 for allowances, UNCL 7161 for charges. */
+      reasonCode?: string;
+      /** @description Document level only; defaults to the only category used by the lines. */
+      vatCategory?: components['schemas']['VatCategory'];
+      vatRate?: components['schemas']['Decimal'];
     };
     Party: {
       name?: string;
@@ -2660,10 +3093,8 @@ export interface components {
       itemCode?: string;
       buyerItemCode?: string;
       standardItemId?: components['schemas']['SchemedId'];
-      /** @description Commodity classification (BT-158); `scheme` is the UNCL 7143 list id. */
-      classification?: {
-        version?: string;
-      } & components['schemas']['SchemedId'];
+      /** @description Commodity classification (BT-158); `scheme` is the UNCL 7143 list id, `version` the list version. */
+      classification?: components['schemas']['SchemedId'];
       originCountry?: string;
       period?: components['schemas']['Period'];
       allowances?: components['schemas']['AllowanceCharge'][];
@@ -2673,32 +3104,6 @@ export interface components {
       accountingCost?: string;
       /** @description Derived when omitted; a given value is rendered as is. */
       netAmount?: components['schemas']['Decimal'];
-    };
-    /** @description An identifier qualified by an ISO 6523 ICD scheme. */
-    SchemedId: {
-      /** @description ICD scheme, e.g. `0088` (GLN) or `0208` (Belgian enterprise number). */
-      scheme?: string;
-      value: string;
-    };
-    Period: {
-      /** Format: date */
-      start?: string;
-      /** Format: date */
-      end?: string;
-    };
-    /** @description A document-level (BG-20/BG-21) or line-level (BG-27/BG-28) allowance or charge; `amount`, or `percent` of `baseAmount`. */
-    AllowanceCharge: {
-      /** @description Derived from percent × baseAmount when omitted. */
-      amount?: components['schemas']['Decimal'];
-      percent?: components['schemas']['Decimal'];
-      /** @description Base of the percentage; defaults to the sum of line nets (document level) or the line net. */
-      baseAmount?: components['schemas']['Decimal'];
-      reason?: string;
-      /** @description UNCL 5189 for allowances, UNCL 7161 for charges. */
-      reasonCode?: string;
-      /** @description Document level only; defaults to the only category used by the lines. */
-      vatCategory?: components['schemas']['VatCategory'];
-      vatRate?: components['schemas']['Decimal'];
     };
     /**
      * @description UNCL 5305 VAT category allowed by EN 16931.
@@ -2720,6 +3125,7 @@ export interface components {
       filename?: string;
       /** @description application/pdf, image/png, image/jpeg, text/csv, xlsx or ods. */
       mimeCode?: string;
+      /** @description Base64 content embedded in the document. */
       content?: string;
       url?: string;
     };
@@ -2807,6 +3213,12 @@ export interface components {
       /** @description sales-order only: UNCL 4343 response code (AP, RE, CA). */
       responseCode?: string;
     };
+    SendFile: {
+      /** @description Base64; at most 5 MiB decoded. */
+      content: string;
+      contentType?: string;
+      filename?: string;
+    };
     /** @description A DocumentBody as sent or validated: VAT numbers, Peppol ids, IBAN, BIC and currency must be well-formed. A received document's body keeps what its sender wrote. */
     CheckedDocumentBody: components['schemas']['DocumentBody'] & {
       /** Format: currency */
@@ -2838,6 +3250,7 @@ export interface components {
       /** @description Peppol id, or vat:, siren:, siret:, duns:, gln:, lei:, eori:, email:, domain:, name:, org:, id: forms. Omitted for event. */
       to?: string;
       document?: components['schemas']['CheckedDocumentBody'];
+      /** @description At most 5 MiB. */
       xml?: string;
       file?: {
         /** @description Base64; at most 5 MiB decoded. */
@@ -2848,6 +3261,11 @@ export interface components {
       metadata?: {
         [key: string]: string;
       };
+      /**
+       * @description Accept a second document of a number the sending company already sent (same type, not failed or rejected). Without it such a send is 409 `DOCUMENT_EXISTS` with the existing document in `details[0].existingId`.
+       * @default false
+       */
+      allowDuplicateNumber?: boolean;
     };
     DocumentPartyRef: {
       peppolId: string | null;
@@ -2998,6 +3416,9 @@ export interface components {
       | 'METHOD_NOT_ALLOWED'
       | 'COMPANY_EXISTS'
       | 'PARTNER_EXISTS'
+      | 'DOMAIN_TAKEN'
+      | 'DOCUMENT_EXISTS'
+      | 'TAG_EXISTS'
       | 'IDEMPOTENCY_IN_PROGRESS'
       | 'IDEMPOTENCY_BODY_MISMATCH'
       | 'INVALID_TRANSITION'
@@ -3012,10 +3433,12 @@ export interface components {
       | 'OVERPAYMENT'
       | 'AMOUNT_MISMATCH'
       | 'DOCUMENT_NOT_PAYABLE'
+      | 'AMOUNT_OUT_OF_RANGE'
       | 'WEBHOOK_TEST_FAILED'
       | 'RATE_LIMITED'
       | 'QUOTA_EXCEEDED'
       | 'INTERNAL_ERROR'
+      | 'NOT_IMPLEMENTED'
       | 'UPSTREAM_UNAVAILABLE'
       | 'UPSTREAM_TIMEOUT';
     Liveness: {
@@ -3065,6 +3488,13 @@ export interface components {
       /** @description false switches compliance reporting (PPF, SDI) off for the company, whatever `compliance` says. Default true. */
       autoReporting?: boolean;
     };
+    /** @description Per-country compliance overrides, e.g. `{FR: {platform: PPF, autoReport: false}}`: `autoReport` false stops reporting to that country's platform. */
+    ComplianceOverrides: {
+      [key: string]: {
+        platform?: string;
+        autoReport?: boolean;
+      };
+    };
     /** @description At most 40 keys, values at most 500 characters. */
     CompanyMetadata: {
       [key: string]: string;
@@ -3078,18 +3508,30 @@ export interface components {
       additionalIdentifiers?: components['schemas']['AdditionalIdentifier'][];
       capabilities?: components['schemas']['Capabilities'];
       settings?: components['schemas']['CompanySettings'];
-      /** @description Per-country compliance overrides, e.g. `{FR: {platform: PPF, autoReport: false}}`: `autoReport` false stops reporting to that country's platform. */
-      compliance?: Record<string, never>;
+      compliance?: components['schemas']['ComplianceOverrides'];
       metadata?: components['schemas']['CompanyMetadata'];
     };
-    /** @description Read-only fields are listed so that sending one gets a 400 naming it. */
+    /** @description Read-only fields are listed so that sending one gets a 400 naming it; any other field is refused too. */
     CompanyUpdate: {
+      readonly id?: unknown;
+      readonly vatNumber?: unknown;
+      readonly country?: unknown;
+      readonly legalName?: unknown;
+      readonly peppolId?: unknown;
+      readonly status?: unknown;
+      readonly smpRegistered?: unknown;
+      readonly smpRegisteredAt?: unknown;
+      readonly stats?: unknown;
+      readonly createdAt?: unknown;
+      readonly updatedAt?: unknown;
+      readonly livemode?: unknown;
+      readonly legalAddressId?: unknown;
       name?: string;
       address?: components['schemas']['Address'] | null;
       additionalIdentifiers?: components['schemas']['AdditionalIdentifier'][];
       capabilities?: components['schemas']['Capabilities'];
       settings?: components['schemas']['CompanySettings'];
-      compliance?: Record<string, never>;
+      compliance?: components['schemas']['ComplianceOverrides'];
       metadata?: {
         [key: string]: string | null;
       };
@@ -3237,6 +3679,8 @@ export interface components {
       name?: string;
       address?: components['schemas']['Address'];
       metadata?: components['schemas']['CompanyMetadata'];
+      /** @description Over the platform's `defaults.settings` (`GET /v1/platform/settings`). */
+      settings?: components['schemas']['CompanySettings'];
       /**
        * @description true: registered with the SMP to receive every document type; false: send-only, no SMP record (capabilities.receive is empty).
        * @default true
@@ -3310,8 +3754,187 @@ export interface components {
        */
       acknowledgedAt: string | null;
     });
+    Branding: {
+      /** @description The name the tenants see (PDF header */
+      displayName?: string;
+      /** @description A base64 `data:` URL of a PNG or SVG image, at most 256 KiB decoded; the bytes must be that image. */
+      logo?: string;
+      /** @description `#rrggbb`: titles and rules of the PDF, the reference page header. */
+      primaryColor?: string;
+      /** Format: email */
+      supportEmail?: string;
+    };
+    /** @description A field set to null is removed. */
+    BrandingUpdate: {
+      displayName?: string | null;
+      logo?: string | null;
+      primaryColor?: string | null;
+      /** Format: email */
+      supportEmail?: string | null;
+    };
+    /** @description A webhook created for each new company, scoped to it, with its own generated secret. */
+    DefaultWebhook: {
+      url: string;
+      events: components['schemas']['WebhookEventFilter'][];
+    };
+    /** @description Applied to every company the platform creates with `POST /v1/platform/companies`; what the request gives wins, and each company can change its own later. */
+    PlatformDefaults: {
+      capabilities?: components['schemas']['Capabilities'];
+      settings?: components['schemas']['CompanySettings'];
+      webhook?: components['schemas']['DefaultWebhook'];
+    };
+    /** @description A field set to null is removed. */
+    PlatformDefaultsUpdate: {
+      capabilities?: components['schemas']['Capabilities'] | null;
+      settings?: components['schemas']['CompanySettings'] | null;
+      webhook?: components['schemas']['DefaultWebhook'] | null;
+    };
+    /** @description Limits of each managed company's own keys (white-label only); absent, a limit does not apply. */
+    TenantQuotas: {
+      /** @description Documents each company may send per calendar month (UTC); live only */
+      documentsPerMonth?: number;
+      /** @description Requests per minute of each company */
+      requestsPerMinute?: number;
+    };
+    /** @description A field set to null is removed. */
+    TenantQuotasUpdate: {
+      documentsPerMonth?: number | null;
+      requestsPerMinute?: number | null;
+    };
+    CustomDomain: {
+      domain: string;
+      /** @enum {string} */
+      status: 'pending' | 'verified';
+      /** @description The DNS record to publish. */
+      verification: {
+        /** @constant */
+        type: 'TXT';
+        /** @description `_docex-verify.<domain>` */
+        name: string;
+        value: string;
+      };
+      /** Format: date-time */
+      checkedAt: string | null;
+      /** Format: date-time */
+      verifiedAt: string | null;
+      /** @description What the last check found instead of the token. */
+      failureReason: string | null;
+    };
+    PlatformSettings: {
+      branding: components['schemas']['Branding'];
+      defaults: components['schemas']['PlatformDefaults'];
+      customDomain: components['schemas']['CustomDomain'] | null;
+      /** @description Null for platform (non-white-label) keys. */
+      quotas: components['schemas']['TenantQuotas'] | null;
+      /**
+       * Format: date-time
+       * @description Null before the first change.
+       */
+      updatedAt: string | null;
+    };
+    PlatformSettingsUpdate: {
+      branding?: components['schemas']['BrandingUpdate'];
+      defaults?: components['schemas']['PlatformDefaultsUpdate'];
+      /** @description A host name such as `docs.acme.example` (stored in lower case); null removes it. */
+      customDomain?: string | null;
+      quotas?: components['schemas']['TenantQuotasUpdate'];
+    };
+    /** @description Unique in its group (or among the ungrouped tags), case-insensitive. */
+    TagName: string;
+    TagGroupCreate: {
+      /** @description Unique in the organization and mode (case-insensitive). */
+      name: string;
+      description?: string | null;
+      /**
+       * @description At most one tag of the group per object.
+       * @default false
+       */
+      exclusive?: boolean;
+    };
+    TagCreate: {
+      name: components['schemas']['TagName'];
+      /** @description A hex colour such as `#1f6feb`. */
+      color?: string | null;
+      description?: string | null;
+    };
+    Tag: {
+      id: string;
+      /** @description null for an ungrouped tag. */
+      groupId: string | null;
+      name: string;
+      color: string | null;
+      description: string | null;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    ObjectTag: {
+      id: string;
+      groupId: string | null;
+      name: string;
+      color: string | null;
+      description: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description When the tag was put on the object.
+       */
+      assignedAt: string;
+    };
+    TagGroup: {
+      id: string;
+      name: string;
+      description: string | null;
+      exclusive: boolean;
+      /** @description The group's tags (at most 200), oldest first. */
+      tags: components['schemas']['Tag'][];
+      /** Format: date-time */
+      createdAt: string;
+    };
+    /** @enum {string} */
+    TaggedObjectType: 'document' | 'partner' | 'company';
+    ObjectTagAssign: {
+      tagId: string;
+      objectType: components['schemas']['TaggedObjectType'];
+    };
+    TagRecommendRequest: {
+      objectId: string;
+      objectType: components['schemas']['TaggedObjectType'];
+      /** @description Free text that adds to what the object says (a note, an email subject). */
+      context?: string;
+      /** @default 5 */
+      limit?: number;
+      /**
+       * @description Leave out suggestions below this confidence.
+       * @default 0
+       */
+      minConfidence?: number;
+    };
+    TagSuggestion: {
+      tagId: string;
+      name: string;
+      groupId: string | null;
+      /** @description Calibrated probability that the object should carry the tag. */
+      confidence: number;
+    };
   };
   responses: {
+    /** @description An HTML page naming the error (message, code and request id as in the envelope), for the buyer's browser. */
+    PunchOutError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example <!DOCTYPE html>
+         *     <html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">
+         *     <title>Request not accepted</title></head>
+         *     <body><h1>Request not accepted</h1><p>The cXML SharedSecret matches no PunchOut partner of this organization.</p>
+         *     <p><code>INVALID_TOKEN</code> · <code>req_4fQ2mZ8kLr0aXc1VbN7t</code></p></body></html>
+         */
+        'text/html': string;
+      };
+    };
     /** @description An error in the standard envelope. */
     Error: {
       headers: {
@@ -3343,9 +3966,11 @@ export interface components {
     OrganizationHeader: string;
     /** @description Alias of X-Service-Organization-Id. */
     OrganizationHeaderAlias: string;
+    /** @description A document (`doc_…`), partner (`part_…`) or company (`comp_…`) id. */
+    TaggedObjectId: string;
     DocumentId: string;
     Limit: number;
-    /** @description Opaque; the `cursor` of the previous page. */
+    /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
     Cursor: string;
     /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
     XServiceSignature: string;
@@ -3593,7 +4218,8 @@ export interface operations {
            *       "organizations": [
            *         {
            *           "id": "org_3Fh7Kd9Lm2Np4Qr6St8V",
-           *           "name": "Quickstart sandbox",
+           *           "name": "Sandbox: quickstart",
+           *           "slug": "sandbox-quickstart",
            *           "country": "BE",
            *           "vatNumber": null
            *         }
@@ -3737,7 +4363,7 @@ export interface operations {
     parameters: {
       query?: {
         limit?: components['parameters']['Limit'];
-        /** @description Opaque; the `cursor` of the previous page. */
+        /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
       header?: never;
@@ -4590,7 +5216,7 @@ export interface operations {
         /** @description Only webhooks scoped to this company. */
         companyId?: string;
         limit?: components['parameters']['Limit'];
-        /** @description Opaque; the `cursor` of the previous page. */
+        /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
       header?: never;
@@ -5077,7 +5703,7 @@ export interface operations {
       query?: {
         status?: 'pending' | 'succeeded' | 'failed' | 'cancelled';
         limit?: components['parameters']['Limit'];
-        /** @description Opaque; the `cursor` of the previous page. */
+        /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
       header?: never;
@@ -5195,7 +5821,7 @@ export interface operations {
         type?: components['schemas']['EventType'];
         companyId?: string;
         limit?: components['parameters']['Limit'];
-        /** @description Opaque; the `cursor` of the previous page. */
+        /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
         /**
          * @description An event id (`evt_…`) or a `cursor` of this list: lists the events created after that point,
@@ -5566,6 +6192,8 @@ export interface operations {
         contentType?: string;
         /** @description Raw-body mode: the stored file name. */
         filename?: string;
+        /** @description Raw-body mode: as `allowDuplicateNumber` of the JSON body. */
+        allowDuplicateNumber?: 'true' | 'false';
       };
       header?: {
         /** @description Makes a POST safe to retry for 24 hours (part 8). */
@@ -5721,7 +6349,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
+      /** @description `DOCUMENT_EXISTS`, `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5748,7 +6376,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description `RECIPIENT_CANNOT_RECEIVE`, `RECIPIENT_NOT_FOUND`, `UBL_VALIDATION_FAILED` */
+      /** @description `AMOUNT_OUT_OF_RANGE`, `RECIPIENT_CANNOT_RECEIVE`, `RECIPIENT_NOT_FOUND`, `UBL_VALIDATION_FAILED` */
       422: {
         headers: {
           [name: string]: unknown;
@@ -5775,6 +6403,8 @@ export interface operations {
         direction?: 'incoming' | 'outgoing';
         type?: components['schemas']['DocumentType'];
         status?: string;
+        /** @description Comma-separated tag ids (`tag_…`) or names (case-insensitive); a document must carry all of them. */
+        tags?: string;
         deliveryStatus?: 'pending' | 'delivered' | 'failed' | 'rejected' | 'stored';
         from?: string;
         to?: string;
@@ -5785,7 +6415,7 @@ export interface operations {
         /** @description true: archived documents only; false: none; omitted: all. */
         archived?: boolean;
         limit?: components['parameters']['Limit'];
-        /** @description Opaque; the `cursor` of the previous page. */
+        /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
       header?: never;
@@ -6070,7 +6700,7 @@ export interface operations {
         search?: string;
         include_address?: boolean;
         limit?: components['parameters']['Limit'];
-        /** @description Opaque; the `cursor` of the previous page. */
+        /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
       header?: never;
@@ -7024,7 +7654,7 @@ export interface operations {
         includeSubEntities?: boolean;
         detail?: 'basic' | 'full';
         limit?: components['parameters']['Limit'];
-        /** @description Opaque; the `cursor` of the previous page. */
+        /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
       header?: never;
@@ -7347,14 +7977,14 @@ export interface operations {
         role?: 'supplier' | 'buyer' | 'both';
         search?: string;
         country?: string;
-        /** @description Comma-separated tags, all required. */
+        /** @description Comma-separated tag ids or names, all required. */
         tags?: string;
         hasActivity?: boolean;
         peppolStatus?: components['schemas']['PeppolStatus'];
         sortBy?: 'name' | 'createdAt' | 'lastActivityAt';
         order?: 'asc' | 'desc';
         limit?: components['parameters']['Limit'];
-        /** @description Opaque; the `cursor` of the previous page. */
+        /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
       header?: never;
@@ -7414,6 +8044,11 @@ export interface operations {
            *           },
            *           "metadata": {
            *             "erpId": "SUP-0042"
+           *           },
+           *           "punchout": {
+           *             "identity": "AN01000012345",
+           *             "domain": "NetworkID",
+           *             "sharedSecretSet": true
            *           },
            *           "createdAt": "2026-11-21T10:00:00.000Z",
            *           "updatedAt": "2026-11-21T10:00:00.000Z"
@@ -7499,6 +8134,11 @@ export interface operations {
          *       ],
          *       "metadata": {
          *         "erpId": "SUP-0042"
+         *       },
+         *       "punchout": {
+         *         "identity": "AN01000012345",
+         *         "domain": "NetworkID",
+         *         "sharedSecret": "alpine-punchout-2026"
          *       }
          *     }
          */
@@ -7556,6 +8196,11 @@ export interface operations {
            *       "metadata": {
            *         "erpId": "SUP-0042"
            *       },
+           *       "punchout": {
+           *         "identity": "AN01000012345",
+           *         "domain": "NetworkID",
+           *         "sharedSecretSet": true
+           *       },
            *       "createdAt": "2026-11-21T10:00:00.000Z",
            *       "updatedAt": "2026-11-21T10:00:00.000Z"
            *     }
@@ -7563,7 +8208,7 @@ export interface operations {
           'application/json': components['schemas']['Partner'];
         };
       };
-      /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT` */
+      /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7690,6 +8335,11 @@ export interface operations {
            *       },
            *       "metadata": {
            *         "erpId": "SUP-0042"
+           *       },
+           *       "punchout": {
+           *         "identity": "AN01000012345",
+           *         "domain": "NetworkID",
+           *         "sharedSecretSet": true
            *       },
            *       "createdAt": "2026-11-21T10:00:00.000Z",
            *       "updatedAt": "2026-11-21T10:00:00.000Z"
@@ -7892,6 +8542,11 @@ export interface operations {
            *       "metadata": {
            *         "erpId": "SUP-0042"
            *       },
+           *       "punchout": {
+           *         "identity": "AN01000012345",
+           *         "domain": "NetworkID",
+           *         "sharedSecretSet": true
+           *       },
            *       "createdAt": "2026-11-21T10:00:00.000Z",
            *       "updatedAt": "2026-11-21T10:00:00.000Z"
            *     }
@@ -7899,7 +8554,7 @@ export interface operations {
           'application/json': components['schemas']['Partner'];
         };
       };
-      /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT` */
+      /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7972,6 +8627,103 @@ export interface operations {
         };
       };
       default: components['responses']['Error'];
+    };
+  };
+  receivePunchOutCart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "cxml-urlencoded": "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE cXML SYSTEM \"http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd\">\n<cXML payloadID=\"1732441200.4821@alpine.example\" timestamp=\"2026-11-24T10:00:00+01:00\" xml:lang=\"en-US\">\n  <Header>\n    <From><Credential domain=\"NetworkID\"><Identity>AN01000012345</Identity></Credential></From>\n    <To><Credential domain=\"NetworkID\"><Identity>AN01000099999</Identity></Credential></To>\n    <Sender>\n      <Credential domain=\"NetworkID\"><Identity>AN01000012345</Identity><SharedSecret>alpine-punchout-2026</SharedSecret></Credential>\n      <UserAgent>Alpine Electrical catalogue</UserAgent>\n    </Sender>\n  </Header>\n  <Message>\n    <PunchOutOrderMessage>\n      <BuyerCookie>org_3Fh7Kd9Lm2Np4Qr6St8V:thr_7Yk3Pq9Lm2:v2</BuyerCookie>\n      <PunchOutOrderMessageHeader operationAllowed=\"edit\">\n        <Total><Money currency=\"EUR\">149.50</Money></Total>\n      </PunchOutOrderMessageHeader>\n      <ItemIn quantity=\"10\" lineNumber=\"1\">\n        <ItemID><SupplierPartID>CBL-2.5-100</SupplierPartID><SupplierPartAuxiliaryID>cart-88;line-1</SupplierPartAuxiliaryID></ItemID>\n        <ItemDetail>\n          <UnitPrice><Money currency=\"EUR\">12.45</Money></UnitPrice>\n          <Description xml:lang=\"en\">Installation cable 2.5 mm², 100 m<ShortName>Cable 2.5 mm²</ShortName></Description>\n          <UnitOfMeasure>EA</UnitOfMeasure>\n          <Classification domain=\"UNSPSC\">26121609</Classification>\n        </ItemDetail>\n      </ItemIn>\n      <ItemIn quantity=\"1\" lineNumber=\"2\">\n        <ItemID><SupplierPartID>TOOL-STRIP</SupplierPartID></ItemID>\n        <ItemDetail>\n          <UnitPrice><Money currency=\"EUR\">25.00</Money></UnitPrice>\n          <Description xml:lang=\"en\">Wire stripper</Description>\n          <UnitOfMeasure>EA</UnitOfMeasure>\n          <Classification domain=\"UNSPSC\">27112100</Classification>\n        </ItemDetail>\n      </ItemIn>\n    </PunchOutOrderMessage>\n  </Message>\n</cXML>\n"
+         *     }
+         */
+        'application/x-www-form-urlencoded': {
+          /** @description The PunchOutOrderMessage as XML. */
+          'cxml-urlencoded'?: string;
+          /** @description The PunchOutOrderMessage */
+          'cxml-base64'?: string;
+        };
+        /**
+         * @example <?xml version="1.0" encoding="UTF-8"?>
+         *     <!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd">
+         *     <cXML payloadID="1732441200.4821@alpine.example" timestamp="2026-11-24T10:00:00+01:00" xml:lang="en-US">
+         *       <Header>
+         *         <From><Credential domain="NetworkID"><Identity>AN01000012345</Identity></Credential></From>
+         *         <To><Credential domain="NetworkID"><Identity>AN01000099999</Identity></Credential></To>
+         *         <Sender>
+         *           <Credential domain="NetworkID"><Identity>AN01000012345</Identity><SharedSecret>alpine-punchout-2026</SharedSecret></Credential>
+         *           <UserAgent>Alpine Electrical catalogue</UserAgent>
+         *         </Sender>
+         *       </Header>
+         *       <Message>
+         *         <PunchOutOrderMessage>
+         *           <BuyerCookie>org_3Fh7Kd9Lm2Np4Qr6St8V:thr_7Yk3Pq9Lm2:v2</BuyerCookie>
+         *           <PunchOutOrderMessageHeader operationAllowed="edit">
+         *             <Total><Money currency="EUR">149.50</Money></Total>
+         *           </PunchOutOrderMessageHeader>
+         *           <ItemIn quantity="10" lineNumber="1">
+         *             <ItemID><SupplierPartID>CBL-2.5-100</SupplierPartID><SupplierPartAuxiliaryID>cart-88;line-1</SupplierPartAuxiliaryID></ItemID>
+         *             <ItemDetail>
+         *               <UnitPrice><Money currency="EUR">12.45</Money></UnitPrice>
+         *               <Description xml:lang="en">Installation cable 2.5 mm², 100 m<ShortName>Cable 2.5 mm²</ShortName></Description>
+         *               <UnitOfMeasure>EA</UnitOfMeasure>
+         *               <Classification domain="UNSPSC">26121609</Classification>
+         *             </ItemDetail>
+         *           </ItemIn>
+         *           <ItemIn quantity="1" lineNumber="2">
+         *             <ItemID><SupplierPartID>TOOL-STRIP</SupplierPartID></ItemID>
+         *             <ItemDetail>
+         *               <UnitPrice><Money currency="EUR">25.00</Money></UnitPrice>
+         *               <Description xml:lang="en">Wire stripper</Description>
+         *               <UnitOfMeasure>EA</UnitOfMeasure>
+         *               <Classification domain="UNSPSC">27112100</Classification>
+         *             </ItemDetail>
+         *           </ItemIn>
+         *         </PunchOutOrderMessage>
+         *       </Message>
+         *     </cXML>
+         */
+        'application/xml': string;
+        'text/xml': string;
+      };
+    };
+    responses: {
+      /** @description The cart is stored as a draft purchase order; the page sends the browser back to the web app. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example <!DOCTYPE html>
+           *     <html lang="en"><head><meta charset="utf-8">
+           *     <meta http-equiv="refresh" content="0; url=https://app.docex.example/sandbox-quickstart/ai/chat/thr_7Yk3Pq9Lm2">
+           *     <title>Cart received</title></head>
+           *     <body><p>Your cart is saved as draft purchase order doc_4Rt6Yu8Io0Pa2Sd4Fg6H.
+           *     <a href="https://app.docex.example/sandbox-quickstart/ai/chat/thr_7Yk3Pq9Lm2">Continue</a></p></body></html>
+           */
+          'text/html': string;
+        };
+      };
+      400: components['responses']['PunchOutError'];
+      401: components['responses']['PunchOutError'];
+      404: components['responses']['PunchOutError'];
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      415: components['responses']['PunchOutError'];
     };
   };
   searchDocuments: {
@@ -8107,7 +8859,10 @@ export interface operations {
   };
   getDocumentPdf: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `pdf` (the default) or `factur-x` (the PDF with the CII invoice embedded). */
+        format?: 'pdf' | 'factur-x';
+      };
       header?: never;
       path: {
         document_id: components['parameters']['DocumentId'];
@@ -8125,7 +8880,7 @@ export interface operations {
           'application/pdf': string;
         };
       };
-      /** @description `INVALID_REQUEST` */
+      /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9147,6 +9902,7 @@ export interface operations {
          *     }
          */
         'application/json': {
+          /** @description Below 10^16, at most 2 decimals. */
           amount: number;
           /** Format: date */
           date: string;
@@ -9504,7 +10260,7 @@ export interface operations {
         from?: string;
         to?: string;
         limit?: components['parameters']['Limit'];
-        /** @description Opaque; the `cursor` of the previous page. */
+        /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
       header?: never;
@@ -9676,7 +10432,7 @@ export interface operations {
       query?: {
         companyId?: string;
         limit?: components['parameters']['Limit'];
-        /** @description Opaque; the `cursor` of the previous page. */
+        /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
       header?: never;
@@ -9957,7 +10713,7 @@ export interface operations {
         status?: 'active' | 'inactive' | 'suspended';
         search?: string;
         limit?: components['parameters']['Limit'];
-        /** @description Opaque; the `cursor` of the previous page. */
+        /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
       header?: never;
@@ -10179,7 +10935,7 @@ export interface operations {
           'application/json': components['schemas']['PlatformCompanyCreated'];
         };
       };
-      /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
+      /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10356,7 +11112,7 @@ export interface operations {
         type?: components['schemas']['EventType'];
         companyId?: string;
         limit?: components['parameters']['Limit'];
-        /** @description Opaque; the `cursor` of the previous page. */
+        /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
       header?: never;
@@ -10418,6 +11174,1029 @@ export interface operations {
       };
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  getPlatformSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "branding": {
+           *         "displayName": "Acme Invoicing",
+           *         "primaryColor": "#0a7d55",
+           *         "supportEmail": "help@acme.example"
+           *       },
+           *       "defaults": {
+           *         "capabilities": {
+           *           "send": [
+           *             "invoice",
+           *             "credit-note"
+           *           ],
+           *           "receive": [
+           *             "invoice",
+           *             "credit-note"
+           *           ]
+           *         },
+           *         "settings": {
+           *           "defaultCurrency": "EUR"
+           *         },
+           *         "webhook": {
+           *           "url": "https://hooks.acme.example/docex",
+           *           "events": [
+           *             "document.received",
+           *             "document.failed"
+           *           ]
+           *         }
+           *       },
+           *       "customDomain": {
+           *         "domain": "docs.acme.example",
+           *         "status": "pending",
+           *         "verification": {
+           *           "type": "TXT",
+           *           "name": "_docex-verify.docs.acme.example",
+           *           "value": "docex-verify=Q3m9Lk2pR7sT1vX4zB6dF8hJ"
+           *         },
+           *         "checkedAt": null,
+           *         "verifiedAt": null,
+           *         "failureReason": null
+           *       },
+           *       "quotas": {
+           *         "documentsPerMonth": 500,
+           *         "requestsPerMinute": 120
+           *       },
+           *       "updatedAt": "2026-11-24T10:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['PlatformSettings'];
+        };
+      };
+      /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  updatePlatformSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "branding": {
+         *         "displayName": "Acme Invoicing",
+         *         "primaryColor": "#0a7d55",
+         *         "supportEmail": "help@acme.example"
+         *       },
+         *       "defaults": {
+         *         "settings": {
+         *           "defaultCurrency": "EUR"
+         *         },
+         *         "webhook": {
+         *           "url": "https://hooks.acme.webhook.test/docex",
+         *           "events": [
+         *             "document.received"
+         *           ]
+         *         }
+         *       },
+         *       "customDomain": "docs.acme.example",
+         *       "quotas": {
+         *         "documentsPerMonth": 500,
+         *         "requestsPerMinute": 120
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['PlatformSettingsUpdate'];
+      };
+    };
+    responses: {
+      /** @description The settings after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlatformSettings'];
+        };
+      };
+      /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `COMPANY_FORBIDDEN`, `INSUFFICIENT_SCOPE`, `KEY_TYPE_FORBIDDEN` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  verifyCustomDomain: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settings with the outcome of the check. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlatformSettings'];
+        };
+      };
+      /** @description `INVALID_REQUEST` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `DOMAIN_TAKEN`, `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  listTagGroups: {
+    parameters: {
+      query?: {
+        limit?: components['parameters']['Limit'];
+        /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
+        cursor?: components['parameters']['Cursor'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of tag groups. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "tgrp_4Hk8Lm2Np6Qr0St4Uv8W",
+           *           "name": "Cost centre",
+           *           "description": "Where the spend is booked.",
+           *           "exclusive": true,
+           *           "tags": [
+           *             {
+           *               "id": "tag_7Gh2Jk4Lm6Np8Qr0St2V",
+           *               "groupId": "tgrp_4Hk8Lm2Np6Qr0St4Uv8W",
+           *               "name": "IT",
+           *               "color": "#1f6feb",
+           *               "description": null,
+           *               "createdAt": "2026-11-24T09:00:00.000Z"
+           *             }
+           *           ],
+           *           "createdAt": "2026-11-24T08:59:00.000Z"
+           *         }
+           *       ],
+           *       "hasMore": false,
+           *       "cursor": null
+           *     }
+           */
+          'application/json': {
+            data: components['schemas']['TagGroup'][];
+            hasMore: boolean;
+            cursor: string | null;
+          };
+        };
+      };
+      /** @description `INVALID_REQUEST` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  createTagGroup: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Cost centre",
+         *       "description": "Where the spend is booked.",
+         *       "exclusive": true
+         *     }
+         */
+        'application/json': components['schemas']['TagGroupCreate'];
+      };
+    };
+    responses: {
+      /** @description The new group (without tags yet). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TagGroup'];
+        };
+      };
+      /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `TAG_EXISTS` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  listTags: {
+    parameters: {
+      query?: {
+        limit?: components['parameters']['Limit'];
+        /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
+        cursor?: components['parameters']['Cursor'];
+      };
+      header?: never;
+      path: {
+        /** @description A `tgrp_…` id, or `ungrouped` for the tags of no group. */
+        group_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of tags. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Tag'][];
+            hasMore: boolean;
+            cursor: string | null;
+          };
+        };
+      };
+      /** @description `INVALID_REQUEST` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `RESOURCE_NOT_FOUND` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  createTag: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description A `tgrp_…` id, or `ungrouped` for the tags of no group. */
+        group_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Office supplies",
+         *       "color": "#1f6feb",
+         *       "description": "Paper, toner and small equipment."
+         *     }
+         */
+        'application/json': components['schemas']['TagCreate'];
+      };
+    };
+    responses: {
+      /** @description The new tag. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "tag_9Kl3Mn5Pq7Rs9Tu1Vw3X",
+           *       "groupId": "tgrp_4Hk8Lm2Np6Qr0St4Uv8W",
+           *       "name": "Office supplies",
+           *       "color": "#1f6feb",
+           *       "description": "Paper",
+           *       "toner and small equipment.": null,
+           *       "createdAt": "2026-11-24T09:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Tag'];
+        };
+      };
+      /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `RESOURCE_NOT_FOUND` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `TAG_EXISTS` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  listObjectTags: {
+    parameters: {
+      query?: {
+        limit?: components['parameters']['Limit'];
+        /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
+        cursor?: components['parameters']['Cursor'];
+      };
+      header?: never;
+      path: {
+        /** @description A document (`doc_…`), partner (`part_…`) or company (`comp_…`) id. */
+        object_id: components['parameters']['TaggedObjectId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the object's tags. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ObjectTag'][];
+            hasMore: boolean;
+            cursor: string | null;
+          };
+        };
+      };
+      /** @description `INVALID_REQUEST` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `COMPANY_NOT_FOUND`, `DOCUMENT_NOT_FOUND`, `PARTNER_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  assignObjectTag: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description A document (`doc_…`), partner (`part_…`) or company (`comp_…`) id. */
+        object_id: components['parameters']['TaggedObjectId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "tagId": "tag_7Gh2Jk4Lm6Np8Qr0St2V",
+         *       "objectType": "document"
+         *     }
+         */
+        'application/json': components['schemas']['ObjectTagAssign'];
+      };
+    };
+    responses: {
+      /** @description The tag, now on the object. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ObjectTag'];
+        };
+      };
+      /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `RESOURCE_NOT_FOUND` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  removeObjectTag: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A document (`doc_…`), partner (`part_…`) or company (`comp_…`) id. */
+        object_id: components['parameters']['TaggedObjectId'];
+        tag_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `INVALID_REQUEST` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `RESOURCE_NOT_FOUND` */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  recommendTags: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "objectId": "doc_3Fg5Hj7Kl9Mn1Pq3Rs5T",
+         *       "objectType": "document",
+         *       "context": "toner cartridges for the Brussels office"
+         *     }
+         */
+        'application/json': components['schemas']['TagRecommendRequest'];
+      };
+    };
+    responses: {
+      /** @description Suggestions, most likely first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "tagId": "tag_9Kl3Mn5Pq7Rs9Tu1Vw3X",
+           *         "name": "Office supplies",
+           *         "groupId": "tgrp_4Hk8Lm2Np6Qr0St4Uv8W",
+           *         "confidence": 0.91
+           *       },
+           *       {
+           *         "tagId": "tag_2Bc4De6Fg8Hj0Kl2Mn4P",
+           *         "name": "Recurring",
+           *         "groupId": null,
+           *         "confidence": 0.42
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['TagSuggestion'][];
+        };
+      };
+      /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE` */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -10799,6 +12578,48 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['WebhookPausedEvent'] & components['schemas']['WebhookApiVersion'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx within 20 s ends the delivery. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in 20 s) is retried with backoff; 8 failures pause the webhook. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_punchout_cart: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        'X-Service-Signature': components['parameters']['XServiceSignature'];
+        'X-Service-Event': components['parameters']['XServiceEvent'];
+        'X-Service-Event-Id': components['parameters']['XServiceEventId'];
+        'X-Service-Delivery': components['parameters']['XServiceDelivery'];
+        'X-Service-Attempt': components['parameters']['XServiceAttempt'];
+        /** @description Standard Webhooks; the event id. */
+        'webhook-id': components['parameters']['WebhookId'];
+        /** @description Standard Webhooks; unix seconds. */
+        'webhook-timestamp': components['parameters']['WebhookTimestamp'];
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`. */
+        'webhook-signature': components['parameters']['WebhookSignature'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PunchoutCartEvent'] & components['schemas']['WebhookApiVersion'];
       };
     };
     responses: {
