@@ -1,4 +1,4 @@
-import { cdarStatusFor, sirenOf, type CdarStatus } from '../core/cdar.ts';
+import { cdarStatusFor, isFrenchDocument, sirenOf, type CdarStatus } from '../core/cdar.ts';
 import type { LifecycleCommand, LifecycleStep, PlannedPayment } from '../core/lifecycle.ts';
 import type { Db } from '../db/database.ts';
 import type { DocumentRow } from '../db/documents.ts';
@@ -32,8 +32,7 @@ export async function emitCdarForMove(trx: Db, input: CdarOutInput): Promise<str
   const { document: doc, command } = input;
   if (command.kind === 'response' && command.cdarStatus) return [];
   if (!['invoice', 'credit-note', 'debit-note'].includes(doc.type) || !doc.number) return [];
-  const french = input.country === 'FR' || sirenOf(doc.sender) !== undefined || sirenOf(doc.receiver) !== undefined;
-  if (!french) return [];
+  if (!isFrenchDocument(input.country, doc)) return [];
   const seller = partyOf(doc.sender, 'SE');
   const buyer = partyOf(doc.receiver, 'BY');
   const ours = doc.direction === 'outgoing' ? seller : buyer;

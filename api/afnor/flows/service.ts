@@ -3,7 +3,15 @@ import type { Db } from '../../../db/database.ts';
 import { findFlow, insertDocumentFlow, type FlowRow } from '../../../db/flows.ts';
 import { findFile, insertFile } from '../../../db/files.ts';
 import type { Scope } from '../../../core/scope.ts';
-import { readXmlDocumentChecked } from '../../../peppol/index.ts';
+import { findCompanyById } from '../../../db/companies.ts';
+import { isFrenchDocument } from '../../../core/cdar.ts';
+import {
+  DOCUMENT_TYPE_INFO,
+  readXmlDocumentChecked,
+  type DocumentBody,
+  type XmlDocument,
+} from '../../../peppol/index.ts';
+import { asPeppolConversion, readFacturX } from '../../../peppol/facturx.ts';
 import { ApiError } from '../../errors.ts';
 import { sendDocument, type SendDeps } from '../../documents/send.ts';
 import { documentPdf } from '../../documents/pdf.ts';
@@ -63,21 +71,50 @@ export async function submitFlow(deps: SendDeps, scope: Scope, info: FlowInfo, u
   return (await findFlow(deps.db, scope, document))!;
 }
 
-/** A UBL or CII invoice (or credit note) through the send pipeline; returns the document id. */
-async function sendInvoiceFlow(deps: SendDeps, scope: Scope, info: FlowInfo, upload: Upload): Promise<string> {
-  if (info.flowSyntax !== 'UBL' && info.flowSyntax !== 'CII')
-    throw new ApiError('NOT_IMPLEMENTED', `flowSyntax ${info.flowSyntax} is not accepted yet: send UBL or CII.`, {
-      details: [{ field: 'flowInfo.flowSyntax', rule: 'supported', message: 'UBL or CII' }],
+/**
+ * The CII a Factur-X PDF carries, judged as the Peppol document its conversion is. A file that is
+ * no PDF, carries no CII invoice, or one of a profile that is no complete invoice is refused with
+ * the reason as rule (`NOT_PDF`, `NO_EMBEDDED_INVOICE`, `UNSUPPORTED_PROFILE`).
+ */
+async function readFacturXFlow(upload: Upload): Promise<{ xml: string; read: XmlDocument }> {
+  const facturX = await readFacturX(upload.bytes);
+  if (!facturX.ok)
+    throw new ApiError('INVALID_REQUEST', facturX.message, {
+      details: [{ field: 'file', rule: facturX.reason, message: facturX.message }],
     });
-  const format = info.flowSyntax === 'CII' ? 'cii-xml' : 'ubl-xml';
-  const xml = upload.bytes.toString('utf8');
-  const read = await readXmlDocumentChecked(xml, format);
+  return { xml: facturX.xml, read: asPeppolConversion(facturX.document) };
+}
+
+/**
+ * Where the invoice goes: the buyer's electronic address; a French invoice without one (BT-49 is
+ * optional in Factur-X) names its buyer by SIREN (0002) or SIRET (0009), which the annuaire resolves.
+ */
+function recipientOf(body: DocumentBody | undefined): string {
+  const buyer = body?.buyer;
+  if (buyer?.peppolId) return buyer.peppolId;
+  const ids = [buyer?.legalId, ...(buyer?.identifiers ?? [])];
+  const siret = ids.find((id) => id?.scheme === '0009')?.value;
+  if (siret) return `siret:${siret}`;
+  const siren = ids.find((id) => id?.scheme === '0002')?.value;
+  return siren ? `siren:${siren}` : '';
+}
+
+/** A UBL, CII or Factur-X invoice (or credit note) through the send pipeline; returns the document id. */
+async function sendInvoiceFlow(deps: SendDeps, scope: Scope, info: FlowInfo, upload: Upload): Promise<string> {
+  const format = info.flowSyntax === 'UBL' ? 'ubl-xml' : 'cii-xml';
+  const { xml, read } =
+    info.flowSyntax === 'Factur-X'
+      ? await readFacturXFlow(upload)
+      : {
+          xml: upload.bytes.toString('utf8'),
+          read: await readXmlDocumentChecked(upload.bytes.toString('utf8'), format),
+        };
   const row = await sendDocument(deps, scope, {
     type: read.type ?? 'invoice',
     format,
     // Without a company of its own, the caller sends from the company the invoice names as seller.
     from: scope.companyId ? undefined : read.body?.seller?.peppolId,
-    to: read.body?.buyer?.peppolId ?? '',
+    to: recipientOf(read.body),
     xml,
     read,
   });
@@ -110,8 +147,15 @@ export async function flowFile(
       if (!row.xml) throw new ApiError('RESOURCE_NOT_FOUND', `Flow ${row.id} has no UBL: it is a stored file.`);
       return { content: Buffer.from(row.xml), filename: `${base}.ubl.xml`, contentType: 'application/xml' };
     case 'ReadableView': {
-      const pdf = await documentPdf(db, scope, row.id);
+      const pdf = await documentPdf(db, scope, row.id, {}, (await facturXView(db, row)) ? 'factur-x' : 'pdf');
       return { content: pdf.content, filename: pdf.filename, contentType: 'application/pdf' };
     }
   }
+}
+
+/** A French invoice (part 4.15) reads as a Factur-X: our rendering with its CII embedded. */
+async function facturXView(db: Db, row: FlowRow): Promise<boolean> {
+  if (!row.body || !DOCUMENT_TYPE_INFO[row.type as keyof typeof DOCUMENT_TYPE_INFO]?.billing) return false;
+  const company = await findCompanyById(db, row.company_id);
+  return isFrenchDocument(company?.country, row);
 }
