@@ -5,7 +5,6 @@ import { PROJECT_ROOT } from '../../core/config.ts';
 import type { Db } from '../../db/database.ts';
 import type { DirectoryServices } from '../../upstreams/directory/index.ts';
 import type { RecipientDirectory } from '../documents/parties.ts';
-import { ApiError } from '../errors.ts';
 import { loadOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
 import { contractOf, type PipelineOptions, type SharedSteps } from '../pipeline.ts';
 import { annuaireRoutes } from './directory/routes.ts';
@@ -36,13 +35,6 @@ export interface AfnorDeps {
   recipients: RecipientDirectory;
   /** The French directory (annuaire) of each mode, which the directory service reads. */
   directory: DirectoryServices;
-}
-
-/** Operations of the contract this service does not serve yet: 501, never a misleading 404. */
-function notYetServed(): Router {
-  return Router().use((req, _res, next) => {
-    next(new ApiError('NOT_IMPLEMENTED', `${req.context.operation?.operationId ?? req.path} is not available yet.`));
-  });
 }
 
 /**
@@ -91,12 +83,7 @@ export function afnorApis(deps: AfnorDeps): Array<(shared: SharedSteps) => Pipel
     bodyParsers: [flowMultipart()],
     parsesMultipart: true,
     gates: [queryToken()],
-    routers: [
-      healthRoutes('flow-service', flowDoc.info.version),
-      flowRoutes(deps),
-      afnorWebhookRoutes(deps.db),
-      notYetServed(),
-    ],
+    routers: [healthRoutes('flow-service', flowDoc.info.version), flowRoutes(deps), afnorWebhookRoutes(deps.db)],
   });
   const directoryService = (shared: SharedSteps): PipelineOptions => ({
     ...shared,

@@ -17,6 +17,8 @@ import { sendDocument, type SendDeps } from '../../documents/send.ts';
 import { documentPdf } from '../../documents/pdf.ts';
 import type { Upload } from '../multipart.ts';
 import { submitCdarFlow } from './cdar.ts';
+import { submitFrrFlow } from './frr.ts';
+import { createEventDispatcher } from '../../../core/event-dispatcher.ts';
 
 export interface FlowInfo {
   name: string;
@@ -38,7 +40,8 @@ function checksumMismatch(declared: string, actual: string): ApiError {
 /**
  * Part 4.15 submission: an invoice flow becomes a document of the caller's company through the send
  * pipeline of /v1 (validation, delivery, lifecycle, events), and keeps what it said of itself and the
- * bytes received; a CDAR moves the lifecycle of the invoice it names.
+ * bytes received; a CDAR moves the lifecycle of the invoice it names; an FRR is stored and reported.
+ * A stored flow's `flow.stored` event goes out once it is committed.
  */
 export async function submitFlow(deps: SendDeps, scope: Scope, info: FlowInfo, upload: Upload): Promise<FlowRow> {
   const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
@@ -48,8 +51,11 @@ export async function submitFlow(deps: SendDeps, scope: Scope, info: FlowInfo, u
       details: [{ field: 'file', rule: 'EmptyFlow', message: 'must not be empty' }],
     });
 
-  if (info.flowSyntax === 'CDAR')
-    return (await findFlow(deps.db, scope, await submitCdarFlow(deps, scope, info, upload)))!;
+  if (info.flowSyntax === 'CDAR' || info.flowSyntax === 'FRR') {
+    const stored = await (info.flowSyntax === 'CDAR' ? submitCdarFlow : submitFrrFlow)(deps, scope, info, upload);
+    await createEventDispatcher(deps.temporal).dispatch([stored.event]);
+    return (await findFlow(deps.db, scope, stored.id))!;
+  }
   const document = await sendInvoiceFlow(deps, scope, info, upload);
   const original = await insertFile(deps.db, {
     organizationId: scope.organizationId,
