@@ -5,12 +5,7 @@ import { findFile, insertFile } from '../../../db/files.ts';
 import type { Scope } from '../../../core/scope.ts';
 import { findCompanyById } from '../../../db/companies.ts';
 import { isFrenchDocument } from '../../../core/cdar.ts';
-import {
-  DOCUMENT_TYPE_INFO,
-  readXmlDocumentChecked,
-  type DocumentBody,
-  type XmlDocument,
-} from '../../../peppol/index.ts';
+import { DOCUMENT_TYPE_INFO, readXmlDocumentChecked, type XmlDocument } from '../../../peppol/index.ts';
 import { asPeppolConversion, readFacturX } from '../../../peppol/facturx.ts';
 import { ApiError } from '../../errors.ts';
 import { sendDocument, type SendDeps } from '../../documents/send.ts';
@@ -91,20 +86,6 @@ async function readFacturXFlow(upload: Upload): Promise<{ xml: string; read: Xml
   return { xml: facturX.xml, read: asPeppolConversion(facturX.document) };
 }
 
-/**
- * Where the invoice goes: the buyer's electronic address; a French invoice without one (BT-49 is
- * optional in Factur-X) names its buyer by SIREN (0002) or SIRET (0009), which the annuaire resolves.
- */
-function recipientOf(body: DocumentBody | undefined): string {
-  const buyer = body?.buyer;
-  if (buyer?.peppolId) return buyer.peppolId;
-  const ids = [buyer?.legalId, ...(buyer?.identifiers ?? [])];
-  const siret = ids.find((id) => id?.scheme === '0009')?.value;
-  if (siret) return `siret:${siret}`;
-  const siren = ids.find((id) => id?.scheme === '0002')?.value;
-  return siren ? `siren:${siren}` : '';
-}
-
 /** A UBL, CII or Factur-X invoice (or credit note) through the send pipeline; returns the document id. */
 async function sendInvoiceFlow(deps: SendDeps, scope: Scope, info: FlowInfo, upload: Upload): Promise<string> {
   const format = info.flowSyntax === 'UBL' ? 'ubl-xml' : 'cii-xml';
@@ -120,7 +101,7 @@ async function sendInvoiceFlow(deps: SendDeps, scope: Scope, info: FlowInfo, upl
     format,
     // Without a company of its own, the caller sends from the company the invoice names as seller.
     from: scope.companyId ? undefined : read.body?.seller?.peppolId,
-    to: recipientOf(read.body),
+    to: read.body?.buyer?.peppolId ?? '',
     xml,
     read,
   });
