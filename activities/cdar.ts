@@ -1,8 +1,8 @@
-import { cdarStatusFor, sirenOf, type CdarStatus } from '../core/cdar.ts';
+import { cdarStatusFor, isFrenchDocument, sirenOf, type CdarStatus } from '../core/cdar.ts';
 import type { LifecycleCommand, LifecycleStep, PlannedPayment } from '../core/lifecycle.ts';
 import type { Db } from '../db/database.ts';
 import type { DocumentRow } from '../db/documents.ts';
-import { insertStoredFlow } from '../db/flows.ts';
+import { insertStoredFlow, type StoredFlow } from '../db/flows.ts';
 import { renderCdar, type CdarParty } from '../peppol/cdar.ts';
 
 export interface CdarOutInput {
@@ -26,18 +26,18 @@ function partyOf(party: DocumentRow['sender'] | null, role: 'SE' | 'BY'): CdarPa
 /**
  * The CDAR messages our company's lifecycle move of a French document owes (seller or buyer in
  * France): one per step the reform has a status for, kept as outgoing stored flows linked to the
- * invoice, in the transaction of the move. A move a CDAR made is not told back. Returns the flow ids.
+ * invoice, in the transaction of the move. A move a CDAR made is not told back. Returns the flows, whose
+ * `flow.stored` events the caller dispatches after commit.
  */
-export async function emitCdarForMove(trx: Db, input: CdarOutInput): Promise<string[]> {
+export async function emitCdarForMove(trx: Db, input: CdarOutInput): Promise<StoredFlow[]> {
   const { document: doc, command } = input;
   if (command.kind === 'response' && command.cdarStatus) return [];
   if (!['invoice', 'credit-note', 'debit-note'].includes(doc.type) || !doc.number) return [];
-  const french = input.country === 'FR' || sirenOf(doc.sender) !== undefined || sirenOf(doc.receiver) !== undefined;
-  if (!french) return [];
+  if (!isFrenchDocument(input.country, doc)) return [];
   const seller = partyOf(doc.sender, 'SE');
   const buyer = partyOf(doc.receiver, 'BY');
   const ours = doc.direction === 'outgoing' ? seller : buyer;
-  const ids: string[] = [];
+  const flows: StoredFlow[] = [];
   for (const [i, step] of input.steps.entries()) {
     const status: CdarStatus | undefined = cdarStatusFor(step.to, doc.direction);
     if (!status) continue;
@@ -60,7 +60,7 @@ export async function emitCdarForMove(trx: Db, input: CdarOutInput): Promise<str
       reason: reason?.reason,
       amount: last && input.payment ? { value: input.payment.amount, currency: input.payment.currency } : undefined,
     });
-    ids.push(
+    flows.push(
       await insertStoredFlow(trx, {
         organizationId: doc.organization_id,
         livemode: doc.livemode,
@@ -76,5 +76,5 @@ export async function emitCdarForMove(trx: Db, input: CdarOutInput): Promise<str
       }),
     );
   }
-  return ids;
+  return flows;
 }

@@ -225,7 +225,7 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
             });
           }
         }
-        await emitCdarForMove(trx, {
+        const cdars = await emitCdarForMove(trx, {
           document: moved,
           country: decision?.country ?? null,
           steps,
@@ -233,6 +233,7 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
           command,
           at,
         });
+        written.push(...cdars.map((flow) => flow.event));
         if (payment) {
           await insertPayment(trx, {
             id: newPaymentId(),

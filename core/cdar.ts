@@ -195,3 +195,14 @@ export function sirenOf(party: { peppolId?: string | null; vatNumber?: string | 
   const vat = /^FR[0-9A-Z]{2}(\d{9})$/.exec(party?.vatNumber ?? '');
   return vat?.[1];
 }
+
+/**
+ * Whether a document falls under the French reform: its company is in France, or a party is French
+ * (SIREN, SIRET or French VAT number). Such a document has CDAR lifecycle messages and a Factur-X view.
+ */
+export function isFrenchDocument(
+  companyCountry: string | null | undefined,
+  doc: { sender: Parameters<typeof sirenOf>[0]; receiver: Parameters<typeof sirenOf>[0] },
+): boolean {
+  return companyCountry === 'FR' || sirenOf(doc.sender) !== undefined || sirenOf(doc.receiver) !== undefined;
+}

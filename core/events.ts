@@ -13,6 +13,8 @@ export const EVENT_TYPES = [
   'webhook.test',
   // Additive: a supplier's PunchOut catalogue returned a cart, now a draft purchase order.
   'punchout.cart',
+  // Additive: a flow of the AFNOR facade kept as a record (a CDAR lifecycle message, an FRR report).
+  'flow.stored',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

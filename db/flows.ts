@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { newId } from '../core/ids.ts';
 import type { Db } from './database.ts';
+import { insertEvent } from './events.ts';
 import type { DocumentFlowsTable, DocumentsTable } from './schema.ts';
 import type { Scope } from '../core/scope.ts';
 
@@ -90,11 +91,22 @@ export interface NewStoredFlow {
   linkedDocumentIds?: string[] | undefined;
 }
 
+export interface StoredFlow {
+  id: string;
+  /** The `flow.stored` event, to dispatch once the transaction commits. */
+  event: { id: string; dispatched_at: Date | null };
+}
+
 /**
  * A flow that is a business record, not an invoice to deliver (a lifecycle message, an e-reporting
- * file): a stored `event` document with its file and its flow row, written together.
+ * file): a stored `event` document with its file, its flow row and its `flow.stored` event, written
+ * in one transaction (the caller's, when it is in one).
  */
-export async function insertStoredFlow(db: Db, flow: NewStoredFlow): Promise<string> {
+export async function insertStoredFlow(db: Db, flow: NewStoredFlow): Promise<StoredFlow> {
+  return db.isTransaction ? writeStoredFlow(db, flow) : db.transaction().execute((trx) => writeStoredFlow(trx, flow));
+}
+
+async function writeStoredFlow(db: Db, flow: NewStoredFlow): Promise<StoredFlow> {
   const id = newId('doc');
   const now = new Date();
   const sha256 = createHash('sha256').update(flow.content).digest('hex');
@@ -162,7 +174,22 @@ export async function insertStoredFlow(db: Db, flow: NewStoredFlow): Promise<str
       original_file_id: fileId,
     })
     .execute();
-  return id;
+  const event = await insertEvent(db, {
+    organizationId: flow.organizationId,
+    livemode: flow.livemode,
+    companyId: flow.companyId,
+    type: 'flow.stored',
+    data: {
+      documentId: id,
+      flowType: flow.flowType,
+      flowSyntax: flow.flowSyntax,
+      flowDirection: flow.direction === 'outgoing' ? 'Out' : 'In',
+      name: flow.name,
+      number: flow.number,
+      linkedDocumentIds: flow.linkedDocumentIds ?? [],
+    },
+  });
+  return { id, event };
 }
 
 export async function insertDocumentFlow(db: Db, row: Insertable<DocumentFlowsTable>): Promise<void> {

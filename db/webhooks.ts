@@ -55,8 +55,14 @@ export async function findWebhook(db: Db, scope: Scope, id: string): Promise<Web
   return scoped(db, scope).where('id', '=', id).executeTakeFirst();
 }
 
-/** Events whose flow can change: a flow received, handed off, delivered or failed. */
-export const AFNOR_WEBHOOK_EVENTS = ['document.received', 'document.sent', 'document.delivered', 'document.failed'];
+/** Events whose flow can change: a flow received, handed off, delivered or failed, or stored as a record. */
+export const AFNOR_WEBHOOK_EVENTS = [
+  'document.received',
+  'document.sent',
+  'document.delivered',
+  'document.failed',
+  'flow.stored',
+];
 
 export async function insertAfnorWebhook(
   db: Db,

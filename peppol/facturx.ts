@@ -9,6 +9,9 @@ import {
   PDFString,
   type PDFObject,
 } from 'pdf-lib';
+import { isPeppolLayerRule } from './cii/rules.ts';
+import type { ValidationIssue } from './types.ts';
+import { validateUblElement } from './validation/validate-ubl.ts';
 import { readXmlDocumentChecked, type XmlDocument } from './xml-input.ts';
 import { first, NS, parseXml, text } from './xml/dom.ts';
 import { escapeXml } from './xml/writer.ts';
@@ -178,6 +181,22 @@ export async function readFacturX(bytes: Uint8Array): Promise<FacturXRead> {
   if (!extracted.ok) return extracted;
   const document = await readXmlDocumentChecked(extracted.xml, 'cii-xml');
   return { ok: true, profile: extracted.profile, filename: extracted.filename, xml: extracted.xml, document };
+}
+
+/**
+ * A Factur-X read to be sent over Peppol. Its CII is a plain EN 16931 invoice without the Peppol
+ * specification and process ids, so the Peppol CII rules on the CII itself do not apply: it becomes
+ * a Peppol document by its conversion, and the Peppol and national rules judge that UBL (paths in
+ * those findings point into the UBL). The schema and EN 16931 findings on the CII stand as read.
+ */
+export function asPeppolConversion(read: XmlDocument): XmlDocument {
+  const own = (issues: ValidationIssue[]) => issues.filter((i) => !isPeppolLayerRule(i.rule));
+  const layer = (issues: ValidationIssue[]) => issues.filter((i) => isPeppolLayerRule(i.rule));
+  const converted = read.ubl ? parseXml(read.ubl) : undefined;
+  const peppol = converted?.ok ? validateUblElement(converted.root) : { errors: [], warnings: [] };
+  const errors = [...own(read.errors), ...layer(peppol.errors)];
+  const warnings = [...own(read.warnings), ...layer(peppol.warnings)];
+  return { ...read, valid: Boolean(read.ubl) && errors.length === 0, errors, warnings };
 }
 
 export interface FacturXMetadata {

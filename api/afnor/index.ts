@@ -5,7 +5,6 @@ import { PROJECT_ROOT } from '../../core/config.ts';
 import type { Db } from '../../db/database.ts';
 import type { DirectoryServices } from '../../upstreams/directory/index.ts';
 import type { RecipientDirectory } from '../documents/parties.ts';
-import { ApiError } from '../errors.ts';
 import { loadOpenApiDocument, type OpenApiDocument } from '../openapi.ts';
 import { contractOf, type PipelineOptions, type SharedSteps } from '../pipeline.ts';
 import { annuaireRoutes } from './directory/routes.ts';
@@ -40,13 +39,6 @@ export interface AfnorDeps {
   directory: DirectoryServices;
   /** The webhook senders of each mode, whose address policy judges a callback url. */
   webhookSenders: PerMode<WebhookSender>;
-}
-
-/** Operations of the contract this service does not serve yet: 501, never a misleading 404. */
-function notYetServed(): Router {
-  return Router().use((req, _res, next) => {
-    next(new ApiError('NOT_IMPLEMENTED', `${req.context.operation?.operationId ?? req.path} is not available yet.`));
-  });
 }
 
 /**
@@ -99,7 +91,6 @@ export function afnorApis(deps: AfnorDeps): Array<(shared: SharedSteps) => Pipel
       healthRoutes('flow-service', flowDoc.info.version),
       flowRoutes(deps),
       afnorWebhookRoutes(deps.db, deps.webhookSenders),
-      notYetServed(),
     ],
   });
   const directoryService = (shared: SharedSteps): PipelineOptions => ({

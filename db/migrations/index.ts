@@ -18,6 +18,7 @@ import * as m20261124_17_events_by_owner from './2026-11-24-17-events-by-owner.t
 import * as m20261124_20_platform_settings from './2026-11-24-20-platform-settings.ts';
 import * as m20261124_30_document_flows from './2026-11-24-30-document-flows.ts';
 import * as m20261124_35_afnor_lifecycle_webhooks from './2026-11-24-35-afnor-lifecycle-webhooks.ts';
+import * as m20261124_36_afnor_flow_stored from './2026-11-24-36-afnor-flow-stored.ts';
 import * as m20261124_40_tags from './2026-11-24-40-tags.ts';
 import * as m20261124_50_acceptance_outbox from './2026-11-24-50-acceptance-outbox.ts';
 import * as m20261124_85_claim_document_number from './2026-11-24-85-claim-document-number.ts';
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-20-platform-settings': m20261124_20_platform_settings,
   '2026-11-24-30-document-flows': m20261124_30_document_flows,
   '2026-11-24-35-afnor-lifecycle-webhooks': m20261124_35_afnor_lifecycle_webhooks,
+  '2026-11-24-36-afnor-flow-stored': m20261124_36_afnor_flow_stored,
   '2026-11-24-40-tags': m20261124_40_tags,
   '2026-11-24-50-acceptance-outbox': m20261124_50_acceptance_outbox,
   '2026-11-24-85-claim-document-number': m20261124_85_claim_document_number,

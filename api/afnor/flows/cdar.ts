@@ -1,7 +1,7 @@
 import { cdarStatus, companyRole, reasonCodeOf, type CdarStatus } from '../../../core/cdar.ts';
 import type { TargetStatus } from '../../../core/lifecycle.ts';
 import type { Scope } from '../../../core/scope.ts';
-import { findInvoiceByNumber, insertStoredFlow } from '../../../db/flows.ts';
+import { findInvoiceByNumber, insertStoredFlow, type StoredFlow } from '../../../db/flows.ts';
 import { parseCdar } from '../../../peppol/cdar.ts';
 import { ApiError } from '../../errors.ts';
 import { runLifecycleCommand, type LifecycleDeps } from '../../lifecycle/service.ts';
@@ -27,7 +27,12 @@ const invalid = (message: string, rule: string, field = 'file') =>
  * decision and answered to the seller with an Invoice Response; one from the other side is
  * recorded as the recipient's.
  */
-export async function submitCdarFlow(deps: LifecycleDeps, scope: Scope, info: FlowInfo, upload: Upload) {
+export async function submitCdarFlow(
+  deps: LifecycleDeps,
+  scope: Scope,
+  info: FlowInfo,
+  upload: Upload,
+): Promise<StoredFlow> {
   const parsed = parseCdar(upload.bytes.toString('utf8'));
   if (!parsed.ok)
     throw new ApiError('INVALID_REQUEST', `The file is not a CDAR lifecycle message: ${parsed.errors[0].message}.`, {

@@ -3,12 +3,17 @@ import type { Db } from '../../../db/database.ts';
 import { findFlow, insertDocumentFlow, type FlowRow } from '../../../db/flows.ts';
 import { findFile, insertFile } from '../../../db/files.ts';
 import type { Scope } from '../../../core/scope.ts';
-import { readXmlDocumentChecked } from '../../../peppol/index.ts';
+import { findCompanyById } from '../../../db/companies.ts';
+import { isFrenchDocument } from '../../../core/cdar.ts';
+import { DOCUMENT_TYPE_INFO, readXmlDocumentChecked, type XmlDocument } from '../../../peppol/index.ts';
+import { asPeppolConversion, readFacturX } from '../../../peppol/facturx.ts';
 import { ApiError } from '../../errors.ts';
 import { sendDocument, type SendDeps } from '../../documents/send.ts';
 import { documentPdf } from '../../documents/pdf.ts';
 import type { Upload } from '../multipart.ts';
 import { submitCdarFlow } from './cdar.ts';
+import { submitFrrFlow } from './frr.ts';
+import { createEventDispatcher } from '../../../core/event-dispatcher.ts';
 
 export interface FlowInfo {
   name: string;
@@ -30,7 +35,8 @@ function checksumMismatch(declared: string, actual: string): ApiError {
 /**
  * Part 4.15 submission: an invoice flow becomes a document of the caller's company through the send
  * pipeline of /v1 (validation, delivery, lifecycle, events), and keeps what it said of itself and the
- * bytes received; a CDAR moves the lifecycle of the invoice it names.
+ * bytes received; a CDAR moves the lifecycle of the invoice it names; an FRR is stored and reported.
+ * A stored flow's `flow.stored` event goes out once it is committed.
  */
 export async function submitFlow(deps: SendDeps, scope: Scope, info: FlowInfo, upload: Upload): Promise<FlowRow> {
   const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
@@ -40,8 +46,11 @@ export async function submitFlow(deps: SendDeps, scope: Scope, info: FlowInfo, u
       details: [{ field: 'file', rule: 'EmptyFlow', message: 'must not be empty' }],
     });
 
-  if (info.flowSyntax === 'CDAR')
-    return (await findFlow(deps.db, scope, await submitCdarFlow(deps, scope, info, upload)))!;
+  if (info.flowSyntax === 'CDAR' || info.flowSyntax === 'FRR') {
+    const stored = await (info.flowSyntax === 'CDAR' ? submitCdarFlow : submitFrrFlow)(deps, scope, info, upload);
+    await createEventDispatcher(deps.temporal).dispatch([stored.event]);
+    return (await findFlow(deps.db, scope, stored.id))!;
+  }
   const document = await sendInvoiceFlow(deps, scope, info, upload);
   const original = await insertFile(deps.db, {
     organizationId: scope.organizationId,
@@ -63,15 +72,30 @@ export async function submitFlow(deps: SendDeps, scope: Scope, info: FlowInfo, u
   return (await findFlow(deps.db, scope, document))!;
 }
 
-/** A UBL or CII invoice (or credit note) through the send pipeline; returns the document id. */
-async function sendInvoiceFlow(deps: SendDeps, scope: Scope, info: FlowInfo, upload: Upload): Promise<string> {
-  if (info.flowSyntax !== 'UBL' && info.flowSyntax !== 'CII')
-    throw new ApiError('NOT_IMPLEMENTED', `flowSyntax ${info.flowSyntax} is not accepted yet: send UBL or CII.`, {
-      details: [{ field: 'flowInfo.flowSyntax', rule: 'supported', message: 'UBL or CII' }],
+/**
+ * The CII a Factur-X PDF carries, judged as the Peppol document its conversion is. A file that is
+ * no PDF, carries no CII invoice, or one of a profile that is no complete invoice is refused with
+ * the reason as rule (`NOT_PDF`, `NO_EMBEDDED_INVOICE`, `UNSUPPORTED_PROFILE`).
+ */
+async function readFacturXFlow(upload: Upload): Promise<{ xml: string; read: XmlDocument }> {
+  const facturX = await readFacturX(upload.bytes);
+  if (!facturX.ok)
+    throw new ApiError('INVALID_REQUEST', facturX.message, {
+      details: [{ field: 'file', rule: facturX.reason, message: facturX.message }],
     });
-  const format = info.flowSyntax === 'CII' ? 'cii-xml' : 'ubl-xml';
-  const xml = upload.bytes.toString('utf8');
-  const read = await readXmlDocumentChecked(xml, format);
+  return { xml: facturX.xml, read: asPeppolConversion(facturX.document) };
+}
+
+/** A UBL, CII or Factur-X invoice (or credit note) through the send pipeline; returns the document id. */
+async function sendInvoiceFlow(deps: SendDeps, scope: Scope, info: FlowInfo, upload: Upload): Promise<string> {
+  const format = info.flowSyntax === 'UBL' ? 'ubl-xml' : 'cii-xml';
+  const { xml, read } =
+    info.flowSyntax === 'Factur-X'
+      ? await readFacturXFlow(upload)
+      : {
+          xml: upload.bytes.toString('utf8'),
+          read: await readXmlDocumentChecked(upload.bytes.toString('utf8'), format),
+        };
   const row = await sendDocument(deps, scope, {
     type: read.type ?? 'invoice',
     format,
@@ -110,8 +134,15 @@ export async function flowFile(
       if (!row.xml) throw new ApiError('RESOURCE_NOT_FOUND', `Flow ${row.id} has no UBL: it is a stored file.`);
       return { content: Buffer.from(row.xml), filename: `${base}.ubl.xml`, contentType: 'application/xml' };
     case 'ReadableView': {
-      const pdf = await documentPdf(db, scope, row.id);
+      const pdf = await documentPdf(db, scope, row.id, {}, (await facturXView(db, row)) ? 'factur-x' : 'pdf');
       return { content: pdf.content, filename: pdf.filename, contentType: 'application/pdf' };
     }
   }
+}
+
+/** A French invoice (part 4.15) reads as a Factur-X: our rendering with its CII embedded. */
+async function facturXView(db: Db, row: FlowRow): Promise<boolean> {
+  if (!row.body || !DOCUMENT_TYPE_INFO[row.type as keyof typeof DOCUMENT_TYPE_INFO]?.billing) return false;
+  const company = await findCompanyById(db, row.company_id);
+  return isFrenchDocument(company?.country, row);
 }

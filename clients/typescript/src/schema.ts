@@ -1909,6 +1909,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'flow.stored': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * flow.stored
+     * @description A flow of the AFNOR flow service was kept as a record (a CDAR lifecycle message, an FRR e-reporting file). Verify the signature (part 6.3) on the raw body before parsing it.
+     */
+    post: operations['webhook_flow_stored'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'webhook.test': {
     parameters: {
       query?: never;
@@ -2519,7 +2539,7 @@ export interface components {
       updatedAt: string;
     };
     /**
-     * @description `webhook.paused` (additive): a webhook of the organization was paused after 8 failed attempts; `data` holds webhookId, url, pausedAt, reason, deliveryId and eventId. `webhook.test` (additive): the signed probe sent to a webhook being re-activated, never stored. `punchout.cart` (additive): a supplier's PunchOut catalogue returned a cart (`POST /v1/punchout/cart`), stored as a draft purchase order; `data` holds documentId, type, number, direction, partnerId, currency, grossAmount, lineCount, threadId (null without a v2 BuyerCookie thread) and payloadId.
+     * @description `webhook.paused` (additive): a webhook of the organization was paused after 8 failed attempts; `data` holds webhookId, url, pausedAt, reason, deliveryId and eventId. `webhook.test` (additive): the signed probe sent to a webhook being re-activated, never stored. `punchout.cart` (additive): a supplier's PunchOut catalogue returned a cart (`POST /v1/punchout/cart`), stored as a draft purchase order; `data` holds documentId, type, number, direction, partnerId, currency, grossAmount, lineCount, threadId (null without a v2 BuyerCookie thread) and payloadId. `flow.stored` (additive): a flow of the AFNOR flow service was kept as a record (a CDAR lifecycle message received or emitted, an FRR e-reporting file); `data` holds documentId (the flowId), flowType, flowSyntax, flowDirection, name, number and linkedDocumentIds.
      * @enum {string}
      */
     EventType:
@@ -2533,7 +2553,8 @@ export interface components {
       | 'compliance.reported'
       | 'webhook.paused'
       | 'webhook.test'
-      | 'punchout.cart';
+      | 'punchout.cart'
+      | 'flow.stored';
     /**
      * @description An event type of the catalog, or `*` for all.
      * @enum {string}
@@ -2550,6 +2571,7 @@ export interface components {
       | 'webhook.paused'
       | 'webhook.test'
       | 'punchout.cart'
+      | 'flow.stored'
       | '*';
     WebhookCreate: {
       /** @description https URL (sandbox: also http://127.0.0.1 or localhost when the service allows loopback). */
@@ -2646,7 +2668,8 @@ export interface components {
       | components['schemas']['ComplianceReportedEvent']
       | components['schemas']['WebhookPausedEvent']
       | components['schemas']['WebhookTestEvent']
-      | components['schemas']['PunchoutCartEvent'];
+      | components['schemas']['PunchoutCartEvent']
+      | components['schemas']['FlowStoredEvent'];
     DocumentReceivedEvent: {
       id: string;
       /**
@@ -2777,6 +2800,19 @@ export interface components {
       companyId: string | null;
       data: components['schemas']['PunchoutCartData'];
     };
+    FlowStoredEvent: {
+      id: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'flow.stored';
+      /** Format: date-time */
+      createdAt: string;
+      livemode: boolean;
+      companyId: string | null;
+      data: components['schemas']['FlowStoredData'];
+    };
     WebhookTestEvent: {
       id: string;
       /**
@@ -2872,6 +2908,17 @@ export interface components {
       threadId?: string | null;
       /** @description The cXML payloadID of the cart. */
       payloadId?: string | null;
+    };
+    FlowStoredData: {
+      /** @description The flowId. */
+      documentId?: string;
+      flowType?: string;
+      flowSyntax?: string;
+      /** @enum {string} */
+      flowDirection?: 'In' | 'Out';
+      name?: string | null;
+      number?: string | null;
+      linkedDocumentIds?: string[];
     };
     WebhookTestData: {
       webhookId?: string;
@@ -12620,6 +12667,48 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['PunchoutCartEvent'] & components['schemas']['WebhookApiVersion'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx within 20 s ends the delivery. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in 20 s) is retried with backoff; 8 failures pause the webhook. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_flow_stored: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        'X-Service-Signature': components['parameters']['XServiceSignature'];
+        'X-Service-Event': components['parameters']['XServiceEvent'];
+        'X-Service-Event-Id': components['parameters']['XServiceEventId'];
+        'X-Service-Delivery': components['parameters']['XServiceDelivery'];
+        'X-Service-Attempt': components['parameters']['XServiceAttempt'];
+        /** @description Standard Webhooks; the event id. */
+        'webhook-id': components['parameters']['WebhookId'];
+        /** @description Standard Webhooks; unix seconds. */
+        'webhook-timestamp': components['parameters']['WebhookTimestamp'];
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`. */
+        'webhook-signature': components['parameters']['WebhookSignature'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FlowStoredEvent'] & components['schemas']['WebhookApiVersion'];
       };
     };
     responses: {

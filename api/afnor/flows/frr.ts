@@ -1,0 +1,106 @@
+import { sirenOf } from '../../../core/cdar.ts';
+import { reportingDecision } from '../../../core/compliance-reporting.ts';
+import { TASK_QUEUES, workflowIds } from '../../../core/temporal.ts';
+import { searchAttributesFor } from '../../../core/workflow-context.ts';
+import type { Scope } from '../../../core/scope.ts';
+import { insertComplianceReport, newComplianceReportId } from '../../../db/compliance.ts';
+import { insertStoredFlow, type StoredFlow } from '../../../db/flows.ts';
+import type { Db } from '../../../db/database.ts';
+import { FRR_FLOW_TYPES, parseFrr } from '../../../peppol/frr.ts';
+import type { ComplianceInput, complianceWorkflow } from '../../../workflows/compliance/report.ts';
+import { ApiError } from '../../errors.ts';
+import type { SendDeps } from '../../documents/send.ts';
+import type { Upload } from '../multipart.ts';
+import type { FlowInfo } from './service.ts';
+
+/** The French administration receives e-reporting through the PPF, whatever the company's country. */
+const FRR_COUNTRY = 'FR';
+
+/** The caller's company the report is about: the key's own, or the organization's with the issuer's SIREN. */
+async function issuingCompany(db: Db, scope: Scope, siren: string) {
+  let query = db
+    .selectFrom('companies')
+    .selectAll()
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode);
+  if (scope.companyId) query = query.where('id', '=', scope.companyId);
+  const companies = await query.execute();
+  return companies.find((c) => sirenOf({ peppolId: c.peppol_id, vatNumber: c.vat_number }) === siren);
+}
+
+/**
+ * An FRR e-reporting file: checked for shape (peppol/frr.ts), kept as a stored flow of the company
+ * it reports for, and filed with the PPF as a compliance report (part 4.11) unless the company
+ * switched reporting off: the `compliance:<doc_id>:FR` workflow submits it and follows its status,
+ * and `GET /v1/compliance/reports` lists it.
+ */
+export async function submitFrrFlow(deps: SendDeps, scope: Scope, info: FlowInfo, upload: Upload): Promise<StoredFlow> {
+  const parsed = parseFrr(upload.bytes.toString('utf8'));
+  if (!parsed.ok)
+    throw new ApiError('INVALID_REQUEST', `The file is not an FRR e-reporting file: ${parsed.errors[0].message}.`, {
+      details: parsed.errors.slice(0, 20).map((e) => ({ field: e.path, rule: 'InvalidSchema', message: e.message })),
+    });
+  const report = parsed.report;
+  const company = await issuingCompany(deps.db, scope, report.issuerSiren);
+  if (!company)
+    throw new ApiError(
+      'COMPANY_NOT_FOUND',
+      `The report ${report.id} is issued by SIREN ${report.issuerSiren}, which is none of this caller's companies.`,
+      {
+        details: [
+          {
+            field: '/Report/ReportDocument/Issuer/Id',
+            rule: 'UnknownIssuer',
+            message: `no company ${report.issuerSiren}`,
+          },
+        ],
+      },
+    );
+  const decision = reportingDecision({ ...company, country: FRR_COUNTRY });
+  const stored = await deps.db.transaction().execute(async (trx) => {
+    const flow = await insertStoredFlow(trx, {
+      organizationId: scope.organizationId,
+      livemode: scope.livemode,
+      companyId: company.id,
+      direction: 'outgoing',
+      number: report.id,
+      flowType: FRR_FLOW_TYPES[report.typeCode],
+      flowSyntax: 'FRR',
+      name: info.name,
+      processingRule: info.processingRule,
+      flowProfile: info.flowProfile,
+      trackingId: info.trackingId,
+      content: upload.bytes,
+      contentType: 'application/xml',
+    });
+    if (decision.report)
+      await insertComplianceReport(trx, {
+        id: newComplianceReportId(),
+        organization_id: scope.organizationId,
+        livemode: scope.livemode,
+        company_id: company.id,
+        document_id: flow.id,
+        lifecycle_event_id: null,
+        country: FRR_COUNTRY,
+        platform: decision.platform!,
+        lifecycle_status: 'issued',
+        status: 'pending',
+      });
+    return flow;
+  });
+  if (decision.report)
+    await deps.temporal.workflow.start<typeof complianceWorkflow>('complianceWorkflow', {
+      taskQueue: TASK_QUEUES.documents,
+      workflowId: workflowIds.compliance(stored.id, FRR_COUNTRY),
+      args: [
+        { documentId: stored.id, country: FRR_COUNTRY, livemode: scope.livemode, offsetMs: company.clock_offset_ms },
+      ] as [ComplianceInput],
+      typedSearchAttributes: searchAttributesFor({
+        organizationId: scope.organizationId,
+        livemode: scope.livemode,
+        companyId: company.id,
+        documentId: stored.id,
+      }),
+    });
+  return stored;
+}

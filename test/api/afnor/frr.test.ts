@@ -1,0 +1,189 @@
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../../core/config.ts';
+import { bearer, createTenant, jsonHeaders, type Tenant } from '../../support/access.ts';
+import { FLOWS, flowForm, startAfnorApp } from '../../support/afnor.ts';
+import type { TestApp } from '../../support/app.ts';
+import { testServers } from '../../support/servers.ts';
+import { ensureTestWorkers } from '../../support/workers.ts';
+
+const FIXTURE = readFileSync(path.join(PROJECT_ROOT, 'test/data/afnor/frr-10-3-transactions-agregees.xml'), 'utf8');
+const SIREN = '732829320';
+/** The fixture under another report id, so each submission is its own report. */
+const report = (id = `FRR-${Math.random().toString(36).slice(2, 10)}`) => ({
+  id,
+  xml: FIXTURE.replace('FRR-20261205-0007', id),
+});
+
+describe('AFNOR flow service: FRR e-reporting flows', () => {
+  let app: TestApp;
+  let tenant: Tenant;
+
+  const makeFrench = (t: Tenant, settings: Record<string, unknown> = {}) =>
+    testServers()
+      .db.updateTable('companies')
+      .set({ country: 'FR', vat_number: `FR44${SIREN}`, settings: JSON.stringify(settings) })
+      .where('id', '=', t.companyId)
+      .execute();
+
+  before(async () => {
+    await ensureTestWorkers();
+    app = await startAfnorApp();
+    tenant = await createTenant({ livemode: false, plan: 'pro' });
+    await makeFrench(tenant);
+  });
+  after(() => app.close());
+
+  const submit = (form: FormData, key = tenant.key) =>
+    fetch(`${app.url}${FLOWS}/flows`, { method: 'POST', headers: bearer(key), body: form });
+  const reportsOf = async (documentId: string, key = tenant.key) => {
+    const res = await fetch(`${app.url}/v1/compliance/reports?limit=100`, { headers: bearer(key) });
+    expect(res.status).to.equal(200);
+    const body = (await res.json()) as { data: Array<Record<string, unknown>> };
+    return body.data.filter((r) => r.documentId === documentId);
+  };
+
+  it('202: stored with deliveryStatus stored, a flow of its report type, the file as Original', async () => {
+    const { id, xml } = report();
+    const res = await submit(flowForm({ name: `${id}.xml`, flowSyntax: 'FRR', trackingId: id }, xml));
+    const body = await res.json();
+    expect(res.status, JSON.stringify(body)).to.equal(202);
+    expect(body).to.deep.include({ name: `${id}.xml`, flowSyntax: 'FRR', trackingId: id });
+
+    const flow = await (await fetch(`${app.url}${FLOWS}/flows/${body.flowId}`, { headers: bearer(tenant.key) })).json();
+    expect(flow).to.deep.include({
+      flowId: body.flowId,
+      flowSyntax: 'FRR',
+      flowType: 'AggregatedCustomerTransactionReport',
+      flowDirection: 'Out',
+    });
+    expect(flow.acknowledgement.status).to.equal('Ok');
+
+    const doc = await (await fetch(`${app.url}/v1/documents/${body.flowId}`, { headers: bearer(tenant.key) })).json();
+    expect(doc).to.deep.include({ number: id, deliveryStatus: 'stored', companyId: tenant.companyId });
+
+    const original = await fetch(`${app.url}${FLOWS}/flows/${body.flowId}?docType=Original`, {
+      headers: bearer(tenant.key),
+    });
+    expect(await original.text()).to.equal(xml);
+  });
+
+  it('is reported to the PPF as a compliance report (part 4.11)', async () => {
+    const { id, xml } = report();
+    const res = await submit(flowForm({ name: `${id}.xml`, flowSyntax: 'FRR' }, xml));
+    const { flowId } = await res.json();
+    const deadline = Date.now() + 20_000;
+    let reports = await reportsOf(flowId);
+    while (!reports.some((r) => r.status !== 'pending') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      reports = await reportsOf(flowId);
+    }
+    expect(reports).to.have.length(1);
+    expect(reports[0]).to.deep.include({ documentId: flowId, country: 'FR', reportedTo: 'PPF' });
+    // The sandbox PPF receives it at once and decides at its first status check.
+    expect(reports[0].status).to.be.oneOf(['submitted', 'accepted']);
+  });
+
+  it('is not reported when the company switched reporting off', async () => {
+    const quiet = await createTenant({ livemode: false, plan: 'pro' });
+    await makeFrench(quiet, { autoReporting: false });
+    const { id, xml } = report();
+    const res = await submit(flowForm({ name: `${id}.xml`, flowSyntax: 'FRR' }, xml), quiet.key);
+    expect(res.status, await res.clone().text()).to.equal(202);
+    expect(await reportsOf((await res.json()).flowId, quiet.key)).to.deep.equal([]);
+  });
+
+  it('400 InvalidSchema for a file of another shape, naming what is missing', async () => {
+    const cases: Array<[string, string]> = [
+      ['<Invoice/>', '/Invoice'],
+      [FIXTURE.replace('<TypeCode>10.3</TypeCode>', '<TypeCode>11</TypeCode>'), '/Report/ReportDocument/TypeCode'],
+      [FIXTURE.replace(/<TransactionsReport>[\s\S]*<\/TransactionsReport>/, ''), '/Report/TransactionsReport'],
+      [FIXTURE.replace('<EndDate>2026-11-30</EndDate>', '<EndDate>2026-10-30</EndDate>'), '/Report/ReportPeriod'],
+      ['not xml', ''],
+    ];
+    for (const [xml, field] of cases) {
+      const res = await submit(flowForm({ name: 'bad.xml', flowSyntax: 'FRR' }, xml));
+      const body = await res.json();
+      expect(res.status, JSON.stringify(body)).to.equal(400);
+      expect(body).to.deep.include({ errorCode: 'INVALID_REQUEST', instance: res.headers.get('x-request-id') });
+      expect(body.details[0].rule).to.equal('InvalidSchema');
+      if (field) expect(body.details.map((d: { field: string }) => d.field)).to.include(field);
+    }
+  });
+
+  it('404 COMPANY_NOT_FOUND when the issuer is none of the caller’s companies', async () => {
+    const other = await createTenant({ livemode: false, plan: 'pro' });
+    const res = await submit(flowForm({ name: 'x.xml', flowSyntax: 'FRR' }, report().xml), other.key);
+    const body = await res.json();
+    expect(res.status, JSON.stringify(body)).to.equal(404);
+    expect(body.errorCode).to.equal('COMPANY_NOT_FOUND');
+    expect(body.details[0].rule).to.equal('UnknownIssuer');
+  });
+
+  describe('webhooks: a stored flow writes flow.stored and reaches the matching facade subscriptions', () => {
+    let receiver: Server;
+    let url: string;
+    const received: string[] = [];
+    before(async () => {
+      receiver = createServer((req, res) => {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        req.on('end', () => {
+          received.push(body);
+          res.writeHead(200).end();
+        });
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/flows`;
+    });
+    after(() => new Promise((resolve) => receiver.close(resolve)));
+
+    it('POSTs the Flow to the subscription of its flowType, not to another', async () => {
+      const subscribe = async (flowType: string) => {
+        const res = await fetch(`${app.url}${FLOWS}/webhooks`, {
+          method: 'POST',
+          headers: jsonHeaders(tenant.key),
+          body: JSON.stringify({ callback: { url }, metadata: { flowType, flowDirection: 'Out' } }),
+        });
+        expect(res.status).to.equal(201);
+        return ((await res.json()) as { webhookId: string }).webhookId;
+      };
+      await subscribe('AggregatedCustomerTransactionReport');
+      const other = await subscribe('UnitaryCustomerPaymentReport');
+
+      const { id, xml } = report();
+      const res = await submit(flowForm({ name: `${id}.xml`, flowSyntax: 'FRR' }, xml));
+      const { flowId } = await res.json();
+
+      const deadline = Date.now() + 20_000;
+      while (!received.some((b) => b.includes(flowId)) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 150));
+      const delivered = received.filter((b) => b.includes(flowId)).map((b) => JSON.parse(b));
+      expect(delivered, 'no delivery reached the callback').to.have.length(1);
+      expect(delivered[0]).to.deep.include({
+        flowId,
+        flowSyntax: 'FRR',
+        flowType: 'AggregatedCustomerTransactionReport',
+      });
+
+      const events = await (
+        await fetch(`${app.url}/v1/events?type=flow.stored&limit=100`, { headers: bearer(tenant.key) })
+      ).json();
+      const event = events.data.find((e: { data: { documentId: string } }) => e.data.documentId === flowId);
+      expect(event.data).to.deep.include({
+        flowType: 'AggregatedCustomerTransactionReport',
+        flowSyntax: 'FRR',
+        number: id,
+      });
+      const toOther = await testServers()
+        .db.selectFrom('webhook_deliveries')
+        .select('id')
+        .where('webhook_id', '=', other)
+        .execute();
+      expect(toOther).to.deep.equal([]);
+    });
+  });
+});
