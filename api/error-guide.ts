@@ -299,10 +299,4 @@ export const ERROR_GUIDE: Record<ErrorCode, ErrorExplanation> = {
     fix: 'Check the lines that `details[].field` points to; totals must stay below 10,000,000,000,000,000.',
     retry: 'no',
   },
-  NOT_IMPLEMENTED: {
-    meaning: 'The operation is part of a published interface the service does not serve yet.',
-    cause: 'Calling a part of the AFNOR facade that is described but not built.',
-    fix: 'See docs/afnor.md for what is served; use the /v1 equivalent meanwhile.',
-    retry: 'no',
-  },
 };

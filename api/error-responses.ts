@@ -24,6 +24,9 @@ const isCode = (s: string): s is ErrorCode => s in ERROR_CATALOG;
  * codes its own description names; an `x-error-codes` written in the contract adds to them.
  */
 export function declareErrorResponses(doc: OpenApiDocument): OpenApiDocument {
+  // Only a contract that answers in the envelope of /v1 gets its responses: another API (the AFNOR
+  // facade) speaks its own error shape and declares its own answers.
+  if (!(doc.components as { schemas?: Record<string, unknown> } | undefined)?.schemas?.ErrorResponse) return doc;
   const out = structuredClone(doc);
   const globalPublic = Array.isArray(out.security) && out.security.length === 0;
   const schemas = (out.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};

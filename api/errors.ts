@@ -48,7 +48,6 @@ export const ERROR_CATALOG = {
   RATE_LIMITED: { status: 429, type: 'rate_limit_error' },
   QUOTA_EXCEEDED: { status: 429, type: 'rate_limit_error' },
   INTERNAL_ERROR: { status: 500, type: 'api_error' },
-  NOT_IMPLEMENTED: { status: 501, type: 'api_error' },
   UPSTREAM_UNAVAILABLE: { status: 503, type: 'upstream_error' },
   UPSTREAM_TIMEOUT: { status: 504, type: 'upstream_error' },
 } as const satisfies Record<string, { status: number; type: string }>;

@@ -82,8 +82,7 @@ export function errorHandler(options: ErrorHandlerOptions): ErrorRequestHandler 
       fromValidator(err, options.exposeInternalErrors) ??
       toOutageError(err, options.breakers) ??
       new ApiError('INTERNAL_ERROR', 'An unexpected error occurred.', { cause: err });
-    // 501 is a known answer (an operation of a contract not served yet), not a failure to look into.
-    if (apiError.status >= 500 && apiError.status !== 501) {
+    if (apiError.status >= 500) {
       log.error('request failed', {
         requestId: req.context?.requestId,
         code: apiError.code,

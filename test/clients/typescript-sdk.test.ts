@@ -15,6 +15,7 @@ import {
 } from '../../clients/typescript/src/index.ts';
 import { generateSdkSchema, SDK_SCHEMA_PATH } from '../../scripts/generate-sdk.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
+import { loopbackWebhookSenders } from '../support/upstreams.ts';
 import { createTenant, type Tenant } from '../support/access.ts';
 import { ensureTestWorkers } from '../support/workers.ts';
 import { RECIPIENT } from '../support/documents.ts';
@@ -58,7 +59,8 @@ describe('TypeScript SDK (clients/typescript)', () => {
     let receiver: WebhookReceiver;
     before(async () => {
       await ensureTestWorkers();
-      app = await startTestApp();
+      // Its webhook test delivers to a receiver on loopback.
+      app = await startTestApp({ webhookSenders: loopbackWebhookSenders() });
       receiver = await startWebhookReceiver(() => 204);
       tenant = await createTenant({ livemode: false, plan: 'pro' });
       docex = createDocexClient({ apiKey: tenant.key, baseUrl: app.url });

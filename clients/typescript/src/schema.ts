@@ -3485,7 +3485,6 @@ export interface components {
       | 'RATE_LIMITED'
       | 'QUOTA_EXCEEDED'
       | 'INTERNAL_ERROR'
-      | 'NOT_IMPLEMENTED'
       | 'UPSTREAM_UNAVAILABLE'
       | 'UPSTREAM_TIMEOUT';
     Liveness: {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Writable } from 'node:stream';
 import { createLogger, useLogger } from '../../../core/log.ts';
 import { bearer, createKey, createTenant, jsonHeaders, type Tenant } from '../../support/access.ts';
-import { DIRECTORY, FLOWS, flowForm, startAfnorApp } from '../../support/afnor.ts';
+import { DIRECTORY, FLOWS, startAfnorApp } from '../../support/afnor.ts';
 import type { TestApp } from '../../support/app.ts';
 import { testServers } from '../../support/servers.ts';
 
@@ -78,20 +78,6 @@ describe('AFNOR facade: contracts, health, authentication and logging', () => {
     expect((await refused.json()).errorCode).to.equal('FORBIDDEN_ACCESS');
     const other = await createKey(tenant.organizationId, { livemode: false, scopes: ['directory'] });
     expect((await directory(other.secret)).status).to.equal(200);
-  });
-
-  it('answers 501 NOT_IMPLEMENTED, not 404, for what the facade does not serve yet', async () => {
-    const pending = [
-      await fetch(`${app.url}${FLOWS}/flows`, {
-        method: 'POST',
-        headers: bearer(tenant.key),
-        body: flowForm({ name: 'report.xml', flowSyntax: 'FRR' }, '<x/>'),
-      }),
-    ];
-    for (const res of pending) {
-      expect(res.status).to.equal(501);
-      expect((await res.json()).errorCode).to.equal('NOT_IMPLEMENTED');
-    }
   });
 
   it('never logs the query token: the log line redacts it and the request log keeps the path only', async () => {
