@@ -1,10 +1,38 @@
 import { createRequire } from 'node:module';
 import { DOMParser } from '@xmldom/xmldom';
-import type { Document as XDocument, Element as XElement, Node as XNode } from '@xmldom/xmldom';
+import type { Document as XDocument, Element as XElement } from '@xmldom/xmldom';
 import { UBL_NS } from '../document-types.ts';
 import type { ValidationIssue } from '../types.ts';
+import { parseTree, XmlSyntaxError } from './tree.ts';
 
-export type El = XElement;
+/**
+ * What the rules and parsers read of a node. Both trees they meet provide it: the DOM a rendering
+ * builds (xmldom) and the compact tree an input is parsed into (`./tree.ts`).
+ */
+export interface XNode {
+  readonly nodeType: number;
+  readonly nodeName: string;
+  readonly nodeValue: string | null;
+  readonly localName: string | null;
+  readonly namespaceURI: string | null;
+  readonly parentNode: XNode | null;
+  readonly firstChild: XNode | null;
+  readonly nextSibling: XNode | null;
+  readonly textContent: string | null;
+}
+
+export interface XAttr {
+  readonly name: string;
+  readonly localName: string | null;
+  readonly namespaceURI: string | null;
+  readonly value: string;
+}
+
+export interface El extends XNode {
+  readonly attributes: { readonly length: number; item(index: number): XAttr | null };
+  hasAttribute(name: string): boolean;
+  getAttributeNode(name: string): XAttr | null;
+}
 
 /** Default size limit for inbound XML: the service's upload limit (spec part 8). */
 export const DEFAULT_MAX_XML_BYTES = 5 * 1024 * 1024;
@@ -62,25 +90,47 @@ function memoizeGrammarRegExps(): void {
 }
 memoizeGrammarRegExps();
 
-export type ParseXmlResult = { ok: true; doc: XDocument; root: El } | { ok: false; errors: ValidationIssue[] };
+export type ParseXmlResult = { ok: true; doc: XDocument; root: XElement } | { ok: false; errors: ValidationIssue[] };
 
 /**
- * Parses untrusted XML. DTDs are refused before parsing: they are the vehicle of entity-expansion
- * and external-entity attacks, and no UBL or CII document needs one.
+ * What untrusted XML must pass before any parser sees it. DTDs are refused: they are the vehicle of
+ * entity-expansion and external-entity attacks, and no UBL or CII document needs one.
  */
-export function parseXml(text: string, maxBytes = DEFAULT_MAX_XML_BYTES): ParseXmlResult {
-  if (typeof text !== 'string' || text.trim() === '') {
-    return { ok: false, errors: [{ rule: 'XML-EMPTY', message: 'XML document is empty', path: '/' }] };
-  }
-  if (Buffer.byteLength(text, 'utf8') > maxBytes) {
-    return { ok: false, errors: [{ rule: 'XML-SIZE', message: `XML document exceeds ${maxBytes} bytes`, path: '/' }] };
-  }
-  if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text)) {
+function refused(text: string, maxBytes: number): ValidationIssue[] | undefined {
+  if (typeof text !== 'string' || text.trim() === '')
+    return [{ rule: 'XML-EMPTY', message: 'XML document is empty', path: '/' }];
+  // UTF-8 takes at least as many bytes as UTF-16 code units, so only a long enough text needs counting.
+  if (text.length > maxBytes / 3 && Buffer.byteLength(text, 'utf8') > maxBytes)
+    return [{ rule: 'XML-SIZE', message: `XML document exceeds ${maxBytes} bytes`, path: '/' }];
+  if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text))
+    return [{ rule: 'XML-DTD', message: 'DTDs and entity declarations are not allowed', path: '/' }];
+  return undefined;
+}
+
+export type ParseTreeResult = { ok: true; root: El } | { ok: false; errors: ValidationIssue[] };
+
+/**
+ * Parses untrusted XML into the compact read-only tree the validation reads (`./tree.ts`): what
+ * every document a caller sends or a peer delivers goes through. {@link parseXml} gives a DOM instead.
+ */
+export function parseXmlTree(text: string, maxBytes = DEFAULT_MAX_XML_BYTES): ParseTreeResult {
+  const errors = refused(text, maxBytes);
+  if (errors) return { ok: false, errors };
+  try {
+    return { ok: true, root: parseTree(text.replace(/^\uFEFF/, '')).documentElement! };
+  } catch (e) {
+    if (!(e instanceof XmlSyntaxError)) throw e;
     return {
       ok: false,
-      errors: [{ rule: 'XML-DTD', message: 'DTDs and entity declarations are not allowed', path: '/' }],
+      errors: [{ rule: 'XML-MALFORMED', message: `Malformed XML: ${oneLine(e.message)}`, path: '/' }],
     };
   }
+}
+
+/** Parses untrusted XML into an xmldom DOM, for the callers that need one (signatures, envelopes). */
+export function parseXml(text: string, maxBytes = DEFAULT_MAX_XML_BYTES): ParseXmlResult {
+  const refusal = refused(text, maxBytes);
+  if (refusal) return { ok: false, errors: refusal };
   const errors: ValidationIssue[] = [];
   let doc: XDocument;
   try {
