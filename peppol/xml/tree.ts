@@ -21,7 +21,7 @@ export interface XmlAttr {
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
-class AttrList {
+export class AttrList {
   constructor(private readonly list: XmlAttr[]) {}
   get length(): number {
     return this.list.length;
@@ -35,7 +35,7 @@ class AttrList {
   }
 }
 
-const NO_ATTRIBUTES = new AttrList([]);
+export const NO_ATTRIBUTES = new AttrList([]);
 
 export type TreeNode = TreeElement | TreeText;
 
@@ -116,6 +116,22 @@ export class TreeElement {
     collect(this);
     return out;
   }
+}
+
+/** Links `child` as the last child of `parent`; returns the child it follows, for {@link unlinkLastChild}. */
+export function appendChild(parent: TreeElement, child: TreeNode): TreeNode | null {
+  const previous = parent.lastChild;
+  if (previous) previous.nextSibling = child;
+  else parent.firstChild = child;
+  parent.lastChild = child;
+  return previous;
+}
+
+/** Undoes the last {@link appendChild} on `parent`, given what it returned. */
+export function unlinkLastChild(parent: TreeElement, previous: TreeNode | null): void {
+  parent.lastChild = previous;
+  if (previous) previous.nextSibling = null;
+  else parent.firstChild = null;
 }
 
 export class XmlSyntaxError extends Error {}
@@ -208,12 +224,7 @@ export function parseTree(input: string): TreeDocument {
     if (prefix === '') return null;
     return fail(`unbound namespace prefix "${prefix}"`, at);
   };
-  const append = (child: TreeNode) => {
-    const parent = current!;
-    if (parent.lastChild) parent.lastChild.nextSibling = child;
-    else parent.firstChild = child;
-    parent.lastChild = child;
-  };
+  const append = (child: TreeNode) => appendChild(current!, child);
   const text = (from: number, to: number) => {
     if (!current) {
       for (let k = from; k < to; k++) if (!isSpace(s.charCodeAt(k))) fail('text outside the root element', k);
