@@ -1,5 +1,12 @@
 // `npm run bench`: every benchmark in turn; each prints its own figures.
-const suites = ['./peppol.ts', './validation.ts', './directory.ts', './documents.ts', './webhooks.ts'];
+const suites = [
+  './peppol.ts',
+  './validation.ts',
+  './directory.ts',
+  './documents.ts',
+  './large-documents.ts',
+  './webhooks.ts',
+];
 for (const suite of suites) {
   console.log(`\n== ${suite}`);
   await import(suite);
