@@ -141,14 +141,16 @@ const fail = (message: string, at: number): never => {
 };
 
 const NAME = /^[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7-\uFFFF]*(?::[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7-\uFFFF]*)?$/;
-const checkedNames = new Map<string, readonly [prefix: string | null, local: string]>();
+/** A checked name: the name itself (one string per distinct name, not one per tag), its prefix and local part. */
+type Name = readonly [name: string, prefix: string | null, local: string];
+const checkedNames = new Map<string, Name>();
 
-function qname(name: string, at: number): readonly [prefix: string | null, local: string] {
+function qname(name: string, at: number): Name {
   let hit = checkedNames.get(name);
   if (!hit) {
     if (!NAME.test(name)) fail(`invalid name "${name.slice(0, 40)}"`, at);
     const colon = name.indexOf(':');
-    hit = colon < 0 ? [null, name] : [name.slice(0, colon), name.slice(colon + 1)];
+    hit = colon < 0 ? [name, null, name] : [name, name.slice(0, colon), name.slice(colon + 1)];
     // Names repeat across documents; the bound keeps a stream of odd names from growing it forever.
     if (checkedNames.size < 4096) checkedNames.set(name, hit);
   }
@@ -276,8 +278,7 @@ export function parseTree(input: string): TreeDocument {
         if (isSpace(ch) || ch === 0x3e || ch === 0x2f) break;
         k++;
       }
-      const name = s.slice(lt + 1, k);
-      const [prefix, local] = qname(name, lt);
+      const [name, prefix, local] = qname(s.slice(lt + 1, k), lt);
       let raw: RawAttr[] | undefined;
       let selfClosing = false;
       for (;;) {
@@ -334,7 +335,7 @@ export function parseTree(input: string): TreeDocument {
         for (const a of raw) {
           if (seen.has(a.name)) fail(`attribute ${a.name} given twice`, a.at);
           seen.add(a.name);
-          const [p, l] = qname(a.name, a.at);
+          const [, p, l] = qname(a.name, a.at);
           const namespaceURI = a.name === 'xmlns' || p === 'xmlns' ? XMLNS_NS : p === null ? null : lookup(p, a.at);
           list.push({ nodeType: 2, name: a.name, localName: l, prefix: p, namespaceURI, value: a.value });
         }
