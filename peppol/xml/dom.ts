@@ -194,7 +194,10 @@ function matches(node: XNode, ns: string, local: string): boolean {
 /** Element children named `qname` (prefix from NS; an unprefixed name matches any namespace). */
 export function kids(el: El | undefined, qname: string): El[] {
   if (!el) return [];
-  const [ns, local] = splitName(qname);
+  // Index reads, not destructuring: array destructuring runs the iterator protocol, which allocates until optimised.
+  const name = splitName(qname);
+  const ns = name[0];
+  const local = name[1];
   const out: El[] = [];
   for (let n = el.firstChild; n; n = n.nextSibling) if (matches(n, ns, local)) out.push(n as El);
   return out;
@@ -202,14 +205,17 @@ export function kids(el: El | undefined, qname: string): El[] {
 
 export function kid(el: El | undefined, qname: string): El | undefined {
   if (!el) return undefined;
-  const [ns, local] = splitName(qname);
+  const name = splitName(qname);
+  const ns = name[0];
+  const local = name[1];
   for (let n = el.firstChild; n; n = n.nextSibling) if (matches(n, ns, local)) return n as El;
   return undefined;
 }
 
 // Depth-first in child order yields the elements in the same order as expanding the path level by level.
 function collect(el: El, steps: readonly Step[], depth: number, out: El[]): void {
-  const [ns, local] = steps[depth];
+  const ns = steps[depth][0];
+  const local = steps[depth][1];
   const last = depth === steps.length - 1;
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (!matches(n, ns, local)) continue;
@@ -219,7 +225,8 @@ function collect(el: El, steps: readonly Step[], depth: number, out: El[]): void
 }
 
 function firstAlong(el: El, steps: readonly Step[], depth: number): El | undefined {
-  const [ns, local] = steps[depth];
+  const ns = steps[depth][0];
+  const local = steps[depth][1];
   const last = depth === steps.length - 1;
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (!matches(n, ns, local)) continue;

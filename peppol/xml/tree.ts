@@ -278,7 +278,10 @@ export function parseTree(input: string): TreeDocument {
         if (isSpace(ch) || ch === 0x3e || ch === 0x2f) break;
         k++;
       }
-      const [name, prefix, local] = qname(s.slice(lt + 1, k), lt);
+      const checked = qname(s.slice(lt + 1, k), lt);
+      const name = checked[0];
+      const prefix = checked[1];
+      const local = checked[2];
       let raw: RawAttr[] | undefined;
       let selfClosing = false;
       for (;;) {
@@ -335,7 +338,9 @@ export function parseTree(input: string): TreeDocument {
         for (const a of raw) {
           if (seen.has(a.name)) fail(`attribute ${a.name} given twice`, a.at);
           seen.add(a.name);
-          const [, p, l] = qname(a.name, a.at);
+          const checked = qname(a.name, a.at);
+          const p = checked[1];
+          const l = checked[2];
           const namespaceURI = a.name === 'xmlns' || p === 'xmlns' ? XMLNS_NS : p === null ? null : lookup(p, a.at);
           list.push({ nodeType: 2, name: a.name, localName: l, prefix: p, namespaceURI, value: a.value });
         }
