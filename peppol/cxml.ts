@@ -1,6 +1,6 @@
 import type { DocumentLine, ItemClassification, ValidationIssue } from './types.ts';
 import { type Dec, parseDecimal, round2, sum } from './money.ts';
-import { all, first, kid, kids, parseXml, text, val, type El } from './xml/dom.ts';
+import { all, attr, first, kid, kids, parseXml, text, val, type El } from './xml/dom.ts';
 
 /** One credential of a cXML header party (`From`, `To`, `Sender`). */
 export interface CxmlCredential {
@@ -78,7 +78,7 @@ export function readPunchOutOrderMessage(xml: string): CxmlResult {
   const items = kids(message, 'ItemIn').map((el, i) => readItem(el, i + 1, errors));
   if (items.length === 0) errors.push(issue('CXML-ITEMS', 'The cart holds no ItemIn.', `${MESSAGE}/ItemIn`));
 
-  const currency = totalMoney?.getAttribute('currency')?.trim() || items[0]?.currency || '';
+  const currency = attr(totalMoney, 'currency')?.trim() || items[0]?.currency || '';
   if (!/^[A-Z]{3}$/.test(currency))
     errors.push(issue('CXML-CURRENCY', `"${currency}" is not an ISO 4217 currency code.`, `${MESSAGE}/${TOTAL}`));
   for (const [i, item] of items.entries()) {
@@ -101,14 +101,14 @@ export function readPunchOutOrderMessage(xml: string): CxmlResult {
   return {
     ok: true,
     message: {
-      payloadId: root.getAttribute('payloadID') || undefined,
-      timestamp: root.getAttribute('timestamp') || undefined,
+      payloadId: attr(root, 'payloadID') || undefined,
+      timestamp: attr(root, 'timestamp') || undefined,
       from: credentials(kid(header_, 'From')),
       to: credentials(kid(header_, 'To')),
       sender: credentials(kid(header_, 'Sender')),
       sharedSecret: all(header_, 'Sender/Credential/SharedSecret').map(text).find(Boolean),
       buyerCookie,
-      operationAllowed: header?.getAttribute('operationAllowed') || undefined,
+      operationAllowed: attr(header, 'operationAllowed') || undefined,
       currency,
       total: total ?? round2(sum(lines.map((l) => l.quantity.mul(l.unitPrice)))),
       items: lines,
@@ -122,19 +122,19 @@ const itemPath = (n: number) => `${MESSAGE}/ItemIn[${n}]`;
 
 function credentials(party: El | undefined): CxmlCredential[] {
   return kids(party, 'Credential')
-    .map((c) => ({ domain: c.getAttribute('domain')?.trim() || undefined, identity: val(c, 'Identity') ?? '' }))
+    .map((c) => ({ domain: attr(c, 'domain')?.trim() || undefined, identity: val(c, 'Identity') ?? '' }))
     .filter((c) => c.identity !== '');
 }
 
 function readItem(el: El, n: number, errors: ValidationIssue[]): PunchOutItem | undefined {
   const path = itemPath(n);
   const before = errors.length;
-  const quantity = parseDecimal(el.getAttribute('quantity') ?? '');
+  const quantity = parseDecimal(attr(el, 'quantity') ?? '');
   if (!quantity || quantity.lte(0))
     errors.push(
       issue(
         'CXML-QUANTITY',
-        `Item ${n}: quantity "${el.getAttribute('quantity') ?? ''}" is not a positive number.`,
+        `Item ${n}: quantity "${attr(el, 'quantity') ?? ''}" is not a positive number.`,
         path,
       ),
     );
@@ -164,17 +164,17 @@ function readItem(el: El, n: number, errors: ValidationIssue[]): PunchOutItem | 
     errors.push(issue('CXML-UOM', `Item ${n}: ItemDetail/UnitOfMeasure is missing.`, `${path}/ItemDetail`));
   if (errors.length > before) return undefined;
   return {
-    lineNumber: el.getAttribute('lineNumber') || undefined,
+    lineNumber: attr(el, 'lineNumber') || undefined,
     quantity: quantity!,
     supplierPartId: supplierPartId!,
     supplierPartAuxiliaryId: val(el, 'ItemID/SupplierPartAuxiliaryID'),
     description: ownText || shortName || supplierPartId!,
     shortName,
     unitPrice: unitPrice!,
-    currency: money!.getAttribute('currency')?.trim() ?? '',
+    currency: attr(money, 'currency')?.trim() ?? '',
     unitOfMeasure: unitOfMeasure!,
     classifications: kids(detail, 'Classification')
-      .map((c) => ({ domain: c.getAttribute('domain')?.trim() ?? '', value: text(c) }))
+      .map((c) => ({ domain: attr(c, 'domain')?.trim() ?? '', value: text(c) }))
       .filter((c) => c.value !== ''),
     manufacturerPartId: val(detail, 'ManufacturerPartID'),
     manufacturerName: val(detail, 'ManufacturerName'),

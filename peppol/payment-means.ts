@@ -35,8 +35,12 @@ export function paymentMeansFromCode(code: string | undefined): Pick<PaymentInfo
   return { means, meansCode: code && (!means || PAYMENT_MEANS_CODES[means] !== code) ? code : undefined };
 }
 
-/** Drops the keys whose value is undefined, so parsed objects carry only what the document says. */
+/**
+ * The object without the keys whose value is undefined, so parsed objects carry only what the
+ * document says. A copy: deleting keys would turn every parsed line into a slow dictionary object.
+ */
 export function compact<T extends object>(o: T): T {
-  for (const k of Object.keys(o) as Array<keyof T>) if (o[k] === undefined) delete o[k];
-  return o;
+  const out = {} as T;
+  for (const k in o) if (o[k] !== undefined) out[k] = o[k];
+  return out;
 }

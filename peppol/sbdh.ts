@@ -1,4 +1,4 @@
-import { XMLSerializer } from '@xmldom/xmldom';
+import { XMLSerializer, type Element } from '@xmldom/xmldom';
 import { DOCUMENT_TYPE_INFO, UBL_NS, peppolDocumentTypeId, type UblRoot } from './document-types.ts';
 import type { ValidationIssue } from './types.ts';
 import { DEFAULT_MAX_XML_BYTES, elementChildren, parseXml, text, val, type El } from './xml/dom.ts';
@@ -124,5 +124,5 @@ export function unwrapSbdh(xml: string, maxBytes = DEFAULT_MAX_XML_BYTES): Unwra
   if (scopes.DOCUMENTID) out.documentTypeId = scopes.DOCUMENTID;
   if (scopes.PROCESSID) out.processId = scopes.PROCESSID;
   if (scopes.COUNTRY_C1) out.countryC1 = scopes.COUNTRY_C1;
-  return { ok: true, header: out, payload: new XMLSerializer().serializeToString(payload) };
+  return { ok: true, header: out, payload: new XMLSerializer().serializeToString(payload as Element) };
 }

@@ -9,7 +9,7 @@ import { computeDocument } from './totals.ts';
 import { validateUblElement } from './validation/validate-ubl.ts';
 import { validateOrderElement } from './validation/rules-order.ts';
 import { validateOrderAgreementElement } from './validation/rules-order-agreement.ts';
-import { DEFAULT_MAX_XML_BYTES, NS, parseXml, type El } from './xml/dom.ts';
+import { DEFAULT_MAX_XML_BYTES, NS, parseXmlTree, type El } from './xml/dom.ts';
 import { checkSchema } from './xml/schema.ts';
 
 export type XmlFormat = 'ubl-xml' | 'cii-xml' | 'auto';
@@ -34,7 +34,7 @@ export function readXmlDocument(
   format: XmlFormat = 'auto',
   maxBytes = DEFAULT_MAX_XML_BYTES,
 ): XmlDocument {
-  const parsed = parseXml(xml, maxBytes);
+  const parsed = parseXmlTree(xml, maxBytes);
   if (!parsed.ok) return fail(parsed.errors);
   const root = parsed.root;
   const isCii = root.namespaceURI === NS.rsm;

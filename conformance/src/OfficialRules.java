@@ -75,6 +75,8 @@ public final class OfficialRules {
     for (String line; (line = in.readLine()) != null; ) {
       if (line.isBlank()) continue;
       out.println(rules.check(new File(line.trim())));
+      // One answer per line as soon as it is known: a caller may feed files one at a time (bench/validation.ts).
+      out.flush();
     }
     out.flush();
   }

@@ -15,7 +15,7 @@ import type {
   VatBreakdown,
   VatCategory,
 } from '../types.ts';
-import { DEFAULT_MAX_XML_BYTES, NS, all, attr, first, kids, parseXml, text, val, type El } from '../xml/dom.ts';
+import { DEFAULT_MAX_XML_BYTES, NS, all, attr, first, kids, parseXmlTree, text, val, type El } from '../xml/dom.ts';
 import { compact, paymentMeansFromCode } from '../payment-means.ts';
 
 export type CiiParseResult =
@@ -318,7 +318,7 @@ export function parseCiiElement(root: El): CiiParseResult {
 }
 
 export function parseCii(xml: string, maxBytes = DEFAULT_MAX_XML_BYTES): CiiParseResult {
-  const parsed = parseXml(xml, maxBytes);
+  const parsed = parseXmlTree(xml, maxBytes);
   if (!parsed.ok) return parsed;
   return parseCiiElement(parsed.root);
 }

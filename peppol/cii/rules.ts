@@ -50,11 +50,12 @@ const PREFIX_OF = new Map(Object.entries(NS).map(([prefix, uri]) => [uri, prefix
 class CiiContext {
   readonly errors: ValidationIssue[] = [];
   readonly warnings: ValidationIssue[] = [];
-  /** Elements by prefixed name, for the rules whose context matches anywhere in the document. */
-  private readonly byName = new Map<string, El[]>();
+  /** Elements by namespace and local name, for the rules whose context matches anywhere in the document. */
+  private readonly byName = new Map<string, Map<string, El[]>>();
   readonly seller: El | undefined;
 
   constructor(readonly root: El) {
+    for (const uri of PREFIX_OF.keys()) this.byName.set(uri, new Map());
     this.index(root);
     this.seller = first(root, `${AGREEMENT}/ram:SellerTradeParty`);
   }
@@ -63,20 +64,20 @@ class CiiContext {
     for (let n = el.firstChild; n; n = n.nextSibling) {
       if (n.nodeType !== 1) continue;
       const child = n as El;
-      const prefix = PREFIX_OF.get(child.namespaceURI ?? '');
-      if (prefix) {
-        const key = `${prefix}:${child.localName}`;
-        const list = this.byName.get(key);
+      const names = this.byName.get(child.namespaceURI ?? '');
+      if (names) {
+        const list = names.get(child.localName ?? '');
         if (list) list.push(child);
-        else this.byName.set(key, [child]);
+        else names.set(child.localName ?? '', [child]);
       }
       this.index(child);
     }
   }
 
-  /** Every element of that name, wherever it is (a schematron rule context without a leading `/`). */
+  /** Every element of that prefixed name, wherever it is (a schematron rule context without a leading `/`). */
   anywhere(name: string): El[] {
-    return this.byName.get(name) ?? [];
+    const colon = name.indexOf(':');
+    return this.byName.get(NS[name.slice(0, colon)] ?? '')?.get(name.slice(colon + 1)) ?? [];
   }
 
   check(ok: boolean, rule: string, flag: Flag, node: El | undefined, message: string): void {

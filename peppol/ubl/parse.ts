@@ -14,7 +14,7 @@ import type {
   ValidationIssue,
   VatCategory,
 } from '../types.ts';
-import { DEFAULT_MAX_XML_BYTES, all, attr, first, kids, parseXml, text, val, type El } from '../xml/dom.ts';
+import { DEFAULT_MAX_XML_BYTES, all, attr, first, kids, parseXmlTree, text, val, type El } from '../xml/dom.ts';
 import { compact, paymentMeansFromCode } from '../payment-means.ts';
 
 export type ParseResult =
@@ -454,7 +454,7 @@ export function parseUblElement(root: El): ParseResult {
 
 /** Parses UBL XML text (size-limited, DTDs refused) into a DocumentBody. */
 export function parseUbl(xml: string, maxBytes = DEFAULT_MAX_XML_BYTES): ParseResult {
-  const parsed = parseXml(xml, maxBytes);
+  const parsed = parseXmlTree(xml, maxBytes);
   if (!parsed.ok) return parsed;
   return parseUblElement(parsed.root);
 }

@@ -1,5 +1,5 @@
-import type { Document as XDocument } from '@xmldom/xmldom';
 import { DOCUMENT_TYPE_INFO } from '../document-types.ts';
+import type { TreeDocument } from '../xml/tree.ts';
 import { computeDocument, type ComputedDocument } from '../totals.ts';
 import type { DocumentBody, DocumentType, ValidationIssue } from '../types.ts';
 import { checkDocumentBody, type BodyCheckOptions } from '../validation/validate-json.ts';
@@ -7,14 +7,14 @@ import { renderBilling } from './render-billing.ts';
 import { renderTrade } from './render-trade.ts';
 
 export interface RenderOptions extends BodyCheckOptions {
-  /** Also return the xmldom Document of the rendering, for validation without a parse. */
+  /** Also return the tree of the rendering (what a parse would give), for validation without a parse. */
   dom?: boolean;
 }
 
 export interface RenderResult {
   /** The UBL 2.1 XML; absent when the body has structural errors. */
   xml?: string;
-  dom?: XDocument;
+  dom?: TreeDocument;
   computed?: ComputedDocument;
   errors: ValidationIssue[];
   warnings: ValidationIssue[];

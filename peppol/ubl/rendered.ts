@@ -1,7 +1,7 @@
-import type { Document as XDocument } from '@xmldom/xmldom';
+import type { TreeDocument } from '../xml/tree.ts';
 
 /** A rendered document: its text, and the DOM built alongside when asked for. */
 export interface Rendered {
   xml: string;
-  dom?: XDocument | undefined;
+  dom?: TreeDocument | undefined;
 }

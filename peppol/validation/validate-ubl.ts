@@ -1,6 +1,6 @@
 import { UBL_NS } from '../document-types.ts';
 import type { ValidationIssue, ValidationResult } from '../types.ts';
-import { DEFAULT_MAX_XML_BYTES, parseXml, type El } from '../xml/dom.ts';
+import { DEFAULT_MAX_XML_BYTES, parseXmlTree, type El } from '../xml/dom.ts';
 import { RuleContext } from './context.ts';
 import { checkCodeListRules } from './rules-codelists.ts';
 import { checkCoreRules } from './rules-core.ts';
@@ -47,7 +47,7 @@ export function validateUblElement(root: El): ValidationResult {
 
 /** Validates UBL XML text; malformed, oversized or DTD-bearing input yields XML-* errors. */
 export function validateUblXml(xml: string, options: XmlValidationOptions = {}): ValidationResult {
-  const parsed = parseXml(xml, options.maxBytes ?? DEFAULT_MAX_XML_BYTES);
+  const parsed = parseXmlTree(xml, options.maxBytes ?? DEFAULT_MAX_XML_BYTES);
   if (!parsed.ok) return { valid: false, errors: parsed.errors, warnings: [] };
   return validateUblElement(parsed.root);
 }

@@ -1,10 +1,38 @@
 import { createRequire } from 'node:module';
 import { DOMParser } from '@xmldom/xmldom';
-import type { Document as XDocument, Element as XElement, Node as XNode } from '@xmldom/xmldom';
+import type { Document as XDocument, Element as XElement } from '@xmldom/xmldom';
 import { UBL_NS } from '../document-types.ts';
 import type { ValidationIssue } from '../types.ts';
+import { parseTree, XmlSyntaxError } from './tree.ts';
 
-export type El = XElement;
+/**
+ * What the rules and parsers read of a node. Both trees they meet provide it: the DOM a rendering
+ * builds (xmldom) and the compact tree an input is parsed into (`./tree.ts`).
+ */
+export interface XNode {
+  readonly nodeType: number;
+  readonly nodeName: string;
+  readonly nodeValue: string | null;
+  readonly localName: string | null;
+  readonly namespaceURI: string | null;
+  readonly parentNode: XNode | null;
+  readonly firstChild: XNode | null;
+  readonly nextSibling: XNode | null;
+  readonly textContent: string | null;
+}
+
+export interface XAttr {
+  readonly name: string;
+  readonly localName: string | null;
+  readonly namespaceURI: string | null;
+  readonly value: string;
+}
+
+export interface El extends XNode {
+  readonly attributes: { readonly length: number; item(index: number): XAttr | null };
+  hasAttribute(name: string): boolean;
+  getAttributeNode(name: string): XAttr | null;
+}
 
 /** Default size limit for inbound XML: the service's upload limit (spec part 8). */
 export const DEFAULT_MAX_XML_BYTES = 5 * 1024 * 1024;
@@ -67,25 +95,47 @@ function memoizeGrammarRegExps(): void {
 }
 memoizeGrammarRegExps();
 
-export type ParseXmlResult = { ok: true; doc: XDocument; root: El } | { ok: false; errors: ValidationIssue[] };
+export type ParseXmlResult = { ok: true; doc: XDocument; root: XElement } | { ok: false; errors: ValidationIssue[] };
 
 /**
- * Parses untrusted XML. DTDs are refused before parsing: they are the vehicle of entity-expansion
- * and external-entity attacks, and no UBL or CII document needs one.
+ * What untrusted XML must pass before any parser sees it. DTDs are refused: they are the vehicle of
+ * entity-expansion and external-entity attacks, and no UBL or CII document needs one.
  */
-export function parseXml(text: string, maxBytes = DEFAULT_MAX_XML_BYTES): ParseXmlResult {
-  if (typeof text !== 'string' || text.trim() === '') {
-    return { ok: false, errors: [{ rule: 'XML-EMPTY', message: 'XML document is empty', path: '/' }] };
-  }
-  if (Buffer.byteLength(text, 'utf8') > maxBytes) {
-    return { ok: false, errors: [{ rule: 'XML-SIZE', message: `XML document exceeds ${maxBytes} bytes`, path: '/' }] };
-  }
-  if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text)) {
+function refused(text: string, maxBytes: number): ValidationIssue[] | undefined {
+  if (typeof text !== 'string' || text.trim() === '')
+    return [{ rule: 'XML-EMPTY', message: 'XML document is empty', path: '/' }];
+  // UTF-8 takes at least as many bytes as UTF-16 code units, so only a long enough text needs counting.
+  if (text.length > maxBytes / 3 && Buffer.byteLength(text, 'utf8') > maxBytes)
+    return [{ rule: 'XML-SIZE', message: `XML document exceeds ${maxBytes} bytes`, path: '/' }];
+  if (text.includes('<!') && /<!(?:DOCTYPE|ENTITY)/i.test(text))
+    return [{ rule: 'XML-DTD', message: 'DTDs and entity declarations are not allowed', path: '/' }];
+  return undefined;
+}
+
+export type ParseTreeResult = { ok: true; root: El } | { ok: false; errors: ValidationIssue[] };
+
+/**
+ * Parses untrusted XML into the compact read-only tree the validation reads (`./tree.ts`): what
+ * every document a caller sends or a peer delivers goes through. {@link parseXml} gives a DOM instead.
+ */
+export function parseXmlTree(text: string, maxBytes = DEFAULT_MAX_XML_BYTES): ParseTreeResult {
+  const errors = refused(text, maxBytes);
+  if (errors) return { ok: false, errors };
+  try {
+    return { ok: true, root: parseTree(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).documentElement! };
+  } catch (e) {
+    if (!(e instanceof XmlSyntaxError)) throw e;
     return {
       ok: false,
-      errors: [{ rule: 'XML-DTD', message: 'DTDs and entity declarations are not allowed', path: '/' }],
+      errors: [{ rule: 'XML-MALFORMED', message: `Malformed XML: ${oneLine(e.message)}`, path: '/' }],
     };
   }
+}
+
+/** Parses untrusted XML into an xmldom DOM, for the callers that need one (signatures, envelopes). */
+export function parseXml(text: string, maxBytes = DEFAULT_MAX_XML_BYTES): ParseXmlResult {
+  const refusal = refused(text, maxBytes);
+  if (refusal) return { ok: false, errors: refusal };
   const errors: ValidationIssue[] = [];
   let doc: XDocument;
   try {
@@ -128,7 +178,7 @@ function depthExceeds(root: XNode, limit: number): boolean {
   for (;;) {
     if (node.firstChild) {
       node = node.firstChild;
-      if (++depth > limit && node.nodeType === node.ELEMENT_NODE) return true;
+      if (++depth > limit && node.nodeType === 1) return true;
       continue;
     }
     while (node !== root && !node.nextSibling && node.parentNode) {
@@ -176,7 +226,10 @@ function matches(node: XNode, ns: string, local: string): boolean {
 /** Element children named `qname` (prefix from NS; an unprefixed name matches any namespace). */
 export function kids(el: El | undefined, qname: string): El[] {
   if (!el) return [];
-  const [ns, local] = splitName(qname);
+  // Index reads, not destructuring: array destructuring runs the iterator protocol, which allocates until optimised.
+  const name = splitName(qname);
+  const ns = name[0];
+  const local = name[1];
   const out: El[] = [];
   for (let n = el.firstChild; n; n = n.nextSibling) if (matches(n, ns, local)) out.push(n as El);
   return out;
@@ -184,14 +237,17 @@ export function kids(el: El | undefined, qname: string): El[] {
 
 export function kid(el: El | undefined, qname: string): El | undefined {
   if (!el) return undefined;
-  const [ns, local] = splitName(qname);
+  const name = splitName(qname);
+  const ns = name[0];
+  const local = name[1];
   for (let n = el.firstChild; n; n = n.nextSibling) if (matches(n, ns, local)) return n as El;
   return undefined;
 }
 
 // Depth-first in child order yields the elements in the same order as expanding the path level by level.
 function collect(el: El, steps: readonly Step[], depth: number, out: El[]): void {
-  const [ns, local] = steps[depth];
+  const ns = steps[depth][0];
+  const local = steps[depth][1];
   const last = depth === steps.length - 1;
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (!matches(n, ns, local)) continue;
@@ -201,7 +257,8 @@ function collect(el: El, steps: readonly Step[], depth: number, out: El[]): void
 }
 
 function firstAlong(el: El, steps: readonly Step[], depth: number): El | undefined {
-  const [ns, local] = steps[depth];
+  const ns = steps[depth][0];
+  const local = steps[depth][1];
   const last = depth === steps.length - 1;
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (!matches(n, ns, local)) continue;

@@ -1,5 +1,14 @@
-import { DOMImplementation } from '@xmldom/xmldom';
-import type { Document as XDocument, Element as XElement } from '@xmldom/xmldom';
+import {
+  AttrList,
+  NO_ATTRIBUTES,
+  TreeDocument,
+  TreeElement,
+  TreeText,
+  appendChild,
+  unlinkLastChild,
+  type TreeNode,
+  type XmlAttr,
+} from './tree.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const ESCAPE_RE = /[&<>"']/g;
@@ -23,14 +32,16 @@ export type Attrs = Record<string, string | undefined>;
  * Append-only XML builder. Empty values are skipped on purpose: Peppol forbids empty elements
  * (PEPPOL-EN16931-R008), so an absent optional field must produce no element at all.
  *
- * With `buildDom`, the same calls also build an xmldom Document, so a rendered document can be
- * validated without being parsed back (xmldom parsing costs several times the rule checks).
+ * With `buildDom`, the same calls also build the tree a parse would give (`./tree.ts`), so a rendered
+ * document is validated without being parsed back.
  */
 export class XmlWriter {
   private readonly parts: string[] = [];
   private readonly namespaces: Record<string, string>;
-  private doc: XDocument | undefined;
-  private readonly stack: XElement[] = [];
+  private doc: TreeDocument | undefined;
+  private readonly stack: TreeElement[] = [];
+  /** For each open element, the sibling it was appended after: what `group` restores when it stays empty. */
+  private readonly previous: (TreeNode | null)[] = [];
   private defaultNs = '';
 
   constructor(
@@ -49,7 +60,10 @@ export class XmlWriter {
 
   close(name: string): this {
     this.parts.push(`</${name}>`);
-    if (this.buildDom) this.stack.pop();
+    if (this.buildDom) {
+      this.stack.pop();
+      this.previous.pop();
+    }
     return this;
   }
 
@@ -60,8 +74,9 @@ export class XmlWriter {
     this.parts.push(`<${name}${attrsText(attrs)}>${escapeXml(text)}</${name}>`);
     if (this.buildDom) {
       const el = this.openDom(name, attrs);
-      el.appendChild(this.doc!.createTextNode(withoutInvalidChars(text)));
+      appendChild(el, new TreeText(3, withoutInvalidChars(text), el));
       this.stack.pop();
+      this.previous.pop();
     }
     return this;
   }
@@ -76,7 +91,8 @@ export class XmlWriter {
       this.parts.length = mark;
       if (this.buildDom) {
         const el = this.stack.pop()!;
-        el.parentNode?.removeChild(el);
+        const previous = this.previous.pop()!;
+        if (el.parentNode instanceof TreeElement) unlinkLastChild(el.parentNode, previous);
       }
     } else this.close(name);
     return this;
@@ -91,37 +107,46 @@ export class XmlWriter {
     return this.parts.join('');
   }
 
-  /** The Document built alongside the text (only with `buildDom`). */
-  get document(): XDocument | undefined {
+  /** The tree built alongside the text (only with `buildDom`). */
+  get document(): TreeDocument | undefined {
     return this.doc;
   }
 
-  private openDom(name: string, attrs: Attrs | undefined): XElement {
+  private openDom(name: string, attrs: Attrs | undefined): TreeElement {
     const colon = name.indexOf(':');
+    const prefix = colon < 0 ? null : name.slice(0, colon);
+    const local = colon < 0 ? name : name.slice(colon + 1);
     if (!this.doc) {
       this.defaultNs = attrs?.xmlns ?? '';
-      this.doc = new DOMImplementation().createDocument(this.defaultNs, name, null);
-      const root = this.doc.documentElement!;
-      this.setAttrs(root, attrs);
+      this.doc = new TreeDocument();
+      const root = new TreeElement(name, prefix, local, this.ns(prefix), attributesOf(attrs), this.doc);
+      this.doc.firstChild = root;
       this.stack.push(root);
+      this.previous.push(null);
       return root;
     }
-    const ns = colon < 0 ? this.defaultNs : (this.namespaces[name.slice(0, colon)] ?? '');
-    const el = this.doc.createElementNS(ns, name);
-    this.setAttrs(el, attrs);
-    this.stack[this.stack.length - 1].appendChild(el);
+    const parent = this.stack[this.stack.length - 1];
+    const el = new TreeElement(name, prefix, local, this.ns(prefix), attributesOf(attrs), parent);
+    this.previous.push(appendChild(parent, el));
     this.stack.push(el);
     return el;
   }
 
-  private setAttrs(el: XElement, attrs: Attrs | undefined): void {
-    if (!attrs) return;
-    for (const k in attrs) {
-      const v = attrs[k];
-      if (v === undefined || v === '' || k === 'xmlns' || k.startsWith('xmlns:')) continue;
-      el.setAttribute(k, v);
-    }
+  private ns(prefix: string | null): string | null {
+    return (prefix === null ? this.defaultNs : (this.namespaces[prefix] ?? '')) || null;
   }
+}
+
+/** The attributes the text gets, less the namespace declarations (the tree resolves names instead). */
+function attributesOf(attrs: Attrs | undefined): AttrList {
+  if (!attrs) return NO_ATTRIBUTES;
+  const list: XmlAttr[] = [];
+  for (const name in attrs) {
+    const value = attrs[name];
+    if (value === undefined || value === '' || name === 'xmlns' || name.startsWith('xmlns:')) continue;
+    list.push({ nodeType: 2, name, localName: name, prefix: null, namespaceURI: null, value });
+  }
+  return list.length ? new AttrList(list) : NO_ATTRIBUTES;
 }
 
 function attrsText(attrs: Attrs | undefined): string {

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
-import { XMLSerializer } from '@xmldom/xmldom';
+import { XMLSerializer, type Element as El } from '@xmldom/xmldom';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateDocument } from '../../peppol/index.ts';
 import { validateUblElement } from '../../peppol/validation/validate-ubl.ts';
 import { UBL_CR_PATHS } from '../../peppol/validation/ubl-cr-paths.ts';
-import { NS, parseXml, type El } from '../../peppol/xml/dom.ts';
+import { NS, parseXml } from '../../peppol/xml/dom.ts';
 import { CORPUS } from '../data/peppol/corpus.ts';
 import { details, difference, officialResultsOrSkip, type OfficialResult, type Subject } from './official-rules.ts';
 

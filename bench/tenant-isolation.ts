@@ -23,7 +23,7 @@ import { percentile, startBenchServers } from './support.ts';
  * ≤ 100 ms), and the large invoices' own acceptance time. Large bodies are rendered and validated
  * on worker threads (core/peppol-pool.ts, from OFFLOAD_MIN_LINES lines). The workflows the sends
  * start are not run: no worker polls, acceptance is what is measured.
- * Run with `npm run bench:large-document [lines] [large invoices]`.
+ * Run with `npm run bench:tenant-isolation [lines] [large invoices]`.
  */
 const args = process.argv.slice(2);
 const LINES = Math.max(1, Number(args[0] ?? 5000));
@@ -93,7 +93,7 @@ const stats = (latencies: number[]) => {
 };
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
-const servers = await startBenchServers('large-document');
+const servers = await startBenchServers('tenant-isolation');
 try {
   const db = createDb(servers.databaseUrl, { max: 20, applicationName: 'docex-bench' });
   await migrateToLatest(db);

@@ -1,0 +1,220 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { readXmlDocument, renderUbl, validateDocument, type DocumentBody } from '../peppol/index.ts';
+import { benchCiiInvoice, benchInvoice } from './invoices.ts';
+
+/**
+ * Validation speed against the official Peppol artefacts (`conformance/`: the compiled CEN + PEPPOL
+ * Schematron on Saxon-HE, one warm JVM, compile excluded), on the same generated invoices of 10 to
+ * 5,000 lines, UBL and CII. Both sides are timed alternately in the same run; medians and their ratio
+ * are printed, with the linearity t(5,000) / t(500) and the memory of the 5,000-line validation.
+ *
+ *   npm run bench:validation [-- runs]        runs per size and side (default 7, at least 3)
+ *
+ * The official CII artefacts are not in the Peppol rule jar, so the official side of a CII invoice is
+ * the UBL rules on the service's conversion of it, what the conformance tests compare too.
+ */
+const RUNS = Math.max(3, Number(process.argv[2] ?? 7) || 7);
+const SIZES = [10, 100, 500, 1000, 5000];
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Subject {
+  lines: number;
+  syntax: 'UBL' | 'CII';
+  xml: string;
+  /** What the official rules judge: the UBL itself, or the conversion of the CII. */
+  officialFile: string;
+}
+
+/** The official checker as a warm JVM answering one file at a time. */
+class OfficialChecker {
+  private readonly child = spawn(process.execPath, [path.join(root, 'scripts', 'official-rules.mjs'), 'run'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  private readonly lines = createInterface({ input: this.child.stdout })[Symbol.asyncIterator]();
+
+  async check(file: string): Promise<{ ms: number; fatal: string[] }> {
+    const t0 = performance.now();
+    this.child.stdin.write(`${file}\n`);
+    const next = await this.lines.next();
+    const ms = performance.now() - t0;
+    if (next.done) throw new Error('the official checker stopped');
+    const result = JSON.parse(next.value) as { error?: string; failed?: { id: string; flag: string }[] };
+    if (result.error) throw new Error(`official checker: ${result.error}`);
+    return { ms, fatal: (result.failed ?? []).filter((f) => f.flag === 'fatal').map((f) => f.id) };
+  }
+
+  stop(): void {
+    this.child.stdin.end();
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const ms = (x: number) => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0)).padStart(7);
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`.padStart(9);
+
+interface Timing {
+  ms: number;
+  /** CPU time of this process (its GC threads included): what a loaded machine distorts least. */
+  cpu: number;
+}
+
+function timing<T>(fn: () => T): [T, Timing] {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = fn();
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  return [result, { ms, cpu: (cpu.user + cpu.system) / 1000 }];
+}
+
+function ours(subject: Subject): Timing {
+  const [read, t] = timing(() => readXmlDocument(subject.xml, subject.syntax === 'UBL' ? 'ubl-xml' : 'cii-xml'));
+  if (!read.valid) throw new Error(`${subject.syntax} ${subject.lines}: ${JSON.stringify(read.errors.slice(0, 3))}`);
+  return t;
+}
+
+function jsonPath(body: DocumentBody): Timing {
+  const [checked, t] = timing(() => validateDocument('invoice', body));
+  if (!checked.valid) throw new Error(`JSON ${body.lines.length}: ${JSON.stringify(checked.errors.slice(0, 3))}`);
+  return t;
+}
+
+/** Memory of one validation of `file`, in a fresh process so that its peak RSS is this validation's. */
+function memoryProbe(file: string, syntax: 'UBL' | 'CII'): { rss: number; heap: number } {
+  const run = spawnSync(
+    process.execPath,
+    // A young generation large enough that the validation's garbage is still counted when it ends.
+    [
+      '--expose-gc',
+      '--max-semi-space-size=128',
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      '--memory',
+      file,
+      syntax,
+    ],
+    { encoding: 'utf8', cwd: root },
+  );
+  if (run.status !== 0) throw new Error(`memory probe failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as { rss: number; heap: number };
+}
+
+async function probeMemory(file: string, syntax: 'UBL' | 'CII'): Promise<void> {
+  const { readFileSync } = await import('node:fs');
+  const xml = readFileSync(file, 'utf8');
+  // Warm the code paths on a small document so that compiling them is not counted.
+  readXmlDocument(benchCiiInvoice(10), 'cii-xml');
+  readXmlDocument(renderUbl('invoice', benchInvoice(10)).xml!, 'ubl-xml');
+  const gc = (globalThis as { gc?: () => void }).gc!;
+  gc();
+  const before = process.memoryUsage();
+  let peakHeap = before.heapUsed;
+  // Sampled between the steps a validation cannot be interrupted in: the heap right after it, with the result alive.
+  const result = readXmlDocument(xml, syntax === 'UBL' ? 'ubl-xml' : 'cii-xml');
+  peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+  if (!result.valid) throw new Error('invalid');
+  const maxRss = process.resourceUsage().maxRSS * 1024;
+  process.stdout.write(JSON.stringify({ rss: maxRss - before.rss, heap: peakHeap - before.heapUsed }));
+}
+
+async function main(): Promise<void> {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'docex-bench-validation-'));
+  const checker = new OfficialChecker();
+  try {
+    const subjects: Subject[] = [];
+    const bodies = new Map<number, DocumentBody>();
+    for (const lines of SIZES) {
+      const body = benchInvoice(lines);
+      bodies.set(lines, body);
+      const ubl = renderUbl('invoice', body).xml!;
+      const cii = benchCiiInvoice(lines);
+      const converted = readXmlDocument(cii, 'cii-xml').ubl!;
+      for (const [syntax, xml, official] of [
+        ['UBL', ubl, ubl],
+        ['CII', cii, converted],
+      ] as const) {
+        const officialFile = path.join(scratch, `${syntax}-${lines}.xml`);
+        writeFileSync(officialFile, official);
+        writeFileSync(path.join(scratch, `${syntax}-${lines}-input.xml`), xml);
+        subjects.push({ lines, syntax, xml, officialFile });
+      }
+    }
+
+    // Both sides must find the invoices valid, or the comparison is of nothing.
+    for (const s of subjects) {
+      ours(s);
+      const { fatal } = await checker.check(s.officialFile);
+      if (fatal.length) throw new Error(`official rules reject ${s.syntax} ${s.lines}: ${fatal.join(', ')}`);
+    }
+    // Warm both: the JVM's JIT and ours, on the mid-size documents.
+    for (let i = 0; i < 5; i++)
+      for (const s of subjects.filter((x) => x.lines === 1000)) {
+        ours(s);
+        await checker.check(s.officialFile);
+      }
+
+    console.log(`validation: ours (readXmlDocument) vs the official artefacts (warm JVM), median of ${RUNS} runs`);
+    console.log('| syntax | lines | size | ours ms | ours CPU ms | official ms | official / ours |');
+    console.log('|---|---|---|---|---|---|---|');
+    const oursMedian = new Map<string, Timing>();
+    for (const s of subjects) {
+      const mine: Timing[] = [];
+      const theirs: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        mine.push(ours(s));
+        theirs.push((await checker.check(s.officialFile)).ms);
+      }
+      const a = { ms: median(mine.map((t) => t.ms)), cpu: median(mine.map((t) => t.cpu)) };
+      const b = median(theirs);
+      oursMedian.set(`${s.syntax}-${s.lines}`, a);
+      console.log(
+        `| ${s.syntax} | ${String(s.lines).padStart(5)} | ${kib(Buffer.byteLength(s.xml))} | ${ms(a.ms)} | ${ms(a.cpu)} | ${ms(b)} | ${(b / a.ms).toFixed(1).padStart(6)}× |`,
+      );
+    }
+
+    console.log(`\nJSON path (validateDocument: checks, render, rules), median of ${RUNS} runs`);
+    const jsonMedian = new Map<number, Timing>();
+    for (const lines of SIZES) {
+      const body = bodies.get(lines)!;
+      jsonPath(body);
+      const times = Array.from({ length: RUNS }, () => jsonPath(body));
+      const t = { ms: median(times.map((x) => x.ms)), cpu: median(times.map((x) => x.cpu)) };
+      jsonMedian.set(lines, t);
+      console.log(`  ${String(lines).padStart(5)} lines ${ms(t.ms)} ms  (CPU ${ms(t.cpu)} ms)`);
+    }
+
+    const ratio = (t: (n: number) => Timing) =>
+      `${(t(5000).ms / t(500).ms).toFixed(1)} (CPU ${(t(5000).cpu / t(500).cpu).toFixed(1)})`;
+    console.log('\nlinearity t(5,000 lines) / t(500 lines) (target ≤ 11):');
+    console.log(
+      `  UBL ${ratio((n) => oursMedian.get(`UBL-${n}`)!)}   CII ${ratio((n) => oursMedian.get(`CII-${n}`)!)}`,
+    );
+    console.log(`  JSON ${ratio((n) => jsonMedian.get(n)!)}`);
+
+    console.log('\nmemory of one 5,000-line validation (target: heap ≤ 10× the document):');
+    for (const syntax of ['UBL', 'CII'] as const) {
+      const subject = subjects.find((s) => s.syntax === syntax && s.lines === 5000)!;
+      const size = Buffer.byteLength(subject.xml);
+      const { rss, heap } = memoryProbe(path.join(scratch, `${syntax}-5000-input.xml`), syntax);
+      console.log(
+        `  ${syntax} ${kib(size)}: peak RSS +${(rss / 2 ** 20).toFixed(0)} MiB, heap +${(heap / 2 ** 20).toFixed(0)} MiB (${(heap / size).toFixed(1)}× the document)`,
+      );
+    }
+  } finally {
+    checker.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--memory') await probeMemory(process.argv[3], process.argv[4] as 'UBL' | 'CII');
+else await main();

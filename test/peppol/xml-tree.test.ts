@@ -1,0 +1,116 @@
+import { expect } from 'chai';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseXml, parseXmlTree, type El } from '../../peppol/xml/dom.ts';
+import { DATA_DIR } from './helpers.ts';
+
+function xmlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = join(dir, name);
+    if (statSync(file).isDirectory()) return xmlFiles(file);
+    return name.endsWith('.xml') ? [file] : [];
+  });
+}
+
+/** Everything the rules can read of an element: names, namespace, attributes, string value, element children. */
+function shape(el: El): unknown {
+  const attributes: string[] = [];
+  for (let i = 0; i < el.attributes.length; i++) {
+    const a = el.attributes.item(i)!;
+    attributes.push(`{${a.namespaceURI ?? ''}}${a.name}=${a.value}`);
+  }
+  const children: unknown[] = [];
+  for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) children.push(shape(n as El));
+  return {
+    name: el.nodeName,
+    local: el.localName,
+    ns: el.namespaceURI,
+    attributes: attributes.sort(),
+    text: el.textContent,
+    children,
+  };
+}
+
+describe('XML tree parser (the parse of every document validated)', () => {
+  it('reads every document of the test data exactly as the DOM parser does', () => {
+    const files = xmlFiles(DATA_DIR);
+    expect(files.length).to.be.greaterThan(250);
+    for (const file of files) {
+      const xml = readFileSync(file, 'utf8');
+      const dom = parseXml(xml, 50 * 1024 * 1024);
+      const tree = parseXmlTree(xml, 50 * 1024 * 1024);
+      const name = relative(DATA_DIR, file);
+      expect(tree.ok, name).to.equal(dom.ok);
+      if (dom.ok && tree.ok) expect(shape(tree.root), name).to.deep.equal(shape(dom.root));
+    }
+  });
+
+  it('resolves namespaces, entities, character references, CDATA and line ends', () => {
+    const parsed = parseXmlTree(
+      '<?xml version="1.0"?>\r\n<!-- c --><a xmlns="urn:d" xmlns:x="urn:x" x:k="1&#10;2\t3">' +
+        '<x:b>&lt;&amp;&#x41;&#66;&quot;&apos;&gt;</x:b><c xmlns=""><![CDATA[<raw>&amp;]]>x<!-- y -->z</c>\r\n<d/></a>',
+    );
+    expect(parsed.ok).to.equal(true);
+    if (!parsed.ok) return;
+    const root = parsed.root;
+    expect([root.localName, root.namespaceURI, root.getAttributeNode('x:k')?.value]).to.deep.equal([
+      'a',
+      'urn:d',
+      '1\n2 3',
+    ]);
+    expect(root.getAttributeNode('x:k')?.namespaceURI).to.equal('urn:x');
+    const [b, c, d] = ((): El[] => {
+      const out: El[] = [];
+      for (let n = root.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) out.push(n as El);
+      return out;
+    })();
+    expect([b.namespaceURI, b.textContent]).to.deep.equal(['urn:x', `<&AB"'>`]);
+    expect([c.namespaceURI, c.textContent]).to.deep.equal([null, '<raw>&amp;xz']);
+    expect([d.namespaceURI, d.localName, d.firstChild]).to.deep.equal(['urn:d', 'd', null]);
+    expect(root.textContent).to.equal(`<&AB"'><raw>&amp;xz\n`);
+  });
+
+  it('refuses what is not well-formed, as XML-MALFORMED', () => {
+    for (const bad of [
+      '<a><b>1</b ></a x>',
+      '<a><b>1</c></a>',
+      '<a><b>1</b!></a>',
+      '<a><x:b xmlns:x="urn:x">1</x:b></y:a>',
+      '<a>',
+      '<a></a><b/>',
+      'text<a/>',
+      '<a/>text',
+      '<a b="1" b="2"/>',
+      '<a b="1"c="2"/>',
+      '<a b=1/>',
+      '<a b="<"/>',
+      '<a>&nbsp;</a>',
+      '<a>&amp</a>',
+      '<a>&#0;</a>',
+      '<x:a/>',
+      '<a><!-- -- --></a>',
+      '<a><![CDATA[x</a>',
+      '<a>]]></a>',
+      '<1a/>',
+    ]) {
+      const r = parseXmlTree(bad);
+      expect(r.ok, bad).to.equal(false);
+      if (!r.ok)
+        expect(
+          r.errors.map((e) => e.rule),
+          bad,
+        ).to.deep.equal(['XML-MALFORMED']);
+    }
+  });
+
+  it('keeps the refusals made before parsing', () => {
+    const rules = (xml: string, max?: number) => {
+      const r = parseXmlTree(xml, max);
+      return r.ok ? [] : r.errors.map((e) => e.rule);
+    };
+    expect(rules('  ')).to.deep.equal(['XML-EMPTY']);
+    expect(rules('<!DOCTYPE a [<!ENTITY x "y">]><a/>')).to.deep.equal(['XML-DTD']);
+    expect(rules(`<a>${'é'.repeat(600)}</a>`, 1000)).to.deep.equal(['XML-SIZE']);
+    expect(rules(`<a>${'e'.repeat(600)}</a>`, 1000)).to.deep.equal([]);
+  });
+});
