@@ -7,6 +7,7 @@ import {
   DocexApiError,
   ok,
   paginate,
+  verifyDocumentXml,
   verifyWebhook,
   WebhookVerificationError,
   type DocexClient,
@@ -116,6 +117,25 @@ describe('TypeScript SDK (clients/typescript)', () => {
         return seen.length ? seen : undefined;
       });
       expect(types).to.deep.equal(['document.sent']);
+    });
+
+    it('verifies a signed XML download against the published keys, and refuses it once tampered', async () => {
+      const sent = await send();
+      const path = `/v1/documents/${sent.id}/xml`;
+      const download = await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${tenant.key}` } });
+      expect(download.status).to.equal(200);
+      const body = new Uint8Array(await download.arrayBuffer());
+      const jwks = (await (await fetch(`${app.url}/.well-known/jwks.json`)).json()) as {
+        keys: Array<Record<string, unknown>>;
+      };
+      const verified = await verifyDocumentXml({ body, headers: download.headers, path, jwks, documentId: sent.id });
+      expect(verified).to.include({ ok: true, documentId: sent.id });
+      const tampered = body.slice();
+      tampered[tampered.length - 2] ^= 1;
+      expect(await verifyDocumentXml({ body: tampered, headers: download.headers, path, jwks })).to.deep.equal({
+        ok: false,
+        reason: 'digest_mismatch',
+      });
     });
 
     it('verifies a real webhook delivery and rejects a tampered or stale one', async () => {

@@ -15,6 +15,12 @@ export {
   type WebhookEvent,
   type WebhookHeaders,
 } from './webhooks.ts';
+export {
+  verifyDocumentXml,
+  type Jwks,
+  type VerifyDocumentXmlInput,
+  type VerifyDocumentXmlResult,
+} from './document-signature.ts';
 export type { components, operations, paths } from './schema.ts';
 
 import type { components } from './schema.ts';
