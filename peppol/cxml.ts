@@ -132,11 +132,7 @@ function readItem(el: El, n: number, errors: ValidationIssue[]): PunchOutItem | 
   const quantity = parseDecimal(attr(el, 'quantity') ?? '');
   if (!quantity || quantity.lte(0))
     errors.push(
-      issue(
-        'CXML-QUANTITY',
-        `Item ${n}: quantity "${attr(el, 'quantity') ?? ''}" is not a positive number.`,
-        path,
-      ),
+      issue('CXML-QUANTITY', `Item ${n}: quantity "${attr(el, 'quantity') ?? ''}" is not a positive number.`, path),
     );
   const supplierPartId = val(el, 'ItemID/SupplierPartID');
   if (!supplierPartId)
