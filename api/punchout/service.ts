@@ -74,17 +74,22 @@ export async function receivePunchOutCart(deps: PunchoutDeps, xml: string): Prom
   const net = round2(sum(message.items.map((i) => i.quantity.mul(i.unitPrice))));
   const buyer = { peppolId: company.peppol_id, name: company.name, vatNumber: company.vat_number };
   const seller = { peppolId: partner.peppol_id, name: partner.name, vatNumber: partner.vat_number };
+  // A purchase order needs a number and a date (BT-1, BT-2); the cart has neither, so the draft gets
+  // its day and a number from its id, which the buyer may change before sending.
+  const id = newId('doc');
+  const issueDate = new Date().toISOString().slice(0, 10);
+  const number = `PO-${issueDate.replaceAll('-', '')}-${id.slice(-6).toUpperCase()}`;
   const { row, event } = await deps.db.transaction().execute(async (trx) => {
     const row = await insertDocument(trx, {
-      id: newId('doc'),
+      id,
       organization_id: organization.id,
       livemode: partner.livemode,
       company_id: company.id,
       partner_id: partner.id,
       type: 'purchase-order',
       direction: 'outgoing',
-      number: null,
-      issue_date: null,
+      number,
+      issue_date: issueDate,
       due_date: null,
       currency: message.currency,
       gross_amount: message.total.toFixed(2),
@@ -98,6 +103,8 @@ export async function receivePunchOutCart(deps: PunchoutDeps, xml: string): Prom
       delivery_status: 'stored',
       lifecycle_status: 'issued',
       body: JSON.stringify({
+        number,
+        issueDate,
         currency: message.currency,
         seller: definedOnly(seller),
         buyer: definedOnly(buyer),

@@ -122,7 +122,8 @@ export function parseXmlTree(text: string, maxBytes = DEFAULT_MAX_XML_BYTES): Pa
   const errors = refused(text, maxBytes);
   if (errors) return { ok: false, errors };
   try {
-    return { ok: true, root: parseTree(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).documentElement! };
+    const root = parseTree(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).documentElement!;
+    return depthExceeds(root, MAX_XML_DEPTH) ? { ok: false, errors: [tooDeep()] } : { ok: true, root };
   } catch (e) {
     if (!(e instanceof XmlSyntaxError)) throw e;
     return {
@@ -160,15 +161,13 @@ export function parseXml(text: string, maxBytes = DEFAULT_MAX_XML_BYTES): ParseX
   const root = doc.documentElement;
   if (!root)
     return { ok: false, errors: [{ rule: 'XML-MALFORMED', message: 'Malformed XML: no root element', path: '/' }] };
-  if (depthExceeds(root, MAX_XML_DEPTH)) {
-    return {
-      ok: false,
-      errors: [
-        { rule: 'XML-DEPTH', message: `XML elements are nested deeper than ${MAX_XML_DEPTH} levels`, path: '/' },
-      ],
-    };
-  }
+  if (depthExceeds(root, MAX_XML_DEPTH)) return { ok: false, errors: [tooDeep()] };
   return { ok: true, doc, root };
+}
+
+/** Rules walk the tree recursively: a document deeper than any real UBL or CII is refused first. */
+function tooDeep(): ValidationIssue {
+  return { rule: 'XML-DEPTH', message: `XML elements are nested deeper than ${MAX_XML_DEPTH} levels`, path: '/' };
 }
 
 /** Walks without recursion, so the check itself cannot exhaust the stack. */

@@ -124,6 +124,7 @@ describe('POST /v1/punchout/cart', () => {
     expect(redirect).to.equal(`${APP_URL}/${slug}/ai/chat/thr_9Qz`);
 
     const doc = await getDocument(documentId);
+    expect(doc.number).to.match(/^PO-\d{8}-[0-9A-Z]{6}$/);
     expect(doc).to.include({
       type: 'purchase-order',
       direction: 'outgoing',

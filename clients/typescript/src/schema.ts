@@ -3801,7 +3801,7 @@ export interface components {
       acknowledgedAt: string | null;
     });
     Branding: {
-      /** @description The name the tenants see (PDF header */
+      /** @description The name the tenants see (PDF header, reference page). */
       displayName?: string;
       /** @description A base64 `data:` URL of a PNG or SVG image, at most 256 KiB decoded; the bytes must be that image. */
       logo?: string;
@@ -3837,9 +3837,9 @@ export interface components {
     };
     /** @description Limits of each managed company's own keys (white-label only); absent, a limit does not apply. */
     TenantQuotas: {
-      /** @description Documents each company may send per calendar month (UTC); live only */
+      /** @description Documents each company may send per calendar month (UTC); live only, as the sandbox has no quotas. */
       documentsPerMonth?: number;
-      /** @description Requests per minute of each company */
+      /** @description Requests per minute of each company, over all its keys (sandbox too). */
       requestsPerMinute?: number;
     };
     /** @description A field set to null is removed. */
@@ -8692,7 +8692,7 @@ export interface operations {
         'application/x-www-form-urlencoded': {
           /** @description The PunchOutOrderMessage as XML. */
           'cxml-urlencoded'?: string;
-          /** @description The PunchOutOrderMessage */
+          /** @description The PunchOutOrderMessage, Base64-encoded. */
           'cxml-base64'?: string;
         };
         /**
@@ -11811,8 +11811,7 @@ export interface operations {
            *       "groupId": "tgrp_4Hk8Lm2Np6Qr0St4Uv8W",
            *       "name": "Office supplies",
            *       "color": "#1f6feb",
-           *       "description": "Paper",
-           *       "toner and small equipment.": null,
+           *       "description": "Paper, toner and small equipment.",
            *       "createdAt": "2026-11-24T09:00:00.000Z"
            *     }
            */

@@ -94,7 +94,8 @@ describe('white-label: branding, tenant quotas and per-tenant settings', () => {
       const page = await getWithHost(url, host);
       expect(page.status).to.equal(200);
       expect(page.body).to.include('<title>Nimbus Docs reference</title>');
-      expect(page.body).to.include('background:#123456');
+      // The brand colour is the page's accent and the reference's.
+      expect(page.body).to.include('--brand: #123456').and.include('--scalar-color-accent: #123456');
       expect((await getWithHost(url, 'other.example')).body).not.to.include('Nimbus Docs');
     });
 
