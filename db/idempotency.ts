@@ -85,7 +85,10 @@ export async function claimIdempotencyKey(
       .where('organization_id', '=', scope.organizationId)
       .where('principal', '=', scope.principal)
       .where('idempotency_key', '=', scope.key)
+      // Only the claim as read: one that completed since (its request ended between our read and
+      // now) is answered as a replay by the next round, never run a second time.
       .where('request_id', '=', existing.request_id)
+      .where('state', '=', existing.state)
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) === 1) return { outcome: 'claimed' };
     return claimIdempotencyKey(db, scope, request, isRunning);
