@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { loadConfig, PROJECT_ROOT } from '../core/config.ts';
+import { PROJECT_ROOT } from '../core/config.ts';
 import { stopChild } from '../core/temporal-dev-server.ts';
-import { createApp } from '../api/app.ts';
 import { generateKeySecret } from '../api/api-keys/secrets.ts';
 import { randomBelgianEnterpriseNumber } from '../api/sandbox/company-seed.ts';
 import { newId } from '../core/ids.ts';
@@ -16,8 +14,7 @@ import { insertCompany } from '../db/companies.ts';
 import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { insertOrganization } from '../db/organizations.ts';
-import { createUpstreams } from '../upstreams/index.ts';
-import { cpuByRole, percentile, startBenchServers, untilPolled } from './support.ts';
+import { cpuByRole, listenBenchApp, percentile, startBenchServers, untilPolled } from './support.ts';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { createLogger, useLogger } from '../core/log.ts';
@@ -112,24 +109,9 @@ try {
     if (code) console.error(`worker exited (${code}): ${workerErrors}`);
   });
   await untilPolled(client, TASK_QUEUES.documents);
-  const config = loadConfig();
-  const upstreams = createUpstreams(config, db);
   // Request lines are serialised as in production, then dropped, so the terminal stays readable.
   if (OBSERVE) useLogger(createLogger({ level: 'info', destination: pino.destination('/dev/null') }));
-  const app = createApp({
-    db,
-    temporal: client,
-    publicBaseUrl: 'http://bench',
-    companyUpstreams: upstreams.companies,
-    directory: upstreams.directory,
-    webhookSenders: upstreams.webhooks,
-    domainVerifiers: upstreams.domains,
-    as4: { inboundSecret: config.as4InboundSecret },
-    observe: OBSERVE,
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base, server } = await listenBenchApp(db, client, { observe: OBSERVE });
 
   const org = await insertOrganization(db, { name: 'Bench', plan: 'white_label', country: 'BE', sandbox: true });
   const number = randomBelgianEnterpriseNumber();

@@ -1,10 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Client, Connection } from '@temporalio/client';
-import { createApp } from '../api/app.ts';
 import { generateKeySecret } from '../api/api-keys/secrets.ts';
 import { randomBelgianEnterpriseNumber } from '../api/sandbox/company-seed.ts';
-import { loadConfig } from '../core/config.ts';
 import { newId } from '../core/ids.ts';
 import { DOCUMENT_TYPES } from '../core/plans.ts';
 import { insertApiKey } from '../db/api-keys.ts';
@@ -13,9 +10,8 @@ import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { insertOrganization } from '../db/organizations.ts';
 import { renderUbl, type DocumentBody } from '../peppol/index.ts';
-import { createUpstreams } from '../upstreams/index.ts';
 import { benchInvoice } from './invoices.ts';
-import { startBenchServers } from './support.ts';
+import { listenBenchApp, startBenchServers } from './support.ts';
 
 /**
  * Large documents through the API: a 5,000-line invoice against a 500-line one, sent as JSON and as
@@ -35,22 +31,7 @@ try {
   await migrateToLatest(db);
   const connection = await Connection.connect({ address: servers.temporalAddress });
   const client = new Client({ connection, namespace: 'default' });
-  const config = loadConfig();
-  const upstreams = createUpstreams(config, db);
-  const app = createApp({
-    db,
-    temporal: client,
-    publicBaseUrl: 'http://bench',
-    companyUpstreams: upstreams.companies,
-    directory: upstreams.directory,
-    webhookSenders: upstreams.webhooks,
-    domainVerifiers: upstreams.domains,
-    as4: { inboundSecret: config.as4InboundSecret },
-    observe: false,
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base, server } = await listenBenchApp(db, client);
 
   const org = await insertOrganization(db, { name: 'Bench', plan: 'white_label', country: 'BE', sandbox: true });
   const number = randomBelgianEnterpriseNumber();

@@ -1,4 +1,10 @@
 import type { Client } from '@temporalio/client';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../api/app.ts';
+import { loadConfig } from '../core/config.ts';
+import type { Db } from '../db/database.ts';
+import { createUpstreams } from '../upstreams/index.ts';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -135,4 +141,31 @@ export function cpuByRole(): Map<string, number> {
     roles.set(role, (roles.get(role) ?? 0) + ms);
   }
   return roles;
+}
+
+/**
+ * The API as `api/server.ts` builds it (every upstream of the config, sandbox simulators for sandbox
+ * keys), listening on a free loopback port: what each benchmark sends its requests to.
+ */
+export async function listenBenchApp(
+  db: Db,
+  temporal: Client,
+  options: { observe?: boolean } = {},
+): Promise<{ base: string; server: Server }> {
+  const config = loadConfig();
+  const upstreams = createUpstreams(config, db);
+  const app = createApp({
+    db,
+    temporal,
+    publicBaseUrl: 'http://bench',
+    companyUpstreams: upstreams.companies,
+    directory: upstreams.directory,
+    webhookSenders: upstreams.webhooks,
+    domainVerifiers: upstreams.domains,
+    as4: { inboundSecret: config.as4InboundSecret },
+    observe: options.observe ?? false,
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }

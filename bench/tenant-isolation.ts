@@ -1,9 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
-import { createApp } from '../api/app.ts';
 import { generateKeySecret } from '../api/api-keys/secrets.ts';
 import { randomBelgianEnterpriseNumber } from '../api/sandbox/company-seed.ts';
-import { loadConfig } from '../core/config.ts';
 import { newId } from '../core/ids.ts';
 import { closePeppolPool, OFFLOAD_MIN_LINES } from '../core/peppol-pool.ts';
 import { DOCUMENT_TYPES } from '../core/plans.ts';
@@ -12,8 +9,7 @@ import { insertCompany } from '../db/companies.ts';
 import { createDb, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { insertOrganization } from '../db/organizations.ts';
-import { createUpstreams } from '../upstreams/index.ts';
-import { percentile, startBenchServers } from './support.ts';
+import { listenBenchApp, percentile, startBenchServers } from './support.ts';
 
 /**
  * Does one tenant's large invoice hold up everyone else? A second tenant sends a small request
@@ -99,22 +95,7 @@ try {
   await migrateToLatest(db);
   const connection = await Connection.connect({ address: servers.temporalAddress });
   const client = new Client({ connection, namespace: 'default' });
-  const config = loadConfig();
-  const upstreams = createUpstreams(config, db);
-  const app = createApp({
-    db,
-    temporal: client,
-    publicBaseUrl: 'http://bench',
-    companyUpstreams: upstreams.companies,
-    directory: upstreams.directory,
-    webhookSenders: upstreams.webhooks,
-    domainVerifiers: upstreams.domains,
-    as4: { inboundSecret: config.as4InboundSecret },
-    observe: false,
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base, server } = await listenBenchApp(db, client);
   const big = await tenant(db, 'Large');
   const small = await tenant(db, 'Small');
 
