@@ -1,4 +1,4 @@
-import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
+import { WithStartWorkflowOperation, WorkflowUpdateRPCTimeoutOrCancelledError, type Client } from '@temporalio/client';
 import { Decimal } from 'decimal.js';
 import { forEachConcurrently } from '../../core/concurrency.ts';
 import { log } from '../../core/log.ts';
@@ -156,7 +156,12 @@ export async function runLifecycleCommand(
 export const LIFECYCLE_UPDATE_DEADLINE_MS = 5_000;
 const LIFECYCLE_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * The deadline reached: the client answers it as DEADLINE_EXCEEDED or, when it cancels the call
+ * itself, as CANCELLED; both come wrapped in WorkflowUpdateRPCTimeoutOrCancelledError.
+ */
 function isDeadlineExceeded(err: unknown): boolean {
+  if (err instanceof WorkflowUpdateRPCTimeoutOrCancelledError) return true;
   for (let e: any = err; e; e = e.cause) if (e.code === 4 || /deadline exceeded/i.test(String(e.message))) return true;
   return false;
 }
