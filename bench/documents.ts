@@ -3,18 +3,11 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../core/config.ts';
 import { stopChild } from '../core/temporal-dev-server.ts';
-import { generateKeySecret } from '../api/api-keys/secrets.ts';
-import { randomBelgianEnterpriseNumber } from '../api/sandbox/company-seed.ts';
-import { newId } from '../core/ids.ts';
-import { DOCUMENT_TYPES } from '../core/plans.ts';
 import { SANDBOX_CONFIRMATION_MS } from '../core/sandbox-scenarios.ts';
 import { TASK_QUEUES } from '../core/temporal.ts';
-import { insertApiKey } from '../db/api-keys.ts';
-import { insertCompany } from '../db/companies.ts';
 import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { insertOrganization } from '../db/organizations.ts';
-import { cpuByRole, listenBenchApp, percentile, startBenchServers, untilPolled } from './support.ts';
+import { benchTenant, cpuByRole, listenBenchApp, percentile, startBenchServers, untilPolled } from './support.ts';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { createLogger, useLogger } from '../core/log.ts';
@@ -113,40 +106,11 @@ try {
   if (OBSERVE) useLogger(createLogger({ level: 'info', destination: pino.destination('/dev/null') }));
   const { base, server } = await listenBenchApp(db, client, { observe: OBSERVE });
 
-  const org = await insertOrganization(db, { name: 'Bench', plan: 'white_label', country: 'BE', sandbox: true });
-  const number = randomBelgianEnterpriseNumber();
-  const company = await insertCompany(db, {
-    id: newId('comp'),
-    organizationId: org.id,
-    livemode: false,
-    name: 'Bench BV',
-    legalName: 'Bench BV',
-    vatNumber: `BE${number}`,
-    country: 'BE',
-    peppolId: `0208:${number}`,
-    address: { street: 'Rue de la Loi 16', city: 'Brussels', postalCode: '1000', country: 'BE' },
-    capabilities: { send: [...DOCUMENT_TYPES], receive: [...DOCUMENT_TYPES] },
-  });
-  const { secret, keyPrefix } = generateKeySecret('personal', false);
-  await insertApiKey(db, {
-    id: newId('key'),
-    organizationId: org.id,
-    companyId: null,
-    name: 'bench',
-    keyType: 'personal',
-    livemode: false,
-    keyPrefix,
-    secret,
-    scopes: ['*'],
-    rateLimit: 1_000_000,
-    expiresAt: null,
-    createdBy: 'bench',
-  });
-  const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
+  const { organizationId, companyId, headers } = await benchTenant(db);
   const body = (i: number) =>
     JSON.stringify({
       type: 'invoice',
-      from: company.id,
+      from: companyId,
       to: RECIPIENT,
       document: {
         number: `BENCH-${i}`,
@@ -195,7 +159,7 @@ try {
     const row = await db
       .selectFrom('documents')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('organization_id', '=', org.id)
+      .where('organization_id', '=', organizationId)
       .where('delivery_status', '=', 'delivered')
       .executeTakeFirstOrThrow();
     delivered = Number(row.n);

@@ -1,17 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { Client, Connection } from '@temporalio/client';
-import { generateKeySecret } from '../api/api-keys/secrets.ts';
-import { randomBelgianEnterpriseNumber } from '../api/sandbox/company-seed.ts';
-import { newId } from '../core/ids.ts';
-import { DOCUMENT_TYPES } from '../core/plans.ts';
-import { insertApiKey } from '../db/api-keys.ts';
-import { insertCompany } from '../db/companies.ts';
 import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { insertOrganization } from '../db/organizations.ts';
 import { renderUbl, type DocumentBody } from '../peppol/index.ts';
 import { benchInvoice } from './invoices.ts';
-import { listenBenchApp, startBenchServers } from './support.ts';
+import { benchTenant, listenBenchApp, startBenchServers } from './support.ts';
 
 /**
  * Large documents through the API: a 5,000-line invoice against a 500-line one, sent as JSON and as
@@ -33,43 +26,11 @@ try {
   const client = new Client({ connection, namespace: 'default' });
   const { base, server } = await listenBenchApp(db, client);
 
-  const org = await insertOrganization(db, { name: 'Bench', plan: 'white_label', country: 'BE', sandbox: true });
-  const number = randomBelgianEnterpriseNumber();
-  const seller = {
-    name: 'Bench BV',
-    vatNumber: `BE${number}`,
-    peppolId: `0208:${number}`,
-    legalId: { scheme: '0208', value: number },
-    address: { street: 'Rue de la Loi 16', city: 'Brussels', postalCode: '1000', country: 'BE' },
-  };
-  const company = await insertCompany(db, {
-    id: newId('comp'),
-    organizationId: org.id,
-    livemode: false,
-    name: seller.name,
-    legalName: seller.name,
-    vatNumber: seller.vatNumber,
-    country: 'BE',
-    peppolId: seller.peppolId,
-    address: seller.address,
-    capabilities: { send: [...DOCUMENT_TYPES], receive: [...DOCUMENT_TYPES] },
-  });
-  const { secret, keyPrefix } = generateKeySecret('personal', false);
-  await insertApiKey(db, {
-    id: newId('key'),
-    organizationId: org.id,
-    companyId: null,
-    name: 'bench',
-    keyType: 'personal',
-    livemode: false,
-    keyPrefix,
-    secret,
-    scopes: ['*'],
-    rateLimit: 1_000_000,
-    expiresAt: null,
-    createdBy: 'bench',
-  });
-  const authorization = `Bearer ${secret}`;
+  const {
+    companyId,
+    seller,
+    headers: { authorization },
+  } = await benchTenant(db);
 
   let sent = 0;
   const invoice = (lines: number): DocumentBody => ({ ...benchInvoice(lines), number: `LARGE-${++sent}`, seller });
@@ -85,8 +46,8 @@ try {
     const document = invoice(lines);
     const payload =
       format === 'json'
-        ? { type: 'invoice', from: company.id, to: RECIPIENT, document }
-        : { type: 'invoice', format, from: company.id, to: RECIPIENT, xml: renderUbl('invoice', document).xml };
+        ? { type: 'invoice', from: companyId, to: RECIPIENT, document }
+        : { type: 'invoice', format, from: companyId, to: RECIPIENT, xml: renderUbl('invoice', document).xml };
     const { ms, body } = await timed('/v1/documents/send', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

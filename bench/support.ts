@@ -1,9 +1,15 @@
 import type { Client } from '@temporalio/client';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { generateKeySecret } from '../api/api-keys/secrets.ts';
 import { createApp } from '../api/app.ts';
+import { randomBelgianEnterpriseNumber } from '../api/sandbox/company-seed.ts';
 import { loadConfig } from '../core/config.ts';
+import { DOCUMENT_TYPES } from '../core/plans.ts';
+import { insertApiKey } from '../db/api-keys.ts';
+import { insertCompany } from '../db/companies.ts';
 import type { Db } from '../db/database.ts';
+import { insertOrganization } from '../db/organizations.ts';
 import { createUpstreams } from '../upstreams/index.ts';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -168,4 +174,49 @@ export async function listenBenchApp(
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+/**
+ * A sandbox organization with one Belgian company that sends and receives every type, and a key
+ * without a rate limit, so that a benchmark measures the service and not the plan.
+ */
+export async function benchTenant(db: Db, name = 'Bench') {
+  const organization = await insertOrganization(db, { name, plan: 'white_label', country: 'BE', sandbox: true });
+  const number = randomBelgianEnterpriseNumber();
+  const seller = {
+    name: `${name} BV`,
+    vatNumber: `BE${number}`,
+    peppolId: `0208:${number}`,
+    legalId: { scheme: '0208', value: number },
+    address: { street: 'Rue de la Loi 16', city: 'Brussels', postalCode: '1000', country: 'BE' },
+  };
+  const company = await insertCompany(db, {
+    id: newId('comp'),
+    organizationId: organization.id,
+    livemode: false,
+    name: seller.name,
+    legalName: seller.name,
+    vatNumber: seller.vatNumber,
+    country: 'BE',
+    peppolId: seller.peppolId,
+    address: seller.address,
+    capabilities: { send: [...DOCUMENT_TYPES], receive: [...DOCUMENT_TYPES] },
+  });
+  const { secret, keyPrefix } = generateKeySecret('personal', false);
+  await insertApiKey(db, {
+    id: newId('key'),
+    organizationId: organization.id,
+    companyId: null,
+    name: 'bench',
+    keyType: 'personal',
+    livemode: false,
+    keyPrefix,
+    secret,
+    scopes: ['*'],
+    rateLimit: 1_000_000,
+    expiresAt: null,
+    createdBy: 'bench',
+  });
+  const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
+  return { organizationId: organization.id, companyId: company.id, seller, headers };
 }

@@ -1,15 +1,9 @@
 import { Client, Connection } from '@temporalio/client';
-import { generateKeySecret } from '../api/api-keys/secrets.ts';
-import { randomBelgianEnterpriseNumber } from '../api/sandbox/company-seed.ts';
 import { newId } from '../core/ids.ts';
 import { closePeppolPool, OFFLOAD_MIN_LINES } from '../core/peppol-pool.ts';
-import { DOCUMENT_TYPES } from '../core/plans.ts';
-import { insertApiKey } from '../db/api-keys.ts';
-import { insertCompany } from '../db/companies.ts';
-import { createDb, type Db } from '../db/database.ts';
+import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { insertOrganization } from '../db/organizations.ts';
-import { listenBenchApp, percentile, startBenchServers } from './support.ts';
+import { benchTenant, listenBenchApp, percentile, startBenchServers } from './support.ts';
 
 /**
  * Does one tenant's large invoice hold up everyone else? A second tenant sends a small request
@@ -27,39 +21,6 @@ const LARGE = Math.max(1, Number(args[1] ?? 3));
 const INTERVAL_MS = 20;
 const REFERENCE_MS = 5_000;
 const RECIPIENT = '0208:0202239951';
-
-async function tenant(db: Db, name: string) {
-  const org = await insertOrganization(db, { name, plan: 'white_label', country: 'BE', sandbox: true });
-  const number = randomBelgianEnterpriseNumber();
-  const company = await insertCompany(db, {
-    id: newId('comp'),
-    organizationId: org.id,
-    livemode: false,
-    name: `${name} BV`,
-    legalName: `${name} BV`,
-    vatNumber: `BE${number}`,
-    country: 'BE',
-    peppolId: `0208:${number}`,
-    address: { street: 'Rue de la Loi 16', city: 'Brussels', postalCode: '1000', country: 'BE' },
-    capabilities: { send: [...DOCUMENT_TYPES], receive: [...DOCUMENT_TYPES] },
-  });
-  const { secret, keyPrefix } = generateKeySecret('personal', false);
-  await insertApiKey(db, {
-    id: newId('key'),
-    organizationId: org.id,
-    companyId: null,
-    name,
-    keyType: 'personal',
-    livemode: false,
-    keyPrefix,
-    secret,
-    scopes: ['*'],
-    rateLimit: 1_000_000,
-    expiresAt: null,
-    createdBy: 'bench',
-  });
-  return { companyId: company.id, headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' } };
-}
 
 const largeBody = (companyId: string, i: number) =>
   JSON.stringify({
@@ -96,8 +57,8 @@ try {
   const connection = await Connection.connect({ address: servers.temporalAddress });
   const client = new Client({ connection, namespace: 'default' });
   const { base, server } = await listenBenchApp(db, client);
-  const big = await tenant(db, 'Large');
-  const small = await tenant(db, 'Small');
+  const big = await benchTenant(db, 'Large');
+  const small = await benchTenant(db, 'Small');
 
   const smallRequest = async () => {
     const t0 = performance.now();
