@@ -226,6 +226,19 @@ export async function findFlow(db: Db, scope: Scope, id: string): Promise<FlowRo
   return visibleFlows(db, scope).where('d.id', '=', id).executeTakeFirst();
 }
 
+/** The flow the scope already submitted under a tracking id, if any: a sender's id names one flow. */
+export async function findFlowIdByTrackingId(db: Db, scope: Scope, trackingId: string): Promise<string | undefined> {
+  let query = db
+    .selectFrom('document_flows as f')
+    .innerJoin('documents as d', 'd.id', 'f.document_id')
+    .select('d.id')
+    .where('f.tracking_id', '=', trackingId)
+    .where('d.organization_id', '=', scope.organizationId)
+    .where('d.livemode', '=', scope.livemode);
+  if (scope.companyId) query = query.where('d.company_id', '=', scope.companyId);
+  return (await query.orderBy('d.created_at').executeTakeFirst())?.id;
+}
+
 /** Flows matching every filter (any value of a list), oldest update first, at most `limit`. */
 export async function searchFlows(db: Db, scope: Scope, filters: FlowFilters, limit: number): Promise<FlowRow[]> {
   let query = visibleFlows(db, scope);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../db/database.ts';
-import { findFlow, insertDocumentFlow, type FlowRow } from '../../../db/flows.ts';
+import { findFlow, findFlowIdByTrackingId, insertDocumentFlow, type FlowRow } from '../../../db/flows.ts';
 import { findFile, insertFile } from '../../../db/files.ts';
 import type { Scope } from '../../../core/scope.ts';
 import { findCompanyById } from '../../../db/companies.ts';
@@ -24,6 +24,27 @@ export interface FlowInfo {
   sha256?: string;
 }
 
+/**
+ * The standard's `AlreadyExistingFlow`: a tracking id is the sender's own name for one flow, so a
+ * second flow under it is refused before anything is stored, naming the first.
+ */
+async function refuseRepeatedTrackingId(db: Db, scope: Scope, trackingId: string | undefined): Promise<void> {
+  if (!trackingId) return;
+  const existingId = await findFlowIdByTrackingId(db, scope, trackingId);
+  if (!existingId) return;
+  throw new ApiError('DOCUMENT_EXISTS', `Flow ${existingId} was already submitted with trackingId ${trackingId}.`, {
+    details: [
+      {
+        field: 'flowInfo.trackingId',
+        rule: 'AlreadyExistingFlow',
+        message: 'already names another flow',
+        value: trackingId,
+        existingId,
+      },
+    ],
+  });
+}
+
 export type FlowDocType = 'Metadata' | 'Original' | 'Converted' | 'ReadableView';
 
 function checksumMismatch(declared: string, actual: string): ApiError {
@@ -45,6 +66,7 @@ export async function submitFlow(deps: SendDeps, scope: Scope, info: FlowInfo, u
     throw new ApiError('INVALID_REQUEST', 'The file is empty.', {
       details: [{ field: 'file', rule: 'EmptyFlow', message: 'must not be empty' }],
     });
+  await refuseRepeatedTrackingId(deps.db, scope, info.trackingId);
 
   if (info.flowSyntax === 'CDAR' || info.flowSyntax === 'FRR') {
     const stored = await (info.flowSyntax === 'CDAR' ? submitCdarFlow : submitFrrFlow)(deps, scope, info, upload);

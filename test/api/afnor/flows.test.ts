@@ -108,6 +108,48 @@ describe('AFNOR flow service: flows', () => {
       expect(found.status).to.equal(200);
     });
 
+    it('409 AlreadyExistingFlow for a second flow under a trackingId, naming the first; nothing more is stored', async () => {
+      const first = await submit(
+        flowForm({ name: 'a.xml', flowSyntax: 'UBL', trackingId: 'track-repeat' }, await ublOf('FLOW-TRACK-1')),
+      );
+      expect(first.status).to.equal(202);
+      const { flowId } = await first.json();
+
+      // Another invoice (another number), the same tracking id.
+      const second = await submit(
+        flowForm({ name: 'b.xml', flowSyntax: 'UBL', trackingId: 'track-repeat' }, await ublOf('FLOW-TRACK-2')),
+      );
+      expect(second.status).to.equal(409);
+      const body = await second.json();
+      expect(body).to.deep.include({ errorCode: 'DOCUMENT_EXISTS', instance: second.headers.get('x-request-id') });
+      expect(body.details).to.deep.equal([
+        {
+          field: 'flowInfo.trackingId',
+          rule: 'AlreadyExistingFlow',
+          message: 'already names another flow',
+          value: 'track-repeat',
+          existingId: flowId,
+        },
+      ]);
+      const found = await (await search({ where: { trackingId: 'track-repeat' } })).json();
+      expect(found.results.map((f: { flowId: string }) => f.flowId)).to.deep.equal([flowId]);
+      const numbers = await testServers()
+        .db.selectFrom('documents')
+        .select('number')
+        .where('organization_id', '=', tenant.organizationId)
+        .where('number', '=', 'FLOW-TRACK-2')
+        .execute();
+      expect(numbers).to.deep.equal([]);
+
+      // Another tenant's tracking ids are its own.
+      const other = await createTenant({ livemode: false, plan: 'pro' });
+      const elsewhere = await submit(
+        flowForm({ name: 'c.xml', flowSyntax: 'UBL', trackingId: 'track-repeat' }, '<x/>'),
+        other.key,
+      );
+      expect(elsewhere.status).to.not.equal(409);
+    });
+
     it('400 in the AFNOR error shape when flowInfo misses name, has an unknown syntax or a long trackingId', async () => {
       const missing = await submit(flowForm({ flowSyntax: 'UBL' }, '<x/>'));
       expect(missing.status).to.equal(400);
