@@ -175,31 +175,6 @@ export async function getCompany(db: Db, scope: Scope, ref: string): Promise<Com
   return row;
 }
 
-const READ_ONLY_FIELDS = [
-  'id',
-  'vatNumber',
-  'country',
-  'legalName',
-  'peppolId',
-  'status',
-  'smpRegistered',
-  'smpRegisteredAt',
-  'stats',
-  'createdAt',
-  'updatedAt',
-  'livemode',
-  'legalAddressId',
-];
-const UPDATABLE_FIELDS = [
-  'name',
-  'address',
-  'additionalIdentifiers',
-  'capabilities',
-  'settings',
-  'compliance',
-  'metadata',
-];
-
 function sameCapabilities(a: { send: string[]; receive: string[] }, b: { send: string[]; receive: string[] }): boolean {
   const norm = (list: string[]) => [...list].sort().join(',');
   return norm(a.send) === norm(b.send) && norm(a.receive) === norm(b.receive);
@@ -212,19 +187,6 @@ export async function updateCompany(
   ref: string,
   body: Record<string, unknown>,
 ): Promise<CompanyRecord> {
-  const readOnly = Object.keys(body).filter((k) => READ_ONLY_FIELDS.includes(k));
-  const unknown = Object.keys(body).filter((k) => !READ_ONLY_FIELDS.includes(k) && !UPDATABLE_FIELDS.includes(k));
-  if (readOnly.length || unknown.length) {
-    const details = [
-      ...readOnly.map((field) => ({ field, rule: 'read_only', message: `${field} is read-only` })),
-      ...unknown.map((field) => ({ field, rule: 'unknown_field', message: `${field} is not a company field` })),
-    ];
-    throw new ApiError(
-      'INVALID_REQUEST',
-      `Cannot update ${[...readOnly, ...unknown].join(', ')}: ${details.map((d) => d.message).join('; ')}.`,
-      { details, type: 'validation_error' },
-    );
-  }
   const current = await getCompany(deps.db, scope, ref);
   const metadata = body.metadata as Record<string, string | null> | undefined;
   if (metadata) {

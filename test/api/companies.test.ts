@@ -358,6 +358,11 @@ describe('companies API', () => {
       const error = await errorBody(res);
       expect(error.code).to.equal('INVALID_REQUEST');
       expect(error.details).to.deep.equal([{ field: 'peppolId', rule: 'read_only', message: 'peppolId is read-only' }]);
+      const unknown = await patch(sandbox.key, sandbox.companyId, { nickname: 'x' });
+      expect(unknown.status).to.equal(400);
+      expect((await errorBody(unknown)).details).to.deep.equal([
+        { field: 'nickname', rule: 'unknown_field', message: 'nickname is not a field of this request' },
+      ]);
       const tenant = await createTenant({ livemode: false });
       await patch(tenant.key, tenant.companyId, {
         metadata: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`k${i}`, 'v'])),
