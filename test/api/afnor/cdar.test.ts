@@ -194,6 +194,22 @@ describe('AFNOR flow service: CDAR lifecycle messages out', () => {
     expect(xml).to.include('<ram:ProcessConditionCode>212</ram:ProcessConditionCode>');
     expect(xml).to.include(`<ram:ValueAmount currencyID="EUR">${invoice.grossAmount.toFixed(2)}</ram:ValueAmount>`);
     expect(xml).to.include('urn:un:unece:uncefact:data:standard:CrossDomainAcknowledgementAndResponse:100');
+
+    // The emitted message is announced as any stored flow is.
+    const events = await (
+      await fetch(`${app.url}/v1/events?type=flow.stored&limit=100`, { headers: bearer(tenant.key) })
+    ).json();
+    const stored = (events.data as Array<{ type: string; data: { documentId: string } }>).filter(
+      (e) => e.data.documentId === flows[0].flowId,
+    );
+    expect(stored).to.have.length(1);
+    expect(stored[0].data).to.deep.include({
+      flowType: 'CustomerInvoiceLC',
+      flowSyntax: 'CDAR',
+      flowDirection: 'Out',
+      name: flows[0].name,
+      linkedDocumentIds: [invoice.id],
+    });
   });
 
   it('emits nothing for a company and parties outside France', async () => {
