@@ -20,7 +20,7 @@ interface Outcome {
 }
 
 /**
- * The fault campaign of docs/deployment.md ("Failure behaviour"): 200 concurrent sends, a SIGKILL
+ * The fault campaign of docs/deployment.md ("Process crashes"): 200 concurrent sends, a SIGKILL
  * of one process at a random moment of the load, then what a client and the data must show.
  */
 describe('faults: 200 concurrent sends while a process is killed', function () {
