@@ -198,7 +198,10 @@ function activityCancellation(): AbortSignal | undefined {
   }
 }
 
-/** Keeps the heartbeat going while a request is in flight, so a dead worker is noticed in seconds. */
+/**
+ * Keeps the heartbeat going while a request is in flight, so a dead worker is noticed in seconds. A
+ * local attempt has none: its workflow task's timeout notices a dead worker.
+ */
 function heartbeatEvery(ms: number): () => void {
   let context: Context;
   try {
@@ -206,6 +209,7 @@ function heartbeatEvery(ms: number): () => void {
   } catch {
     return () => undefined;
   }
+  if (context.info.isLocal) return () => undefined;
   context.heartbeat();
   const timer = setInterval(() => context.heartbeat(), ms);
   return () => clearInterval(timer);

@@ -186,7 +186,7 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
     partnerRoutes(deps.db, directory, createTagLearning(deps.temporal)),
     tagRoutes({
       db: deps.db,
-      events: createEventDispatcher(deps.temporal),
+      events: createEventDispatcher(deps.temporal, deps.db),
       learning: createTagLearning(deps.temporal),
     }),
     lifecycleRoutes({ db: deps.db, temporal: deps.temporal, items }),

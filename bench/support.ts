@@ -1,4 +1,5 @@
 import type { Client } from '@temporalio/client';
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateKeySecret } from '../api/api-keys/secrets.ts';
@@ -18,6 +19,8 @@ import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } fr
 import { newId } from '../core/ids.ts';
 import { freePort } from '../core/ports.ts';
 import { startTemporalDevServer, type DevServerHandle } from '../core/temporal-dev-server.ts';
+import { PROJECT_ROOT } from '../core/config.ts';
+import { TASK_QUEUES } from '../core/temporal.ts';
 
 export interface BenchServers {
   databaseUrl: string;
@@ -219,4 +222,57 @@ export async function benchTenant(db: Db, name = 'Bench') {
   });
   const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
   return { organizationId: organization.id, companyId: company.id, seller, headers };
+}
+
+/**
+ * Bare Temporal start-and-complete: `count` runs of a workflow without activities, `concurrency` at a
+ * time, on the `system` queue of the run's worker. The reference a benchmark divides its own rate by.
+ */
+export async function bareWorkflowRate(client: Client, count = 300, concurrency = 16): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        await client.workflow.execute('timedWaitWorkflow', {
+          taskQueue: TASK_QUEUES.system,
+          workflowId: `bench-bare-${i}-${Date.now()}`,
+          args: [{ livemode: true, waitMs: 0 }],
+        });
+      }
+    }),
+  );
+  return count / ((performance.now() - started) / 1000);
+}
+
+/**
+ * The worker in its own process, as deployed (`workers/worker.ts` on the run's servers), so the
+ * benchmark's own work does not share its thread. Stop it with `stopChild`.
+ */
+export function spawnBenchWorker(
+  servers: { databaseUrl: string; temporalAddress: string },
+  env: Record<string, string> = {},
+): ChildProcess {
+  const worker = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'workers', 'worker.ts')], {
+    cwd: PROJECT_ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: servers.databaseUrl,
+      TEMPORAL_ADDRESS: servers.temporalAddress,
+      LOG_LEVEL: 'warn',
+      WORKER_METRICS_PORT: '0',
+      WORKER_TEMPORAL_METRICS_PORT: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  worker.stderr?.on('data', (c) => {
+    errors += c;
+  });
+  worker.once('exit', (code) => {
+    if (code) console.error(`worker exited (${code}): ${errors}`);
+  });
+  return worker;
 }

@@ -1,6 +1,11 @@
 import { WorkflowIdReusePolicy, type Client } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import type { Db } from '../db/database.ts';
+import { clockOffsetOf, createFanOutDeliveries } from '../db/deliveries.ts';
+import { findEvent, markEventDispatched } from '../db/events.ts';
+import { forEachConcurrently } from './concurrency.ts';
 import { TASK_QUEUES, workflowIds } from './temporal.ts';
+import { searchAttributesFor } from './workflow-context.ts';
 
 /** A committed event as the dispatcher needs it: written dispatched already when nobody subscribes. */
 export interface DispatchableEvent {
@@ -13,31 +18,75 @@ export interface EventDispatcher {
   dispatch(events: DispatchableEvent[]): Promise<void>;
 }
 
+/** Fan-outs of one dispatch call in flight at once (the sweeper hands over up to 500 events). */
+const FAN_OUT_CONCURRENCY = 16;
+
 /**
- * One `event:<evt_id>` workflow per event with subscribers when it was written (`insertEvent`
- * marks the others dispatched in the same statement, which spares a workflow per event in the
- * common case). The id makes a repeated dispatch (a retried activity, the sweeper racing a late
- * dispatch) land on the same run instead of fanning out twice.
+ * With the database (the API, the worker), the fan-out happens here: the event's deliveries are
+ * written and each `delivery:<dlv_id>` run starts at once, so the first POST is the first workflow
+ * task of its run instead of waiting behind an event workflow, its activities and child starts.
+ * Without it, one `event:<evt_id>` workflow per event does the same (and the runs started before the
+ * direct fan-out finish on it).
+ *
+ * Only events with subscribers when they were written are dispatched (`insertEvent` marks the
+ * others dispatched in the same statement). Both ways are idempotent: one delivery per (event,
+ * webhook), and workflow ids that refuse a second run, so a repeated dispatch (a retried activity,
+ * the sweeper racing a late dispatch) fans out once. The event is marked dispatched only after
+ * every run started; what a failure leaves undispatched the maintenance sweeper dispatches again.
  */
-export function createEventDispatcher(client: Client): EventDispatcher {
+export function createEventDispatcher(client: Client, db?: Db): EventDispatcher {
   return {
     async dispatch(events) {
-      await Promise.all(
-        events
-          .filter((event) => event.dispatched_at === null)
-          .map((event) =>
-            client.workflow
-              .start('eventWorkflow', {
-                taskQueue: TASK_QUEUES.webhooks,
-                workflowId: workflowIds.event(event.id),
-                args: [{ eventId: event.id }],
-                workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-              })
-              .catch((err: unknown) => {
-                if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-              }),
-          ),
-      );
+      const pending = events.filter((event) => event.dispatched_at === null);
+      if (!db) {
+        await Promise.all(pending.map((event) => startEventWorkflow(client, event.id)));
+        return;
+      }
+      await forEachConcurrently(pending, FAN_OUT_CONCURRENCY, (event) => fanOut(client, db, event.id));
     },
   };
+}
+
+async function fanOut(client: Client, db: Db, eventId: string): Promise<void> {
+  const event = await findEvent(db, eventId);
+  if (!event || event.dispatched_at) return;
+  const deliveries = await createFanOutDeliveries(db, event);
+  const clockOffsetMs = event.livemode ? 0 : await clockOffsetOf(db, event.company_id);
+  const searchAttributes = searchAttributesFor({
+    organizationId: event.organization_id,
+    livemode: event.livemode,
+    companyId: event.company_id,
+  });
+  await Promise.all(
+    deliveries.map((delivery) =>
+      ignoreAlreadyStarted(
+        client.workflow.start('deliveryWorkflow', {
+          taskQueue: TASK_QUEUES.webhooks,
+          workflowId: workflowIds.delivery(delivery.id),
+          args: [{ deliveryId: delivery.id, livemode: event.livemode, clockOffsetMs }],
+          workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+          typedSearchAttributes: searchAttributes,
+        }),
+      ),
+    ),
+  );
+  await markEventDispatched(db, eventId);
+}
+
+async function startEventWorkflow(client: Client, eventId: string): Promise<void> {
+  await ignoreAlreadyStarted(
+    client.workflow.start('eventWorkflow', {
+      taskQueue: TASK_QUEUES.webhooks,
+      workflowId: workflowIds.event(eventId),
+      args: [{ eventId }],
+      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+    }),
+  );
+}
+
+/** Already running or done (a repeated dispatch): that run owns it. */
+async function ignoreAlreadyStarted(start: Promise<unknown>): Promise<void> {
+  await start.catch((err: unknown) => {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  });
 }

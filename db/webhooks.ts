@@ -236,9 +236,24 @@ function eventTerms(event: EventOwner): EventTerms {
   };
 }
 
-/** A 2xx answer: the failure streak ends. */
+/**
+ * A 2xx answer: the failure streak ends. Every delivery of a webhook writes the same row, so a
+ * success with nothing to reset moves `last_delivered_at` at most once a second: the row lock is
+ * then not a queue that every attempt's commit waits in.
+ */
 export async function recordWebhookSuccess(db: Db, id: string, at: Date): Promise<void> {
-  await db.updateTable('webhooks').set({ failure_count: 0, last_delivered_at: at }).where('id', '=', id).execute();
+  await db
+    .updateTable('webhooks')
+    .set({ failure_count: 0, last_delivered_at: at })
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('failure_count', '<>', 0),
+        eb('last_delivered_at', 'is', null),
+        eb('last_delivered_at', '<', new Date(at.getTime() - 1_000)),
+      ]),
+    )
+    .execute();
 }
 
 export async function recordWebhookFailure(db: Db, id: string): Promise<void> {

@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     connection,
     namespace: config.temporalNamespace,
     db,
-    events: createEventDispatcher(client),
+    events: createEventDispatcher(client, db),
     upstreams: createUpstreams(config, db),
     tracing,
     ...(requested?.length ? { taskQueues: requested } : {}),

@@ -143,7 +143,7 @@ export async function receivePunchOutCart(deps: PunchoutDeps, xml: string): Prom
     });
     return { row, event };
   });
-  await createEventDispatcher(deps.temporal).dispatch([event]);
+  await createEventDispatcher(deps.temporal, deps.db).dispatch([event]);
 
   const base = `${deps.appUrl}/${encodeURIComponent(organization.slug)}`;
   return {

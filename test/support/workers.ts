@@ -20,7 +20,7 @@ export async function ensureTestWorkers(): Promise<void> {
     connection,
     namespace: 'default',
     db,
-    events: createEventDispatcher(temporal),
+    events: createEventDispatcher(temporal, db),
     // Suites deliver to receivers on 127.0.0.1; the refusal without the switch is tested on the door itself.
     upstreams: testUpstreams({ webhooks: loopbackWebhookSenders() }),
   });

@@ -86,7 +86,7 @@ describe('maintenanceWorkflow (the maintenance schedule)', () => {
       connection: env.nativeConnection,
       namespace: 'default',
       db,
-      events: createEventDispatcher(env.client),
+      events: createEventDispatcher(env.client, db),
       upstreams: testUpstreams(),
       taskQueues: [TASK_QUEUES.system, TASK_QUEUES.webhooks],
     });
@@ -111,8 +111,6 @@ describe('maintenanceWorkflow (the maintenance schedule)', () => {
         .where('organization_id', '=', tenant.organizationId)
         .execute();
       expect(keys.map((k) => k.idempotency_key)).to.deep.equal(['fresh']);
-      const fanOut = await env.client.workflow.getHandle(workflowIds.event(stranded.id)).result();
-      expect(fanOut.eventId).to.equal(stranded.id);
       expect((await findEvent(db, stranded.id))?.dispatched_at).to.be.instanceOf(Date);
     } finally {
       stop.abort();

@@ -94,7 +94,11 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         data: { documentId: 'doc_quiet' },
       });
       expect(event.dispatched_at).to.be.instanceOf(Date);
+      await createEventDispatcher(temporal, db).dispatch([event]);
       await createEventDispatcher(temporal).dispatch([event]);
+      expect(
+        await db.selectFrom('webhook_deliveries').select('id').where('event_id', '=', event.id).execute(),
+      ).to.deep.equal([]);
       const started = await temporal.workflow
         .getHandle(workflowIds.event(event.id))
         .describe()
@@ -132,9 +136,8 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         data: { documentId: 'doc_abc', type: 'invoice', number: 'INV-1', direction: 'incoming' },
       });
       expect(event.dispatched_at, 'an event with subscribers waits for its fan-out').to.equal(null);
-      await createEventDispatcher(temporal).dispatch([event]);
-      const fanOut = await temporal.workflow.getHandle<typeof eventWorkflow>(workflowIds.event(event.id)).result();
-      expect(fanOut.deliveryIds).to.have.length(2);
+      // The dispatcher fans out itself: when it returns, the deliveries exist and their runs started.
+      await createEventDispatcher(temporal, db).dispatch([event]);
       expect((await findEvent(db, event.id))?.dispatched_at).to.be.instanceOf(Date);
       const deliveries = await db
         .selectFrom('webhook_deliveries')
@@ -142,6 +145,10 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         .where('event_id', '=', event.id)
         .execute();
       expect(deliveries.map((d) => d.webhook_id).sort()).to.deep.equal([flaky.id, scoped.id].sort());
+      for (const delivery of deliveries) {
+        const run = await temporal.workflow.getHandle(workflowIds.delivery(delivery.id)).describe();
+        expect(run.type).to.equal('deliveryWorkflow');
+      }
       const flakyDelivery = deliveries.find((d) => d.webhook_id === flaky.id)!;
 
       // The healthy scoped webhook got it at once.
@@ -207,7 +214,35 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       expect(webhook?.last_delivered_at).to.be.instanceOf(Date);
     });
 
-    it('a repeated fan-out of the same event creates no second delivery', async () => {
+    it('a repeated dispatch of the same event creates no second delivery and no second run', async () => {
+      const { db, temporal } = testServers();
+      const tenant = await createTenant({ livemode: false });
+      await addWebhook(tenant, healthy.url, { livemode: false });
+      const event = await insertEvent(db, {
+        organizationId: tenant.organizationId,
+        livemode: false,
+        companyId: null,
+        type: 'document.sent',
+        data: { documentId: 'doc_twice' },
+      });
+      const dispatcher = createEventDispatcher(temporal, db);
+      // Concurrent (the sweeper racing a late dispatch), then once more after both finished.
+      await Promise.all([dispatcher.dispatch([event]), dispatcher.dispatch([event])]);
+      await dispatcher.dispatch([event]);
+      const deliveries = await db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('event_id', '=', event.id)
+        .execute();
+      expect(deliveries).to.have.length(1);
+      await temporal.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveries[0].id)).result();
+      await dispatcher.dispatch([{ id: event.id, dispatched_at: null }]);
+      await new Promise((r) => setTimeout(r, 500));
+      const posts = healthy.received.filter((r) => r.headers['x-service-event-id'] === event.id);
+      expect(posts.map((r) => r.headers['x-service-delivery'])).to.deep.equal([deliveries[0].id]);
+    });
+
+    it('without the database, an event workflow fans out; a repeated fan-out creates no second delivery', async () => {
       const { db, temporal } = testServers();
       const tenant = await createTenant({ livemode: false });
       await addWebhook(tenant, healthy.url, { livemode: false });
@@ -229,13 +264,14 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       ).to.have.length(1);
     });
 
-    it('a worker stopped mid-attempt: a new worker repeats the attempt with the same event id and completes the delivery', async function () {
+    it('a worker stopped mid-retry: a new worker repeats the attempt with the same event id and completes the delivery', async function () {
       this.timeout(60_000);
       const { db, temporalAddress, temporal } = testServers();
       const { NativeConnection } = await import('@temporalio/worker');
       const taskQueue = `webhook-kill-${newId('probe').slice(6, 14)}`;
-      // The first request never gets an answer: the worker handling it is stopped meanwhile.
-      const slow = await startWebhookReceiver((i) => (i === 0 ? 'hang' : 200));
+      // The first attempt fails; the second never gets an answer: the worker handling it is stopped
+      // meanwhile. (A first attempt runs in its workflow task: a stopping worker finishes it first.)
+      const slow = await startWebhookReceiver((i) => (i === 0 ? 500 : i === 1 ? 'hang' : 200));
       const connection = await NativeConnection.connect({ address: temporalAddress });
       const makeWorker = async () =>
         Worker.create({
@@ -271,6 +307,11 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
           }),
         });
         await slow.waitFor(1);
+        // The 30 s wait is on the company's clock: moving it brings the second attempt at once.
+        await waitUntil(async () => {
+          await handle.signal(clockChangedSignal, { offsetMs: 60_000 });
+          return slow.received.length >= 2;
+        });
         first.shutdown();
         await firstRun;
 
@@ -278,17 +319,19 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         const secondRun = second.run();
         try {
           const result = await handle.result();
-          expect(result).to.deep.equal({ deliveryId: delivery.id, outcome: 'succeeded', attempts: 1 });
+          expect(result).to.deep.equal({ deliveryId: delivery.id, outcome: 'succeeded', attempts: 2 });
         } finally {
           second.shutdown();
           await secondRun;
         }
-        expect(slow.received).to.have.length(2);
-        expect(slow.received.map((r) => r.headers['x-service-event-id'])).to.deep.equal([event.id, event.id]);
-        expect(slow.received.map((r) => r.headers['x-service-delivery'])).to.deep.equal([delivery.id, delivery.id]);
+        expect(slow.received).to.have.length(3);
+        expect(new Set(slow.received.map((r) => r.headers['x-service-event-id']))).to.deep.equal(new Set([event.id]));
+        expect(new Set(slow.received.map((r) => r.headers['x-service-delivery']))).to.deep.equal(
+          new Set([delivery.id]),
+        );
         // The interrupted attempt was not the receiver's failure: it is the same attempt, repeated.
-        expect(slow.received.map((r) => r.headers['x-service-attempt'])).to.deep.equal(['1', '1']);
-        expect(await findDelivery(db, delivery.id)).to.deep.include({ status: 'succeeded', attempt_count: 1 });
+        expect(slow.received.map((r) => r.headers['x-service-attempt'])).to.deep.equal(['1', '2', '2']);
+        expect(await findDelivery(db, delivery.id)).to.deep.include({ status: 'succeeded', attempt_count: 2 });
         expect((await findWebhookById(db, delivery.webhook_id))?.failure_count).to.equal(0);
       } finally {
         await slow.close();

@@ -1,4 +1,4 @@
-import { proxyActivities } from '@temporalio/workflow';
+import { patched, proxyActivities, proxyLocalActivities, type RetryPolicy } from '@temporalio/workflow';
 import type { WebhookActivities } from '../../activities/webhooks.ts';
 import { NON_RETRYABLE_FAILURE_TYPES } from '../../core/failures.ts';
 import { ACTIVITY_PRESETS } from '../activity-options.ts';
@@ -23,16 +23,27 @@ export const DELIVERY_SCHEDULE_MS = [
 // A receiver's failure comes back as a result; the activity is retried only when the attempt
 // itself could not finish (worker lost: noticed by the heartbeat), and then repeats the same
 // attempt. It never gives up on infrastructure trouble, so a delivery is never silently dropped.
+const ATTEMPT_RETRY: RetryPolicy = {
+  initialInterval: '1 second',
+  backoffCoefficient: 2,
+  maximumInterval: '1 minute',
+  nonRetryableErrorTypes: NON_RETRYABLE_FAILURE_TYPES,
+};
 const { attemptDelivery } = proxyActivities<WebhookActivities>({
   ...ACTIVITY_PRESETS.webhookAttempt,
   heartbeatTimeout: '10 seconds',
-  retry: {
-    initialInterval: '1 second',
-    backoffCoefficient: 2,
-    maximumInterval: '1 minute',
-    nonRetryableErrorTypes: NON_RETRYABLE_FAILURE_TYPES,
-  },
+  retry: ATTEMPT_RETRY,
 });
+// The first attempt runs in the run's first workflow task, on the worker that took it: no activity
+// task to schedule, queue and report, so the POST follows the start at once however long the
+// activity queue is. A worker lost meanwhile lets the workflow task time out, and the next worker
+// repeats the same attempt.
+const { attemptDelivery: attemptInPlace } = proxyLocalActivities<WebhookActivities>({
+  ...ACTIVITY_PRESETS.webhookAttempt,
+  retry: ATTEMPT_RETRY,
+});
+/** Runs started before the first attempt became local replay it as the activity they scheduled. */
+const FIRST_ATTEMPT_IN_PLACE = 'first-webhook-attempt-in-place';
 const { exhaustDelivery } = proxyActivities<WebhookActivities>(ACTIVITY_PRESETS.database);
 
 export interface DeliveryInput {
@@ -57,7 +68,8 @@ export async function deliveryWorkflow(input: DeliveryInput): Promise<DeliveryRe
   for (let index = 0; index < DELIVERY_SCHEDULE_MS.length; index++) {
     if (index > 0) await clock.sleep(DELIVERY_SCHEDULE_MS[index]);
     const attempt = index + 1;
-    const { outcome } = await attemptDelivery({
+    const attemptNow = index === 0 && patched(FIRST_ATTEMPT_IN_PLACE) ? attemptInPlace : attemptDelivery;
+    const { outcome } = await attemptNow({
       deliveryId: input.deliveryId,
       attempt,
       nextDelayMs: DELIVERY_SCHEDULE_MS[index + 1] ?? null,

@@ -70,7 +70,7 @@ export async function submitFlow(deps: SendDeps, scope: Scope, info: FlowInfo, u
 
   if (info.flowSyntax === 'CDAR' || info.flowSyntax === 'FRR') {
     const stored = await (info.flowSyntax === 'CDAR' ? submitCdarFlow : submitFrrFlow)(deps, scope, info, upload);
-    await createEventDispatcher(deps.temporal).dispatch([stored.event]);
+    await createEventDispatcher(deps.temporal, deps.db).dispatch([stored.event]);
     return (await findFlow(deps.db, scope, stored.id))!;
   }
   const document = await sendInvoiceFlow(deps, scope, info, upload);
