@@ -122,8 +122,8 @@ export function parseXmlTree(text: string, maxBytes = DEFAULT_MAX_XML_BYTES): Pa
   const errors = refused(text, maxBytes);
   if (errors) return { ok: false, errors };
   try {
-    const root = parseTree(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).documentElement!;
-    return depthExceeds(root, MAX_XML_DEPTH) ? { ok: false, errors: [tooDeep()] } : { ok: true, root };
+    const { doc, depth } = parseTree(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    return depth > MAX_XML_DEPTH ? { ok: false, errors: [tooDeep()] } : { ok: true, root: doc.documentElement! };
   } catch (e) {
     if (!(e instanceof XmlSyntaxError)) throw e;
     return {

@@ -5,6 +5,7 @@ import {
   TreeElement,
   TreeText,
   appendChild,
+  elementName,
   unlinkLastChild,
   type TreeNode,
   type XmlAttr,
@@ -42,6 +43,8 @@ export class XmlWriter {
   private readonly stack: TreeElement[] = [];
   /** For each open element, the sibling it was appended after: what `group` restores when it stays empty. */
   private readonly previous: (TreeNode | null)[] = [];
+  /** For each open element, its last child so far. */
+  private readonly lasts: (TreeNode | null)[] = [];
   private defaultNs = '';
 
   constructor(
@@ -60,10 +63,7 @@ export class XmlWriter {
 
   close(name: string): this {
     this.parts.push(`</${name}>`);
-    if (this.buildDom) {
-      this.stack.pop();
-      this.previous.pop();
-    }
+    if (this.buildDom) this.closeDom();
     return this;
   }
 
@@ -74,9 +74,8 @@ export class XmlWriter {
     this.parts.push(`<${name}${attrsText(attrs)}>${escapeXml(text)}</${name}>`);
     if (this.buildDom) {
       const el = this.openDom(name, attrs);
-      appendChild(el, new TreeText(3, withoutInvalidChars(text), el));
-      this.stack.pop();
-      this.previous.pop();
+      appendChild(el, null, new TreeText(withoutInvalidChars(text), el));
+      this.closeDom();
     }
     return this;
   }
@@ -92,7 +91,11 @@ export class XmlWriter {
       if (this.buildDom) {
         const el = this.stack.pop()!;
         const previous = this.previous.pop()!;
-        if (el.parentNode instanceof TreeElement) unlinkLastChild(el.parentNode, previous);
+        this.lasts.pop();
+        if (el.parentNode instanceof TreeElement) {
+          unlinkLastChild(el.parentNode, previous);
+          this.lasts[this.lasts.length - 1] = previous;
+        }
       }
     } else this.close(name);
     return this;
@@ -115,21 +118,32 @@ export class XmlWriter {
   private openDom(name: string, attrs: Attrs | undefined): TreeElement {
     const colon = name.indexOf(':');
     const prefix = colon < 0 ? null : name.slice(0, colon);
-    const local = colon < 0 ? name : name.slice(colon + 1);
     if (!this.doc) {
       this.defaultNs = attrs?.xmlns ?? '';
       this.doc = new TreeDocument();
-      const root = new TreeElement(name, prefix, local, this.ns(prefix), attributesOf(attrs), this.doc);
+      const root = new TreeElement(elementName(name, this.ns(prefix)), attributesOf(attrs), this.doc);
       this.doc.firstChild = root;
       this.stack.push(root);
       this.previous.push(null);
+      this.lasts.push(null);
       return root;
     }
-    const parent = this.stack[this.stack.length - 1];
-    const el = new TreeElement(name, prefix, local, this.ns(prefix), attributesOf(attrs), parent);
-    this.previous.push(appendChild(parent, el));
+    const top = this.stack.length - 1;
+    const parent = this.stack[top];
+    const el = new TreeElement(elementName(name, this.ns(prefix)), attributesOf(attrs), parent);
+    const last = this.lasts[top];
+    appendChild(parent, last, el);
+    this.previous.push(last);
+    this.lasts[top] = el;
     this.stack.push(el);
+    this.lasts.push(null);
     return el;
+  }
+
+  private closeDom(): void {
+    this.stack.pop();
+    this.previous.pop();
+    this.lasts.pop();
   }
 
   private ns(prefix: string | null): string | null {
