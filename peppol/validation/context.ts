@@ -1,4 +1,4 @@
-import { Dec, isDecimalText } from '../money.ts';
+import { HALF, HUNDRED, decimalOf, type Dec } from '../money.ts';
 import type { ValidationIssue } from '../types.ts';
 import { NS, all, attr, first, kids, text, val, xpathOf, type El } from '../xml/dom.ts';
 
@@ -84,16 +84,8 @@ export class RuleContext {
 
 /** xs:decimal() of an element; undefined when absent or not a decimal (XSLT would raise an error). */
 export function num(el: El | undefined): Dec | undefined {
-  if (!el) return undefined;
-  // Many rules read the same amounts; a Decimal is immutable, so one per element serves them all.
-  if (decimals.has(el)) return decimals.get(el);
-  const t = text(el);
-  const value = isDecimalText(t) ? new Dec(t) : undefined;
-  decimals.set(el, value);
-  return value;
+  return el ? decimalOf(text(el)) : undefined;
 }
-
-const decimals = new WeakMap<El, Dec | undefined>();
 
 export function numAt(el: El | undefined, path: string): Dec | undefined {
   return num(first(el, path));
@@ -125,10 +117,10 @@ export function vatIds(party: El | undefined): El[] {
 
 /** XPath round(x * 100) div 100: half rounds towards positive infinity. */
 export function xround2(d: Dec): Dec {
-  return d.times(100).plus(0.5).floor().div(100);
+  return d.times(HUNDRED).plus(HALF).floor().div(HUNDRED);
 }
 
-export function within(a: Dec, b: Dec, slack: Dec | number): boolean {
+export function within(a: Dec, b: Dec, slack: Dec): boolean {
   return a.minus(b).abs().lte(slack);
 }
 

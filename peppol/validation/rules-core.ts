@@ -1,4 +1,4 @@
-import { fractionDigits, sum, ZERO, type Dec } from '../money.ts';
+import { fractionDigits, HALF, sum, ZERO, type Dec } from '../money.ts';
 import {
   type RuleContext,
   all,
@@ -715,7 +715,7 @@ function checkTotals(ctx: RuleContext): void {
 
 /** XPath round(): half rounds towards positive infinity. */
 function xround(d: Dec): Dec {
-  return d.plus(0.5).floor();
+  return d.plus(HALF).floor();
 }
 
 function checkTaxSubtotals(ctx: RuleContext): void {
