@@ -20,6 +20,7 @@ export class RuleContext {
   readonly buyer: El | undefined;
   private cachedDocAcs?: El[];
   private byLocalName?: Map<string, El[]>;
+  private readonly byQName = new Map<string, El[]>();
 
   constructor(readonly root: El) {
     this.isInvoice = root.localName === 'Invoice';
@@ -68,9 +69,14 @@ export class RuleContext {
    * Elements named `qname` (`cac:…`, `cbc:…`) anywhere below the root: what an official rule whose
    * context is that bare name matches, wherever the element stands.
    */
-  anywhere(qname: string): El[] {
-    const [prefix, local] = qname.split(':') as [string, string];
-    return this.descendants(local).filter((el) => el.namespaceURI === NS[prefix]);
+  anywhere(qname: string): readonly El[] {
+    let found = this.byQName.get(qname);
+    if (!found) {
+      const [prefix, local] = qname.split(':') as [string, string];
+      found = this.descendants(local).filter((el) => el.namespaceURI === NS[prefix]);
+      this.byQName.set(qname, found);
+    }
+    return found;
   }
 
   get docAllowanceCharges(): El[] {
@@ -105,7 +111,12 @@ export function isAllowance(ac: El): boolean {
 
 /** `cac:TaxScheme/normalize-space(upper-case(cbc:ID)) = 'VAT'` of a TaxCategory or PartyTaxScheme. */
 export function isVatScheme(el: El): boolean {
-  return kids(el, 'cac:TaxScheme').some((scheme) => text(first(scheme, 'cbc:ID')).toUpperCase() === 'VAT');
+  for (let n = el.firstChild; n; n = n.nextSibling)
+    if (n.nodeType === 1 && n.localName === 'TaxScheme' && n.namespaceURI === NS.cac) {
+      const id = text(first(n as El, 'cbc:ID'));
+      if (id === 'VAT' || id.toUpperCase() === 'VAT') return true;
+    }
+  return false;
 }
 
 /** VAT PartyTaxScheme/CompanyID elements of a party. */

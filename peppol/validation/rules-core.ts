@@ -786,14 +786,8 @@ export function checkDecimals(
 ): void {
   for (const el of all(parent, path)) {
     if (currency && attr(el, 'currencyID') !== currency) continue;
-    const t = text(el);
-    ctx.check(
-      fractionDigits(t) <= 2,
-      rule,
-      'fatal',
-      el,
-      `The allowed maximum number of decimals for ${path.replace(/^cbc:/, '')} is 2.`,
-    );
+    if (fractionDigits(text(el)) > 2)
+      ctx.report(rule, 'fatal', el, `The allowed maximum number of decimals for ${path.replace(/^cbc:/, '')} is 2.`);
   }
 }
 

@@ -268,6 +268,22 @@ function firstAlong(el: El, steps: readonly Step[], depth: number): El | undefin
   return undefined;
 }
 
+function someAlong(el: El, steps: readonly Step[], depth: number, test: (found: El) => boolean): boolean {
+  const ns = steps[depth][0];
+  const local = steps[depth][1];
+  const last = depth === steps.length - 1;
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (!matches(n, ns, local)) continue;
+    if (last ? test(n as El) : someAlong(n as El, steps, depth + 1, test)) return true;
+  }
+  return false;
+}
+
+/** Whether an element reached by the path passes `test`: {@link all} and `some`, without the array. */
+export function some(el: El | undefined, path: string, test: (found: El) => boolean): boolean {
+  return el ? someAlong(el, stepsOf(path), 0, test) : false;
+}
+
 /** All elements reached by a `/`-separated child path. */
 export function all(el: El | undefined, path: string): El[] {
   if (!el) return [];
@@ -297,7 +313,22 @@ function stringValue(el: El): string {
 /** XPath normalize-space() of the element's string value. */
 export function text(el: El | undefined): string {
   if (!el) return '';
-  return stringValue(el).replace(/\s+/g, ' ').trim();
+  return normalizeSpace(stringValue(el));
+}
+
+/**
+ * `s.replace(/\s+/g, ' ').trim()`, without a new string for the usual value that is already
+ * normalised: printable ASCII with single inner spaces (anything else takes the regular expression).
+ */
+function normalizeSpace(s: string): string {
+  let afterSpace = true;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 0x20 && c < 0x7f) afterSpace = false;
+    else if (c === 0x20 && !afterSpace) afterSpace = true;
+    else return s.replace(/\s+/g, ' ').trim();
+  }
+  return afterSpace && s.length > 0 ? s.replace(/\s+/g, ' ').trim() : s;
 }
 
 /** Normalised text at a path, or undefined when the element is absent or empty. */
