@@ -71,7 +71,8 @@ export class XmlWriter {
     if (value === undefined || value === null) return this;
     const text = String(value).trim();
     if (text === '') return this;
-    this.parts.push(`<${name}${attrsText(attrs)}>${escapeXml(text)}</${name}>`);
+    const tags = tagsOf(name);
+    this.parts.push((attrs ? `<${name}${attrsText(attrs)}>` : tags.open) + escapeXml(text) + tags.close);
     if (this.buildDom) {
       const el = this.openDom(name, attrs);
       appendChild(el, null, new TreeText(withoutInvalidChars(text), el));
@@ -151,16 +152,73 @@ export class XmlWriter {
   }
 }
 
+/** The start and end tag of an element without attributes, one string each per name. */
+const tagCache = new Map<string, { open: string; close: string }>();
+
+function tagsOf(name: string): { open: string; close: string } {
+  let tags = tagCache.get(name);
+  if (!tags) {
+    tags = { open: `<${name}>`, close: `</${name}>` };
+    // A renderer writes a fixed vocabulary; the bound only guards against a caller's odd names.
+    if (tagCache.size < 4096) tagCache.set(name, tags);
+  }
+  return tags;
+}
+
+/**
+ * Lists of one attribute by name and value: the same `currencyID="EUR"` or `unitCode="C62"` stands on
+ * many elements of a document, and the lists are read-only. Only short values are kept (a longer one
+ * may be a slice that would keep a whole received document alive).
+ */
+const singleAttributes = new Map<string, Map<string, AttrList>>();
+const MAX_SINGLE_ATTRIBUTES = 4096;
+const MAX_SHARED_VALUE_LENGTH = 12;
+let singleAttributeCount = 0;
+
+const written = (name: string, value: string | undefined): value is string =>
+  value !== undefined && value !== '' && name !== 'xmlns' && !name.startsWith('xmlns:');
+
+const attribute = (name: string, value: string): XmlAttr => ({
+  nodeType: 2,
+  name,
+  localName: name,
+  prefix: null,
+  namespaceURI: null,
+  value,
+});
+
 /** The attributes the text gets, less the namespace declarations (the tree resolves names instead). */
 function attributesOf(attrs: Attrs | undefined): AttrList {
   if (!attrs) return NO_ATTRIBUTES;
+  let count = 0;
+  let only: string | undefined;
+  for (const name in attrs)
+    if (written(name, attrs[name])) {
+      count++;
+      only = name;
+    }
+  if (count === 0) return NO_ATTRIBUTES;
+  if (count === 1) {
+    const value = attrs[only!]!;
+    if (value.length > MAX_SHARED_VALUE_LENGTH) return new AttrList([attribute(only!, value)]);
+    let byValue = singleAttributes.get(only!);
+    if (!byValue) singleAttributes.set(only!, (byValue = new Map()));
+    let shared = byValue.get(value);
+    if (!shared) {
+      shared = new AttrList([attribute(only!, value)]);
+      if (singleAttributeCount < MAX_SINGLE_ATTRIBUTES) {
+        byValue.set(value, shared);
+        singleAttributeCount++;
+      }
+    }
+    return shared;
+  }
   const list: XmlAttr[] = [];
   for (const name in attrs) {
     const value = attrs[name];
-    if (value === undefined || value === '' || name === 'xmlns' || name.startsWith('xmlns:')) continue;
-    list.push({ nodeType: 2, name, localName: name, prefix: null, namespaceURI: null, value });
+    if (written(name, value)) list.push(attribute(name, value));
   }
-  return list.length ? new AttrList(list) : NO_ATTRIBUTES;
+  return new AttrList(list);
 }
 
 function attrsText(attrs: Attrs | undefined): string {
