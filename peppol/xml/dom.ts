@@ -3,7 +3,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import type { Document as XDocument, Element as XElement } from '@xmldom/xmldom';
 import { UBL_NS } from '../document-types.ts';
 import type { ValidationIssue } from '../types.ts';
-import { parseTree, XmlSyntaxError } from './tree.ts';
+import { parseTree, TreeElement, XmlSyntaxError } from './tree.ts';
 
 /**
  * What the rules and parsers read of a node. Both trees they meet provide it: the DOM a rendering
@@ -219,6 +219,11 @@ function stepsOf(path: string): readonly Step[] {
 }
 
 function matches(node: XNode, ns: string, local: string): boolean {
+  // The parsed and rendered trees answer from their shared name, without going through the getters.
+  if (node instanceof TreeElement) {
+    const name = node.name;
+    return name.localName === local && (ns === '' || name.namespaceURI === ns);
+  }
   return node.nodeType === 1 && (node as El).localName === local && (ns === '' || (node as El).namespaceURI === ns);
 }
 
