@@ -29,6 +29,9 @@ function withoutInvalidChars(text: string): string {
 
 export type Attrs = Record<string, string | undefined>;
 
+/** Parts joined into one string at a time once no group could take them back. */
+const CHUNK_PARTS = 2048;
+
 /**
  * Append-only XML builder. Empty values are skipped on purpose: Peppol forbids empty elements
  * (PEPPOL-EN16931-R008), so an absent optional field must produce no element at all.
@@ -38,6 +41,13 @@ export type Attrs = Record<string, string | undefined>;
  */
 export class XmlWriter {
   private readonly parts: string[] = [];
+  /**
+   * The text already joined: a large document is joined in chunks as it is written, so that its many
+   * small parts die young instead of all living (and being copied by the collector) until the end.
+   */
+  private readonly chunks: string[] = [];
+  /** Open `group` calls: the parts they wrote may still be taken back, so they are not joined yet. */
+  private groups = 0;
   private readonly namespaces: Record<string, string>;
   private doc: TreeDocument | undefined;
   private readonly stack: TreeElement[] = [];
@@ -64,6 +74,7 @@ export class XmlWriter {
   close(name: string): this {
     this.parts.push(`</${name}>`);
     if (this.buildDom) this.closeDom();
+    if (this.groups === 0 && this.parts.length >= CHUNK_PARTS) this.joinChunk();
     return this;
   }
 
@@ -86,7 +97,12 @@ export class XmlWriter {
     const mark = this.parts.length;
     this.open(name, attrs);
     const inner = this.parts.length;
-    body(this);
+    this.groups++;
+    try {
+      body(this);
+    } finally {
+      this.groups--;
+    }
     if (this.parts.length === inner) {
       this.parts.length = mark;
       if (this.buildDom) {
@@ -108,7 +124,13 @@ export class XmlWriter {
   }
 
   toString(): string {
-    return this.parts.join('');
+    const rest = this.parts.join('');
+    return this.chunks.length ? this.chunks.join('') + rest : rest;
+  }
+
+  private joinChunk(): void {
+    this.chunks.push(this.parts.join(''));
+    this.parts.length = 0;
   }
 
   /** The tree built alongside the text (only with `buildDom`). */
