@@ -66,13 +66,13 @@ export class XmlWriter {
 
   // Each call adds one part: fewer, longer parts make the final join cheaper.
   open(name: string, attrs?: Attrs): this {
-    this.parts.push(`<${name}${attrsText(attrs)}>`);
+    this.parts.push(startTag(name, attrs));
     if (this.buildDom) this.openDom(name, attrs);
     return this;
   }
 
   close(name: string): this {
-    this.parts.push(`</${name}>`);
+    this.parts.push(tagsOf(name).close);
     if (this.buildDom) this.closeDom();
     if (this.groups === 0 && this.parts.length >= CHUNK_PARTS) this.joinChunk();
     return this;
@@ -82,8 +82,7 @@ export class XmlWriter {
     if (value === undefined || value === null) return this;
     const text = String(value).trim();
     if (text === '') return this;
-    const tags = tagsOf(name);
-    this.parts.push((attrs ? `<${name}${attrsText(attrs)}>` : tags.open) + escapeXml(text) + tags.close);
+    this.parts.push(startTag(name, attrs) + escapeXml(text) + tagsOf(name).close);
     if (this.buildDom) {
       const el = this.openDom(name, attrs);
       appendChild(el, null, new TreeText(withoutInvalidChars(text), el));
@@ -174,10 +173,18 @@ export class XmlWriter {
   }
 }
 
-/** The start and end tag of an element without attributes, one string each per name. */
-const tagCache = new Map<string, { open: string; close: string }>();
+interface Tags {
+  open: string;
+  close: string;
+  /** Start tags with one attribute, by attribute name and value. */
+  withAttribute?: Map<string, Map<string, string>>;
+}
 
-function tagsOf(name: string): { open: string; close: string } {
+/** The tags of an element name, one string each per name (and per short single attribute). */
+const tagCache = new Map<string, Tags>();
+let cachedStartTags = 0;
+
+function tagsOf(name: string): Tags {
   let tags = tagCache.get(name);
   if (!tags) {
     tags = { open: `<${name}>`, close: `</${name}>` };
@@ -185,6 +192,33 @@ function tagsOf(name: string): { open: string; close: string } {
     if (tagCache.size < 4096) tagCache.set(name, tags);
   }
   return tags;
+}
+
+function startTag(name: string, attrs: Attrs | undefined): string {
+  if (!attrs) return tagsOf(name).open;
+  let count = 0;
+  let only: string | undefined;
+  for (const k in attrs) {
+    const v = attrs[k];
+    if (v === undefined || v === '') continue;
+    count++;
+    only = k;
+  }
+  if (count === 0) return tagsOf(name).open;
+  const value = attrs[only!]!;
+  if (count > 1 || value.length > MAX_SHARED_VALUE_LENGTH) return `<${name}${attrsText(attrs)}>`;
+  const byName = (tagsOf(name).withAttribute ??= new Map());
+  let byValue = byName.get(only!);
+  if (!byValue) byName.set(only!, (byValue = new Map()));
+  let tag = byValue.get(value);
+  if (tag === undefined) {
+    tag = `<${name}${attrsText(attrs)}>`;
+    if (cachedStartTags < MAX_SINGLE_ATTRIBUTES) {
+      byValue.set(value, tag);
+      cachedStartTags++;
+    }
+  }
+  return tag;
 }
 
 /**
