@@ -5,7 +5,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { SaxesParser } from 'saxes';
+import { parse as txmlParse } from 'txml/txml';
 import { readXmlDocument, renderUbl, validateDocument, type DocumentBody } from '../peppol/index.ts';
+import { parseUblElement } from '../peppol/ubl/parse.ts';
+import { validateUblElement } from '../peppol/validation/validate-ubl.ts';
+import { parseXmlTree, type El } from '../peppol/xml/dom.ts';
 import { benchCiiInvoice, benchInvoice } from './invoices.ts';
 
 /**
@@ -18,6 +23,11 @@ import { benchCiiInvoice, benchInvoice } from './invoices.ts';
  *
  * The official CII artefacts are not in the Peppol rule jar, so the official side of a CII invoice is
  * the UBL rules on the service's conversion of it, what the conformance tests compare too.
+ *
+ * Then the floor: what the fastest JavaScript XML parsers take only to read the same UBL documents
+ * (saxes, a well-formedness-checking SAX parser with namespaces; txml, a non-checking DOM parser; and a
+ * bare scan for '<', faster than any parser can be), next to the budget a ≥ 50× ratio would leave, and
+ * the split of ours into parse, mapping to a DocumentBody, and rules.
  */
 const RUNS = Math.max(3, Number(process.argv[2] ?? 7) || 7);
 const SIZES = [10, 100, 500, 1000, 5000];
@@ -59,6 +69,8 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const ms = (x: number) => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0)).padStart(7);
+/** Sub-millisecond figures (the floor of a small document) keep three decimals. */
+const fine = (x: number) => (x < 1 ? x.toFixed(3).padStart(7) : ms(x));
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`.padStart(9);
 
 interface Timing {
@@ -127,6 +139,67 @@ async function probeMemory(file: string, syntax: 'UBL' | 'CII'): Promise<void> {
   process.stdout.write(JSON.stringify({ rss: maxRss - before.rss, heap: peakHeap - before.heapUsed }));
 }
 
+/** Median time of one call, timed over batches of calls that last at least a few milliseconds each. */
+function perCall(fn: () => unknown): number {
+  fn();
+  let batch = 1;
+  for (let t0 = performance.now(); performance.now() - t0 < 5; batch *= 2) for (let i = 0; i < batch; i++) fn();
+  const samples = Array.from({ length: RUNS }, () => {
+    const t0 = performance.now();
+    for (let i = 0; i < batch; i++) fn();
+    return (performance.now() - t0) / batch;
+  });
+  return median(samples);
+}
+
+/** Every '<' of the text: no parser can read a document faster than this. */
+function scanTags(xml: string): number {
+  let tags = 0;
+  for (let i = xml.indexOf('<'); i >= 0; i = xml.indexOf('<', i + 1)) tags++;
+  return tags;
+}
+
+function saxesParse(xml: string): number {
+  let elements = 0;
+  const parser = new SaxesParser({ xmlns: true });
+  parser.on('opentag', () => elements++);
+  parser.on('error', (e) => {
+    throw e;
+  });
+  parser.write(xml).close();
+  return elements;
+}
+
+function floorAndStages(subjects: Subject[], officialMedian: Map<string, number>): void {
+  console.log(`\nfloor: reading the UBL only, median ms per document (official / 50 = the budget for ≥ 50×)`);
+  console.log('| lines | size | indexOf scan | txml | saxes | ours: parse | ours: all | budget for ≥ 50× |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const s of subjects.filter((x) => x.syntax === 'UBL' && (x.lines === 10 || x.lines === 5000))) {
+    const row = [
+      perCall(() => scanTags(s.xml)),
+      perCall(() => txmlParse(s.xml)),
+      perCall(() => saxesParse(s.xml)),
+      perCall(() => parseXmlTree(s.xml)),
+      perCall(() => readXmlDocument(s.xml, 'ubl-xml')),
+      officialMedian.get(`UBL-${s.lines}`)! / 50,
+    ];
+    console.log(`| ${String(s.lines).padStart(5)} | ${kib(Buffer.byteLength(s.xml))} | ${row.map(fine).join(' | ')} |`);
+  }
+
+  console.log('\nours by stage (UBL), median ms: parse, mapping to a DocumentBody, rules');
+  for (const s of subjects.filter((x) => x.syntax === 'UBL' && [10, 500, 5000].includes(x.lines))) {
+    const parsed = parseXmlTree(s.xml);
+    if (!parsed.ok) throw new Error('the bench invoice does not parse');
+    const root: El = parsed.root;
+    const parse = perCall(() => parseXmlTree(s.xml));
+    const body = perCall(() => parseUblElement(root));
+    const rules = perCall(() => validateUblElement(root));
+    console.log(
+      `  ${String(s.lines).padStart(5)} lines  parse ${fine(parse)}  body ${fine(body)}  rules ${fine(rules)}`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'docex-bench-validation-'));
   const checker = new OfficialChecker();
@@ -167,6 +240,7 @@ async function main(): Promise<void> {
     console.log('| syntax | lines | size | ours ms | ours CPU ms | official ms | official / ours |');
     console.log('|---|---|---|---|---|---|---|');
     const oursMedian = new Map<string, Timing>();
+    const officialMedian = new Map<string, number>();
     for (const s of subjects) {
       const mine: Timing[] = [];
       const theirs: number[] = [];
@@ -177,6 +251,7 @@ async function main(): Promise<void> {
       const a = { ms: median(mine.map((t) => t.ms)), cpu: median(mine.map((t) => t.cpu)) };
       const b = median(theirs);
       oursMedian.set(`${s.syntax}-${s.lines}`, a);
+      officialMedian.set(`${s.syntax}-${s.lines}`, b);
       console.log(
         `| ${s.syntax} | ${String(s.lines).padStart(5)} | ${kib(Buffer.byteLength(s.xml))} | ${ms(a.ms)} | ${ms(a.cpu)} | ${ms(b)} | ${(b / a.ms).toFixed(1).padStart(6)}× |`,
       );
@@ -200,6 +275,8 @@ async function main(): Promise<void> {
       `  UBL ${ratio((n) => oursMedian.get(`UBL-${n}`)!)}   CII ${ratio((n) => oursMedian.get(`CII-${n}`)!)}`,
     );
     console.log(`  JSON ${ratio((n) => jsonMedian.get(n)!)}`);
+
+    floorAndStages(subjects, officialMedian);
 
     console.log('\nmemory of one 5,000-line validation (target: heap ≤ 10× the document):');
     for (const syntax of ['UBL', 'CII'] as const) {

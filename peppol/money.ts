@@ -13,20 +13,42 @@ export type DecimalInput = string | number;
 const DECIMAL_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 export const ZERO = new Dec(0);
+export const ONE = new Dec(1);
 export const HUNDRED = new Dec(100);
+/** XPath round() adds a half before flooring. */
+export const HALF = new Dec('0.5');
+/** The rounding tolerance of the EN16931 and Peppol amount rules. */
+export const TWO_CENTS = new Dec('0.02');
+
+/**
+ * Decimals of short texts, shared: amounts, quantities and rates repeat across the lines of a document
+ * and are read by several steps (parse, totals, rules), and a Decimal is immutable. Only texts short
+ * enough to be copies are kept (a longer one may be a slice that would keep its whole document alive).
+ */
+const shared = new Map<string, Dec | null>();
+const MAX_SHARED = 50_000;
+const MAX_SHARED_LENGTH = 12;
+
+/** The Decimal of a trimmed decimal text, undefined when it is not one. */
+export function decimalOf(text: string): Dec | undefined {
+  if (text.length > MAX_SHARED_LENGTH) return DECIMAL_RE.test(text) ? new Dec(text) : undefined;
+  let value = shared.get(text);
+  if (value === undefined) {
+    value = DECIMAL_RE.test(text) ? new Dec(text) : null;
+    if (shared.size >= MAX_SHARED) shared.clear();
+    shared.set(text, value);
+  }
+  return value ?? undefined;
+}
 
 /** Parses a decimal strictly: no exponents, no thousands separators, no NaN/Infinity. */
 export function parseDecimal(value: unknown): Dec | undefined {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return undefined;
     // String(n) gives the shortest round-tripping form, so 0.1 stays "0.1" and never 0.1000000000000000055
-    const s = String(value);
-    return DECIMAL_RE.test(s) ? new Dec(s) : undefined;
+    return decimalOf(String(value));
   }
-  if (typeof value === 'string') {
-    const s = value.trim();
-    return DECIMAL_RE.test(s) ? new Dec(s) : undefined;
-  }
+  if (typeof value === 'string') return decimalOf(value.trim());
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import { Dec, isDecimalText } from '../money.ts';
+import { HALF, HUNDRED, decimalOf, type Dec } from '../money.ts';
 import type { ValidationIssue } from '../types.ts';
 import { NS, all, attr, first, kids, text, val, xpathOf, type El } from '../xml/dom.ts';
 
@@ -20,6 +20,7 @@ export class RuleContext {
   readonly buyer: El | undefined;
   private cachedDocAcs?: El[];
   private byLocalName?: Map<string, El[]>;
+  private readonly byQName = new Map<string, El[]>();
 
   constructor(readonly root: El) {
     this.isInvoice = root.localName === 'Invoice';
@@ -68,9 +69,14 @@ export class RuleContext {
    * Elements named `qname` (`cac:…`, `cbc:…`) anywhere below the root: what an official rule whose
    * context is that bare name matches, wherever the element stands.
    */
-  anywhere(qname: string): El[] {
-    const [prefix, local] = qname.split(':') as [string, string];
-    return this.descendants(local).filter((el) => el.namespaceURI === NS[prefix]);
+  anywhere(qname: string): readonly El[] {
+    let found = this.byQName.get(qname);
+    if (!found) {
+      const [prefix, local] = qname.split(':') as [string, string];
+      found = this.descendants(local).filter((el) => el.namespaceURI === NS[prefix]);
+      this.byQName.set(qname, found);
+    }
+    return found;
   }
 
   get docAllowanceCharges(): El[] {
@@ -84,16 +90,8 @@ export class RuleContext {
 
 /** xs:decimal() of an element; undefined when absent or not a decimal (XSLT would raise an error). */
 export function num(el: El | undefined): Dec | undefined {
-  if (!el) return undefined;
-  // Many rules read the same amounts; a Decimal is immutable, so one per element serves them all.
-  if (decimals.has(el)) return decimals.get(el);
-  const t = text(el);
-  const value = isDecimalText(t) ? new Dec(t) : undefined;
-  decimals.set(el, value);
-  return value;
+  return el ? decimalOf(text(el)) : undefined;
 }
-
-const decimals = new WeakMap<El, Dec | undefined>();
 
 export function numAt(el: El | undefined, path: string): Dec | undefined {
   return num(first(el, path));
@@ -113,7 +111,12 @@ export function isAllowance(ac: El): boolean {
 
 /** `cac:TaxScheme/normalize-space(upper-case(cbc:ID)) = 'VAT'` of a TaxCategory or PartyTaxScheme. */
 export function isVatScheme(el: El): boolean {
-  return kids(el, 'cac:TaxScheme').some((scheme) => text(first(scheme, 'cbc:ID')).toUpperCase() === 'VAT');
+  for (let n = el.firstChild; n; n = n.nextSibling)
+    if (n.nodeType === 1 && n.localName === 'TaxScheme' && n.namespaceURI === NS.cac) {
+      const id = text(first(n as El, 'cbc:ID'));
+      if (id === 'VAT' || id.toUpperCase() === 'VAT') return true;
+    }
+  return false;
 }
 
 /** VAT PartyTaxScheme/CompanyID elements of a party. */
@@ -125,10 +128,10 @@ export function vatIds(party: El | undefined): El[] {
 
 /** XPath round(x * 100) div 100: half rounds towards positive infinity. */
 export function xround2(d: Dec): Dec {
-  return d.times(100).plus(0.5).floor().div(100);
+  return d.times(HUNDRED).plus(HALF).floor().div(HUNDRED);
 }
 
-export function within(a: Dec, b: Dec, slack: Dec | number): boolean {
+export function within(a: Dec, b: Dec, slack: Dec): boolean {
   return a.minus(b).abs().lte(slack);
 }
 

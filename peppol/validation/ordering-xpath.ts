@@ -1,5 +1,5 @@
 import { NS, type El } from '../xml/dom.ts';
-import { Dec } from '../money.ts';
+import { Dec, HALF } from '../money.ts';
 import { num } from './context.ts';
 
 // The XPath semantics the Ordering artefacts (T01, T110) rely on, where they differ from the
@@ -41,7 +41,7 @@ export const roundedSum = (els: El[]): Dec =>
   xpathRound(els.reduce((s, e) => s.plus(num(e) ?? ZERO), ZERO).times(100)).div(100);
 
 /** XPath round(): the nearest integer, halves towards positive infinity. */
-export const xpathRound = (d: Dec): Dec => d.plus(0.5).floor();
+export const xpathRound = (d: Dec): Dec => d.plus(HALF).floor();
 
 /** Decimal places as `string-length(substring-after(., '.'))` counts them on the string value. */
 export function decimalsAsWritten(el: El): number {

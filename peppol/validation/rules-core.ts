@@ -1,4 +1,4 @@
-import { fractionDigits, sum, ZERO, type Dec } from '../money.ts';
+import { fractionDigits, HALF, sum, ZERO, type Dec } from '../money.ts';
 import {
   type RuleContext,
   all,
@@ -715,7 +715,7 @@ function checkTotals(ctx: RuleContext): void {
 
 /** XPath round(): half rounds towards positive infinity. */
 function xround(d: Dec): Dec {
-  return d.plus(0.5).floor();
+  return d.plus(HALF).floor();
 }
 
 function checkTaxSubtotals(ctx: RuleContext): void {
@@ -786,14 +786,8 @@ export function checkDecimals(
 ): void {
   for (const el of all(parent, path)) {
     if (currency && attr(el, 'currencyID') !== currency) continue;
-    const t = text(el);
-    ctx.check(
-      fractionDigits(t) <= 2,
-      rule,
-      'fatal',
-      el,
-      `The allowed maximum number of decimals for ${path.replace(/^cbc:/, '')} is 2.`,
-    );
+    if (fractionDigits(text(el)) > 2)
+      ctx.report(rule, 'fatal', el, `The allowed maximum number of decimals for ${path.replace(/^cbc:/, '')} is 2.`);
   }
 }
 

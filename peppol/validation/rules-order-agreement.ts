@@ -1,5 +1,5 @@
 import { UBL_NS } from '../document-types.ts';
-import { Dec } from '../money.ts';
+import { Dec, TWO_CENTS } from '../money.ts';
 import type { ValidationResult } from '../types.ts';
 import { NS, type El } from '../xml/dom.ts';
 import { UNCL5189, UNCL7161 } from './codelists.ts';
@@ -110,7 +110,7 @@ function checkAgreement(ctx: RuleContext, r: El): void {
     if (pct && base) {
       const expected = (num(base) ?? ZERO).times(num(pct) ?? ZERO).div(100);
       ctx.check(
-        within(num(first(ac, 'cbc:Amount')) ?? ZERO, expected, 0.02),
+        within(num(first(ac, 'cbc:Amount')) ?? ZERO, expected, TWO_CENTS),
         'PEPPOL-T110-R017',
         F,
         ac,
@@ -324,7 +324,7 @@ function checkLineHints(ctx: RuleContext, r: El): void {
     );
     const expected = quantity.times(price.div(baseQuantity)).plus(charges).minus(allowances);
     ctx.check(
-      within(lineExt, expected, 0.02),
+      within(lineExt, expected, TWO_CENTS),
       'OA-LINE-AMOUNT',
       W,
       item,

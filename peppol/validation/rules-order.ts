@@ -3,7 +3,7 @@ import type { ValidationResult } from '../types.ts';
 import { NS, type El } from '../xml/dom.ts';
 import { UNCL5189, UNCL7161 } from './codelists.ts';
 import { RuleContext, all, attr, first, kids, num, text, within } from './context.ts';
-import { Dec } from '../money.ts';
+import { Dec, TWO_CENTS } from '../money.ts';
 import {
   decimalsAsWritten,
   indicatorIs,
@@ -331,7 +331,7 @@ function checkAllowanceCharges(ctx: RuleContext, r: El): void {
       if (pct && base) {
         const expected = (num(base) ?? ZERO).times(num(pct) ?? ZERO).div(100);
         ctx.check(
-          within(num(first(ac, 'cbc:Amount')) ?? ZERO, expected, 0.02),
+          within(num(first(ac, 'cbc:Amount')) ?? ZERO, expected, TWO_CENTS),
           'PEPPOL-T01-R022',
           F,
           ac,
@@ -393,7 +393,7 @@ function checkLineItems(ctx: RuleContext): void {
       .plus(indicatedSum(lineAcs, 'true'))
       .minus(indicatedSum(lineAcs, 'false'));
     ctx.check(
-      within(lineExt, expected, 0.02),
+      within(lineExt, expected, TWO_CENTS),
       'PEPPOL-T01-R024',
       F,
       item,

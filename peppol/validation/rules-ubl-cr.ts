@@ -1,5 +1,5 @@
-import { NS, type El } from '../xml/dom.ts';
-import { type RuleContext, all, first, kids } from './context.ts';
+import { NS, some, type El } from '../xml/dom.ts';
+import { type RuleContext, first, kids } from './context.ts';
 import { UBL_CR_PATHS } from './ubl-cr-paths.ts';
 
 const W = 'warning' as const;
@@ -83,6 +83,18 @@ function collect(el: El, tree: PathTree, broken: Map<string, string>): void {
   }
 }
 
+/** Whether an element of the rule's path (with its attribute) is present below some `//qname`. */
+function anywhereBroken(ctx: RuleContext, a: AnywhereRule): boolean {
+  for (const el of ctx.anywhere(a.qname)) {
+    if (!a.rest) {
+      if (!a.attribute || el.hasAttribute(a.attribute)) return true;
+    } else if (!a.attribute) {
+      if (first(el, a.rest)) return true;
+    } else if (some(el, a.rest, (found) => found.hasAttribute(a.attribute!))) return true;
+  }
+  return false;
+}
+
 function hasAttributeAnywhere(el: El, attribute: string): boolean {
   if (el.hasAttribute(attribute)) return true;
   for (let n = el.firstChild; n; n = n.nextSibling)
@@ -100,10 +112,7 @@ export function checkUblCrRules(ctx: RuleContext): void {
   const broken = new Map<string, string>();
   collect(r, fromRoot, broken);
   for (const line of ctx.lines) collect(line, fromLine, broken);
-  for (const a of anywhere) {
-    const found = ctx.anywhere(a.qname).flatMap((el) => (a.rest ? all(el, a.rest) : [el]));
-    if (found.some((el) => !a.attribute || el.hasAttribute(a.attribute))) broken.set(a.rule, a.message);
-  }
+  for (const a of anywhere) if (anywhereBroken(ctx, a)) broken.set(a.rule, a.message);
   if (anyAttribute && hasAttributeAnywhere(r, anyAttribute.attribute))
     broken.set(anyAttribute.rule, anyAttribute.message);
 

@@ -69,6 +69,20 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
     facts.set(c, { id: text(first(c, 'cbc:ID')), vat: isVatScheme(c), percent: numAt(c, 'cbc:Percent') });
   const categoryId = (c: El) => facts.get(c)!.id;
   const percentOf = (c: El) => facts.get(c)!.percent;
+  const vat = (c: El) => facts.get(c)!.vat;
+  // The line categories by category code, in document order: each category's rules read only its own.
+  const classifiedBy = new Map<string, El[]>();
+  for (const c of classified) {
+    const list = classifiedBy.get(categoryId(c));
+    if (list) list.push(c);
+    else classifiedBy.set(categoryId(c), [c]);
+  }
+  const lineCategoriesBy = new Map<string, { line: El; c: El }[]>();
+  for (const i of lineCategories) {
+    const list = lineCategoriesBy.get(categoryId(i.c));
+    if (list) list.push(i);
+    else lineCategoriesBy.set(categoryId(i.c), [i]);
+  }
   const lineAmount = new Map<El, Dec>(ctx.lines.map((line) => [line, numAt(line, 'cbc:LineExtensionAmount') ?? ZERO]));
 
   const schemeCompanyIds = (party: El | undefined, vatOnly: boolean) =>
@@ -88,10 +102,12 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
     const name = NAME[cat];
     const is = (c: El) => categoryId(c) === cat;
     const vatOf = (c: El) => is(c) && facts.get(c)!.vat;
+    const classifiedOf = classifiedBy.get(cat) ?? [];
+    const lineCategoriesOf = lineCategoriesBy.get(cat) ?? [];
 
     // -01: the breakdown holds the category when the document uses it.
     if (cat === 'S') {
-      const used = acCategories.filter((i) => is(i.c)).length + classified.filter(is).length;
+      const used = acCategories.filter((i) => is(i.c)).length + classifiedOf.length;
       const inBreakdown = subtotalCategories.filter(is).length;
       ctx.check(
         (used > 0 && inBreakdown > 0) || (used === 0 && inBreakdown === 0),
@@ -101,7 +117,7 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
         `An Invoice that contains an Invoice line (BG-25), a Document level allowance (BG-20) or a Document level charge (BG-21) where the VAT category code (BT-151, BT-95 or BT-102) is "${name}" shall contain in the VAT breakdown (BG-23) at least one VAT category code (BT-118) equal with "Standard rated".`,
       );
     } else if (RATED.has(cat)) {
-      const used = acCategories.filter((i) => vatOf(i.c)).length + classified.filter(vatOf).length;
+      const used = acCategories.filter((i) => vatOf(i.c)).length + classifiedOf.filter(vat).length;
       const inBreakdown = subtotalCategories.filter(vatOf).length;
       ctx.check(
         (used > 0 && inBreakdown > 0) || (used === 0 && inBreakdown === 0),
@@ -111,7 +127,7 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
         `An Invoice that contains an Invoice line (BG-25), a Document level allowance (BG-20) or a Document level charge (BG-21) where the VAT category code (BT-151, BT-95 or BT-102) is "${name}" shall contain in the VAT breakdown (BG-23) at least one VAT category code (BT-118) equal with "${name}".`,
       );
     } else {
-      const used = taxCategories.some(vatOf) || classified.some(vatOf);
+      const used = taxCategories.some(vatOf) || classifiedOf.some(vat);
       ctx.check(
         !used || subtotalCategories.filter(vatOf).length === 1,
         `${p}-01`,
@@ -150,10 +166,10 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
           'the Seller VAT Identifier (BT-31), the Seller tax registration identifier (BT-32) and/or the Seller tax representative VAT identifier (BT-63)';
     }
     // S asks for VAT-scheme lines to be covered, but any S line makes the rule apply.
-    const linesApply = cat === 'S' ? classified.some(is) : classified.some(vatOf);
-    const linesCovered = classified.some(vatOf) && partiesOk;
+    const linesApply = cat === 'S' ? classifiedOf.length > 0 : classifiedOf.some(vat);
+    const linesCovered = classifiedOf.some(vat) && partiesOk;
     // Reported on the first line or allowance/charge of the category, so a JSON path can point at it.
-    const firstLine = lineCategories.find((i) => is(i.c))?.line ?? r;
+    const firstLine = lineCategoriesOf.length ? lineCategoriesOf[0].line : r;
     if (linesApply)
       ctx.check(
         linesCovered,
@@ -203,14 +219,14 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
           : RATED.has(cat)
             ? 'shall have a VAT rate equal to or greater than zero'
             : 'shall have a VAT rate equal to 0';
-    for (const { c } of lineCategories.filter((i) => vatOf(i.c))) {
-      ctx.check(
-        rateOk(c),
-        `${p}-05`,
-        'fatal',
-        c,
-        `In an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is "${name}" the Invoiced item VAT rate (BT-152) ${rateText}.`,
-      );
+    for (const { c } of lineCategoriesOf) {
+      if (vat(c) && !rateOk(c))
+        ctx.report(
+          `${p}-05`,
+          'fatal',
+          c,
+          `In an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is "${name}" the Invoiced item VAT rate (BT-152) ${rateText}.`,
+        );
     }
     for (const { ac, c } of acCategories.filter((i) => vatOf(i.c))) {
       if (isAllowance(ac))

@@ -3,7 +3,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import type { Document as XDocument, Element as XElement } from '@xmldom/xmldom';
 import { UBL_NS } from '../document-types.ts';
 import type { ValidationIssue } from '../types.ts';
-import { parseTree, XmlSyntaxError } from './tree.ts';
+import { parseTree, TreeElement, XmlSyntaxError } from './tree.ts';
 
 /**
  * What the rules and parsers read of a node. Both trees they meet provide it: the DOM a rendering
@@ -122,8 +122,8 @@ export function parseXmlTree(text: string, maxBytes = DEFAULT_MAX_XML_BYTES): Pa
   const errors = refused(text, maxBytes);
   if (errors) return { ok: false, errors };
   try {
-    const root = parseTree(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).documentElement!;
-    return depthExceeds(root, MAX_XML_DEPTH) ? { ok: false, errors: [tooDeep()] } : { ok: true, root };
+    const { doc, depth } = parseTree(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    return depth > MAX_XML_DEPTH ? { ok: false, errors: [tooDeep()] } : { ok: true, root: doc.documentElement! };
   } catch (e) {
     if (!(e instanceof XmlSyntaxError)) throw e;
     return {
@@ -219,6 +219,11 @@ function stepsOf(path: string): readonly Step[] {
 }
 
 function matches(node: XNode, ns: string, local: string): boolean {
+  // The parsed and rendered trees answer from their shared name, without going through the getters.
+  if (node instanceof TreeElement) {
+    const name = node.name;
+    return name.localName === local && (ns === '' || name.namespaceURI === ns);
+  }
   return node.nodeType === 1 && (node as El).localName === local && (ns === '' || (node as El).namespaceURI === ns);
 }
 
@@ -268,6 +273,22 @@ function firstAlong(el: El, steps: readonly Step[], depth: number): El | undefin
   return undefined;
 }
 
+function someAlong(el: El, steps: readonly Step[], depth: number, test: (found: El) => boolean): boolean {
+  const ns = steps[depth][0];
+  const local = steps[depth][1];
+  const last = depth === steps.length - 1;
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (!matches(n, ns, local)) continue;
+    if (last ? test(n as El) : someAlong(n as El, steps, depth + 1, test)) return true;
+  }
+  return false;
+}
+
+/** Whether an element reached by the path passes `test`: {@link all} and `some`, without the array. */
+export function some(el: El | undefined, path: string, test: (found: El) => boolean): boolean {
+  return el ? someAlong(el, stepsOf(path), 0, test) : false;
+}
+
 /** All elements reached by a `/`-separated child path. */
 export function all(el: El | undefined, path: string): El[] {
   if (!el) return [];
@@ -297,7 +318,22 @@ function stringValue(el: El): string {
 /** XPath normalize-space() of the element's string value. */
 export function text(el: El | undefined): string {
   if (!el) return '';
-  return stringValue(el).replace(/\s+/g, ' ').trim();
+  return normalizeSpace(stringValue(el));
+}
+
+/**
+ * `s.replace(/\s+/g, ' ').trim()`, without a new string for the usual value that is already
+ * normalised: printable ASCII with single inner spaces (anything else takes the regular expression).
+ */
+function normalizeSpace(s: string): string {
+  let afterSpace = true;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 0x20 && c < 0x7f) afterSpace = false;
+    else if (c === 0x20 && !afterSpace) afterSpace = true;
+    else return s.replace(/\s+/g, ' ').trim();
+  }
+  return afterSpace && s.length > 0 ? s.replace(/\s+/g, ' ').trim() : s;
 }
 
 /** Normalised text at a path, or undefined when the element is absent or empty. */

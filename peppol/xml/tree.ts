@@ -7,6 +7,11 @@
  * expression per tag; on a 5,000-line invoice parsing and collecting that tree took about as long as
  * all the rules together. Comments and processing instructions are checked and dropped: no rule and no
  * string value reads them.
+ *
+ * The nodes are kept small because a large invoice has about 15 of them per line and their size is
+ * what the validation's memory and (through the garbage collector and the CPU caches) its time grow
+ * with: what every node of a kind shares (its type, its resolved name, a repeated attribute list) is
+ * on the prototype or shared, not copied into each node.
  */
 
 export interface XmlAttr {
@@ -30,12 +35,39 @@ export class AttrList {
     return this.list[index] ?? null;
   }
   named(name: string): XmlAttr | null {
-    for (const a of this.list) if (a.name === name) return a;
+    const list = this.list;
+    for (let i = 0; i < list.length; i++) if (list[i].name === name) return list[i];
     return null;
   }
 }
 
 export const NO_ATTRIBUTES = new AttrList([]);
+
+/** An element's name resolved against the namespaces in scope: one instance per distinct name. */
+export class ElementName {
+  constructor(
+    readonly nodeName: string,
+    readonly prefix: string | null,
+    readonly localName: string,
+    readonly namespaceURI: string | null,
+  ) {}
+}
+
+const elementNames = new Map<string, ElementName>();
+
+/** The shared {@link ElementName} of `nodeName` bound to `namespaceURI`. */
+export function elementName(nodeName: string, namespaceURI: string | null): ElementName {
+  const hit = elementNames.get(nodeName);
+  if (hit && hit.namespaceURI === namespaceURI) return hit;
+  const colon = nodeName.indexOf(':');
+  const name =
+    colon < 0
+      ? new ElementName(nodeName, null, nodeName, namespaceURI)
+      : new ElementName(nodeName, nodeName.slice(0, colon), nodeName.slice(colon + 1), namespaceURI);
+  // Names repeat across documents; the bound keeps a stream of odd names from growing it forever.
+  if (!hit && elementNames.size < 4096) elementNames.set(nodeName, name);
+  return name;
+}
 
 export type TreeNode = TreeElement | TreeText;
 
@@ -57,17 +89,25 @@ export class TreeDocument {
 }
 
 export class TreeText {
-  readonly localName = null;
-  readonly namespaceURI = null;
-  readonly firstChild = null;
   nextSibling: TreeNode | null = null;
   constructor(
-    readonly nodeType: 3 | 4,
     readonly nodeValue: string,
     readonly parentNode: TreeElement,
   ) {}
+  get nodeType(): 3 | 4 {
+    return 3;
+  }
   get nodeName(): string {
-    return this.nodeType === 3 ? '#text' : '#cdata-section';
+    return '#text';
+  }
+  get localName(): null {
+    return null;
+  }
+  get namespaceURI(): null {
+    return null;
+  }
+  get firstChild(): null {
+    return null;
   }
   get data(): string {
     return this.nodeValue;
@@ -77,22 +117,43 @@ export class TreeText {
   }
 }
 
+export class TreeCData extends TreeText {
+  override get nodeType(): 4 {
+    return 4;
+  }
+  override get nodeName(): string {
+    return '#cdata-section';
+  }
+}
+
 export class TreeElement {
-  readonly nodeType = 1;
-  readonly nodeValue = null;
   firstChild: TreeNode | null = null;
-  lastChild: TreeNode | null = null;
   nextSibling: TreeNode | null = null;
   constructor(
-    readonly nodeName: string,
-    readonly prefix: string | null,
-    readonly localName: string,
-    readonly namespaceURI: string | null,
+    readonly name: ElementName,
     readonly attributes: AttrList,
     readonly parentNode: TreeElement | TreeDocument,
   ) {}
+  get nodeType(): 1 {
+    return 1;
+  }
+  get nodeValue(): null {
+    return null;
+  }
+  get nodeName(): string {
+    return this.name.nodeName;
+  }
   get tagName(): string {
-    return this.nodeName;
+    return this.name.nodeName;
+  }
+  get prefix(): string | null {
+    return this.name.prefix;
+  }
+  get localName(): string {
+    return this.name.localName;
+  }
+  get namespaceURI(): string | null {
+    return this.name.namespaceURI;
   }
   hasAttribute(name: string): boolean {
     return this.attributes.named(name) !== null;
@@ -118,18 +179,18 @@ export class TreeElement {
   }
 }
 
-/** Links `child` as the last child of `parent`; returns the child it follows, for {@link unlinkLastChild}. */
-export function appendChild(parent: TreeElement, child: TreeNode): TreeNode | null {
-  const previous = parent.lastChild;
-  if (previous) previous.nextSibling = child;
+/**
+ * Links `child` after `last`, the current last child of `parent` (the tree keeps no `lastChild`:
+ * the builders know it), and returns the child.
+ */
+export function appendChild(parent: TreeElement, last: TreeNode | null, child: TreeNode): TreeNode {
+  if (last) last.nextSibling = child;
   else parent.firstChild = child;
-  parent.lastChild = child;
-  return previous;
+  return child;
 }
 
-/** Undoes the last {@link appendChild} on `parent`, given what it returned. */
+/** Undoes an {@link appendChild} of the last child after `previous`. */
 export function unlinkLastChild(parent: TreeElement, previous: TreeNode | null): void {
-  parent.lastChild = previous;
   if (previous) previous.nextSibling = null;
   else parent.firstChild = null;
 }
@@ -142,7 +203,13 @@ const fail = (message: string, at: number): never => {
 
 const NAME = /^[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7-\uFFFF]*(?::[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7-\uFFFF]*)?$/;
 /** A checked name: the name itself (one string per distinct name, not one per tag), its prefix and local part. */
-type Name = readonly [name: string, prefix: string | null, local: string];
+interface Name {
+  readonly name: string;
+  readonly prefix: string | null;
+  readonly local: string;
+  /** The element name it last resolved to, reused while the prefix keeps its namespace. */
+  resolved: ElementName | undefined;
+}
 const checkedNames = new Map<string, Name>();
 
 function qname(name: string, at: number): Name {
@@ -150,11 +217,33 @@ function qname(name: string, at: number): Name {
   if (!hit) {
     if (!NAME.test(name)) fail(`invalid name "${name.slice(0, 40)}"`, at);
     const colon = name.indexOf(':');
-    hit = colon < 0 ? [name, null, name] : [name, name.slice(0, colon), name.slice(colon + 1)];
+    hit = {
+      name,
+      prefix: colon < 0 ? null : name.slice(0, colon),
+      local: colon < 0 ? name : name.slice(colon + 1),
+      resolved: undefined,
+    };
     // Names repeat across documents; the bound keeps a stream of odd names from growing it forever.
     if (checkedNames.size < 4096) checkedNames.set(name, hit);
   }
   return hit;
+}
+
+/**
+ * Checked names by a hash of their text in the input: a start tag whose name is found here needs no
+ * string of its own (a document has few distinct names and many tags). Only checked names enter it.
+ */
+const NAME_SLOTS = 1024;
+const nameSlots: (Name | undefined)[] = new Array<Name | undefined>(NAME_SLOTS).fill(undefined);
+
+function nameAt(s: string, from: number, to: number): Name {
+  const length = to - from;
+  const slot = (length * 31 + s.charCodeAt(to - 1) * 17 + s.charCodeAt(from + (length >> 1))) & (NAME_SLOTS - 1);
+  const candidate = nameSlots[slot];
+  if (candidate && candidate.name.length === length && s.startsWith(candidate.name, from)) return candidate;
+  const checked = qname(s.slice(from, to), from);
+  nameSlots[slot] = checked;
+  return checked;
 }
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -200,24 +289,36 @@ function decode(raw: string, at: number): string {
 
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
 
-interface RawAttr {
-  name: string;
-  value: string;
-  at: number;
+/** Attribute lists of at most this many distinct texts are shared within one document. */
+const MAX_SHARED_ATTRIBUTE_LISTS = 256;
+
+/** The parsed document and the deepest element nesting in it. */
+export interface ParsedTree {
+  readonly doc: TreeDocument;
+  readonly depth: number;
 }
 
 /**
  * Parses a well-formed XML 1.0 document with namespaces into a {@link TreeDocument}; throws
  * {@link XmlSyntaxError} on the first violation. DTDs are refused by the caller before this runs.
  */
-export function parseTree(input: string): TreeDocument {
+export function parseTree(input: string): ParsedTree {
   const s = input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input;
   const n = s.length;
   const doc = new TreeDocument();
   // In-scope namespace bindings, innermost last; `marks` says where each open element's own start.
   const bindings: [prefix: string, uri: string][] = [];
+  // The open elements, their last child so far and where their bindings start, by depth.
+  const open: TreeElement[] = [];
+  const lasts: (TreeNode | null)[] = [];
   const marks: number[] = [];
+  // Attribute lists whose text repeats (`currencyID="EUR"` on every amount) are one shared list.
+  const sharedAttributes = new Map<string, AttrList>();
+  const attrNames: string[] = [];
+  const attrValues: string[] = [];
+  const attrAts: number[] = [];
   let current: TreeElement | null = null;
+  let maxDepth = 0;
   let i = 0;
 
   const lookup = (prefix: string, at: number): string | null => {
@@ -226,7 +327,10 @@ export function parseTree(input: string): TreeDocument {
     if (prefix === '') return null;
     return fail(`unbound namespace prefix "${prefix}"`, at);
   };
-  const append = (child: TreeNode) => appendChild(current!, child);
+  const append = (child: TreeNode) => {
+    const top = open.length - 1;
+    lasts[top] = appendChild(current!, lasts[top], child);
+  };
   const text = (from: number, to: number) => {
     if (!current) {
       for (let k = from; k < to; k++) if (!isSpace(s.charCodeAt(k))) fail('text outside the root element', k);
@@ -234,7 +338,13 @@ export function parseTree(input: string): TreeDocument {
     }
     const raw = s.slice(from, to);
     if (raw.includes(']]>')) fail('"]]>" in text', from);
-    append(new TreeText(3, decode(raw, from), current));
+    append(new TreeText(decode(raw, from), current));
+  };
+  const close = () => {
+    open.pop();
+    lasts.pop();
+    bindings.length = marks.pop()!;
+    current = open.length ? open[open.length - 1] : null;
   };
 
   while (i < n) {
@@ -244,15 +354,18 @@ export function parseTree(input: string): TreeDocument {
     if (lt < 0) break;
     const c = s.charCodeAt(lt + 1);
     if (c === 0x2f /* / */) {
-      const gt = s.indexOf('>', lt);
-      if (gt < 0) fail('unterminated end tag', lt);
-      const name = s.slice(lt + 2, gt).trimEnd();
-      if (!current || name !== current.nodeName)
-        fail(`end tag </${name.slice(0, 40)}> does not close <${current?.nodeName ?? ''}>`, lt);
-      bindings.length = marks.pop()!;
-      const parent: TreeElement | TreeDocument = current!.parentNode;
-      current = parent instanceof TreeElement ? parent : null;
-      i = gt + 1;
+      // The usual end tag names the open element exactly: compared in place, without cutting it out.
+      const expected = current?.nodeName;
+      let k = lt + 2 + (expected?.length ?? 0);
+      if (expected !== undefined && s.startsWith(expected, lt + 2)) while (k < n && isSpace(s.charCodeAt(k))) k++;
+      if (expected === undefined || !s.startsWith(expected, lt + 2) || s.charCodeAt(k) !== 0x3e) {
+        const gt = s.indexOf('>', lt);
+        if (gt < 0) fail('unterminated end tag', lt);
+        const name = s.slice(lt + 2, gt).trimEnd();
+        fail(`end tag </${name.slice(0, 40)}> does not close <${expected ?? ''}>`, lt);
+      }
+      close();
+      i = k + 1;
     } else if (c === 0x21 /* ! */) {
       if (s.startsWith('<!--', lt)) {
         const close = s.indexOf('-->', lt + 4);
@@ -263,7 +376,7 @@ export function parseTree(input: string): TreeDocument {
         if (!current) fail('CDATA section outside the root element', lt);
         const close = s.indexOf(']]>', lt + 9);
         if (close < 0) fail('unterminated CDATA section', lt);
-        append(new TreeText(4, s.slice(lt + 9, close), current!));
+        append(new TreeCData(s.slice(lt + 9, close), current!));
         i = close + 3;
       } else fail('markup declaration', lt);
     } else if (c === 0x3f /* ? */) {
@@ -278,11 +391,11 @@ export function parseTree(input: string): TreeDocument {
         if (isSpace(ch) || ch === 0x3e || ch === 0x2f) break;
         k++;
       }
-      const checked = qname(s.slice(lt + 1, k), lt);
-      const name = checked[0];
-      const prefix = checked[1];
-      const local = checked[2];
-      let raw: RawAttr[] | undefined;
+      const checked = k > lt + 1 ? nameAt(s, lt + 1, k) : qname('', lt);
+      const name = checked.name;
+      const attrsFrom = k;
+      let count = 0;
+      let plain = true;
       let selfClosing = false;
       for (;;) {
         const before = k;
@@ -319,50 +432,72 @@ export function parseTree(input: string): TreeDocument {
         if (rawValue.includes('<')) fail(`"<" in attribute ${attrName}`, k);
         // Attribute-value normalisation: literal white space characters become spaces (references stay).
         const value = decode(/[\t\n]/.test(rawValue) ? rawValue.replace(/[\t\n]/g, ' ') : rawValue, k + 1);
-        (raw ??= []).push({ name: attrName, value, at: nameStart });
+        if (plain && (attrName.includes(':') || attrName === 'xmlns')) plain = false;
+        attrNames[count] = attrName;
+        attrValues[count] = value;
+        attrAts[count] = nameStart;
+        count++;
         k = close + 1;
       }
 
       marks.push(bindings.length);
       let attributes = NO_ATTRIBUTES;
-      if (raw) {
-        for (const a of raw) {
-          if (a.name === 'xmlns') bindings.push(['', a.value]);
-          else if (a.name.startsWith('xmlns:')) {
-            if (a.value === '') fail(`empty namespace for prefix ${a.name.slice(6)}`, a.at);
-            bindings.push([a.name.slice(6), a.value]);
+      if (count) {
+        for (let a = 0; a < count; a++) {
+          const attrName = attrNames[a];
+          if (attrName === 'xmlns') bindings.push(['', attrValues[a]]);
+          else if (attrName.startsWith('xmlns:')) {
+            if (attrValues[a] === '') fail(`empty namespace for prefix ${attrName.slice(6)}`, attrAts[a]);
+            bindings.push([attrName.slice(6), attrValues[a]]);
           }
         }
-        const list: XmlAttr[] = [];
-        const seen = new Set<string>();
-        for (const a of raw) {
-          if (seen.has(a.name)) fail(`attribute ${a.name} given twice`, a.at);
-          seen.add(a.name);
-          const checked = qname(a.name, a.at);
-          const p = checked[1];
-          const l = checked[2];
-          const namespaceURI = a.name === 'xmlns' || p === 'xmlns' ? XMLNS_NS : p === null ? null : lookup(p, a.at);
-          list.push({ nodeType: 2, name: a.name, localName: l, prefix: p, namespaceURI, value: a.value });
+        // Unprefixed attributes mean the same wherever they stand: equal texts make equal lists.
+        const key = plain ? s.slice(attrsFrom, selfClosing ? k - 2 : k - 1) : undefined;
+        const shared = key === undefined ? undefined : sharedAttributes.get(key);
+        if (shared) attributes = shared;
+        else {
+          const list: XmlAttr[] = [];
+          for (let a = 0; a < count; a++) {
+            const attrName = attrNames[a];
+            for (let b = 0; b < a; b++)
+              if (attrNames[b] === attrName) fail(`attribute ${attrName} given twice`, attrAts[a]);
+            const attrQName = qname(attrName, attrAts[a]);
+            const p = attrQName.prefix;
+            const namespaceURI =
+              attrName === 'xmlns' || p === 'xmlns' ? XMLNS_NS : p === null ? null : lookup(p, attrAts[a]);
+            list.push({
+              nodeType: 2,
+              name: attrName,
+              localName: attrQName.local,
+              prefix: p,
+              namespaceURI,
+              value: attrValues[a],
+            });
+          }
+          attributes = new AttrList(list);
+          if (key !== undefined && sharedAttributes.size < MAX_SHARED_ATTRIBUTE_LISTS)
+            sharedAttributes.set(key, attributes);
         }
-        attributes = new AttrList(list);
       }
-      const element: TreeElement = new TreeElement(
-        name,
-        prefix,
-        local,
-        lookup(prefix ?? '', lt),
-        attributes,
-        current ?? doc,
-      );
+      const namespaceURI = lookup(checked.prefix ?? '', lt);
+      let resolved = checked.resolved;
+      if (!resolved || resolved.namespaceURI !== namespaceURI)
+        resolved = checked.resolved = elementName(name, namespaceURI);
+      const element: TreeElement = new TreeElement(resolved, attributes, current ?? doc);
       if (current) append(element);
       else if (doc.firstChild) fail('a second root element', lt);
       else doc.firstChild = element;
       if (selfClosing) bindings.length = marks.pop()!;
-      else current = element;
+      else {
+        open.push(element);
+        lasts.push(null);
+        current = element;
+      }
+      if (open.length + (selfClosing ? 1 : 0) > maxDepth) maxDepth = open.length + (selfClosing ? 1 : 0);
       i = k;
     }
   }
   if (current) fail(`<${current.nodeName}> is not closed`, n);
   if (!doc.firstChild) fail('no root element', 0);
-  return doc;
+  return { doc, depth: maxDepth };
 }

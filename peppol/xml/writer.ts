@@ -5,6 +5,7 @@ import {
   TreeElement,
   TreeText,
   appendChild,
+  elementName,
   unlinkLastChild,
   type TreeNode,
   type XmlAttr,
@@ -28,6 +29,9 @@ function withoutInvalidChars(text: string): string {
 
 export type Attrs = Record<string, string | undefined>;
 
+/** Parts joined into one string at a time once no group could take them back. */
+const CHUNK_PARTS = 2048;
+
 /**
  * Append-only XML builder. Empty values are skipped on purpose: Peppol forbids empty elements
  * (PEPPOL-EN16931-R008), so an absent optional field must produce no element at all.
@@ -37,11 +41,20 @@ export type Attrs = Record<string, string | undefined>;
  */
 export class XmlWriter {
   private readonly parts: string[] = [];
+  /**
+   * The text already joined: a large document is joined in chunks as it is written, so that its many
+   * small parts die young instead of all living (and being copied by the collector) until the end.
+   */
+  private readonly chunks: string[] = [];
+  /** Open `group` calls: the parts they wrote may still be taken back, so they are not joined yet. */
+  private groups = 0;
   private readonly namespaces: Record<string, string>;
   private doc: TreeDocument | undefined;
   private readonly stack: TreeElement[] = [];
   /** For each open element, the sibling it was appended after: what `group` restores when it stays empty. */
   private readonly previous: (TreeNode | null)[] = [];
+  /** For each open element, its last child so far. */
+  private readonly lasts: (TreeNode | null)[] = [];
   private defaultNs = '';
 
   constructor(
@@ -53,17 +66,15 @@ export class XmlWriter {
 
   // Each call adds one part: fewer, longer parts make the final join cheaper.
   open(name: string, attrs?: Attrs): this {
-    this.parts.push(`<${name}${attrsText(attrs)}>`);
+    this.parts.push(startTag(name, attrs));
     if (this.buildDom) this.openDom(name, attrs);
     return this;
   }
 
   close(name: string): this {
-    this.parts.push(`</${name}>`);
-    if (this.buildDom) {
-      this.stack.pop();
-      this.previous.pop();
-    }
+    this.parts.push(tagsOf(name).close);
+    if (this.buildDom) this.closeDom();
+    if (this.groups === 0 && this.parts.length >= CHUNK_PARTS) this.joinChunk();
     return this;
   }
 
@@ -71,12 +82,11 @@ export class XmlWriter {
     if (value === undefined || value === null) return this;
     const text = String(value).trim();
     if (text === '') return this;
-    this.parts.push(`<${name}${attrsText(attrs)}>${escapeXml(text)}</${name}>`);
+    this.parts.push(startTag(name, attrs) + escapeXml(text) + tagsOf(name).close);
     if (this.buildDom) {
       const el = this.openDom(name, attrs);
-      appendChild(el, new TreeText(3, withoutInvalidChars(text), el));
-      this.stack.pop();
-      this.previous.pop();
+      appendChild(el, null, new TreeText(withoutInvalidChars(text), el));
+      this.closeDom();
     }
     return this;
   }
@@ -86,13 +96,22 @@ export class XmlWriter {
     const mark = this.parts.length;
     this.open(name, attrs);
     const inner = this.parts.length;
-    body(this);
+    this.groups++;
+    try {
+      body(this);
+    } finally {
+      this.groups--;
+    }
     if (this.parts.length === inner) {
       this.parts.length = mark;
       if (this.buildDom) {
         const el = this.stack.pop()!;
         const previous = this.previous.pop()!;
-        if (el.parentNode instanceof TreeElement) unlinkLastChild(el.parentNode, previous);
+        this.lasts.pop();
+        if (el.parentNode instanceof TreeElement) {
+          unlinkLastChild(el.parentNode, previous);
+          this.lasts[this.lasts.length - 1] = previous;
+        }
       }
     } else this.close(name);
     return this;
@@ -104,7 +123,13 @@ export class XmlWriter {
   }
 
   toString(): string {
-    return this.parts.join('');
+    const rest = this.parts.join('');
+    return this.chunks.length ? this.chunks.join('') + rest : rest;
+  }
+
+  private joinChunk(): void {
+    this.chunks.push(this.parts.join(''));
+    this.parts.length = 0;
   }
 
   /** The tree built alongside the text (only with `buildDom`). */
@@ -115,21 +140,32 @@ export class XmlWriter {
   private openDom(name: string, attrs: Attrs | undefined): TreeElement {
     const colon = name.indexOf(':');
     const prefix = colon < 0 ? null : name.slice(0, colon);
-    const local = colon < 0 ? name : name.slice(colon + 1);
     if (!this.doc) {
       this.defaultNs = attrs?.xmlns ?? '';
       this.doc = new TreeDocument();
-      const root = new TreeElement(name, prefix, local, this.ns(prefix), attributesOf(attrs), this.doc);
+      const root = new TreeElement(elementName(name, this.ns(prefix)), attributesOf(attrs), this.doc);
       this.doc.firstChild = root;
       this.stack.push(root);
       this.previous.push(null);
+      this.lasts.push(null);
       return root;
     }
-    const parent = this.stack[this.stack.length - 1];
-    const el = new TreeElement(name, prefix, local, this.ns(prefix), attributesOf(attrs), parent);
-    this.previous.push(appendChild(parent, el));
+    const top = this.stack.length - 1;
+    const parent = this.stack[top];
+    const el = new TreeElement(elementName(name, this.ns(prefix)), attributesOf(attrs), parent);
+    const last = this.lasts[top];
+    appendChild(parent, last, el);
+    this.previous.push(last);
+    this.lasts[top] = el;
     this.stack.push(el);
+    this.lasts.push(null);
     return el;
+  }
+
+  private closeDom(): void {
+    this.stack.pop();
+    this.previous.pop();
+    this.lasts.pop();
   }
 
   private ns(prefix: string | null): string | null {
@@ -137,16 +173,108 @@ export class XmlWriter {
   }
 }
 
+interface Tags {
+  open: string;
+  close: string;
+  /** Start tags with one attribute, by attribute name and value. */
+  withAttribute?: Map<string, Map<string, string>>;
+}
+
+/** The tags of an element name, one string each per name (and per short single attribute). */
+const tagCache = new Map<string, Tags>();
+let cachedStartTags = 0;
+
+function tagsOf(name: string): Tags {
+  let tags = tagCache.get(name);
+  if (!tags) {
+    tags = { open: `<${name}>`, close: `</${name}>` };
+    // A renderer writes a fixed vocabulary; the bound only guards against a caller's odd names.
+    if (tagCache.size < 4096) tagCache.set(name, tags);
+  }
+  return tags;
+}
+
+function startTag(name: string, attrs: Attrs | undefined): string {
+  if (!attrs) return tagsOf(name).open;
+  let count = 0;
+  let only: string | undefined;
+  for (const k in attrs) {
+    const v = attrs[k];
+    if (v === undefined || v === '') continue;
+    count++;
+    only = k;
+  }
+  if (count === 0) return tagsOf(name).open;
+  const value = attrs[only!]!;
+  if (count > 1 || value.length > MAX_SHARED_VALUE_LENGTH) return `<${name}${attrsText(attrs)}>`;
+  const byName = (tagsOf(name).withAttribute ??= new Map());
+  let byValue = byName.get(only!);
+  if (!byValue) byName.set(only!, (byValue = new Map()));
+  let tag = byValue.get(value);
+  if (tag === undefined) {
+    tag = `<${name}${attrsText(attrs)}>`;
+    if (cachedStartTags < MAX_SINGLE_ATTRIBUTES) {
+      byValue.set(value, tag);
+      cachedStartTags++;
+    }
+  }
+  return tag;
+}
+
+/**
+ * Lists of one attribute by name and value: the same `currencyID="EUR"` or `unitCode="C62"` stands on
+ * many elements of a document, and the lists are read-only. Only short values are kept (a longer one
+ * may be a slice that would keep a whole received document alive).
+ */
+const singleAttributes = new Map<string, Map<string, AttrList>>();
+const MAX_SINGLE_ATTRIBUTES = 4096;
+const MAX_SHARED_VALUE_LENGTH = 12;
+let singleAttributeCount = 0;
+
+const written = (name: string, value: string | undefined): value is string =>
+  value !== undefined && value !== '' && name !== 'xmlns' && !name.startsWith('xmlns:');
+
+const attribute = (name: string, value: string): XmlAttr => ({
+  nodeType: 2,
+  name,
+  localName: name,
+  prefix: null,
+  namespaceURI: null,
+  value,
+});
+
 /** The attributes the text gets, less the namespace declarations (the tree resolves names instead). */
 function attributesOf(attrs: Attrs | undefined): AttrList {
   if (!attrs) return NO_ATTRIBUTES;
+  let count = 0;
+  let only: string | undefined;
+  for (const name in attrs)
+    if (written(name, attrs[name])) {
+      count++;
+      only = name;
+    }
+  if (count === 0) return NO_ATTRIBUTES;
+  if (count === 1) {
+    const value = attrs[only!]!;
+    if (value.length > MAX_SHARED_VALUE_LENGTH) return new AttrList([attribute(only!, value)]);
+    let byValue = singleAttributes.get(only!);
+    if (!byValue) singleAttributes.set(only!, (byValue = new Map()));
+    let shared = byValue.get(value);
+    if (!shared) {
+      shared = new AttrList([attribute(only!, value)]);
+      if (singleAttributeCount < MAX_SINGLE_ATTRIBUTES) {
+        byValue.set(value, shared);
+        singleAttributeCount++;
+      }
+    }
+    return shared;
+  }
   const list: XmlAttr[] = [];
   for (const name in attrs) {
     const value = attrs[name];
-    if (value === undefined || value === '' || name === 'xmlns' || name.startsWith('xmlns:')) continue;
-    list.push({ nodeType: 2, name, localName: name, prefix: null, namespaceURI: null, value });
+    if (written(name, value)) list.push(attribute(name, value));
   }
-  return list.length ? new AttrList(list) : NO_ATTRIBUTES;
+  return new AttrList(list);
 }
 
 function attrsText(attrs: Attrs | undefined): string {
