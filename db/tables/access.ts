@@ -53,8 +53,6 @@ export interface ApiKeysTable {
 export interface RateLimitHitsTable {
   bucket: string;
   hit_at: Timestamp;
-  /** Requests counted together at `hit_at` (one process's requests of the bucket that arrived meanwhile). */
-  hits: Generated<number>;
 }
 
 export interface UsageCountersTable {
