@@ -5,7 +5,13 @@ import { SANDBOX_RESPONDERS } from '../core/sandbox-scenarios.ts';
 import { failure, FailureType } from '../core/failures.ts';
 import { inboundDocumentId } from '../core/ids.ts';
 import type { Db } from '../db/database.ts';
-import { findDocumentById, moveDelivery, type DeliveryMove, type DocumentRow } from '../db/documents.ts';
+import {
+  findDeliveryFacts,
+  findDocumentById,
+  moveDelivery,
+  type DeliveryFacts,
+  type DeliveryMove,
+} from '../db/documents.ts';
 import { insertFile } from '../db/files.ts';
 import { findCompanyByRef } from '../db/companies.ts';
 import { organizationWide, scopeOfRow } from '../core/scope.ts';
@@ -44,7 +50,7 @@ export interface SandboxRecipientResponse {
   status: string | null;
 }
 
-function sandboxRecipientResponse(row: DocumentRow): SandboxRecipientResponse | null {
+function sandboxRecipientResponse(row: DeliveryFacts): SandboxRecipientResponse | null {
   const responder = row.receiver?.peppolId;
   const scenario =
     !row.livemode && row.direction === 'outgoing' && responder ? SANDBOX_RESPONDERS[responder] : undefined;
@@ -52,7 +58,9 @@ function sandboxRecipientResponse(row: DocumentRow): SandboxRecipientResponse | 
 }
 
 /** The `data` every document event carries besides its own fields (part 6.2). */
-export function documentEventData(row: DocumentRow): Record<string, unknown> {
+export function documentEventData(
+  row: Pick<DeliveryFacts, 'id' | 'type' | 'number' | 'direction' | 'sender' | 'receiver'>,
+): Record<string, unknown> {
   return {
     documentId: row.id,
     type: row.type,
@@ -63,16 +71,31 @@ export function documentEventData(row: DocumentRow): Record<string, unknown> {
   };
 }
 
+/**
+ * Documents this process handed off and whose delivery has not ended: their facts are fixed, so the
+ * confirmation (usually taken by the same process, the workflow's cached run) reuses them instead of
+ * reading the document again. Bounded: an access point that never confirms cannot make it grow.
+ */
+const IN_FLIGHT_LIMIT = 10_000;
+
 export function createDocumentActivities({ db, events, transports }: DocumentActivityDeps): DocumentActivities {
-  const load = async (documentId: string) => {
-    const row = await findDocumentById(db, documentId);
+  const inFlight = new Map<string, DeliveryFacts>();
+  const remember = (facts: DeliveryFacts) => {
+    inFlight.delete(facts.id);
+    inFlight.set(facts.id, facts);
+    if (inFlight.size > IN_FLIGHT_LIMIT) inFlight.delete(inFlight.keys().next().value!);
+  };
+  const facts = async (documentId: string): Promise<DeliveryFacts> => {
+    const known = inFlight.get(documentId);
+    if (known) return known;
+    const row = await findDeliveryFacts(db, documentId);
     if (!row) throw failure('NOT_FOUND', `document ${documentId} does not exist`);
     return row;
   };
 
-  /** Applies a guarded delivery move with its event (one statement); dispatches after. The moved row, if it moved. */
+  /** Applies a guarded delivery move with its event (one statement); dispatches after. The move, if this call made it. */
   const move = async (
-    current: DocumentRow,
+    current: DeliveryFacts,
     to: DeliveryMove,
     event: { type: 'document.sent' | 'document.delivered' | 'document.failed'; data: Record<string, unknown> },
     at: Date,
@@ -90,19 +113,11 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
       },
       at,
     );
-    if (moved) await events.dispatch([moved.event]);
-    if (moved) countDocumentMove(current, to.to, at);
-    return moved?.row;
-  };
-
-  const recordSent = async (current: DocumentRow, messageId: string) => {
-    const at = new Date();
-    await move(
-      current,
-      { to: 'handed_off', messageId },
-      { type: 'document.sent', data: { sentAt: at.toISOString() } },
-      at,
-    );
+    if (to.to !== 'handed_off') inFlight.delete(current.id);
+    if (!moved) return undefined;
+    await events.dispatch([moved.event]);
+    countDocumentMove(current, to.to, at);
+    return moved;
   };
 
   /**
@@ -110,19 +125,18 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
    * arrives there: the message that company receives, for its `inbound:` run (the document id is
    * derived from the message, so a repeat finds the copy and returns nothing).
    */
-  const sandboxReceipt = async (source: DocumentRow): Promise<InboundMessage | null> => {
+  const sandboxReceipt = async (source: DeliveryFacts, recipientId: string): Promise<InboundMessage | null> => {
     const receiverId = source.receiver?.peppolId;
-    if (!receiverId || !source.xml || source.direction !== 'outgoing') return null;
-    // The receiving sandbox company is any company of the sender's organization, not the sender's own.
-    const recipient = await findCompanyByRef(db, organizationWide(scopeOfRow(source), false), `peppol:${receiverId}`);
-    if (!recipient) return null;
+    if (!receiverId || source.direction !== 'outgoing') return null;
     const messageId = source.transport_message_id ?? source.id;
-    const documentId = inboundDocumentId(recipient.id, messageId);
+    const documentId = inboundDocumentId(recipientId, messageId);
     if (await findDocumentById(db, documentId)) return null;
+    const xml = (await findDeliveryFacts(db, source.id, { withXml: true }))?.xml;
+    if (!xml) return null;
     const file = await insertFile(db, {
       organizationId: source.organization_id,
       livemode: false,
-      content: Buffer.from(source.xml, 'utf8'),
+      content: Buffer.from(xml, 'utf8'),
       contentType: 'application/xml',
       filename: `${messageId}.xml`,
     });
@@ -130,7 +144,7 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
       documentId,
       organizationId: source.organization_id,
       livemode: false,
-      companyId: recipient.id,
+      companyId: recipientId,
       fileId: file.id,
       messageId,
       senderId: source.sender.peppolId ?? source.sender_peppol_id ?? '',
@@ -141,14 +155,24 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
     };
   };
 
+  /** The receiving sandbox company: any company of the sender's organization, not the sender's own. */
+  const sandboxRecipientOf = async (source: DeliveryFacts): Promise<string | null> => {
+    const receiverId = source.receiver?.peppolId;
+    if (!receiverId || source.direction !== 'outgoing') return null;
+    const company = await findCompanyByRef(db, organizationWide(scopeOfRow(source), false), `peppol:${receiverId}`);
+    return company?.id ?? null;
+  };
+
   const handOff = async ({ documentId, attempt }: { documentId: string; attempt: number }) => {
-    const row = await load(documentId);
-    if (!row.xml) throw failure('SBDH_ERROR', 'the document has no rendered UBL to send');
+    const loaded = await findDeliveryFacts(db, documentId, { withXml: true });
+    if (!loaded) throw failure('NOT_FOUND', `document ${documentId} does not exist`);
+    const { xml, ...row } = loaded;
+    if (!xml) throw failure('SBDH_ERROR', 'the document has no rendered UBL to send');
     const sender = row.sender.peppolId;
     const receiver = row.receiver?.peppolId;
     if (!sender || !receiver)
       throw failure('SBDH_ERROR', 'sender and receiver participant ids are required for the envelope');
-    const wrapped = wrapInSbdh(row.xml, {
+    const wrapped = wrapInSbdh(xml, {
       sender,
       receiver,
       instanceId: `${documentId}-${attempt}`,
@@ -169,7 +193,14 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
     );
     // A failed record fails the attempt, and Temporal runs it again: the gateway takes the document
     // id as its idempotency key, so the message still leaves once.
-    await recordSent(row, handedOff.messageId);
+    const at = new Date();
+    const moved = await move(
+      row,
+      { to: 'handed_off', messageId: handedOff.messageId },
+      { type: 'document.sent', data: { sentAt: at.toISOString() } },
+      at,
+    );
+    remember(moved?.row ?? { ...row, transport_message_id: row.transport_message_id ?? handedOff.messageId });
     return handedOff;
   };
 
@@ -187,7 +218,7 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
     async recordDeliveryFailure({ documentId, code, message }) {
       const rejected = code === FailureType.AP_REJECTED;
       await move(
-        await load(documentId),
+        await facts(documentId),
         { to: rejected ? 'rejected' : 'failed', code, message },
         { type: 'document.failed', data: { errorCode: code, errorMessage: message } },
         new Date(),
@@ -196,17 +227,21 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
 
     async completeDelivery({ documentId }) {
       const at = new Date();
-      const current = await load(documentId);
-      // A repeated completion finds the document delivered already: it goes on with the row as read.
-      const row =
-        (await move(
-          current,
-          { to: 'delivered' },
-          { type: 'document.delivered', data: { deliveredAt: at.toISOString() } },
-          at,
-        )) ?? current;
-      if (row.livemode) return { response: null, receipt: null };
-      return { response: sandboxRecipientResponse(row), receipt: await sandboxReceipt(row) };
+      const current = await facts(documentId);
+      const moved = await move(
+        current,
+        { to: 'delivered' },
+        { type: 'document.delivered', data: { deliveredAt: at.toISOString() } },
+        at,
+      );
+      if (current.livemode) return { response: null, receipt: null };
+      // A repeated completion finds the document delivered already: it goes on with the facts as read.
+      const row = moved?.row ?? (await facts(documentId));
+      const recipientId = moved ? moved.sandboxRecipientId : await sandboxRecipientOf(row);
+      return {
+        response: sandboxRecipientResponse(row),
+        receipt: recipientId ? await sandboxReceipt(row, recipientId) : null,
+      };
     },
   };
 }

@@ -91,6 +91,42 @@ export async function findDocumentById(db: Db, id: string): Promise<DocumentRow 
   return db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * What a delivery reads of its document and its events report: fixed once the document is accepted
+ * (the transport message id aside, set once at the hand-off). Not the body, XML or search vector.
+ */
+const DELIVERY_FACTS = [
+  'id',
+  'organization_id',
+  'livemode',
+  'company_id',
+  'type',
+  'number',
+  'direction',
+  'sender',
+  'receiver',
+  'sender_peppol_id',
+  'transport_message_id',
+  'created_at',
+] as const;
+
+export type DeliveryFacts = Pick<DocumentRow, (typeof DELIVERY_FACTS)[number]>;
+
+/** The delivery facts of a document, and its UBL when `withXml` (what a hand-off sends). */
+export async function findDeliveryFacts(
+  db: Db,
+  id: string,
+  options: { withXml: true },
+): Promise<(DeliveryFacts & { xml: string | null }) | undefined>;
+export async function findDeliveryFacts(db: Db, id: string): Promise<DeliveryFacts | undefined>;
+export async function findDeliveryFacts(db: Db, id: string, options: { withXml?: boolean } = {}) {
+  return db
+    .selectFrom('documents')
+    .select(options.withXml ? [...DELIVERY_FACTS, 'xml'] : DELIVERY_FACTS)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 export async function findDocumentByTransportMessage(db: Db, messageId: string): Promise<DocumentRow | undefined> {
   return db.selectFrom('documents').selectAll().where('transport_message_id', '=', messageId).executeTakeFirst();
 }
@@ -137,7 +173,9 @@ function deliveryChanges(move: DeliveryMove, at: Date): Updateable<DocumentsTabl
  * A guarded delivery-state move, its event and, for a delivery, the sender's and partner's sent
  * counters, in one statement (so one round trip, atomic without a transaction). The move applies
  * only from the state it expects, so a repeated activity changes nothing the second time. Returns
- * the moved row and its event when this call made the move.
+ * the moved document's delivery facts and its event when this call made the move; a delivery of a
+ * sandbox document also returns the company of the same organization its receiver is, if any (the
+ * sandbox hands it a copy), found in the same statement.
  */
 export async function moveDelivery(
   db: Db,
@@ -145,26 +183,35 @@ export async function moveDelivery(
   move: DeliveryMove,
   event: NewEvent,
   at: Date,
-): Promise<{ row: DocumentRow; event: DispatchableEvent } | undefined> {
+): Promise<{ row: DeliveryFacts; event: DispatchableEvent; sandboxRecipientId: string | null } | undefined> {
   let update = db
     .updateTable('documents')
     .set(deliveryChanges(move, at))
     .where('id', '=', id)
     .where('delivery_status', '=', 'pending');
   if (move.to === 'handed_off') update = update.where('transport_message_id', 'is', null);
-  const counted =
-    move.to === 'delivered'
-      ? sql`, counted_company as (${companyStatsUpdate(db, sql<string>`(select company_id from moved)`, { sent: 1, received: 0 })}),
+  const delivered = move.to === 'delivered';
+  const counted = delivered
+    ? sql`, counted_company as (${companyStatsUpdate(db, sql<string>`(select company_id from moved)`, { sent: 1, received: 0 })}),
         counted_partner as (${partnerStatsUpdate(db, sql<string | null>`(select partner_id from moved)`, { sent: 1 }, at)})`
-      : sql``;
-  const { rows } = await sql<DocumentRow & { event_id: string; event_dispatched_at: Date | null }>`
-    with moved as (${update.returningAll()})${counted}, event as (${insertEventWhen('moved', event)})
-    select moved.*, event.id as event_id, event.dispatched_at as event_dispatched_at from moved, event
+    : sql``;
+  const recipient = delivered
+    ? sql`(select c.id from companies c where not moved.livemode and moved.direction = 'outgoing'
+        and c.organization_id = moved.organization_id and c.livemode = false and c.peppol_id = moved.receiver->>'peppolId'
+        limit 1)`
+    : sql`null`;
+  const facts = sql.join(DELIVERY_FACTS.map((column) => sql.ref(`moved.${column}`)));
+  const { rows } = await sql<
+    DeliveryFacts & { event_id: string; event_dispatched_at: Date | null; sandbox_recipient_id: string | null }
+  >`
+    with moved as (${update.returning([...DELIVERY_FACTS, 'partner_id'])})${counted}, event as (${insertEventWhen('moved', event)})
+    select ${facts}, event.id as event_id, event.dispatched_at as event_dispatched_at, ${recipient} as sandbox_recipient_id
+    from moved, event
   `.execute(db);
   const moved = rows[0];
   if (!moved) return undefined;
-  const { event_id, event_dispatched_at, ...row } = moved;
-  return { row, event: { id: event_id, dispatched_at: event_dispatched_at } };
+  const { event_id, event_dispatched_at, sandbox_recipient_id, ...row } = moved;
+  return { row, event: { id: event_id, dispatched_at: event_dispatched_at }, sandboxRecipientId: sandbox_recipient_id };
 }
 
 /**

@@ -10,6 +10,8 @@ export interface DocumentCountsTable {
   type: string;
   direction: string;
   delivery_status: string;
+  /** Counts are spread over a few rows per group so concurrent writers rarely wait on one; sum them. */
+  shard: number;
   n: number;
 }
 
