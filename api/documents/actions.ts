@@ -184,7 +184,7 @@ export async function applyDocumentAction(
 export function documentActionRoutes(
   db: Db,
   temporal: Client,
-  events: EventDispatcher = createEventDispatcher(temporal),
+  events: EventDispatcher = createEventDispatcher(temporal, db),
   learning: TagLearning = createTagLearning(temporal),
 ): Router {
   const router = Router();
