@@ -7,7 +7,15 @@ import { SANDBOX_CONFIRMATION_MS } from '../core/sandbox-scenarios.ts';
 import { TASK_QUEUES } from '../core/temporal.ts';
 import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { benchTenant, cpuByRole, listenBenchApp, percentile, startBenchServers, untilPolled } from './support.ts';
+import {
+  bareWorkflowRate,
+  benchTenant,
+  cpuByRole,
+  listenBenchApp,
+  percentile,
+  startBenchServers,
+  untilPolled,
+} from './support.ts';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { createLogger, useLogger } from '../core/log.ts';
@@ -177,22 +185,8 @@ try {
 
   // Bare Temporal start-and-complete of a workflow without activities, same servers, same concurrency.
   const bareCount = Math.min(DOCUMENTS, 300);
-  let bareNext = 0;
   const bareCpuBefore = cpuByRole();
-  const bareStarted = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (bareNext < bareCount) {
-        const i = bareNext++;
-        await client.workflow.execute('timedWaitWorkflow', {
-          taskQueue: TASK_QUEUES.system,
-          workflowId: `bench-bare-${i}-${Date.now()}`,
-          args: [{ livemode: true, waitMs: 0 }],
-        });
-      }
-    }),
-  );
-  const bareRate = bareCount / ((performance.now() - bareStarted) / 1000);
+  const bareRate = await bareWorkflowRate(client, bareCount, CONCURRENCY);
   const bareCpuAfter = cpuByRole();
 
   latencies.sort((a, b) => a - b);
