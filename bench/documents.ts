@@ -11,6 +11,7 @@ import {
   bareWorkflowRate,
   benchTenant,
   cpuByRole,
+  cpuPerItem,
   listenBenchApp,
   percentile,
   startBenchServers,
@@ -200,15 +201,9 @@ try {
   );
   console.log(`bare workflow start-and-complete      ${bareRate.toFixed(1)} workflows/s`);
   // Where the cores go: a bare workflow's CPU beside a document's shows what the pipeline adds.
-  const perItem = (after: Map<string, number>, before: Map<string, number>, count: number) =>
-    [...after]
-      .map(([role, ms]) => [role, (ms - (before.get(role) ?? 0)) / count] as const)
-      .filter(([, ms]) => ms >= 0.05)
-      .map(([role, ms]) => `${role} ${ms.toFixed(1)}`)
-      .join(', ');
   if (cpuAfter.size) {
-    console.log(`CPU per document (ms)                 ${perItem(cpuAfter, cpuBefore, DOCUMENTS)}`);
-    console.log(`CPU per bare workflow (ms)            ${perItem(bareCpuAfter, bareCpuBefore, bareCount)}`);
+    console.log(`CPU per document (ms)                 ${cpuPerItem(cpuAfter, cpuBefore, DOCUMENTS)}`);
+    console.log(`CPU per bare workflow (ms)            ${cpuPerItem(bareCpuAfter, bareCpuBefore, bareCount)}`);
     console.log("  targets per document: API ≤ 4 ms, Postgres ≤ 4 ms, worker ≤ 1.5 × the bare workflow's");
   }
   console.log(

@@ -107,6 +107,15 @@ export async function untilPolled(client: Client, taskQueue: string, timeoutMs =
   throw new Error(`no worker polled ${taskQueue} within ${timeoutMs / 1000} s`);
 }
 
+/** CPU per item by role between two `cpuByRole` readings, as printed: `API and bench 2.4, worker 9.5`. */
+export function cpuPerItem(after: Map<string, number>, before: Map<string, number>, count: number): string {
+  return [...after]
+    .map(([role, ms]) => [role, (ms - (before.get(role) ?? 0)) / count] as const)
+    .filter(([, ms]) => ms >= 0.05)
+    .map(([role, ms]) => `${role} ${ms.toFixed(1)}`)
+    .join(', ');
+}
+
 /**
  * CPU time (ms) used so far by this process and its descendants, summed by role (API and bench,
  * worker, Temporal, Postgres). Linux only (reads /proc); empty elsewhere.

@@ -15,6 +15,7 @@ import {
   bareWorkflowRate,
   benchTenant,
   cpuByRole,
+  cpuPerItem,
   percentile,
   spawnBenchWorker,
   startBenchServers,
@@ -187,12 +188,6 @@ try {
   }
   lateness.sort((a, b) => a - b);
 
-  const perDelivery = (after: Map<string, number>, before: Map<string, number>, count: number) =>
-    [...after]
-      .map(([role, ms]) => [role, (ms - (before.get(role) ?? 0)) / count] as const)
-      .filter(([, ms]) => ms >= 0.05)
-      .map(([role, ms]) => `${role} ${ms.toFixed(1)}`)
-      .join(', ');
   const ratio = deliveryRate / bareRate;
   const p99 = percentile(lags, 99);
   const worstLate = lateness.length ? lateness[lateness.length - 1] : 0;
@@ -208,10 +203,8 @@ try {
     `  lag commit → first POST             p50 ${percentile(lags, 50)} ms   p95 ${percentile(lags, 95)} ms   p99 ${p99} ms   max ${lags[lags.length - 1]} ms`,
   );
   if (cpuAfter.size) {
-    console.log(
-      `  CPU per delivery (ms)               ${perDelivery(cpuAfter, cpuBefore, sustainedDeliveries.length)}`,
-    );
-    console.log(`  CPU per bare workflow (ms)          ${perDelivery(bareCpuAfter, bareCpuBefore, bareCount)}`);
+    console.log(`  CPU per delivery (ms)               ${cpuPerItem(cpuAfter, cpuBefore, sustainedDeliveries.length)}`);
+    console.log(`  CPU per bare workflow (ms)          ${cpuPerItem(bareCpuAfter, bareCpuBefore, bareCount)}`);
   }
   console.log(
     `burst of ${BURST} events                  committed in ${seconds(burstCommittedMs)}, drained in ${seconds(drainedMs)} (${burstDeliveries.length} deliveries, ${lateness.length} retries)`,
