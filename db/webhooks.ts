@@ -15,6 +15,8 @@ export interface NewWebhook {
   url: string;
   events: string[];
   secret: string;
+  /** The AFNOR subscription a facade webhook serves; none for a `/v1` one. */
+  afnor?: AfnorSubscription;
 }
 
 export async function insertWebhook(db: Db, webhook: NewWebhook): Promise<WebhookRow> {
@@ -29,6 +31,7 @@ export async function insertWebhook(db: Db, webhook: NewWebhook): Promise<Webhoo
       url: webhook.url,
       events: webhook.events,
       secret: webhook.secret,
+      ...(webhook.afnor ? { afnor: JSON.stringify(webhook.afnor) } : {}),
       created_at: now,
       updated_at: now,
     })
@@ -66,33 +69,10 @@ export const AFNOR_WEBHOOK_EVENTS = [
 
 export async function insertAfnorWebhook(
   db: Db,
-  webhook: {
-    id: string;
-    organizationId: string;
-    livemode: boolean;
-    companyId: string | null;
-    url: string;
-    secret: string;
-  },
+  webhook: Omit<NewWebhook, 'events' | 'afnor'>,
   subscription: AfnorSubscription,
 ): Promise<WebhookRow> {
-  const now = new Date();
-  return db
-    .insertInto('webhooks')
-    .values({
-      id: webhook.id,
-      organization_id: webhook.organizationId,
-      livemode: webhook.livemode,
-      company_id: webhook.companyId,
-      url: webhook.url,
-      events: AFNOR_WEBHOOK_EVENTS,
-      secret: webhook.secret,
-      afnor: JSON.stringify(subscription),
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertWebhook(db, { ...webhook, events: AFNOR_WEBHOOK_EVENTS, afnor: subscription });
 }
 
 export async function findAfnorWebhook(db: Db, scope: Scope, id: string): Promise<WebhookRow | undefined> {
