@@ -6,6 +6,7 @@ import { findEvent, markEventDispatched } from '../db/events.ts';
 import { forEachConcurrently } from './concurrency.ts';
 import { TASK_QUEUES, workflowIds } from './temporal.ts';
 import { searchAttributesFor } from './workflow-context.ts';
+import type { deliveryWorkflow } from '../workflows/webhooks/delivery.ts';
 
 /** A committed event as the dispatcher needs it: written dispatched already when nobody subscribes. */
 export interface DispatchableEvent {
@@ -52,25 +53,33 @@ async function fanOut(client: Client, db: Db, eventId: string): Promise<void> {
   if (!event || event.dispatched_at) return;
   const deliveries = await createFanOutDeliveries(db, event);
   const clockOffsetMs = event.livemode ? 0 : await clockOffsetOf(db, event.company_id);
-  const searchAttributes = searchAttributesFor({
-    organizationId: event.organization_id,
-    livemode: event.livemode,
-    companyId: event.company_id,
-  });
   await Promise.all(
-    deliveries.map((delivery) =>
-      ignoreAlreadyStarted(
-        client.workflow.start('deliveryWorkflow', {
-          taskQueue: TASK_QUEUES.webhooks,
-          workflowId: workflowIds.delivery(delivery.id),
-          args: [{ deliveryId: delivery.id, livemode: event.livemode, clockOffsetMs }],
-          workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-          typedSearchAttributes: searchAttributes,
-        }),
-      ),
-    ),
+    deliveries.map((delivery) => ignoreAlreadyStarted(startDeliveryRun(client, event, delivery.id, clockOffsetMs))),
   );
   await markEventDispatched(db, eventId);
+}
+
+/**
+ * The `delivery:<dlv_id>` run that owns a delivery's attempts, searchable by its event's owner. A
+ * second start of one id is refused, so a repeated fan-out cannot run a delivery twice.
+ */
+export function startDeliveryRun(
+  client: Client,
+  event: { organization_id: string; livemode: boolean; company_id: string | null },
+  deliveryId: string,
+  clockOffsetMs: number,
+): Promise<unknown> {
+  return client.workflow.start<typeof deliveryWorkflow>('deliveryWorkflow', {
+    taskQueue: TASK_QUEUES.webhooks,
+    workflowId: workflowIds.delivery(deliveryId),
+    args: [{ deliveryId, livemode: event.livemode, clockOffsetMs }],
+    workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+    typedSearchAttributes: searchAttributesFor({
+      organizationId: event.organization_id,
+      livemode: event.livemode,
+      companyId: event.company_id,
+    }),
+  });
 }
 
 async function startEventWorkflow(client: Client, eventId: string): Promise<void> {

@@ -1,9 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { Db } from '../../db/database.ts';
 import { clockOffsetOf, createReplayDeliveries, deleteDeliveries, type EventForDelivery } from '../../db/deliveries.ts';
-import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
-import { searchAttributesFor } from '../../core/workflow-context.ts';
-import type { deliveryWorkflow } from '../../workflows/webhooks/delivery.ts';
+import { startDeliveryRun } from '../../core/event-dispatcher.ts';
 
 /**
  * New deliveries of the event to every active webhook that matches it now, each with its own
@@ -13,18 +11,7 @@ export async function replayEvent(db: Db, temporal: Client, event: EventForDeliv
   const deliveries = await createReplayDeliveries(db, event);
   const clockOffsetMs = event.livemode ? 0 : await clockOffsetOf(db, event.company_id);
   const started = await Promise.allSettled(
-    deliveries.map((d) =>
-      temporal.workflow.start<typeof deliveryWorkflow>('deliveryWorkflow', {
-        taskQueue: TASK_QUEUES.webhooks,
-        workflowId: workflowIds.delivery(d.id),
-        args: [{ deliveryId: d.id, livemode: event.livemode, clockOffsetMs }],
-        typedSearchAttributes: searchAttributesFor({
-          organizationId: event.organization_id,
-          livemode: event.livemode,
-          companyId: event.company_id,
-        }),
-      }),
-    ),
+    deliveries.map((d) => startDeliveryRun(temporal, event, d.id, clockOffsetMs)),
   );
   // A delivery whose run could not start would stay pending forever: take it back, and let the
   // caller retry (the error answers 503 with Retry-After; receivers dedupe on the event id).
