@@ -3,6 +3,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { CircuitBreaker } from '../core/circuit-breaker.ts';
 import { isLifecycleRefusal } from '../core/failures.ts';
 import { SearchInputError, type SearchProblem } from '../db/document-search.ts';
+import { TrackingIdTaken } from '../db/flows.ts';
 import { InvalidCursorError, UpstreamError } from '../upstreams/directory/types.ts';
 import { RegistryError } from '../upstreams/registry/index.ts';
 import { CircuitOpenError } from '../upstreams/smp-lookup/breaker.ts';
@@ -40,7 +41,23 @@ export function toApiError(err: unknown): ApiError | undefined {
     });
   }
   if (err instanceof WorkflowUpdateFailedError) return workflowRefusal(err);
+  if (err instanceof TrackingIdTaken) return trackingIdTaken(err);
   return undefined;
+}
+
+/** The AFNOR standard's `AlreadyExistingFlow`, naming the flow that holds the tracking id. */
+function trackingIdTaken(err: TrackingIdTaken): ApiError {
+  return new ApiError('DOCUMENT_EXISTS', err.message, {
+    details: [
+      {
+        field: 'flowInfo.trackingId',
+        rule: 'AlreadyExistingFlow',
+        message: 'already names another flow',
+        value: err.trackingId,
+        existingId: err.existingId,
+      },
+    ],
+  });
 }
 
 /** Registry answers: 422 for the number looked up, 503/504 with Retry-After for the registry itself. */

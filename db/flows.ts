@@ -107,6 +107,7 @@ export async function insertStoredFlow(db: Db, flow: NewStoredFlow): Promise<Sto
 }
 
 async function writeStoredFlow(db: Db, flow: NewStoredFlow): Promise<StoredFlow> {
+  if (flow.trackingId) await claimTrackingId(db, flow, flow.trackingId);
   const id = newId('doc');
   const now = new Date();
   const sha256 = createHash('sha256').update(flow.content).digest('hex');
@@ -226,8 +227,39 @@ export async function findFlow(db: Db, scope: Scope, id: string): Promise<FlowRo
   return visibleFlows(db, scope).where('d.id', '=', id).executeTakeFirst();
 }
 
-/** The flow the scope already submitted under a tracking id, if any: a sender's id names one flow. */
-export async function findFlowIdByTrackingId(db: Db, scope: Scope, trackingId: string): Promise<string | undefined> {
+/** A tracking id that already names a flow of the sender: a sender's id names one flow. */
+export class TrackingIdTaken extends Error {
+  constructor(
+    readonly trackingId: string,
+    readonly existingId: string,
+  ) {
+    super(`Flow ${existingId} was already submitted with trackingId ${trackingId}.`);
+    this.name = 'TrackingIdTaken';
+  }
+}
+
+/** Who a tracking id is looked up for: the caller's scope, or the company a stored flow belongs to. */
+type TrackingScope = Pick<Scope, 'organizationId' | 'livemode' | 'companyId'>;
+
+/**
+ * Called in the transaction that stores a flow, before its row: the flows of one tracking id are
+ * stored one at a time (the lock holds until the commit), and the look-up after the lock sees a
+ * concurrent submission that committed meanwhile, so two submissions under one id cannot both be
+ * stored. Throws {@link TrackingIdTaken} when the id already names a flow.
+ */
+export async function claimTrackingId(trx: Db, scope: TrackingScope, trackingId: string): Promise<void> {
+  const key = `${scope.organizationId}\n${scope.livemode}\n${trackingId}`;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+  const existingId = await findFlowIdByTrackingId(trx, scope, trackingId);
+  if (existingId) throw new TrackingIdTaken(trackingId, existingId);
+}
+
+/** The flow the scope already submitted under a tracking id, if any. */
+export async function findFlowIdByTrackingId(
+  db: Db,
+  scope: TrackingScope,
+  trackingId: string,
+): Promise<string | undefined> {
   let query = db
     .selectFrom('document_flows as f')
     .innerJoin('documents as d', 'd.id', 'f.document_id')

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../db/database.ts';
-import { findFlow, findFlowIdByTrackingId, insertDocumentFlow, type FlowRow } from '../../../db/flows.ts';
+import {
+  claimTrackingId,
+  findFlow,
+  findFlowIdByTrackingId,
+  insertDocumentFlow,
+  TrackingIdTaken,
+  type FlowRow,
+} from '../../../db/flows.ts';
 import { findFile, insertFile } from '../../../db/files.ts';
 import type { Scope } from '../../../core/scope.ts';
 import { findCompanyById } from '../../../db/companies.ts';
@@ -8,7 +15,7 @@ import { isFrenchDocument } from '../../../core/cdar.ts';
 import { DOCUMENT_TYPE_INFO, readXmlDocumentChecked, type XmlDocument } from '../../../peppol/index.ts';
 import { asPeppolConversion, readFacturX } from '../../../peppol/facturx.ts';
 import { ApiError } from '../../errors.ts';
-import { sendDocument, type SendDeps } from '../../documents/send.ts';
+import { sendDocument, type SendDeps, type SendHooks } from '../../documents/send.ts';
 import { documentPdf } from '../../documents/pdf.ts';
 import type { Upload } from '../multipart.ts';
 import { submitCdarFlow } from './cdar.ts';
@@ -26,23 +33,13 @@ export interface FlowInfo {
 
 /**
  * The standard's `AlreadyExistingFlow`: a tracking id is the sender's own name for one flow, so a
- * second flow under it is refused before anything is stored, naming the first.
+ * second flow under it is refused before any work is done, naming the first. The transaction that
+ * stores a flow claims its id again (`claimTrackingId`), for submissions that overlap.
  */
 async function refuseRepeatedTrackingId(db: Db, scope: Scope, trackingId: string | undefined): Promise<void> {
   if (!trackingId) return;
   const existingId = await findFlowIdByTrackingId(db, scope, trackingId);
-  if (!existingId) return;
-  throw new ApiError('DOCUMENT_EXISTS', `Flow ${existingId} was already submitted with trackingId ${trackingId}.`, {
-    details: [
-      {
-        field: 'flowInfo.trackingId',
-        rule: 'AlreadyExistingFlow',
-        message: 'already names another flow',
-        value: trackingId,
-        existingId,
-      },
-    ],
-  });
+  if (existingId) throw new TrackingIdTaken(trackingId, existingId);
 }
 
 export type FlowDocType = 'Metadata' | 'Original' | 'Converted' | 'ReadableView';
@@ -73,23 +70,26 @@ export async function submitFlow(deps: SendDeps, scope: Scope, info: FlowInfo, u
     await createEventDispatcher(deps.temporal, deps.db).dispatch([stored.event]);
     return (await findFlow(deps.db, scope, stored.id))!;
   }
-  const document = await sendInvoiceFlow(deps, scope, info, upload);
-  const original = await insertFile(deps.db, {
-    organizationId: scope.organizationId,
-    livemode: scope.livemode,
-    content: upload.bytes,
-    contentType: upload.contentType ?? 'application/octet-stream',
-    filename: upload.filename ?? `${info.name}`,
-  });
-  await insertDocumentFlow(deps.db, {
-    document_id: document,
-    name: info.name,
-    flow_syntax: info.flowSyntax,
-    flow_profile: info.flowProfile ?? null,
-    processing_rule: info.processingRule ?? null,
-    tracking_id: info.trackingId ?? null,
-    sha256,
-    original_file_id: original.id,
+  // The document, the bytes received and what the flow said of itself commit together.
+  const document = await sendInvoiceFlow(deps, scope, info, upload, async (trx, row) => {
+    if (info.trackingId) await claimTrackingId(trx, scope, info.trackingId);
+    const original = await insertFile(trx, {
+      organizationId: scope.organizationId,
+      livemode: scope.livemode,
+      content: upload.bytes,
+      contentType: upload.contentType ?? 'application/octet-stream',
+      filename: upload.filename ?? `${info.name}`,
+    });
+    await insertDocumentFlow(trx, {
+      document_id: row.id,
+      name: info.name,
+      flow_syntax: info.flowSyntax,
+      flow_profile: info.flowProfile ?? null,
+      processing_rule: info.processingRule ?? null,
+      tracking_id: info.trackingId ?? null,
+      sha256,
+      original_file_id: original.id,
+    });
   });
   return (await findFlow(deps.db, scope, document))!;
 }
@@ -109,7 +109,13 @@ async function readFacturXFlow(upload: Upload): Promise<{ xml: string; read: Xml
 }
 
 /** A UBL, CII or Factur-X invoice (or credit note) through the send pipeline; returns the document id. */
-async function sendInvoiceFlow(deps: SendDeps, scope: Scope, info: FlowInfo, upload: Upload): Promise<string> {
+async function sendInvoiceFlow(
+  deps: SendDeps,
+  scope: Scope,
+  info: FlowInfo,
+  upload: Upload,
+  accepted: NonNullable<SendHooks['accepted']>,
+): Promise<string> {
   const format = info.flowSyntax === 'UBL' ? 'ubl-xml' : 'cii-xml';
   const { xml, read } =
     info.flowSyntax === 'Factur-X'
@@ -118,15 +124,20 @@ async function sendInvoiceFlow(deps: SendDeps, scope: Scope, info: FlowInfo, upl
           xml: upload.bytes.toString('utf8'),
           read: await readXmlDocumentChecked(upload.bytes.toString('utf8'), format),
         };
-  const row = await sendDocument(deps, scope, {
-    type: read.type ?? 'invoice',
-    format,
-    // Without a company of its own, the caller sends from the company the invoice names as seller.
-    from: scope.companyId ? undefined : read.body?.seller?.peppolId,
-    to: read.body?.buyer?.peppolId ?? '',
-    xml,
-    read,
-  });
+  const row = await sendDocument(
+    deps,
+    scope,
+    {
+      type: read.type ?? 'invoice',
+      format,
+      // Without a company of its own, the caller sends from the company the invoice names as seller.
+      from: scope.companyId ? undefined : read.body?.seller?.peppolId,
+      to: read.body?.buyer?.peppolId ?? '',
+      xml,
+      read,
+    },
+    { accepted },
+  );
   return row.id;
 }
 

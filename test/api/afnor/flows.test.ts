@@ -150,6 +150,34 @@ describe('AFNOR flow service: flows', () => {
       expect(elsewhere.status).to.not.equal(409);
     });
 
+    it('concurrent submissions under one trackingId: one flow is stored, every other one is 409 AlreadyExistingFlow', async () => {
+      const forms = await Promise.all(
+        [1, 2, 3, 4, 5].map(async (i) =>
+          flowForm(
+            { name: `race-${i}.xml`, flowSyntax: 'UBL', trackingId: 'track-race' },
+            await ublOf(`FLOW-RACE-${i}`),
+          ),
+        ),
+      );
+      const answers = await Promise.all(forms.map((form) => submit(form)));
+      const statuses = answers.map((res) => res.status).sort();
+      expect(statuses).to.deep.equal([202, 409, 409, 409, 409]);
+      const stored = await (answers.find((res) => res.status === 202)!.json() as Promise<{ flowId: string }>);
+      for (const refused of answers.filter((res) => res.status === 409)) {
+        const body = await refused.json();
+        expect(body.details[0]).to.include({ rule: 'AlreadyExistingFlow', existingId: stored.flowId });
+      }
+      const found = await (await search({ where: { trackingId: 'track-race' } })).json();
+      expect(found.results.map((f: { flowId: string }) => f.flowId)).to.deep.equal([stored.flowId]);
+      const documents = await testServers()
+        .db.selectFrom('documents')
+        .select('number')
+        .where('organization_id', '=', tenant.organizationId)
+        .where('number', 'like', 'FLOW-RACE-%')
+        .execute();
+      expect(documents).to.have.length(1);
+    });
+
     it('400 in the AFNOR error shape when flowInfo misses name, has an unknown syntax or a long trackingId', async () => {
       const missing = await submit(flowForm({ flowSyntax: 'UBL' }, '<x/>'));
       expect(missing.status).to.equal(400);

@@ -71,6 +71,30 @@ describe('AFNOR flow service: FRR e-reporting flows', () => {
     expect(await original.text()).to.equal(xml);
   });
 
+  it('concurrent reports under one trackingId: one is stored and reported, the others are 409 AlreadyExistingFlow', async () => {
+    const trackingId = `frr-race-${Math.random().toString(36).slice(2, 10)}`;
+    const reports = [1, 2, 3, 4].map(() => report());
+    const answers = await Promise.all(
+      reports.map(({ id, xml }) => submit(flowForm({ name: `${id}.xml`, flowSyntax: 'FRR', trackingId }, xml))),
+    );
+    expect(answers.map((res) => res.status).sort()).to.deep.equal([202, 409, 409, 409]);
+    const { flowId } = await answers.find((res) => res.status === 202)!.json();
+    for (const refused of answers.filter((res) => res.status === 409))
+      expect((await refused.json()).details[0]).to.include({ rule: 'AlreadyExistingFlow', existingId: flowId });
+    const stored = await testServers()
+      .db.selectFrom('documents')
+      .select('id')
+      .where('organization_id', '=', tenant.organizationId)
+      .where(
+        'number',
+        'in',
+        reports.map((r) => r.id),
+      )
+      .execute();
+    expect(stored).to.deep.equal([{ id: flowId }]);
+    expect(await reportsOf(flowId)).to.have.length(1);
+  });
+
   it('is reported to the PPF as a compliance report (part 4.11)', async () => {
     const { id, xml } = report();
     const res = await submit(flowForm({ name: `${id}.xml`, flowSyntax: 'FRR' }, xml));
