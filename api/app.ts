@@ -34,7 +34,6 @@ import { webhookRoutes } from './webhooks/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { wellKnownRoutes } from './well-known/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
-import type { CompanyUpstreams } from '../upstreams/companies.ts';
 import { directoryRoutes } from './directory/routes.ts';
 import { partnerRoutes } from './partners/routes.ts';
 import { tagRoutes } from './tags/routes.ts';
@@ -42,13 +41,13 @@ import { createEventDispatcher } from '../core/event-dispatcher.ts';
 import { createTagLearning } from '../core/tag-learning.ts';
 import { as4Gate, inboundRoutes, type As4Settings } from './inbound/routes.ts';
 import { punchoutBody, punchoutRoutes } from './punchout/routes.ts';
-import type { DirectoryServices } from '../upstreams/directory/index.ts';
-import type { PerMode } from '../upstreams/modes.ts';
-import type { WebhookSender } from '../upstreams/webhooks/index.ts';
-import type { DomainVerifier } from '../upstreams/domains/index.ts';
+import type { Upstreams } from '../upstreams/index.ts';
 import { INTERNAL_OPENAPI_PATH, loadOpenApiDocument, type OpenApiDocument } from './openapi.ts';
 
 export { JSON_BODY_LIMIT } from './pipeline.ts';
+
+/** The upstreams the API process uses; transports and compliance platforms are the worker's. */
+export type AppUpstreams = Pick<Upstreams, 'companies' | 'directory' | 'webhooks' | 'domains'>;
 
 export interface AppDeps {
   db: Db;
@@ -69,16 +68,16 @@ export interface AppDeps {
   extraContractProbes?: ContractProbe[];
   /** Resolves and checks document recipients; defaults to partners, then the directory and SMP. */
   recipients?: RecipientDirectory;
-  /** National registry and SMP adapters for companies. */
-  companyUpstreams: CompanyUpstreams;
-  /** Peppol Directory and SMP lookup per mode; one instance serves every router and the recipient lookup. */
-  directory: DirectoryServices;
+  /**
+   * The outside systems the API calls itself (built by `createUpstreams`): national registries and
+   * SMP for companies; the Peppol Directory and SMP lookup per mode, one instance for every router
+   * and the recipient lookup; the webhook receivers' door per mode, also used for the test event of a
+   * re-activation; custom domain verification of platforms per mode (DNS TXT live, the simulator in
+   * the sandbox).
+   */
+  upstreams: AppUpstreams;
   /** Routers mounted after the built-in ones (their operations must be in `openapi`). */
   extraRouters?: Router[];
-  /** The webhook receivers' door per mode, also used for the test event of a re-activation. */
-  webhookSenders: PerMode<WebhookSender>;
-  /** Custom domain verification of platforms per mode (DNS TXT live, the simulator in the sandbox). */
-  domainVerifiers: PerMode<DomainVerifier>;
   /** The AS4 gateway's shared secret for /internal/as4/*. */
   as4: As4Settings;
   /** Further APIs with a contract and error shape of their own, each under its own mount path. */
@@ -160,7 +159,7 @@ function accessSteps(deps: AppDeps, authenticator: Authenticator): RequestHandle
 }
 
 function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[] {
-  const { directory } = deps;
+  const { directory, companies, webhooks, domains } = deps.upstreams;
   const contractProbes = [
     postgresProbe(deps.db),
     temporalProbe(deps.db, deps.temporal),
@@ -170,7 +169,7 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
     healthRoutes({ db: deps.db, temporal: deps.temporal, breakers, contractProbes }),
     identityRoutes(deps.db),
     apiKeyRoutes(deps.db),
-    webhookRoutes(deps.db, deps.webhookSenders),
+    webhookRoutes(deps.db, webhooks),
     eventRoutes(deps.db, deps.temporal),
     wellKnownRoutes(deps.db),
     sandboxRoutes(deps.db, deps.temporal, { bootstrapPerHour: deps.bootstrapPerHour ?? 10 }),
@@ -181,7 +180,7 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
       temporalBreaker: breakers.temporal,
       items,
     }),
-    companyRoutes({ db: deps.db, temporal: deps.temporal, upstreams: deps.companyUpstreams, directory }),
+    companyRoutes({ db: deps.db, temporal: deps.temporal, upstreams: companies, directory }),
     directoryRoutes(directory),
     partnerRoutes(deps.db, directory, createTagLearning(deps.temporal)),
     tagRoutes({
@@ -196,10 +195,10 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
     platformRoutes({
       db: deps.db,
       temporal: deps.temporal,
-      upstreams: deps.companyUpstreams,
+      upstreams: companies,
       directory,
-      domainVerifiers: deps.domainVerifiers,
-      webhookSenders: deps.webhookSenders,
+      domainVerifiers: domains,
+      webhookSenders: webhooks,
     }),
     inboundRoutes({ db: deps.db, temporal: deps.temporal }),
     punchoutRoutes({ db: deps.db, temporal: deps.temporal, appUrl: deps.appUrl ?? deps.publicBaseUrl }),

@@ -34,10 +34,7 @@ async function main(): Promise<void> {
   const upstreams = createUpstreams(config, db);
   const app = createApp({
     db,
-    companyUpstreams: upstreams.companies,
-    directory: upstreams.directory,
-    webhookSenders: upstreams.webhooks,
-    domainVerifiers: upstreams.domains,
+    upstreams,
     as4: { inboundSecret: config.as4InboundSecret },
     extraContractProbes: [
       ...companyContractProbes(upstreams.companies),

@@ -176,10 +176,7 @@ export async function listenBenchApp(
     db,
     temporal,
     publicBaseUrl: 'http://bench',
-    companyUpstreams: upstreams.companies,
-    directory: upstreams.directory,
-    webhookSenders: upstreams.webhooks,
-    domainVerifiers: upstreams.domains,
+    upstreams,
     as4: { inboundSecret: config.as4InboundSecret },
     observe: options.observe ?? false,
   });

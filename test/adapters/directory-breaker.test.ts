@@ -110,7 +110,7 @@ describe('Circuit breakers around the live Directory, SML and SMP lookups', () =
       let app: TestApp;
       let tenant: Tenant;
       before(async () => {
-        app = await startTestApp({ directory: services() });
+        app = await startTestApp({ upstreams: { directory: services() } });
         tenant = await createTenant({ livemode: true });
       });
       after(async () => {

@@ -73,7 +73,7 @@ describe('companies API', () => {
     const { db } = testServers();
     const upstreams = companyUpstreamsFromConfig(loadConfig({}), db);
     upstreams.registry.live = createViesRegistry({ baseUrl: vies.url, timeoutMs: 2000 });
-    app = await startTestApp({ companyUpstreams: upstreams });
+    app = await startTestApp({ upstreams: { companies: upstreams } });
     sandbox = await createTenant({ livemode: false });
   });
   after(async () => {

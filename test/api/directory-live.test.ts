@@ -103,7 +103,7 @@ describe('Directory with live keys (real adapters against loopback stubs)', () =
             : [],
       }),
     });
-    app = await startTestApp({ directory: services });
+    app = await startTestApp({ upstreams: { directory: services } });
     live = await createTenant({ livemode: true });
   });
   after(async () => {

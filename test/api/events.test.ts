@@ -14,7 +14,7 @@ import type { EventType } from '../../core/events.ts';
 describe('Events API (parts 2.8, 4.10, 6.5)', () => {
   let app: TestApp;
   before(async () => {
-    app = await startTestApp({ webhookSenders: loopbackWebhookSenders() });
+    app = await startTestApp({ upstreams: { webhooks: loopbackWebhookSenders() } });
   });
   after(() => app.close());
 

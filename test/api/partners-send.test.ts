@@ -16,7 +16,10 @@ describe('Partner defaults on send', () => {
   before(async () => {
     const { db } = testServers();
     const services = createDirectoryServices(db, loadConfig());
-    app = await startTestApp({ directory: services, recipients: partnerRecipientDirectory(db, services) });
+    app = await startTestApp({
+      upstreams: { directory: services },
+      recipients: partnerRecipientDirectory(db, services),
+    });
     tenant = await createTenant({ livemode: false, plan: 'pro' });
   });
   after(() => app.close());

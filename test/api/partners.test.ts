@@ -203,7 +203,9 @@ describe('Partners (part 4.8)', () => {
       expect((await create({ peppolId: card.peppolId }, other.key)).status).to.equal(201);
       const live = await createKey(tenant.organizationId, { livemode: true });
       const liveApp = await startTestApp({
-        directory: createDirectoryServices(testServers().db, loadConfig(), { directory: failing, smp: failingSmp }),
+        upstreams: {
+          directory: createDirectoryServices(testServers().db, loadConfig(), { directory: failing, smp: failingSmp }),
+        },
       });
       try {
         const res = await fetch(`${liveApp.url}/v1/partners`, {

@@ -14,7 +14,7 @@ describe('Standard Webhooks headers on every delivery (alongside part 6.3)', () 
   let receiver: WebhookReceiver;
   before(async () => {
     await ensureTestWorkers();
-    app = await startTestApp({ webhookSenders: loopbackWebhookSenders() });
+    app = await startTestApp({ upstreams: { webhooks: loopbackWebhookSenders() } });
     receiver = await startWebhookReceiver(() => 204);
   });
   after(async () => {

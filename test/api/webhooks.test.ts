@@ -13,7 +13,7 @@ const PUBLIC_URL = 'https://93.184.216.34/hooks/docex';
 describe('Webhooks (parts 2.7, 4.9)', () => {
   let app: TestApp;
   before(async () => {
-    app = await startTestApp({ webhookSenders: loopbackWebhookSenders() });
+    app = await startTestApp({ upstreams: { webhooks: loopbackWebhookSenders() } });
   });
   after(() => app.close());
 

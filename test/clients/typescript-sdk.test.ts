@@ -61,7 +61,7 @@ describe('TypeScript SDK (clients/typescript)', () => {
     before(async () => {
       await ensureTestWorkers();
       // Its webhook test delivers to a receiver on loopback.
-      app = await startTestApp({ webhookSenders: loopbackWebhookSenders() });
+      app = await startTestApp({ upstreams: { webhooks: loopbackWebhookSenders() } });
       receiver = await startWebhookReceiver(() => 204);
       tenant = await createTenant({ livemode: false, plan: 'pro' });
       docex = createDocexClient({ apiKey: tenant.key, baseUrl: app.url });

@@ -118,10 +118,7 @@ export class FaultStack {
       publicBaseUrl: 'http://docs.test',
       validateResponses: true,
       bootstrapPerHour: 100,
-      companyUpstreams: upstreams.companies,
-      directory: upstreams.directory,
-      webhookSenders: upstreams.webhooks,
-      domainVerifiers: upstreams.domains,
+      upstreams,
       as4: { inboundSecret: loadConfig().as4InboundSecret },
       observe: false,
     });

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createApp, type AppDeps } from '../../api/app.ts';
+import { createApp, type AppDeps, type AppUpstreams } from '../../api/app.ts';
 import { loadConfig } from '../../core/config.ts';
 import { createTenant, type Tenant } from './access.ts';
 import { testServers } from './servers.ts';
@@ -13,20 +13,19 @@ export interface TestApp {
 }
 
 /** The real app on a loopback port, with response validation on; its adapters are built as api/server.ts builds them. */
-export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Omit<AppDeps, 'upstreams'>> & { upstreams?: Partial<AppUpstreams> } = {},
+): Promise<TestApp> {
   const { db, temporal } = testServers();
-  const upstreams = testUpstreams({}, overrides.db ?? db);
+  const { upstreams, ...rest } = overrides;
   const app = createApp({
     db,
     temporal,
     publicBaseUrl: 'http://docs.test',
     validateResponses: true,
-    companyUpstreams: upstreams.companies,
-    directory: upstreams.directory,
-    webhookSenders: upstreams.webhooks,
-    domainVerifiers: upstreams.domains,
     as4: { inboundSecret: loadConfig().as4InboundSecret },
-    ...overrides,
+    ...rest,
+    upstreams: { ...testUpstreams({}, overrides.db ?? db), ...upstreams },
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

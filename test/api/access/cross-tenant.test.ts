@@ -14,7 +14,7 @@ import { insertEvent } from '../../../db/events.ts';
 describe('cross-tenant isolation', () => {
   let app: TestApp;
   before(async () => {
-    app = await startTestApp({ webhookSenders: loopbackWebhookSenders() });
+    app = await startTestApp({ upstreams: { webhooks: loopbackWebhookSenders() } });
   });
   after(() => app.close());
 

@@ -38,7 +38,7 @@ describe('tenant isolation of every id-taking operation', () => {
 
   before(async () => {
     await ensureTestWorkers();
-    app = await startTestApp({ webhookSenders: loopbackWebhookSenders() });
+    app = await startTestApp({ upstreams: { webhooks: loopbackWebhookSenders() } });
     owner = await createTenant({ livemode: false, plan: 'platform', keyType: 'platform' });
     otherCompany = await createCompany(owner.organizationId, false);
     ownerHeaders = { 'X-Service-Company': owner.companyId };

@@ -50,7 +50,7 @@ describe('traces of a send and of a webhook delivery (issue 19)', () => {
       await done.catch(() => undefined);
       await connection.close();
     };
-    app = await startTestApp({ temporal: client, webhookSenders: loopbackWebhookSenders() });
+    app = await startTestApp({ temporal: client, upstreams: { webhooks: loopbackWebhookSenders() } });
     tenant = await createTenant({ livemode: false, plan: 'pro' });
     receiver = await startWebhookReceiver(() => 200);
   });

@@ -22,9 +22,11 @@ describe('/v1/platform/settings', () => {
   before(async () => {
     dns = await stubDns(new Map(), txt);
     app = await startTestApp({
-      domainVerifiers: {
-        live: createDnsDomainVerifier({ servers: [dns.server], timeoutMs: 300 }),
-        sandbox: createDomainVerifierSimulator(),
+      upstreams: {
+        domains: {
+          live: createDnsDomainVerifier({ servers: [dns.server], timeoutMs: 300 }),
+          sandbox: createDomainVerifierSimulator(),
+        },
       },
     });
     [wl, plat, liveWl] = await Promise.all([
