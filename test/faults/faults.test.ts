@@ -5,6 +5,7 @@ import { workflowIds } from '../../core/temporal.ts';
 import type { maintenanceWorkflow } from '../../workflows/system/maintenance.ts';
 import { TASK_QUEUES } from '../../core/temporal.ts';
 import { invoiceBody, RECIPIENT } from '../support/documents.ts';
+import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 import { FaultStack, sleep, type Target } from './stack.ts';
 
 /** Concurrent sends per run, each a client that retries a 503 after its Retry-After (capped at 1 s). */
@@ -23,7 +24,7 @@ interface Outcome {
  * The fault campaign of docs/deployment.md ("Process crashes"): 200 concurrent sends, a SIGKILL
  * of one process at a random moment of the load, then what a client and the data must show.
  */
-describe('faults: 200 concurrent sends while a process is killed', function () {
+describe('faults: a process killed with SIGKILL', function () {
   this.timeout(240_000);
   let stack: FaultStack;
   let level: string;
@@ -115,6 +116,52 @@ describe('faults: 200 concurrent sends while a process is killed', function () {
       await sleep(2_000);
     }
   }
+
+  it("kill -9 of the worker during a webhook's first attempt: the attempt is made again and the delivery succeeds, once", async () => {
+    const { key, companyId } = await tenant();
+    // The first request is held open while the worker that made it dies; later ones are answered.
+    const receiver = await startWebhookReceiver((index) => (index === 0 ? 'hang' : 200));
+    try {
+      const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+      const created = await fetch(`${stack.url}/v1/webhooks`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ url: receiver.url, events: ['document.delivered'] }),
+      });
+      expect(created.status).to.equal(201);
+      const webhook = await created.json();
+      const sent = await fetch(`${stack.url}/v1/documents/send`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ type: 'invoice', from: companyId, to: RECIPIENT, document: invoiceBody() }),
+      });
+      expect(sent.status).to.equal(201);
+
+      const [held] = await receiver.waitFor(1, 60_000);
+      stack.kill('worker');
+      await sleep(DOWNTIME_MS);
+      await stack.restart('worker');
+      const [, again] = await receiver.waitFor(2, 120_000);
+      expect(again.headers['x-service-event-id']).to.equal(held.headers['x-service-event-id']);
+      expect(again.headers['x-service-delivery']).to.equal(held.headers['x-service-delivery']);
+
+      let deliveries: Array<{ id: string; status: string; completedAt: string | null }> = [];
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        const res = await fetch(`${stack.url}/v1/webhooks/${webhook.id}/deliveries`, { headers });
+        deliveries = (await res.json()).data;
+        if (deliveries.every((d) => d.status === 'succeeded')) break;
+        await sleep(500);
+      }
+      expect(deliveries.map((d) => [d.id, d.status])).to.deep.equal([
+        [held.headers['x-service-delivery'], 'succeeded'],
+      ]);
+      await sleep(2_000);
+      expect(receiver.received, 'no further request once answered').to.have.length(2);
+    } finally {
+      await receiver.close();
+    }
+  });
 
   for (const target of ['worker', 'temporal', 'postgres'] as Target[]) {
     it(`kill -9 of the ${target}: every 201 ends delivered or failed with a reason, nothing doubled or stranded, only 503s refused`, async () => {

@@ -14,7 +14,7 @@ import { startTemporalDevServer, type DevServerHandle } from '../../core/tempora
 import { createDb, type Db } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { withDatabase } from '../support/servers.ts';
-import { testUpstreams } from '../support/upstreams.ts';
+import { loopbackWebhookSenders, testUpstreams } from '../support/upstreams.ts';
 
 export type Target = 'worker' | 'temporal' | 'postgres';
 
@@ -91,6 +91,8 @@ export class FaultStack {
         WORKER_METRICS_PORT: '0',
         WORKER_TEMPORAL_METRICS_PORT: '0',
         LOG_LEVEL: 'error',
+        // The webhook fault case delivers to a receiver of the test process.
+        WEBHOOK_ALLOW_LOOPBACK: 'true',
       },
     });
     this.worker.stderr?.resume();
@@ -111,7 +113,7 @@ export class FaultStack {
   }
 
   private async startApi(): Promise<void> {
-    const upstreams = testUpstreams({}, this.db);
+    const upstreams = { ...testUpstreams({}, this.db), webhooks: loopbackWebhookSenders() };
     const app = createApp({
       db: this.db,
       temporal: this.temporal,
