@@ -2,7 +2,7 @@ import { isValidBelgianEnterpriseNumber, isValidMod11, isValidSwedishOrgNumber }
 import { checkGermany } from './rules-national-de.ts';
 import { checkGreece } from './rules-national-gr.ts';
 import { isValidIban } from '../identifiers.ts';
-import type { El } from '../xml/dom.ts';
+import { firstElementChild, nextElementSibling, type El } from '../xml/dom.ts';
 import { type RuleContext, addressCountry, all, attr, first, kids, num, numAt, text, val, vatIds } from './context.ts';
 import { isValidDate } from './rules-codelists.ts';
 
@@ -214,10 +214,9 @@ const DK_UNSPSC_VERSIONS = new Set(['19.05.01', '19.0501', '26.08.01', '26.0801'
 
 function collectAllowanceCharges(el: El): El[] {
   const out: El[] = [];
-  for (let n = el.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType !== 1) continue;
-    if ((n as El).localName === 'AllowanceCharge') out.push(n as El);
-    out.push(...collectAllowanceCharges(n as El));
+  for (let n = firstElementChild(el); n; n = nextElementSibling(n)) {
+    if (n.localName === 'AllowanceCharge') out.push(n);
+    out.push(...collectAllowanceCharges(n));
   }
   return out;
 }

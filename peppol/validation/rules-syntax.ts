@@ -1,4 +1,4 @@
-import type { El } from '../xml/dom.ts';
+import { firstElementChild, nextElementSibling, type El } from '../xml/dom.ts';
 import { type RuleContext, all, attr, first, isAllowance, isCharge, kids } from './context.ts';
 
 const F = 'fatal' as const;
@@ -396,7 +396,7 @@ function checkDataTypes(ctx: RuleContext): void {
       else if (attribute === 'name' && el.localName !== 'PaymentMeansCode') names++;
     }
     const inPrice = priceWithAllowance || (el.localName === 'Price' && first(el, 'cac:AllowanceCharge') !== undefined);
-    for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) walk(n as El, inPrice);
+    for (let n = firstElementChild(el); n; n = nextElementSibling(n)) walk(n, inPrice);
   };
   walk(ctx.root, false);
   for (const [attribute, rule, message] of UNUSED_ATTRIBUTES)

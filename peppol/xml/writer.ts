@@ -3,7 +3,6 @@ import {
   NO_ATTRIBUTES,
   TreeDocument,
   TreeElement,
-  TreeText,
   appendChild,
   elementName,
   unlinkLastChild,
@@ -84,8 +83,7 @@ export class XmlWriter {
     if (text === '') return this;
     this.parts.push(startTag(name, attrs) + escapeXml(text) + tagsOf(name).close);
     if (this.buildDom) {
-      const el = this.openDom(name, attrs);
-      appendChild(el, null, new TreeText(withoutInvalidChars(text), el));
+      this.openDom(name, attrs).content = withoutInvalidChars(text);
       this.closeDom();
     }
     return this;
