@@ -309,6 +309,23 @@ function someAlong(el: El, steps: readonly Step[], depth: number, test: (found: 
   return false;
 }
 
+function countAlong(el: El, steps: readonly Step[], depth: number): number {
+  const ns = steps[depth][0];
+  const local = steps[depth][1];
+  const last = depth === steps.length - 1;
+  let found = 0;
+  for (let n = firstNode(el); n; n = n.nextSibling) {
+    if (!matches(n, ns, local)) continue;
+    found += last ? 1 : countAlong(n as El, steps, depth + 1);
+  }
+  return found;
+}
+
+/** How many elements a `/`-separated child path reaches: `all(el, path).length` without the array. */
+export function count(el: El | undefined, path: string): number {
+  return el ? countAlong(el, stepsOf(path), 0) : 0;
+}
+
 /** Whether an element reached by the path passes `test`: {@link all} and `some`, without the array. */
 export function some(el: El | undefined, path: string, test: (found: El) => boolean): boolean {
   return el ? someAlong(el, stepsOf(path), 0, test) : false;
