@@ -10,7 +10,18 @@ import {
 import { HALF, HUNDRED, ONE, TWO_CENTS, ZERO, decimalOf, sum, type Dec } from '../money.ts';
 import type { ValidationIssue, ValidationResult } from '../types.ts';
 import * as CL from '../validation/codelists.ts';
-import { NS, all, attr, first, kids, text, xpathOf, type El } from '../xml/dom.ts';
+import {
+  NS,
+  all,
+  attr,
+  first,
+  firstElementChild,
+  kids,
+  nextElementSibling,
+  text,
+  xpathOf,
+  type El,
+} from '../xml/dom.ts';
 
 /**
  * The Peppol BIS Billing 3.0 rules in their CII binding (PEPPOL-EN16931-CII.sch, release 3.0.21),
@@ -61,9 +72,7 @@ class CiiContext {
   }
 
   private index(el: El): void {
-    for (let n = el.firstChild; n; n = n.nextSibling) {
-      if (n.nodeType !== 1) continue;
-      const child = n as El;
+    for (let child = firstElementChild(el); child; child = nextElementSibling(child)) {
       const names = this.byName.get(child.namespaceURI ?? '');
       if (names) {
         const list = names.get(child.localName ?? '');

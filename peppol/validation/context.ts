@@ -1,6 +1,18 @@
 import { HALF, HUNDRED, decimalOf, type Dec } from '../money.ts';
 import type { ValidationIssue } from '../types.ts';
-import { NS, all, attr, first, kids, text, val, xpathOf, type El } from '../xml/dom.ts';
+import {
+  NS,
+  all,
+  attr,
+  first,
+  firstElementChild,
+  kids,
+  nextElementSibling,
+  text,
+  val,
+  xpathOf,
+  type El,
+} from '../xml/dom.ts';
 
 export type Flag = 'fatal' | 'warning';
 
@@ -49,9 +61,7 @@ export class RuleContext {
     if (!this.byLocalName) {
       const index = new Map<string, El[]>();
       const walk = (parent: El) => {
-        for (let n = parent.firstChild; n; n = n.nextSibling) {
-          if (n.nodeType !== 1) continue;
-          const el = n as El;
+        for (let el = firstElementChild(parent); el; el = nextElementSibling(el)) {
           const name = el.localName ?? '';
           const list = index.get(name);
           if (list) list.push(el);
@@ -111,9 +121,9 @@ export function isAllowance(ac: El): boolean {
 
 /** `cac:TaxScheme/normalize-space(upper-case(cbc:ID)) = 'VAT'` of a TaxCategory or PartyTaxScheme. */
 export function isVatScheme(el: El): boolean {
-  for (let n = el.firstChild; n; n = n.nextSibling)
-    if (n.nodeType === 1 && n.localName === 'TaxScheme' && n.namespaceURI === NS.cac) {
-      const id = text(first(n as El, 'cbc:ID'));
+  for (let n = firstElementChild(el); n; n = nextElementSibling(n))
+    if (n.localName === 'TaxScheme' && n.namespaceURI === NS.cac) {
+      const id = text(first(n, 'cbc:ID'));
       if (id === 'VAT' || id.toUpperCase() === 'VAT') return true;
     }
   return false;

@@ -1,4 +1,4 @@
-import { NS, type El } from '../xml/dom.ts';
+import { NS, firstElementChild, nextElementSibling, stringValue as domStringValue, type El } from '../xml/dom.ts';
 import { Dec, HALF } from '../money.ts';
 import { num } from './context.ts';
 
@@ -10,11 +10,7 @@ const ZERO = new Dec(0);
 
 /** XPath string value: the text as written, white space included. */
 export function stringValue(el: El | undefined): string {
-  if (!el) return '';
-  // Most elements hold one text node; textContent walks the subtree for them all the same.
-  const only = el.firstChild;
-  if (only && !only.nextSibling && (only.nodeType === 3 || only.nodeType === 4)) return only.nodeValue ?? '';
-  return el.textContent ?? '';
+  return el ? domStringValue(el) : '';
 }
 
 /** XPath normalize-space(): only the XML white space characters count. */
@@ -30,8 +26,8 @@ export const normalizedIndicatorIs = (ac: El, value: 'true' | 'false'): boolean 
 
 function childrenNamed(el: El, cbcName: string): El[] {
   const out: El[] = [];
-  for (let n = el.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType === 1 && (n as El).localName === cbcName && (n as El).namespaceURI === NS.cbc) out.push(n as El);
+  for (let n = firstElementChild(el); n; n = nextElementSibling(n)) {
+    if (n.localName === cbcName && n.namespaceURI === NS.cbc) out.push(n);
   }
   return out;
 }

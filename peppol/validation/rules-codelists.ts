@@ -1,4 +1,4 @@
-import type { El } from '../xml/dom.ts';
+import { firstElementChild, nextElementSibling, type El } from '../xml/dom.ts';
 import * as CL from './codelists.ts';
 import { type RuleContext, attr, first, isAllowance, isCharge, kids, text } from './context.ts';
 
@@ -92,9 +92,7 @@ export function checkCodeListRules(ctx: RuleContext): void {
 }
 
 function walk(ctx: RuleContext, el: El): void {
-  for (let n = el.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType !== 1) continue;
-    const child = n as El;
+  for (let child = firstElementChild(el); child; child = nextElementSibling(child)) {
     checkElement(ctx, child);
     walk(ctx, child);
   }
@@ -103,7 +101,7 @@ function walk(ctx: RuleContext, el: El): void {
 function checkElement(ctx: RuleContext, el: El): void {
   const F = 'fatal' as const;
   const name = el.localName ?? '';
-  if (el.firstChild === null || (!hasElementChild(el) && text(el) === '')) {
+  if (!hasElementChild(el) && text(el) === '') {
     ctx.report('PEPPOL-EN16931-R008', F, el, 'Document MUST not contain empty elements.');
   }
   if (AMOUNT_ELEMENTS.has(name)) {
@@ -344,6 +342,5 @@ function checkElement(ctx: RuleContext, el: El): void {
 }
 
 function hasElementChild(el: El): boolean {
-  for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) return true;
-  return false;
+  return firstElementChild(el) !== null;
 }

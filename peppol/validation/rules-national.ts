@@ -2,7 +2,8 @@ import { isValidBelgianEnterpriseNumber, isValidMod11, isValidSwedishOrgNumber }
 import { checkGermany } from './rules-national-de.ts';
 import { checkGreece } from './rules-national-gr.ts';
 import { isValidIban } from '../identifiers.ts';
-import type { El } from '../xml/dom.ts';
+import { Dec } from '../money.ts';
+import { firstElementChild, nextElementSibling, type El } from '../xml/dom.ts';
 import { type RuleContext, addressCountry, all, attr, first, kids, num, numAt, text, val, vatIds } from './context.ts';
 import { isValidDate } from './rules-codelists.ts';
 
@@ -214,10 +215,9 @@ const DK_UNSPSC_VERSIONS = new Set(['19.05.01', '19.0501', '26.08.01', '26.0801'
 
 function collectAllowanceCharges(el: El): El[] {
   const out: El[] = [];
-  for (let n = el.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType !== 1) continue;
-    if ((n as El).localName === 'AllowanceCharge') out.push(n as El);
-    out.push(...collectAllowanceCharges(n as El));
+  for (let n = firstElementChild(el); n; n = nextElementSibling(n)) {
+    if (n.localName === 'AllowanceCharge') out.push(n);
+    out.push(...collectAllowanceCharges(n));
   }
   return out;
 }
@@ -582,6 +582,9 @@ function checkNetherlands(ctx: RuleContext): void {
  * Belgian rules of this service (the spec names the BR-BE-* family but not its content). They
  * encode what Belgian law and Mercurius require of a Peppol invoice and never contradict BIS 3.0.
  */
+/** Decimals made once: comparing with a number makes a Decimal of it on every call, for every line. */
+const BELGIAN_RATES = [6, 12, 21].map((x) => new Dec(x));
+
 function checkBelgium(ctx: RuleContext): void {
   const r = ctx.root;
   const parties: Array<[El | undefined, string]> = [
@@ -656,7 +659,7 @@ function checkBelgium(ctx: RuleContext): void {
     const lineRate = numAt(line, 'cac:Item/cac:ClassifiedTaxCategory/cbc:Percent');
     if (sellerBe && val(line, 'cac:Item/cac:ClassifiedTaxCategory/cbc:ID') === 'S' && lineRate) {
       ctx.check(
-        [6, 12, 21].some((x) => lineRate.eq(x)),
+        BELGIAN_RATES.some((x) => lineRate.eq(x)),
         'BR-BE-06',
         'warning',
         line,

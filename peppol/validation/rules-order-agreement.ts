@@ -1,7 +1,7 @@
 import { UBL_NS } from '../document-types.ts';
 import { Dec, TWO_CENTS } from '../money.ts';
 import type { ValidationResult } from '../types.ts';
-import { NS, type El } from '../xml/dom.ts';
+import { NS, firstElementChild, nextElementSibling, type El } from '../xml/dom.ts';
 import { UNCL5189, UNCL7161 } from './codelists.ts';
 import { RuleContext, all, attr, first, kids, num, text, val, within } from './context.ts';
 import {
@@ -358,9 +358,7 @@ const isChildOf = (el: El, cacName: string): boolean => {
  * allowances, charges and items (R019, R020, R026, R027).
  */
 function walk(ctx: RuleContext, el: El, currencies: string[], inPrice: boolean, tax: TaxContext): void {
-  for (let n = el.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType !== 1) continue;
-    const child = n as El;
+  for (let child = firstElementChild(el); child; child = nextElementSibling(child)) {
     const name = child.localName ?? '';
     const price = inPrice || name === 'Price';
     if (child.namespaceURI === NS.cbc) {

@@ -1,6 +1,6 @@
 import { UBL_NS } from '../document-types.ts';
 import type { ValidationResult } from '../types.ts';
-import { NS, type El } from '../xml/dom.ts';
+import { NS, firstElementChild, nextElementSibling, type El } from '../xml/dom.ts';
 import { UNCL5189, UNCL7161 } from './codelists.ts';
 import { RuleContext, all, attr, first, kids, num, text, within } from './context.ts';
 import { Dec, TWO_CENTS } from '../money.ts';
@@ -77,10 +77,9 @@ export function checkPoaccCommonRules(ctx: RuleContext): void {
   ctx.check(!schemaLocation, 'PEPPOL-COMMON-R003', W, r, 'Document SHOULD not contain schema location.');
   const walk = (el: El) => {
     let hasChild = false;
-    for (let n = el.firstChild; n; n = n.nextSibling) {
-      if (n.nodeType !== 1) continue;
+    for (let n = firstElementChild(el); n; n = nextElementSibling(n)) {
       hasChild = true;
-      walk(n as El);
+      walk(n);
     }
     if (!hasChild && text(el) === '')
       ctx.report('PEPPOL-COMMON-R001', F, el, 'Document MUST not contain empty elements.');
@@ -446,9 +445,7 @@ const decimalNumber = (el: El | undefined): number | undefined => {
  * when standard rated (R030).
  */
 function walkAmounts(ctx: RuleContext, el: El, currencies: string[], inPrice: boolean): void {
-  for (let n = el.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType !== 1) continue;
-    const child = n as El;
+  for (let child = firstElementChild(el); child; child = nextElementSibling(child)) {
     const name = child.localName ?? '';
     if (
       child.namespaceURI === NS.cbc &&

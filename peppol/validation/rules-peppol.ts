@@ -8,7 +8,7 @@ import {
   isValidSwedishOrgNumber,
 } from '../checksums.ts';
 import { type Dec, ONE, TWO_CENTS, ZERO, sum } from '../money.ts';
-import type { El } from '../xml/dom.ts';
+import { firstElementChild, nextElementSibling, type El } from '../xml/dom.ts';
 import {
   type RuleContext,
   all,
@@ -371,9 +371,7 @@ export function checkIdentifierSchemes(ctx: RuleContext): void {
   const r = ctx.root;
   const ids: El[] = [];
   const collect = (el: El) => {
-    for (let n = el.firstChild; n; n = n.nextSibling) {
-      if (n.nodeType !== 1) continue;
-      const c = n as El;
+    for (let c = firstElementChild(el); c; c = nextElementSibling(c)) {
       const name = c.localName;
       if (
         name === 'EndpointID' ||

@@ -1,4 +1,4 @@
-import type { El } from '../xml/dom.ts';
+import { count, firstElementChild, nextElementSibling, type El } from '../xml/dom.ts';
 import { type RuleContext, all, attr, first, isAllowance, isCharge, kids } from './context.ts';
 
 const F = 'fatal' as const;
@@ -10,7 +10,6 @@ const F = 'fatal' as const;
  */
 export function checkSyntaxRules(ctx: RuleContext): void {
   const r = ctx.root;
-  const count = (el: El | undefined, path: string) => all(el, path).length;
   const atMostOnce = (el: El | undefined, path: string, rule: string, message: string) =>
     ctx.check(count(el, path) <= 1, rule, F, el, message);
   const supplier = 'cac:AccountingSupplierParty/cac:Party';
@@ -396,7 +395,7 @@ function checkDataTypes(ctx: RuleContext): void {
       else if (attribute === 'name' && el.localName !== 'PaymentMeansCode') names++;
     }
     const inPrice = priceWithAllowance || (el.localName === 'Price' && first(el, 'cac:AllowanceCharge') !== undefined);
-    for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) walk(n as El, inPrice);
+    for (let n = firstElementChild(el); n; n = nextElementSibling(n)) walk(n, inPrice);
   };
   walk(ctx.root, false);
   for (const [attribute, rule, message] of UNUSED_ATTRIBUTES)

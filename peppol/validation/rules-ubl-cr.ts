@@ -1,4 +1,4 @@
-import { NS, some, type El } from '../xml/dom.ts';
+import { NS, firstElementChild, nextElementSibling, some, type El } from '../xml/dom.ts';
 import { type RuleContext, first, kids } from './context.ts';
 import { UBL_CR_PATHS } from './ubl-cr-paths.ts';
 
@@ -73,9 +73,7 @@ for (const [n, test, message] of UBL_CR_PATHS) {
 
 /** Walks `el` along the tree, adding every rule a present element (with its attribute) breaks. */
 function collect(el: El, tree: PathTree, broken: Map<string, string>): void {
-  for (let n = el.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType !== 1) continue;
-    const child = n as El;
+  for (let child = firstElementChild(el); child; child = nextElementSibling(child)) {
     const next = tree.children.get(child.localName ?? '');
     if (!next || next.namespace !== child.namespaceURI) continue;
     for (const r of next.rules) if (!r.attribute || child.hasAttribute(r.attribute)) broken.set(r.rule, r.message);
@@ -97,8 +95,7 @@ function anywhereBroken(ctx: RuleContext, a: AnywhereRule): boolean {
 
 function hasAttributeAnywhere(el: El, attribute: string): boolean {
   if (el.hasAttribute(attribute)) return true;
-  for (let n = el.firstChild; n; n = n.nextSibling)
-    if (n.nodeType === 1 && hasAttributeAnywhere(n as El, attribute)) return true;
+  for (let n = firstElementChild(el); n; n = nextElementSibling(n)) if (hasAttributeAnywhere(n, attribute)) return true;
   return false;
 }
 

@@ -1,6 +1,6 @@
 import { sum, ZERO, type Dec } from '../money.ts';
 import type { VatCategory } from '../types.ts';
-import type { El } from '../xml/dom.ts';
+import { firstElementChild, type El } from '../xml/dom.ts';
 import {
   type RuleContext,
   all,
@@ -398,6 +398,5 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
 }
 
 function hasElementChild(el: El): boolean {
-  for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) return true;
-  return false;
+  return firstElementChild(el) !== null;
 }

@@ -1,4 +1,5 @@
-import { NS, type El } from '../xml/dom.ts';
+import { NS, firstElementChild, nextElementSibling, type El } from '../xml/dom.ts';
+import { TreeElement } from '../xml/tree.ts';
 import type { RuleContext } from './context.ts';
 import { normalizeSpace } from './ordering-xpath.ts';
 
@@ -172,6 +173,7 @@ function parseTree(rulePrefix: string, text: string): ParsedLine {
 
 /** The element's own text nodes, as `text()` selects them (CDATA is text in XPath). */
 function ownText(el: El): string {
+  if (el instanceof TreeElement && typeof el.content === 'string') return el.content;
   let out = '';
   for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 3 || n.nodeType === 4) out += n.nodeValue ?? '';
   return out;
@@ -207,9 +209,7 @@ export function checkSyntaxBinding(ctx: RuleContext, model: SyntaxModel): void {
 function checkElement(ctx: RuleContext, el: El, model: ModelElement): void {
   // Most elements have no mandatory children: no array for them.
   const present: boolean[] | undefined = model.mandatory.length > 0 ? [] : undefined;
-  for (let n = el.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType !== 1) continue;
-    const child = n as El;
+  for (let child = firstElementChild(el); child; child = nextElementSibling(child)) {
     const childModel = model.children.get(child.localName ?? '');
     if (childModel && childModel.ns === child.namespaceURI) {
       if (present && childModel.mandatorySlot >= 0) present[childModel.mandatorySlot] = true;

@@ -33,6 +33,27 @@ const TOTAL_DECIMAL_RULES: Record<string, string> = {
 class Checker {
   readonly errors: ValidationIssue[] = [];
   readonly warnings: ValidationIssue[] = [];
+  /**
+   * The item the field checks' paths are relative to, set by {@link within}: a path is joined only
+   * into a finding, so the fields that pass (all of them, on every line of a large invoice) make no
+   * string.
+   */
+  private item: string | undefined;
+
+  /** Runs `checks` with the paths of `string`, `decimal` and `date` relative to `item`. */
+  within(item: string, checks: () => void): void {
+    const outer = this.item;
+    this.item = item;
+    try {
+      checks();
+    } finally {
+      this.item = outer;
+    }
+  }
+
+  private pathOf(path: string): string {
+    return this.item === undefined ? path : `${this.item}.${path}`;
+  }
 
   error(rule: string, path: string, message: string): void {
     this.errors.push({ rule, message, path });
@@ -42,16 +63,19 @@ class Checker {
     this.warnings.push({ rule, message, path });
   }
 
-  string(value: unknown, path: string, required: boolean, rule = 'JSON-TYPE'): value is string {
+  string(value: unknown, field: string, required: boolean, rule = 'JSON-TYPE'): value is string {
     if (value === undefined || value === null) {
+      const path = this.pathOf(field);
       if (required) this.error(rule, path, `${path} is required`);
       return false;
     }
     if (typeof value !== 'string') {
+      const path = this.pathOf(field);
       this.error('JSON-TYPE', path, `${path} must be a string`);
       return false;
     }
     if (required && value.trim() === '') {
+      const path = this.pathOf(field);
       this.error(rule, path, `${path} must not be empty`);
       return false;
     }
@@ -59,13 +83,15 @@ class Checker {
   }
 
   /** A decimal field; `maxDecimals` applies the BR-DEC rule named by `decRule`. */
-  decimal(value: unknown, path: string, required: boolean, decRule?: string): boolean {
+  decimal(value: unknown, field: string, required: boolean, decRule?: string): boolean {
     if (value === undefined || value === null) {
+      const path = this.pathOf(field);
       if (required) this.error('JSON-REQUIRED', path, `${path} is required`);
       return false;
     }
     const d = parseDecimal(value);
     if (!d) {
+      const path = this.pathOf(field);
       this.error(
         'JSON-DECIMAL',
         path,
@@ -74,15 +100,19 @@ class Checker {
       return false;
     }
     if (decRule && fractionDigits(String(value)) > 2) {
+      const path = this.pathOf(field);
       this.error(decRule, path, `${path} allows at most 2 decimals`);
       return false;
     }
     return true;
   }
 
-  date(value: unknown, path: string, required: boolean, missingRule = 'JSON-REQUIRED'): void {
-    if (!this.string(value, path, required, missingRule)) return;
-    if (!isValidDate(value)) this.error('PEPPOL-EN16931-F001', path, `${path} must be a date formatted YYYY-MM-DD`);
+  date(value: unknown, field: string, required: boolean, missingRule = 'JSON-REQUIRED'): void {
+    if (!this.string(value, field, required, missingRule)) return;
+    if (!isValidDate(value)) {
+      const path = this.pathOf(field);
+      this.error('PEPPOL-EN16931-F001', path, `${path} must be a date formatted YYYY-MM-DD`);
+    }
   }
 }
 
@@ -279,41 +309,39 @@ export function checkDocumentBody(
     lines.forEach((line, i) => {
       const path = `$.lines[${i}]`;
       if (!line || typeof line !== 'object') return c.error('JSON-TYPE', path, `${path} must be an object`);
-      c.string(line.description, `${path}.description`, true, 'BR-25');
-      c.decimal(line.quantity, `${path}.quantity`, true);
-      if (c.decimal(line.unitPrice, `${path}.unitPrice`, true)) {
-        if (parseDecimal(line.unitPrice)!.isNegative())
+      c.within(path, () => {
+        c.string(line.description, 'description', true, 'BR-25');
+        c.decimal(line.quantity, 'quantity', true);
+        if (c.decimal(line.unitPrice, 'unitPrice', true) && parseDecimal(line.unitPrice)!.isNegative())
           c.error('BR-27', `${path}.unitPrice`, 'The item net price must not be negative');
-      }
-      if (c.decimal(line.baseQuantity, `${path}.baseQuantity`, false) && !parseDecimal(line.baseQuantity)!.gt(0)) {
-        c.error('PEPPOL-EN16931-R121', `${path}.baseQuantity`, 'Base quantity must be above zero');
-      }
-      if (c.decimal(line.grossPrice, `${path}.grossPrice`, false) && parseDecimal(line.grossPrice)!.isNegative()) {
-        c.error('BR-28', `${path}.grossPrice`, 'The item gross price must not be negative');
-      }
-      c.decimal(line.netAmount, `${path}.netAmount`, false, 'BR-DEC-23');
-      if (line.unit !== undefined && !CL.REC20.has(String(line.unit)))
-        c.error('BR-CL-23', `${path}.unit`, `${line.unit} is not a UN/ECE Recommendation 20 unit code`);
-      if (c.decimal(line.vatRate, `${path}.vatRate`, false)) {
-        const rate = parseDecimal(line.vatRate)!;
-        if (rate.lt(0) || rate.gt(100))
-          c.error('JSON-VAT-RATE', `${path}.vatRate`, 'vatRate must be between 0 and 100');
-      }
-      if (line.vatCategory !== undefined && !VAT_CATEGORIES.includes(line.vatCategory)) {
-        c.error('BR-CL-18', `${path}.vatCategory`, `${line.vatCategory} is not one of ${VAT_CATEGORIES.join(', ')}`);
-      } else if (type !== 'event' && !lineCategory(line)) {
-        c.error(
-          'BR-CO-04',
-          `${path}.vatCategory`,
-          'vatCategory is required unless vatRate is above zero (then S is assumed)',
-        );
-      }
-      if (line.period) {
-        c.date(line.period.start, `${path}.period.start`, false);
-        c.date(line.period.end, `${path}.period.end`, false);
-      }
-      if (line.originCountry !== undefined && !CL.ISO3166.has(line.originCountry))
-        c.error('BR-CL-15', `${path}.originCountry`, `${line.originCountry} is not an ISO 3166-1 country code`);
+        if (c.decimal(line.baseQuantity, 'baseQuantity', false) && !parseDecimal(line.baseQuantity)!.gt(0))
+          c.error('PEPPOL-EN16931-R121', `${path}.baseQuantity`, 'Base quantity must be above zero');
+        if (c.decimal(line.grossPrice, 'grossPrice', false) && parseDecimal(line.grossPrice)!.isNegative())
+          c.error('BR-28', `${path}.grossPrice`, 'The item gross price must not be negative');
+        c.decimal(line.netAmount, 'netAmount', false, 'BR-DEC-23');
+        if (line.unit !== undefined && !CL.REC20.has(String(line.unit)))
+          c.error('BR-CL-23', `${path}.unit`, `${line.unit} is not a UN/ECE Recommendation 20 unit code`);
+        if (c.decimal(line.vatRate, 'vatRate', false)) {
+          const rate = parseDecimal(line.vatRate)!;
+          if (rate.lt(0) || rate.gt(100))
+            c.error('JSON-VAT-RATE', `${path}.vatRate`, 'vatRate must be between 0 and 100');
+        }
+        if (line.vatCategory !== undefined && !VAT_CATEGORIES.includes(line.vatCategory)) {
+          c.error('BR-CL-18', `${path}.vatCategory`, `${line.vatCategory} is not one of ${VAT_CATEGORIES.join(', ')}`);
+        } else if (type !== 'event' && !lineCategory(line)) {
+          c.error(
+            'BR-CO-04',
+            `${path}.vatCategory`,
+            'vatCategory is required unless vatRate is above zero (then S is assumed)',
+          );
+        }
+        if (line.period) {
+          c.date(line.period.start, 'period.start', false);
+          c.date(line.period.end, 'period.end', false);
+        }
+        if (line.originCountry !== undefined && !CL.ISO3166.has(line.originCountry))
+          c.error('BR-CL-15', `${path}.originCountry`, `${line.originCountry} is not an ISO 3166-1 country code`);
+      });
       (line.allowances ?? []).forEach((a, j) => checkAllowanceCharge(c, a, `${path}.allowances[${j}]`, false, true));
       (line.charges ?? []).forEach((a, j) => checkAllowanceCharge(c, a, `${path}.charges[${j}]`, true, true));
     });

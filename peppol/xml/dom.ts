@@ -3,7 +3,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import type { Document as XDocument, Element as XElement } from '@xmldom/xmldom';
 import { UBL_NS } from '../document-types.ts';
 import type { ValidationIssue } from '../types.ts';
-import { parseTree, TreeElement, XmlSyntaxError } from './tree.ts';
+import { firstElementChild as treeFirstElementChild, parseTree, TreeElement, XmlSyntaxError } from './tree.ts';
 
 /**
  * What the rules and parsers read of a node. Both trees they meet provide it: the DOM a rendering
@@ -227,6 +227,31 @@ function matches(node: XNode, ns: string, local: string): boolean {
   return node.nodeType === 1 && (node as El).localName === local && (ns === '' || (node as El).namespaceURI === ns);
 }
 
+/** The first child node of `el`, but none for a leaf of the compact tree: element searches skip its text anyway. */
+function firstNode(el: XNode): XNode | null {
+  if (el instanceof TreeElement) {
+    const content = el.content;
+    return typeof content === 'string' ? null : content;
+  }
+  return el.firstChild;
+}
+
+/**
+ * `el.firstElementChild`. Rules looking for elements start here rather than at `firstChild`, which
+ * makes a text node of a compact tree leaf's text on every call.
+ */
+export function firstElementChild(el: XNode): El | null {
+  if (el instanceof TreeElement) return treeFirstElementChild(el);
+  for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) return n as El;
+  return null;
+}
+
+/** `el.nextElementSibling`. */
+export function nextElementSibling(el: XNode): El | null {
+  for (let n = el.nextSibling; n; n = n.nextSibling) if (n.nodeType === 1) return n as El;
+  return null;
+}
+
 /** Element children named `qname` (prefix from NS; an unprefixed name matches any namespace). */
 export function kids(el: El | undefined, qname: string): El[] {
   if (!el) return [];
@@ -235,7 +260,7 @@ export function kids(el: El | undefined, qname: string): El[] {
   const ns = name[0];
   const local = name[1];
   const out: El[] = [];
-  for (let n = el.firstChild; n; n = n.nextSibling) if (matches(n, ns, local)) out.push(n as El);
+  for (let n = firstNode(el); n; n = n.nextSibling) if (matches(n, ns, local)) out.push(n as El);
   return out;
 }
 
@@ -244,7 +269,7 @@ export function kid(el: El | undefined, qname: string): El | undefined {
   const name = splitName(qname);
   const ns = name[0];
   const local = name[1];
-  for (let n = el.firstChild; n; n = n.nextSibling) if (matches(n, ns, local)) return n as El;
+  for (let n = firstNode(el); n; n = n.nextSibling) if (matches(n, ns, local)) return n as El;
   return undefined;
 }
 
@@ -253,7 +278,7 @@ function collect(el: El, steps: readonly Step[], depth: number, out: El[]): void
   const ns = steps[depth][0];
   const local = steps[depth][1];
   const last = depth === steps.length - 1;
-  for (let n = el.firstChild; n; n = n.nextSibling) {
+  for (let n = firstNode(el); n; n = n.nextSibling) {
     if (!matches(n, ns, local)) continue;
     if (last) out.push(n as El);
     else collect(n as El, steps, depth + 1, out);
@@ -264,7 +289,7 @@ function firstAlong(el: El, steps: readonly Step[], depth: number): El | undefin
   const ns = steps[depth][0];
   const local = steps[depth][1];
   const last = depth === steps.length - 1;
-  for (let n = el.firstChild; n; n = n.nextSibling) {
+  for (let n = firstNode(el); n; n = n.nextSibling) {
     if (!matches(n, ns, local)) continue;
     if (last) return n as El;
     const found = firstAlong(n as El, steps, depth + 1);
@@ -277,11 +302,28 @@ function someAlong(el: El, steps: readonly Step[], depth: number, test: (found: 
   const ns = steps[depth][0];
   const local = steps[depth][1];
   const last = depth === steps.length - 1;
-  for (let n = el.firstChild; n; n = n.nextSibling) {
+  for (let n = firstNode(el); n; n = n.nextSibling) {
     if (!matches(n, ns, local)) continue;
     if (last ? test(n as El) : someAlong(n as El, steps, depth + 1, test)) return true;
   }
   return false;
+}
+
+function countAlong(el: El, steps: readonly Step[], depth: number): number {
+  const ns = steps[depth][0];
+  const local = steps[depth][1];
+  const last = depth === steps.length - 1;
+  let found = 0;
+  for (let n = firstNode(el); n; n = n.nextSibling) {
+    if (!matches(n, ns, local)) continue;
+    found += last ? 1 : countAlong(n as El, steps, depth + 1);
+  }
+  return found;
+}
+
+/** How many elements a `/`-separated child path reaches: `all(el, path).length` without the array. */
+export function count(el: El | undefined, path: string): number {
+  return el ? countAlong(el, stepsOf(path), 0) : 0;
 }
 
 /** Whether an element reached by the path passes `test`: {@link all} and `some`, without the array. */
@@ -304,12 +346,13 @@ export function first(el: El | undefined, path: string): El | undefined {
 
 export function elementChildren(el: El): El[] {
   const out: El[] = [];
-  for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) out.push(n as El);
+  for (let n = firstElementChild(el); n; n = nextElementSibling(n)) out.push(n);
   return out;
 }
 
 /** DOM textContent, without a tree walk for the usual element holding a single text node. */
-function stringValue(el: El): string {
+export function stringValue(el: El): string {
+  if (el instanceof TreeElement && typeof el.content === 'string') return el.content;
   const only = el.firstChild;
   if (only && !only.nextSibling && (only.nodeType === 3 || only.nodeType === 4)) return only.nodeValue ?? '';
   return el.textContent ?? '';
@@ -359,8 +402,8 @@ export function xpathOf(node: El): string {
     let count = 0;
     const parent = e.parentNode;
     if (parent && parent.nodeType === 1) {
-      for (let s = parent.firstChild; s; s = s.nextSibling) {
-        if (s.nodeType === 1 && (s as El).localName === e.localName && (s as El).namespaceURI === e.namespaceURI) {
+      for (let s = firstElementChild(parent); s; s = nextElementSibling(s)) {
+        if (s.localName === e.localName && s.namespaceURI === e.namespaceURI) {
           count++;
           if (s === e) index = count;
         }

@@ -127,13 +127,22 @@ export class TreeCData extends TreeText {
 }
 
 export class TreeElement {
-  firstChild: TreeNode | null = null;
+  /**
+   * The first child, or the text itself of an element whose only content is one text: most elements
+   * of a document are such leaves, and keeping their text here spares one node each. `firstChild`
+   * still answers a text node for them (a fresh one on every call).
+   */
+  content: TreeNode | string | null = null;
   nextSibling: TreeNode | null = null;
   constructor(
     readonly name: ElementName,
     readonly attributes: AttrList,
     readonly parentNode: TreeElement | TreeDocument,
   ) {}
+  get firstChild(): TreeNode | null {
+    const content = this.content;
+    return typeof content === 'string' ? new TreeText(content, this) : content;
+  }
   get nodeType(): 1 {
     return 1;
   }
@@ -165,18 +174,30 @@ export class TreeElement {
     return this.attributes.named(name)?.value ?? null;
   }
   get textContent(): string {
-    const only = this.firstChild;
+    const only = this.content;
+    if (typeof only === 'string') return only;
     if (only && !only.nextSibling && only.nodeType !== 1) return only.nodeValue;
     let out = '';
     const collect = (el: TreeElement) => {
-      for (let n = el.firstChild; n; n = n.nextSibling) {
-        if (n.nodeType === 1) collect(n);
-        else out += n.nodeValue;
-      }
+      const content = el.content;
+      if (typeof content === 'string') out += content;
+      else
+        for (let n = content; n; n = n.nextSibling) {
+          if (n.nodeType === 1) collect(n);
+          else out += n.nodeValue;
+        }
     };
     collect(this);
     return out;
   }
+}
+
+/** The first element child of `el`: none for a leaf, whose text is not looked at. */
+export function firstElementChild(el: TreeElement): TreeElement | null {
+  const content = el.content;
+  if (typeof content === 'string') return null;
+  for (let n = content; n; n = n.nextSibling) if (n.nodeType === 1) return n;
+  return null;
 }
 
 /**
@@ -185,14 +206,14 @@ export class TreeElement {
  */
 export function appendChild(parent: TreeElement, last: TreeNode | null, child: TreeNode): TreeNode {
   if (last) last.nextSibling = child;
-  else parent.firstChild = child;
+  else parent.content = child;
   return child;
 }
 
 /** Undoes an {@link appendChild} of the last child after `previous`. */
 export function unlinkLastChild(parent: TreeElement, previous: TreeNode | null): void {
   if (previous) previous.nextSibling = null;
-  else parent.firstChild = null;
+  else parent.content = null;
 }
 
 export class XmlSyntaxError extends Error {}
@@ -329,7 +350,10 @@ export function parseTree(input: string): ParsedTree {
   };
   const append = (child: TreeNode) => {
     const top = open.length - 1;
-    lasts[top] = appendChild(current!, lasts[top], child);
+    const parent = current!;
+    // A text kept on its element becomes a node of its own once something follows it.
+    if (typeof parent.content === 'string') lasts[top] = parent.content = new TreeText(parent.content, parent);
+    lasts[top] = appendChild(parent, lasts[top], child);
   };
   const text = (from: number, to: number) => {
     if (!current) {
@@ -338,7 +362,8 @@ export function parseTree(input: string): ParsedTree {
     }
     const raw = s.slice(from, to);
     if (raw.includes(']]>')) fail('"]]>" in text', from);
-    append(new TreeText(decode(raw, from), current));
+    if (current.content === null) current.content = decode(raw, from);
+    else append(new TreeText(decode(raw, from), current));
   };
   const close = () => {
     open.pop();

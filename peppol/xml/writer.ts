@@ -3,8 +3,8 @@ import {
   NO_ATTRIBUTES,
   TreeDocument,
   TreeElement,
-  TreeText,
   appendChild,
+  type ElementName,
   elementName,
   unlinkLastChild,
   type TreeNode,
@@ -56,6 +56,7 @@ export class XmlWriter {
   /** For each open element, its last child so far. */
   private readonly lasts: (TreeNode | null)[] = [];
   private defaultNs = '';
+  private readonly names = new Map<string, ElementName>();
 
   constructor(
     private readonly buildDom = false,
@@ -82,10 +83,11 @@ export class XmlWriter {
     if (value === undefined || value === null) return this;
     const text = String(value).trim();
     if (text === '') return this;
-    this.parts.push(startTag(name, attrs) + escapeXml(text) + tagsOf(name).close);
+    // Three parts rather than one concatenation: the join copies them once either way, and no
+    // intermediate string is made per value.
+    this.parts.push(startTag(name, attrs), escapeXml(text), tagsOf(name).close);
     if (this.buildDom) {
-      const el = this.openDom(name, attrs);
-      appendChild(el, null, new TreeText(withoutInvalidChars(text), el));
+      this.openDom(name, attrs).content = withoutInvalidChars(text);
       this.closeDom();
     }
     return this;
@@ -138,12 +140,10 @@ export class XmlWriter {
   }
 
   private openDom(name: string, attrs: Attrs | undefined): TreeElement {
-    const colon = name.indexOf(':');
-    const prefix = colon < 0 ? null : name.slice(0, colon);
     if (!this.doc) {
       this.defaultNs = attrs?.xmlns ?? '';
       this.doc = new TreeDocument();
-      const root = new TreeElement(elementName(name, this.ns(prefix)), attributesOf(attrs), this.doc);
+      const root = new TreeElement(this.elementName(name), attributesOf(attrs), this.doc);
       this.doc.firstChild = root;
       this.stack.push(root);
       this.previous.push(null);
@@ -152,7 +152,7 @@ export class XmlWriter {
     }
     const top = this.stack.length - 1;
     const parent = this.stack[top];
-    const el = new TreeElement(elementName(name, this.ns(prefix)), attributesOf(attrs), parent);
+    const el = new TreeElement(this.elementName(name), attributesOf(attrs), parent);
     const last = this.lasts[top];
     appendChild(parent, last, el);
     this.previous.push(last);
@@ -168,8 +168,16 @@ export class XmlWriter {
     this.lasts.pop();
   }
 
-  private ns(prefix: string | null): string | null {
-    return (prefix === null ? this.defaultNs : (this.namespaces[prefix] ?? '')) || null;
+  /** The resolved name of `name`: the writer's namespaces are fixed once the root is open. */
+  private elementName(name: string): ElementName {
+    let resolved = this.names.get(name);
+    if (!resolved) {
+      const colon = name.indexOf(':');
+      const uri = colon < 0 ? this.defaultNs : (this.namespaces[name.slice(0, colon)] ?? '');
+      resolved = elementName(name, uri || null);
+      this.names.set(name, resolved);
+    }
+    return resolved;
   }
 }
 
