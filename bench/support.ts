@@ -107,10 +107,14 @@ export async function untilPolled(client: Client, taskQueue: string, timeoutMs =
   throw new Error(`no worker polled ${taskQueue} within ${timeoutMs / 1000} s`);
 }
 
+/** CPU ms per item by role between two `cpuByRole` readings. */
+export function cpuPerItemByRole(after: Map<string, number>, before: Map<string, number>, count: number) {
+  return new Map([...after].map(([role, ms]) => [role, (ms - (before.get(role) ?? 0)) / count] as const));
+}
+
 /** CPU per item by role between two `cpuByRole` readings, as printed: `API and bench 2.4, worker 9.5`. */
 export function cpuPerItem(after: Map<string, number>, before: Map<string, number>, count: number): string {
-  return [...after]
-    .map(([role, ms]) => [role, (ms - (before.get(role) ?? 0)) / count] as const)
+  return [...cpuPerItemByRole(after, before, count)]
     .filter(([, ms]) => ms >= 0.05)
     .map(([role, ms]) => `${role} ${ms.toFixed(1)}`)
     .join(', ');
