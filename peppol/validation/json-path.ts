@@ -60,6 +60,25 @@ const HEADER_FIELDS: Record<string, string> = {
   'cac:TaxRepresentativeParty': '$.taxRepresentative',
 };
 
+/**
+ * Rules that read the whole document but are about fields the body left out: where to point a
+ * JSON caller instead of `$`, and which fields would satisfy the rule.
+ */
+const DOCUMENT_RULE_FIELDS: Record<string, { path: string; give: string }> = {
+  'PEPPOL-EN16931-R003': {
+    path: '$.buyerReference',
+    give: 'buyerReference (the reference your buyer asked you to quote) or orderReference (their purchase order number)',
+  },
+  'BR-BE-05': { path: '$.payment', give: 'payment (for example means credit_transfer with your iban)' },
+};
+
+/** A document-wide finding of a rendered body, pointed at the body field that would satisfy it. */
+export function documentRuleToJson<T extends { rule: string; message: string; path: string }>(issue: T): T {
+  const known = DOCUMENT_RULE_FIELDS[issue.rule];
+  if (!known || issue.path !== '$') return issue;
+  return { ...issue, path: known.path, message: `${issue.message} Give ${known.give}.` };
+}
+
 function splitStep(step: string): [string, number] {
   const m = /^(.*?)(?:\[(\d+)\])?$/.exec(step)!;
   return [m[1], m[2] ? Number(m[2]) : 1];

@@ -1,7 +1,7 @@
 import { DOCUMENT_TYPE_INFO } from '../document-types.ts';
 import type { DocumentBody, DocumentType, ValidationResult } from '../types.ts';
 import { renderUbl } from '../ubl/render.ts';
-import { xpathToJsonPath } from './json-path.ts';
+import { documentRuleToJson, xpathToJsonPath } from './json-path.ts';
 import { validateUblElement } from './validate-ubl.ts';
 import { orderXpathToJsonPath, validateOrderElement } from './rules-order.ts';
 import { orderAgreementXpathToJsonPath, validateOrderAgreementElement } from './rules-order-agreement.ts';
@@ -66,10 +66,8 @@ export function validateDocument(type: DocumentType, body: DocumentBody): Docume
     };
   const result = validateUblElement(root);
   const isCredit = DOCUMENT_TYPE_INFO[type].root === 'CreditNote';
-  const toJson = (issue: { rule: string; message: string; path: string }) => ({
-    ...issue,
-    path: xpathToJsonPath(issue.path, body, isCredit),
-  });
+  const toJson = (issue: { rule: string; message: string; path: string }) =>
+    documentRuleToJson({ ...issue, path: xpathToJsonPath(issue.path, body, isCredit) });
   const errors = result.errors.map(toJson);
   return {
     valid: errors.length === 0,

@@ -173,10 +173,24 @@ describe('JSON validation reports official rule ids with JSON paths', () => {
     expect(r.errors.find((e) => e.rule === 'BR-CO-15')?.path).to.equal('$.totals.grossAmount');
   });
 
-  it('missing buyer reference and order reference → PEPPOL-EN16931-R003', () => {
+  it('missing buyer reference and order reference → PEPPOL-EN16931-R003 at $.buyerReference, naming both fields', () => {
     const b = body();
     delete b.buyerReference;
-    expect(rules(validateDocument('invoice', b).errors)).to.deep.equal(['PEPPOL-EN16931-R003']);
+    const { errors } = validateDocument('invoice', b);
+    expect(rules(errors)).to.deep.equal(['PEPPOL-EN16931-R003']);
+    expect(errors[0].path).to.equal('$.buyerReference');
+    expect(errors[0].message).to.match(
+      /^A buyer reference or purchase order reference MUST be provided\. Give buyerReference .* or orderReference /,
+    );
+  });
+
+  it('a Belgian invoice without payment instructions → warning BR-BE-05 at $.payment', () => {
+    const b = body();
+    delete b.payment;
+    const { warnings } = validateDocument('invoice', b);
+    const warning = warnings.find((w) => w.rule === 'BR-BE-05');
+    expect(warning, JSON.stringify(warnings)).to.not.equal(undefined);
+    expect(warning!.path).to.equal('$.payment');
   });
 
   it('exempt line without reason → BR-E-10 on the VAT breakdown', () => {
