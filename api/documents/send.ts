@@ -77,7 +77,7 @@ export interface Prepared {
   amounts: DocumentAmounts;
 }
 
-function validationFailed(errors: ValidationIssue[], warnings: ValidationIssue[]): ApiError {
+export function validationFailed(errors: ValidationIssue[], warnings: ValidationIssue[]): ApiError {
   const list = errors.slice(0, 100);
   return new ApiError(
     'UBL_VALIDATION_FAILED',

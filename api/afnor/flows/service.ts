@@ -15,7 +15,7 @@ import { isFrenchDocument } from '../../../core/cdar.ts';
 import { DOCUMENT_TYPE_INFO, readXmlDocumentChecked, type XmlDocument } from '../../../peppol/index.ts';
 import { asPeppolConversion, readFacturX } from '../../../peppol/facturx.ts';
 import { ApiError } from '../../errors.ts';
-import { sendDocument, type SendDeps, type SendHooks } from '../../documents/send.ts';
+import { sendDocument, validationFailed, type SendDeps, type SendHooks } from '../../documents/send.ts';
 import { documentPdf } from '../../documents/pdf.ts';
 import type { Upload } from '../multipart.ts';
 import { submitCdarFlow } from './cdar.ts';
@@ -124,6 +124,9 @@ async function sendInvoiceFlow(
           xml: upload.bytes.toString('utf8'),
           read: await readXmlDocumentChecked(upload.bytes.toString('utf8'), format),
         };
+  // A file that is no valid invoice may name no parties at all: its findings are the answer, not a
+  // sender or recipient that cannot be found.
+  if (!read.valid) throw validationFailed(read.errors, read.warnings);
   const row = await sendDocument(
     deps,
     scope,

@@ -216,6 +216,20 @@ describe('AFNOR flow service: flows', () => {
       expect((await res.json()).errorCode).to.equal('UBL_VALIDATION_FAILED');
     });
 
+    it('422 with the reading findings when the file is no invoice at all, not a recipient that cannot be found', async () => {
+      for (const [flowSyntax, file] of [
+        ['UBL', '<x/>'],
+        ['CII', '<x/>'],
+        ['UBL', 'not xml'],
+      ]) {
+        const res = await submit(flowForm({ name: 'x.xml', flowSyntax }, file));
+        const body = await res.json();
+        expect(res.status, `${flowSyntax} ${file}: ${JSON.stringify(body)}`).to.equal(422);
+        expect(body.errorCode).to.equal('UBL_VALIDATION_FAILED');
+        expect(body.details.length).to.be.greaterThan(0);
+      }
+    });
+
     it('403 FORBIDDEN_ACCESS for a key without the send scope', async () => {
       const readOnly = await createKey(tenant.organizationId, { livemode: false, scopes: ['documents.read'] });
       const res = await submit(flowForm({ name: 'a', flowSyntax: 'UBL' }, '<x/>'), readOnly.secret);
