@@ -56,37 +56,71 @@ const W: Flag = 'warning';
 const AGREEMENT = 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement';
 const SETTLEMENT = 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement';
 
-const PREFIX_OF = new Map(Object.entries(NS).map(([prefix, uri]) => [uri, prefix]));
+/** The names the rules ask {@link CiiContext.anywhere} for: only these are indexed. */
+const ANYWHERE = [
+  'rsm:ExchangedDocument',
+  'rsm:ExchangedDocumentContext',
+  'rsm:SupplyChainTradeTransaction',
+  'ram:ApplicableHeaderTradeAgreement',
+  'ram:ApplicableHeaderTradeSettlement',
+  'ram:ApplicableTradeTax',
+  'ram:AppliedTradeAllowanceCharge',
+  'ram:AttachmentBinaryObject',
+  'ram:BuyerTradeParty',
+  'ram:CategoryTradeTax',
+  'ram:ExchangedDocument',
+  'ram:GlobalID',
+  'ram:GrossPriceProductTradePrice',
+  'ram:ID',
+  'ram:IncludedSupplyChainTradeLineItem',
+  'ram:NetPriceProductTradePrice',
+  'ram:SellerTradeParty',
+  'ram:SpecifiedTaxRegistration',
+  'ram:SpecifiedTradeAllowanceCharge',
+  'ram:SpecifiedTradeSettlementPaymentMeans',
+  'ram:TaxTotalAmount',
+  'ram:URIID',
+  'udt:DateTimeString',
+] as const;
+
+type AnywhereName = (typeof ANYWHERE)[number];
 
 class CiiContext {
   readonly errors: ValidationIssue[] = [];
   readonly warnings: ValidationIssue[] = [];
-  /** Elements by namespace and local name, for the rules whose context matches anywhere in the document. */
+  /**
+   * Elements by namespace and local name, for the rules whose context matches anywhere in the
+   * document: only the names they ask for, since a list of every element would hold the whole tree.
+   */
   private readonly byName = new Map<string, Map<string, El[]>>();
   readonly seller: El | undefined;
 
   constructor(readonly root: El) {
-    for (const uri of PREFIX_OF.keys()) this.byName.set(uri, new Map());
+    for (const name of ANYWHERE) {
+      const [prefix, local] = name.split(':');
+      const uri = NS[prefix];
+      let names = this.byName.get(uri);
+      if (!names) this.byName.set(uri, (names = new Map()));
+      names.set(local, []);
+    }
     this.index(root);
     this.seller = first(root, `${AGREEMENT}/ram:SellerTradeParty`);
   }
 
   private index(el: El): void {
     for (let child = firstElementChild(el); child; child = nextElementSibling(child)) {
-      const names = this.byName.get(child.namespaceURI ?? '');
-      if (names) {
-        const list = names.get(child.localName ?? '');
-        if (list) list.push(child);
-        else names.set(child.localName ?? '', [child]);
-      }
+      this.byName
+        .get(child.namespaceURI ?? '')
+        ?.get(child.localName ?? '')
+        ?.push(child);
       this.index(child);
     }
   }
 
   /** Every element of that prefixed name, wherever it is (a schematron rule context without a leading `/`). */
-  anywhere(name: string): El[] {
+  anywhere(name: AnywhereName): El[] {
     const colon = name.indexOf(':');
-    return this.byName.get(NS[name.slice(0, colon)] ?? '')?.get(name.slice(colon + 1)) ?? [];
+    return this.byName.get(NS[name.slice(0, colon)])!.get(name.slice(colon + 1))!;
   }
 
   check(ok: boolean, rule: string, flag: Flag, node: El | undefined, message: string): void {
