@@ -86,10 +86,10 @@ function vatRateFor(category: VatCategory, given: unknown): Dec | undefined {
   return ZERO_RATED.has(category) ? ZERO : undefined;
 }
 
-function computeAllowanceCharge(ac: AllowanceCharge, charge: boolean, defaultBase: Dec): ComputedAllowanceCharge {
+function computeAllowanceCharge(ac: AllowanceCharge, charge: boolean, defaultBase: () => Dec): ComputedAllowanceCharge {
   const percent = dec(ac.percent);
   const explicitBase = dec(ac.baseAmount);
-  const base = percent ? (explicitBase ?? defaultBase) : explicitBase;
+  const base = percent ? (explicitBase ?? defaultBase()) : explicitBase;
   const amount = dec(ac.amount) ?? (percent && base ? round2(base.times(percent).div(HUNDRED)) : ZERO);
   const out: ComputedAllowanceCharge = { charge, amount };
   if (percent) out.percent = percent;
@@ -103,12 +103,20 @@ function computeLine(line: DocumentLine, index: number): ComputedLine {
   const quantity = dec(line.quantity) ?? ZERO;
   const price = dec(line.unitPrice) ?? ZERO;
   const baseQuantity = dec(line.baseQuantity);
-  const gross = round2(quantity.times(price).div(baseQuantity && !baseQuantity.isZero() ? baseQuantity : 1));
-  const allowances = (line.allowances ?? []).map((a) => computeAllowanceCharge(a, false, gross));
-  const charges = (line.charges ?? []).map((c) => computeAllowanceCharge(c, true, gross));
+  // Only what the line does not state is derived: a line that gives its net amount (every CII line
+  // does) and no percentage allowance needs no product of its own.
+  let derived: Dec | undefined;
+  const gross = () =>
+    (derived ??= round2(quantity.times(price).div(baseQuantity && !baseQuantity.isZero() ? baseQuantity : 1)));
+  const allowances = line.allowances?.length ? line.allowances.map((a) => computeAllowanceCharge(a, false, gross)) : [];
+  const charges = line.charges?.length ? line.charges.map((c) => computeAllowanceCharge(c, true, gross)) : [];
   const category = lineCategory(line) ?? 'S';
   const given = dec(line.netAmount);
-  const net = given ?? gross.plus(sum(charges.map((c) => c.amount))).minus(sum(allowances.map((a) => a.amount)));
+  const net =
+    given ??
+    gross()
+      .plus(sum(charges.map((c) => c.amount)))
+      .minus(sum(allowances.map((a) => a.amount)));
   const out: ComputedLine = {
     id: line.id ?? String(index + 1),
     source: line,
@@ -139,7 +147,10 @@ function vatKey(category: VatCategory, rate: Dec | undefined): string {
  */
 export function computeDocument(body: DocumentBody): ComputedDocument {
   const lines = (body.lines ?? []).map(computeLine);
-  const lineTotal = sum(lines.map((l) => l.net));
+  // The sum of the line nets is only needed where the document does not state it (or bases a
+  // percentage on it): summing 5,000 lines makes 5,000 Decimals.
+  let summed: Dec | undefined;
+  const lineTotal = () => (summed ??= sum(lines.map((l) => l.net)));
 
   // A document allowance without a category inherits the lines' category when there is only one.
   const lineKeys = new Map<string, { category: VatCategory; rate?: Dec }>();
@@ -167,7 +178,7 @@ export function computeDocument(body: DocumentBody): ComputedDocument {
   const allowanceTotal =
     dec(given.allowanceTotal) ?? (allowances.length ? sum(allowances.map((a) => a.amount)) : undefined);
   const chargeTotal = dec(given.chargeTotal) ?? (charges.length ? sum(charges.map((c) => c.amount)) : undefined);
-  const lineTotalOut = dec(given.lineTotal) ?? lineTotal;
+  const lineTotalOut = dec(given.lineTotal) ?? lineTotal();
   const net = dec(given.netAmount) ?? lineTotalOut.minus(allowanceTotal ?? ZERO).plus(chargeTotal ?? ZERO);
 
   const breakdown = given.vatBreakdown?.length

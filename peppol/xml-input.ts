@@ -34,6 +34,20 @@ export function readXmlDocument(
   format: XmlFormat = 'auto',
   maxBytes = DEFAULT_MAX_XML_BYTES,
 ): XmlDocument {
+  // A CII document's input tree is left before its conversion is built: `read` returns without it.
+  const read = readInput(xml, format, maxBytes);
+  return 'peppol' in read ? convertCii(read) : read;
+}
+
+/** A CII document once its tree is read: its body and the verdicts of the CII rules (the Peppol layer). */
+interface CiiRead {
+  type: DocumentType;
+  body: DocumentBody;
+  peppol: ValidationResult;
+}
+
+/** Parses the input; reads a UBL document to the end, a CII document as far as its own tree is needed. */
+function readInput(xml: string, format: XmlFormat, maxBytes: number): XmlDocument | CiiRead {
   const parsed = parseXmlTree(xml, maxBytes);
   if (!parsed.ok) return fail(parsed.errors);
   const root = parsed.root;
@@ -54,49 +68,54 @@ export function readXmlDocument(
   if (isCii) {
     const cii = parseCiiElement(root);
     if (!cii.ok) return fail(cii.errors);
-    const peppol = checkCiiRules(root);
-    // The rendering's own DOM is checked: parsing the UBL just written would build the same tree again.
-    const rendered = renderUbl(cii.type, cii.body, { identifiers: false, dom: true });
-    if (!rendered.xml) {
-      // The official CII artefacts judge an incomplete invoice by every rule, not only by what is
-      // missing: render what is there (not deliverable) so the EN16931 rules can still speak.
-      const rules = DOCUMENT_TYPE_INFO[cii.type].billing ? rulesOnIncomplete(cii.type, cii.body) : undefined;
-      // The structural errors say why there is no UBL; they stand even when only Peppol rules raised them.
-      const structural = withoutPeppolLayer(rendered.errors);
-      const errors = mergeFindings(
-        [...(structural.length ? structural : rendered.errors), ...peppol.errors],
-        withoutPeppolLayer(rules?.errors ?? []),
-      );
-      const warnings = mergeFindings(
-        [...withoutPeppolLayer(rendered.warnings), ...peppol.warnings],
-        withoutPeppolLayer(rules?.warnings ?? []),
-      );
-      return { valid: false, errors, warnings, type: cii.type, body: cii.body, syntax: 'cii' };
-    }
-    const converted = rendered.dom?.documentElement;
-    const result: ValidationResult = converted
-      ? validateUblElement(converted)
-      : {
-          valid: false,
-          errors: [{ rule: 'INTERNAL-RENDER-ERROR', message: 'Rendering produced no document', path: '/' }],
-          warnings: [],
-        };
-    const errors = [...withoutPeppolLayer(result.errors), ...peppol.errors];
-    const warnings = [...withoutPeppolLayer(result.warnings), ...peppol.warnings];
-    return {
-      valid: errors.length === 0,
-      errors,
-      warnings,
-      type: cii.type,
-      body: cii.body,
-      ubl: rendered.xml,
-      syntax: 'cii',
-    };
+    return { type: cii.type, body: cii.body, peppol: checkCiiRules(root) };
   }
 
   const ubl = parseUblElement(root);
   if (!ubl.ok) return fail(ubl.errors);
   return { ...ublRules(ubl.type, root), type: ubl.type, body: ubl.body, ubl: xml, syntax: 'ubl' };
+}
+
+/**
+ * A read CII document converted to UBL and the conversion judged by the EN16931 rules. A large
+ * document's validation keeps one tree alive at a time: the CII tree is gone, the totals computed
+ * for the rendering are left once it is written.
+ */
+function convertCii({ type, body, peppol }: CiiRead): XmlDocument {
+  // The rendering's own tree is checked: parsing the UBL just written would build the same tree again.
+  const rendered = renderUbl(type, body, { identifiers: false, dom: true });
+  const ubl = rendered.xml;
+  if (!ubl) {
+    // The official CII artefacts judge an incomplete invoice by every rule, not only by what is
+    // missing: render what is there (not deliverable) so the EN16931 rules can still speak.
+    const rules = DOCUMENT_TYPE_INFO[type].billing ? rulesOnIncomplete(type, body) : undefined;
+    // The structural errors say why there is no UBL; they stand even when only Peppol rules raised them.
+    const structural = withoutPeppolLayer(rendered.errors);
+    const errors = mergeFindings(
+      [...(structural.length ? structural : rendered.errors), ...peppol.errors],
+      withoutPeppolLayer(rules?.errors ?? []),
+    );
+    const warnings = mergeFindings(
+      [...withoutPeppolLayer(rendered.warnings), ...peppol.warnings],
+      withoutPeppolLayer(rules?.warnings ?? []),
+    );
+    return { valid: false, errors, warnings, type, body, syntax: 'cii' };
+  }
+  const result = ublRulesOnConversion(rendered.dom?.documentElement);
+  const errors = [...withoutPeppolLayer(result.errors), ...peppol.errors];
+  const warnings = [...withoutPeppolLayer(result.warnings), ...peppol.warnings];
+  return { valid: errors.length === 0, errors, warnings, type, body, ubl, syntax: 'cii' };
+}
+
+/** The EN16931 rules on a conversion's tree, without the Peppol layer the CII rules decide. */
+function ublRulesOnConversion(converted: El | null | undefined): ValidationResult {
+  return converted
+    ? validateUblElement(converted, { peppolLayer: false })
+    : {
+        valid: false,
+        errors: [{ rule: 'INTERNAL-RENDER-ERROR', message: 'Rendering produced no document', path: '/' }],
+        warnings: [],
+      };
 }
 
 /**
@@ -130,7 +149,7 @@ function ublRules(type: DocumentType, root: El): ValidationResult {
 function rulesOnIncomplete(type: DocumentType, body: DocumentBody): ValidationResult | undefined {
   try {
     const dom = renderBilling(type, body, computeDocument(body), true).dom;
-    return dom?.documentElement ? validateUblElement(dom.documentElement) : undefined;
+    return dom?.documentElement ? validateUblElement(dom.documentElement, { peppolLayer: false }) : undefined;
   } catch {
     // Too incomplete to render at all: the structural findings stand alone.
     return undefined;

@@ -100,44 +100,56 @@ function allowanceCharge(el: El, withCategory: boolean): { charge: boolean; ac: 
   return { charge, ac };
 }
 
+/**
+ * One invoice line. A large invoice has thousands, so the line is written field by field, leaving out
+ * what is absent (what `compact` of a literal gives, in the same order), rather than built twice.
+ */
 function line(el: El): DocumentLine {
   const product = first(el, 'ram:SpecifiedTradeProduct');
   const agreement = first(el, 'ram:SpecifiedLineTradeAgreement');
   const settlement = first(el, 'ram:SpecifiedLineTradeSettlement');
   const qty = first(el, 'ram:SpecifiedLineTradeDelivery/ram:BilledQuantity');
   const netPrice = first(agreement, 'ram:NetPriceProductTradePrice');
-  const acs = all(settlement, 'ram:SpecifiedTradeAllowanceCharge').map((a) => allowanceCharge(a, false));
   const name = val(product, 'ram:Name');
   const description = val(product, 'ram:Description');
   const period = first(settlement, 'ram:BillingSpecifiedPeriod');
-  const allowances = acs.filter((a) => !a.charge).map((a) => a.ac);
-  const charges = acs.filter((a) => a.charge).map((a) => a.ac);
-  return compact({
-    id: val(el, 'ram:AssociatedDocumentLineDocument/ram:LineID'),
-    note: val(el, 'ram:AssociatedDocumentLineDocument/ram:IncludedNote/ram:Content'),
-    description: description ?? name ?? '',
-    name: description !== undefined ? name : undefined,
-    quantity: text(qty) || '0',
-    unit: attr(qty, 'unitCode'),
-    unitPrice: val(netPrice, 'ram:ChargeAmount') ?? '0',
-    baseQuantity: val(netPrice, 'ram:BasisQuantity'),
-    grossPrice: val(agreement, 'ram:GrossPriceProductTradePrice/ram:ChargeAmount'),
-    vatCategory: val(settlement, 'ram:ApplicableTradeTax/ram:CategoryCode') as VatCategory | undefined,
-    vatRate: val(settlement, 'ram:ApplicableTradeTax/ram:RateApplicablePercent'),
-    itemCode: val(product, 'ram:SellerAssignedID'),
-    buyerItemCode: val(product, 'ram:BuyerAssignedID'),
-    standardItemId: schemed(first(product, 'ram:GlobalID')),
-    classification: classification(first(product, 'ram:DesignatedProductClassification/ram:ClassCode')),
-    originCountry: val(product, 'ram:OriginTradeCountry/ram:ID'),
-    period: period
+  const out: Partial<DocumentLine> = {};
+  const put = <K extends keyof DocumentLine>(key: K, value: DocumentLine[K] | undefined) => {
+    if (value !== undefined) out[key] = value;
+  };
+  put('id', val(el, 'ram:AssociatedDocumentLineDocument/ram:LineID'));
+  put('note', val(el, 'ram:AssociatedDocumentLineDocument/ram:IncludedNote/ram:Content'));
+  put('description', description ?? name ?? '');
+  put('name', description !== undefined ? name : undefined);
+  put('quantity', text(qty) || '0');
+  put('unit', attr(qty, 'unitCode'));
+  put('unitPrice', val(netPrice, 'ram:ChargeAmount') ?? '0');
+  put('baseQuantity', val(netPrice, 'ram:BasisQuantity'));
+  put('grossPrice', val(agreement, 'ram:GrossPriceProductTradePrice/ram:ChargeAmount'));
+  put('vatCategory', val(settlement, 'ram:ApplicableTradeTax/ram:CategoryCode') as VatCategory | undefined);
+  put('vatRate', val(settlement, 'ram:ApplicableTradeTax/ram:RateApplicablePercent'));
+  put('itemCode', val(product, 'ram:SellerAssignedID'));
+  put('buyerItemCode', val(product, 'ram:BuyerAssignedID'));
+  put('standardItemId', schemed(first(product, 'ram:GlobalID')));
+  put('classification', classification(first(product, 'ram:DesignatedProductClassification/ram:ClassCode')));
+  put('originCountry', val(product, 'ram:OriginTradeCountry/ram:ID'));
+  put(
+    'period',
+    period
       ? compact({ start: cciDate(first(period, 'ram:StartDateTime')), end: cciDate(first(period, 'ram:EndDateTime')) })
       : undefined,
-    orderLineReference: val(agreement, 'ram:BuyerOrderReferencedDocument/ram:LineID'),
-    accountingCost: val(settlement, 'ram:ReceivableSpecifiedTradeAccountingAccount/ram:ID'),
-    allowances: allowances.length ? allowances : undefined,
-    charges: charges.length ? charges : undefined,
-    netAmount: val(settlement, 'ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount'),
-  });
+  );
+  put('orderLineReference', val(agreement, 'ram:BuyerOrderReferencedDocument/ram:LineID'));
+  put('accountingCost', val(settlement, 'ram:ReceivableSpecifiedTradeAccountingAccount/ram:ID'));
+  if (first(settlement, 'ram:SpecifiedTradeAllowanceCharge')) {
+    const acs = all(settlement, 'ram:SpecifiedTradeAllowanceCharge').map((a) => allowanceCharge(a, false));
+    const allowances = acs.filter((a) => !a.charge).map((a) => a.ac);
+    const charges = acs.filter((a) => a.charge).map((a) => a.ac);
+    put('allowances', allowances.length ? allowances : undefined);
+    put('charges', charges.length ? charges : undefined);
+  }
+  put('netAmount', val(settlement, 'ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount'));
+  return out as DocumentLine;
 }
 
 /**

@@ -56,37 +56,71 @@ const W: Flag = 'warning';
 const AGREEMENT = 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement';
 const SETTLEMENT = 'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement';
 
-const PREFIX_OF = new Map(Object.entries(NS).map(([prefix, uri]) => [uri, prefix]));
+/** The names the rules ask {@link CiiContext.anywhere} for: only these are indexed. */
+const ANYWHERE = [
+  'rsm:ExchangedDocument',
+  'rsm:ExchangedDocumentContext',
+  'rsm:SupplyChainTradeTransaction',
+  'ram:ApplicableHeaderTradeAgreement',
+  'ram:ApplicableHeaderTradeSettlement',
+  'ram:ApplicableTradeTax',
+  'ram:AppliedTradeAllowanceCharge',
+  'ram:AttachmentBinaryObject',
+  'ram:BuyerTradeParty',
+  'ram:CategoryTradeTax',
+  'ram:ExchangedDocument',
+  'ram:GlobalID',
+  'ram:GrossPriceProductTradePrice',
+  'ram:ID',
+  'ram:IncludedSupplyChainTradeLineItem',
+  'ram:NetPriceProductTradePrice',
+  'ram:SellerTradeParty',
+  'ram:SpecifiedTaxRegistration',
+  'ram:SpecifiedTradeAllowanceCharge',
+  'ram:SpecifiedTradeSettlementPaymentMeans',
+  'ram:TaxTotalAmount',
+  'ram:URIID',
+  'udt:DateTimeString',
+] as const;
+
+type AnywhereName = (typeof ANYWHERE)[number];
 
 class CiiContext {
   readonly errors: ValidationIssue[] = [];
   readonly warnings: ValidationIssue[] = [];
-  /** Elements by namespace and local name, for the rules whose context matches anywhere in the document. */
+  /**
+   * Elements by namespace and local name, for the rules whose context matches anywhere in the
+   * document: only the names they ask for, since a list of every element would hold the whole tree.
+   */
   private readonly byName = new Map<string, Map<string, El[]>>();
   readonly seller: El | undefined;
 
   constructor(readonly root: El) {
-    for (const uri of PREFIX_OF.keys()) this.byName.set(uri, new Map());
+    for (const name of ANYWHERE) {
+      const [prefix, local] = name.split(':');
+      const uri = NS[prefix];
+      let names = this.byName.get(uri);
+      if (!names) this.byName.set(uri, (names = new Map()));
+      names.set(local, []);
+    }
     this.index(root);
     this.seller = first(root, `${AGREEMENT}/ram:SellerTradeParty`);
   }
 
   private index(el: El): void {
     for (let child = firstElementChild(el); child; child = nextElementSibling(child)) {
-      const names = this.byName.get(child.namespaceURI ?? '');
-      if (names) {
-        const list = names.get(child.localName ?? '');
-        if (list) list.push(child);
-        else names.set(child.localName ?? '', [child]);
-      }
+      this.byName
+        .get(child.namespaceURI ?? '')
+        ?.get(child.localName ?? '')
+        ?.push(child);
       this.index(child);
     }
   }
 
   /** Every element of that prefixed name, wherever it is (a schematron rule context without a leading `/`). */
-  anywhere(name: string): El[] {
+  anywhere(name: AnywhereName): El[] {
     const colon = name.indexOf(':');
-    return this.byName.get(NS[name.slice(0, colon)] ?? '')?.get(name.slice(colon + 1)) ?? [];
+    return this.byName.get(NS[name.slice(0, colon)])!.get(name.slice(colon + 1))!;
   }
 
   check(ok: boolean, rule: string, flag: Flag, node: El | undefined, message: string): void {
@@ -434,33 +468,52 @@ function checkLinePeriods(ctx: CiiContext, transaction: El): void {
   }
 }
 
-function checkLine(ctx: CiiContext, line: El): void {
-  const settlement = first(line, 'ram:SpecifiedLineTradeSettlement');
+/** R120: the line net amount is quantity × (price / base quantity) + charges − allowances, within 0.02. */
+function lineAmountOk(line: El, settlement: El | undefined): boolean {
   const total = first(settlement, 'ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount');
   const quantity = first(line, 'ram:SpecifiedLineTradeDelivery/ram:BilledQuantity');
   const price = first(line, 'ram:SpecifiedLineTradeAgreement/ram:NetPriceProductTradePrice/ram:ChargeAmount');
   const basis = decimal(first(line, 'ram:SpecifiedLineTradeAgreement/ram:NetPriceProductTradePrice/ram:BasisQuantity'));
-  const acs = kids(settlement, 'ram:SpecifiedTradeAllowanceCharge');
-  const acTotal = (indicator: string) => {
-    const amounts = acs
-      .filter((a) => text(first(a, 'ram:ChargeIndicator/udt:Indicator')) === indicator)
-      .flatMap((a) => kids(a, 'ram:ActualAmount'));
-    return round2Up(sum(amounts.map((a) => decimal(a) ?? ZERO)));
-  };
+  const hasAcs = first(settlement, 'ram:SpecifiedTradeAllowanceCharge') !== undefined;
+  // The usual line (no base quantity, no allowance or charge, short amounts) compares exactly in
+  // scaled integers; anything else in Decimals.
+  if ((!basis || basis.isZero()) && !hasAcs) {
+    const fast = lineAmountWithin(total, quantity, price);
+    if (fast !== undefined) return fast;
+  }
   const lineAmount = total ? (decimal(total) ?? ZERO) : ZERO;
   const q = quantity ? (decimal(quantity) ?? ZERO) : ONE;
   const p = price ? (decimal(price) ?? ZERO) : ZERO;
   // Dividing by one only rounds a price of more than 40 significant digits (the precision of Dec).
   const net = q.times(basis && !basis.isZero() ? p.div(basis) : p.sd() > 40 ? p.div(ONE) : p);
   // Most lines have no allowance or charge: adding and subtracting zero changes no comparison.
-  const expected = acs.length ? net.plus(acTotal('true')).minus(acTotal('false')) : net;
+  let expected = net;
+  if (hasAcs) {
+    const acs = kids(settlement, 'ram:SpecifiedTradeAllowanceCharge');
+    expected = net.plus(allowanceChargeTotal(acs, 'true')).minus(allowanceChargeTotal(acs, 'false'));
+  }
+  return lineAmount.minus(expected).abs().lte(TWO_CENTS);
+}
+
+/** The line's charges (`true`) or allowances (`false`), summed and rounded as the official rule does. */
+function allowanceChargeTotal(acs: El[], indicator: string): Dec {
+  const amounts = acs
+    .filter((a) => text(first(a, 'ram:ChargeIndicator/udt:Indicator')) === indicator)
+    .flatMap((a) => kids(a, 'ram:ActualAmount'));
+  return round2Up(sum(amounts.map((a) => decimal(a) ?? ZERO)));
+}
+
+function checkLine(ctx: CiiContext, line: El): void {
+  const settlement = first(line, 'ram:SpecifiedLineTradeSettlement');
   ctx.check(
-    lineAmount.minus(expected).abs().lte(TWO_CENTS),
+    lineAmountOk(line, settlement),
     'PEPPOL-EN16931-R120',
     F,
     line,
     'Invoice line net amount MUST equal (Invoiced quantity * (Item net price/item price base quantity) + Sum of invoice line charge amount - sum of invoice line allowance amount',
   );
+  // Most lines reference no document: both rules below hold on none.
+  if (!first(settlement, 'ram:AdditionalReferencedDocument')) return;
   const refs = kids(settlement, 'ram:AdditionalReferencedDocument');
   const isObject = (d: El) => kids(d, 'ram:TypeCode').some((t) => raw(t) === '130');
   ctx.check(
@@ -477,6 +530,69 @@ function checkLine(ctx: CiiContext, line: El): void {
     line,
     'Element Document reference can only be used for Invoice line object',
   );
+}
+
+const POWERS_OF_TEN = Array.from({ length: 40 }, (_, i) => 10 ** i);
+
+/**
+ * A decimal text of at most 14 digits as one number: its digits as an integer times 16 plus how many
+ * of them follow the point (`12.50` is 1250 × 16 + 2), negative for a negative text; NaN for anything
+ * else (a longer number, an exponent, a leading point), which the Decimals then judge. One number,
+ * exact below 2^53, so that reading it allocates nothing.
+ */
+function readScaled(el: El | undefined, absent: number): number {
+  if (!el) return absent * 16;
+  const s = raw(el);
+  let i = 0;
+  let end = s.length;
+  while (i < end && isSpace(s.charCodeAt(i))) i++;
+  while (end > i && isSpace(s.charCodeAt(end - 1))) end--;
+  let negative = false;
+  const sign = s.charCodeAt(i);
+  if (sign === 0x2d || sign === 0x2b) {
+    negative = sign === 0x2d;
+    i++;
+  }
+  let value = 0;
+  let digits = 0;
+  let scale = -1;
+  for (; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x2e && scale < 0 && digits > 0) scale = 0;
+    else if (c >= 0x30 && c <= 0x39) {
+      value = value * 10 + (c - 0x30);
+      digits++;
+      if (scale >= 0) scale++;
+    } else return Number.NaN;
+  }
+  if (digits === 0 || digits > 14) return Number.NaN;
+  const encoded = value * 16 + (scale < 0 ? 0 : scale);
+  return negative ? -encoded : encoded;
+}
+
+const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
+/**
+ * R120 without an allowance, a charge or a base quantity: |amount − quantity × price| ≤ 0.02 on
+ * integers scaled to a common power of ten, exact while every step stays a safe integer (undefined
+ * otherwise, for the Decimal comparison to decide). An absent quantity counts as 1, an absent amount
+ * or price as 0, as in that comparison.
+ */
+function lineAmountWithin(total: El | undefined, quantity: El | undefined, price: El | undefined): boolean | undefined {
+  const l = readScaled(total, 0);
+  const q = readScaled(quantity, 1);
+  const p = readScaled(price, 0);
+  if (Number.isNaN(l) || Number.isNaN(q) || Number.isNaN(p)) return undefined;
+  const ls = Math.abs(l) % 16;
+  const qs = Math.abs(q) % 16;
+  const ps = Math.abs(p) % 16;
+  const scale = Math.max(ls, qs + ps, 2);
+  const amount = Math.trunc(l / 16) * POWERS_OF_TEN[scale - ls];
+  const product = Math.trunc(q / 16) * Math.trunc(p / 16) * POWERS_OF_TEN[scale - qs - ps];
+  const difference = amount - product;
+  if (!Number.isSafeInteger(amount) || !Number.isSafeInteger(product) || !Number.isSafeInteger(difference))
+    return undefined;
+  return Math.abs(difference) <= 2 * POWERS_OF_TEN[scale - 2];
 }
 
 const ALL_DIGITS = /^[0-9]*$/;

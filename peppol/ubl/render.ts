@@ -1,6 +1,6 @@
 import { DOCUMENT_TYPE_INFO } from '../document-types.ts';
 import type { TreeDocument } from '../xml/tree.ts';
-import { computeDocument, type ComputedDocument } from '../totals.ts';
+import { computeDocument } from '../totals.ts';
 import type { DocumentBody, DocumentType, ValidationIssue } from '../types.ts';
 import { checkDocumentBody, type BodyCheckOptions } from '../validation/validate-json.ts';
 import { renderBilling } from './render-billing.ts';
@@ -15,7 +15,6 @@ export interface RenderResult {
   /** The UBL 2.1 XML; absent when the body has structural errors. */
   xml?: string;
   dom?: TreeDocument;
-  computed?: ComputedDocument;
   errors: ValidationIssue[];
   warnings: ValidationIssue[];
 }
@@ -38,7 +37,7 @@ export function renderUbl(type: DocumentType, body: DocumentBody, options: Rende
           computed,
           options.dom,
         );
-    const result: RenderResult = { xml: rendered.xml, computed, errors: [], warnings: checked.warnings };
+    const result: RenderResult = { xml: rendered.xml, errors: [], warnings: checked.warnings };
     if (rendered.dom) result.dom = rendered.dom;
     return result;
   } catch (e) {

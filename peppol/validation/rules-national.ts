@@ -26,19 +26,24 @@ function customerCountry(ctx: RuleContext): string {
 }
 
 /** National rules shipped with Peppol BIS Billing 3.0 (NO, DK, IT, SE, GR, IS, NL, DE) plus the service's Belgian rules. */
-export function checkNationalRules(ctx: RuleContext): void {
+export function checkNationalRules(ctx: RuleContext, peppolLayer = true): void {
   const sc = supplierCountry(ctx);
   const cc = customerCountry(ctx);
-  if (sc === 'NO') checkNorway(ctx);
-  if (addressCountry(ctx.seller) === 'DK') checkDenmark(ctx);
-  if (sc === 'IT') checkItaly(ctx);
-  checkSweden(ctx);
+  // Without the Peppol layer only the rules outside it remain: the Greek GR-S-* and the Belgian BR-BE-*.
+  if (peppolLayer) {
+    if (sc === 'NO') checkNorway(ctx);
+    if (addressCountry(ctx.seller) === 'DK') checkDenmark(ctx);
+    if (sc === 'IT') checkItaly(ctx);
+    checkSweden(ctx);
+  }
   checkGreece(ctx, sc, cc);
-  if (addressCountry(ctx.seller) === 'IS') checkIceland(ctx);
-  if (addressCountry(ctx.seller).toUpperCase() === 'NL') checkNetherlands(ctx);
-  // The German rules key on the postal addresses, not on the VAT prefixes (see the DE unit tests).
-  if (addressCountry(ctx.seller).toUpperCase() === 'DE' && addressCountry(ctx.buyer).toUpperCase() === 'DE')
-    checkGermany(ctx);
+  if (peppolLayer) {
+    if (addressCountry(ctx.seller) === 'IS') checkIceland(ctx);
+    if (addressCountry(ctx.seller).toUpperCase() === 'NL') checkNetherlands(ctx);
+    // The German rules key on the postal addresses, not on the VAT prefixes (see the DE unit tests).
+    if (addressCountry(ctx.seller).toUpperCase() === 'DE' && addressCountry(ctx.buyer).toUpperCase() === 'DE')
+      checkGermany(ctx);
+  }
   if (sc === 'BE' || addressCountry(ctx.seller) === 'BE' || cc === 'BE' || addressCountry(ctx.buyer) === 'BE')
     checkBelgium(ctx);
 }

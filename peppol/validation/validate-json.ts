@@ -7,6 +7,7 @@ import {
   type Address,
   type AllowanceCharge,
   type DocumentBody,
+  type DocumentLine,
   type DocumentType,
   type Party,
   type ValidationIssue,
@@ -34,25 +35,13 @@ class Checker {
   readonly errors: ValidationIssue[] = [];
   readonly warnings: ValidationIssue[] = [];
   /**
-   * The item the field checks' paths are relative to, set by {@link within}: a path is joined only
-   * into a finding, so the fields that pass (all of them, on every line of a large invoice) make no
-   * string.
+   * The line the field checks' paths are relative to (-1 for none): a path is joined only into a
+   * finding, so the fields that pass (all of them, on every line of a large invoice) make no string.
    */
-  private item: string | undefined;
-
-  /** Runs `checks` with the paths of `string`, `decimal` and `date` relative to `item`. */
-  within(item: string, checks: () => void): void {
-    const outer = this.item;
-    this.item = item;
-    try {
-      checks();
-    } finally {
-      this.item = outer;
-    }
-  }
+  line = -1;
 
   private pathOf(path: string): string {
-    return this.item === undefined ? path : `${this.item}.${path}`;
+    return this.line < 0 ? path : `${linePath(this.line)}.${path}`;
   }
 
   error(rule: string, path: string, message: string): void {
@@ -65,8 +54,10 @@ class Checker {
 
   string(value: unknown, field: string, required: boolean, rule = 'JSON-TYPE'): value is string {
     if (value === undefined || value === null) {
-      const path = this.pathOf(field);
-      if (required) this.error(rule, path, `${path} is required`);
+      if (required) {
+        const path = this.pathOf(field);
+        this.error(rule, path, `${path} is required`);
+      }
       return false;
     }
     if (typeof value !== 'string') {
@@ -85,8 +76,10 @@ class Checker {
   /** A decimal field; `maxDecimals` applies the BR-DEC rule named by `decRule`. */
   decimal(value: unknown, field: string, required: boolean, decRule?: string): boolean {
     if (value === undefined || value === null) {
-      const path = this.pathOf(field);
-      if (required) this.error('JSON-REQUIRED', path, `${path} is required`);
+      if (required) {
+        const path = this.pathOf(field);
+        this.error('JSON-REQUIRED', path, `${path} is required`);
+      }
       return false;
     }
     const d = parseDecimal(value);
@@ -306,45 +299,7 @@ export function checkDocumentBody(
   if (!Array.isArray(lines) || lines.length === 0) {
     if (type !== 'event') c.error('BR-16', '$.lines', 'A document needs at least one line');
   } else {
-    lines.forEach((line, i) => {
-      const path = `$.lines[${i}]`;
-      if (!line || typeof line !== 'object') return c.error('JSON-TYPE', path, `${path} must be an object`);
-      c.within(path, () => {
-        c.string(line.description, 'description', true, 'BR-25');
-        c.decimal(line.quantity, 'quantity', true);
-        if (c.decimal(line.unitPrice, 'unitPrice', true) && parseDecimal(line.unitPrice)!.isNegative())
-          c.error('BR-27', `${path}.unitPrice`, 'The item net price must not be negative');
-        if (c.decimal(line.baseQuantity, 'baseQuantity', false) && !parseDecimal(line.baseQuantity)!.gt(0))
-          c.error('PEPPOL-EN16931-R121', `${path}.baseQuantity`, 'Base quantity must be above zero');
-        if (c.decimal(line.grossPrice, 'grossPrice', false) && parseDecimal(line.grossPrice)!.isNegative())
-          c.error('BR-28', `${path}.grossPrice`, 'The item gross price must not be negative');
-        c.decimal(line.netAmount, 'netAmount', false, 'BR-DEC-23');
-        if (line.unit !== undefined && !CL.REC20.has(String(line.unit)))
-          c.error('BR-CL-23', `${path}.unit`, `${line.unit} is not a UN/ECE Recommendation 20 unit code`);
-        if (c.decimal(line.vatRate, 'vatRate', false)) {
-          const rate = parseDecimal(line.vatRate)!;
-          if (rate.lt(0) || rate.gt(100))
-            c.error('JSON-VAT-RATE', `${path}.vatRate`, 'vatRate must be between 0 and 100');
-        }
-        if (line.vatCategory !== undefined && !VAT_CATEGORIES.includes(line.vatCategory)) {
-          c.error('BR-CL-18', `${path}.vatCategory`, `${line.vatCategory} is not one of ${VAT_CATEGORIES.join(', ')}`);
-        } else if (type !== 'event' && !lineCategory(line)) {
-          c.error(
-            'BR-CO-04',
-            `${path}.vatCategory`,
-            'vatCategory is required unless vatRate is above zero (then S is assumed)',
-          );
-        }
-        if (line.period) {
-          c.date(line.period.start, 'period.start', false);
-          c.date(line.period.end, 'period.end', false);
-        }
-        if (line.originCountry !== undefined && !CL.ISO3166.has(line.originCountry))
-          c.error('BR-CL-15', `${path}.originCountry`, `${line.originCountry} is not an ISO 3166-1 country code`);
-      });
-      (line.allowances ?? []).forEach((a, j) => checkAllowanceCharge(c, a, `${path}.allowances[${j}]`, false, true));
-      (line.charges ?? []).forEach((a, j) => checkAllowanceCharge(c, a, `${path}.charges[${j}]`, true, true));
-    });
+    for (let i = 0; i < lines.length; i++) checkLine(c, type, lines[i], i);
   }
   (body.allowances ?? []).forEach((a, i) => checkAllowanceCharge(c, a, `$.allowances[${i}]`, false, false));
   (body.charges ?? []).forEach((a, i) => checkAllowanceCharge(c, a, `$.charges[${i}]`, true, false));
@@ -376,4 +331,59 @@ export function checkDocumentBody(
     });
   }
   return c;
+}
+
+const linePath = (index: number) => `$.lines[${index}]`;
+const NONE: readonly never[] = [];
+
+function checkLine(c: Checker, type: DocumentType, line: DocumentLine, i: number): void {
+  if (!line || typeof line !== 'object') {
+    const path = linePath(i);
+    c.error('JSON-TYPE', path, `${path} must be an object`);
+    return;
+  }
+  c.line = i;
+  try {
+    c.string(line.description, 'description', true, 'BR-25');
+    c.decimal(line.quantity, 'quantity', true);
+    if (c.decimal(line.unitPrice, 'unitPrice', true) && parseDecimal(line.unitPrice)!.isNegative())
+      c.error('BR-27', `${linePath(i)}.unitPrice`, 'The item net price must not be negative');
+    if (c.decimal(line.baseQuantity, 'baseQuantity', false) && !parseDecimal(line.baseQuantity)!.gt(0))
+      c.error('PEPPOL-EN16931-R121', `${linePath(i)}.baseQuantity`, 'Base quantity must be above zero');
+    if (c.decimal(line.grossPrice, 'grossPrice', false) && parseDecimal(line.grossPrice)!.isNegative())
+      c.error('BR-28', `${linePath(i)}.grossPrice`, 'The item gross price must not be negative');
+    c.decimal(line.netAmount, 'netAmount', false, 'BR-DEC-23');
+    if (line.unit !== undefined && !CL.REC20.has(String(line.unit)))
+      c.error('BR-CL-23', `${linePath(i)}.unit`, `${line.unit} is not a UN/ECE Recommendation 20 unit code`);
+    if (c.decimal(line.vatRate, 'vatRate', false)) {
+      const rate = parseDecimal(line.vatRate)!;
+      if (rate.lt(0) || rate.gt(100))
+        c.error('JSON-VAT-RATE', `${linePath(i)}.vatRate`, 'vatRate must be between 0 and 100');
+    }
+    if (line.vatCategory !== undefined && !VAT_CATEGORIES.includes(line.vatCategory)) {
+      c.error(
+        'BR-CL-18',
+        `${linePath(i)}.vatCategory`,
+        `${line.vatCategory} is not one of ${VAT_CATEGORIES.join(', ')}`,
+      );
+    } else if (type !== 'event' && !lineCategory(line)) {
+      c.error(
+        'BR-CO-04',
+        `${linePath(i)}.vatCategory`,
+        'vatCategory is required unless vatRate is above zero (then S is assumed)',
+      );
+    }
+    if (line.period) {
+      c.date(line.period.start, 'period.start', false);
+      c.date(line.period.end, 'period.end', false);
+    }
+    if (line.originCountry !== undefined && !CL.ISO3166.has(line.originCountry))
+      c.error('BR-CL-15', `${linePath(i)}.originCountry`, `${line.originCountry} is not an ISO 3166-1 country code`);
+  } finally {
+    c.line = -1;
+  }
+  (line.allowances ?? NONE).forEach((a, j) =>
+    checkAllowanceCharge(c, a, `${linePath(i)}.allowances[${j}]`, false, true),
+  );
+  (line.charges ?? NONE).forEach((a, j) => checkAllowanceCharge(c, a, `${linePath(i)}.charges[${j}]`, true, true));
 }

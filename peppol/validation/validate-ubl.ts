@@ -15,11 +15,21 @@ export interface XmlValidationOptions {
   maxBytes?: number;
 }
 
+export interface UblRuleOptions {
+  /**
+   * Whether to run the Peppol layer (PEPPOL-* and the national `XX-R-*` rules). A CII document's
+   * conversion is judged without it: the CII rules decide that layer on the CII itself, so its
+   * findings on the conversion would only be computed to be thrown away.
+   */
+  peppolLayer?: boolean;
+}
+
 /**
  * Runs the Peppol BIS Billing 3.0 rule set (EN16931 core, code lists, VAT categories, Peppol
  * transaction rules, national rules) on a UBL Invoice or CreditNote element.
  */
-export function validateUblElement(root: El): ValidationResult {
+export function validateUblElement(root: El, options: UblRuleOptions = {}): ValidationResult {
+  const peppolLayer = options.peppolLayer ?? true;
   if (root.namespaceURI !== UBL_NS.Invoice && root.namespaceURI !== UBL_NS.CreditNote) {
     const issue: ValidationIssue = {
       rule: 'XML-ROOT',
@@ -36,8 +46,8 @@ export function validateUblElement(root: El): ValidationResult {
     checkReasonConsistencyRules(ctx);
     checkVatCategoryRules(ctx);
     checkCodeListRules(ctx);
-    checkPeppolRules(ctx);
-    checkNationalRules(ctx);
+    if (peppolLayer) checkPeppolRules(ctx);
+    checkNationalRules(ctx, peppolLayer);
   } catch (e) {
     // A rule bug must surface as a finding, never as an exception in the send pipeline.
     ctx.report('INTERNAL-RULE-ERROR', 'fatal', undefined, `Validator failure: ${String((e as Error)?.message ?? e)}`);

@@ -40,12 +40,18 @@ const CHUNK_PARTS = 2048;
  * document is validated without being parsed back.
  */
 export class XmlWriter {
+  /**
+   * The parts not yet joined: `parts[0 … count)`. The array is reused from chunk to chunk rather than
+   * emptied, since an emptied array grows again part by part, copying its slots at every step (more
+   * bytes than the text itself).
+   */
   private readonly parts: string[] = [];
+  private count = 0;
   /**
    * The text already joined: a large document is joined in chunks as it is written, so that its many
    * small parts die young instead of all living (and being copied by the collector) until the end.
    */
-  private readonly chunks: string[] = [];
+  private text = '';
   /** Open `group` calls: the parts they wrote may still be taken back, so they are not joined yet. */
   private groups = 0;
   private readonly namespaces: Record<string, string>;
@@ -67,15 +73,15 @@ export class XmlWriter {
 
   // Each call adds one part: fewer, longer parts make the final join cheaper.
   open(name: string, attrs?: Attrs): this {
-    this.parts.push(startTag(name, attrs));
+    this.parts[this.count++] = startTag(name, attrs);
     if (this.buildDom) this.openDom(name, attrs);
     return this;
   }
 
   close(name: string): this {
-    this.parts.push(tagsOf(name).close);
+    this.parts[this.count++] = tagsOf(name).close;
     if (this.buildDom) this.closeDom();
-    if (this.groups === 0 && this.parts.length >= CHUNK_PARTS) this.joinChunk();
+    if (this.groups === 0 && this.count >= CHUNK_PARTS) this.joinChunk();
     return this;
   }
 
@@ -85,7 +91,10 @@ export class XmlWriter {
     if (text === '') return this;
     // Three parts rather than one concatenation: the join copies them once either way, and no
     // intermediate string is made per value.
-    this.parts.push(startTag(name, attrs), escapeXml(text), tagsOf(name).close);
+    const parts = this.parts;
+    parts[this.count++] = startTag(name, attrs);
+    parts[this.count++] = escapeXml(text);
+    parts[this.count++] = tagsOf(name).close;
     if (this.buildDom) {
       this.openDom(name, attrs).content = withoutInvalidChars(text);
       this.closeDom();
@@ -95,17 +104,17 @@ export class XmlWriter {
 
   /** Writes `name` only if `body` wrote something inside it. */
   group(name: string, body: (w: this) => void, attrs?: Attrs): this {
-    const mark = this.parts.length;
+    const mark = this.count;
     this.open(name, attrs);
-    const inner = this.parts.length;
+    const inner = this.count;
     this.groups++;
     try {
       body(this);
     } finally {
       this.groups--;
     }
-    if (this.parts.length === inner) {
-      this.parts.length = mark;
+    if (this.count === inner) {
+      this.count = mark;
       if (this.buildDom) {
         const el = this.stack.pop()!;
         const previous = this.previous.pop()!;
@@ -120,18 +129,26 @@ export class XmlWriter {
   }
 
   raw(text: string): this {
-    this.parts.push(text);
+    this.parts[this.count++] = text;
     return this;
   }
 
+  /**
+   * The document. The chunks are concatenated, not joined into one more copy: the text is flattened
+   * once, by whatever reads it (a validation that only judges the tree never does).
+   */
   toString(): string {
-    const rest = this.parts.join('');
-    return this.chunks.length ? this.chunks.join('') + rest : rest;
+    this.joinChunk();
+    return this.text;
   }
 
   private joinChunk(): void {
-    this.chunks.push(this.parts.join(''));
-    this.parts.length = 0;
+    const parts = this.parts;
+    const count = this.count;
+    // The slots past `count` hold parts already joined (or taken back): they must not be joined again.
+    for (let i = count; i < parts.length; i++) parts[i] = '';
+    this.text += parts.join('');
+    this.count = 0;
   }
 
   /** The tree built alongside the text (only with `buildDom`). */
