@@ -15,11 +15,13 @@ const TYPES = ['invoice', 'credit-note', 'debit-note', 'purchase-order', 'sales-
 /** The root elements the official Peppol artefacts judge (quote and event have no Peppol BIS). */
 const OFFICIAL = new Set(['invoice', 'credit-note', 'debit-note', 'purchase-order', 'sales-order']);
 
-/** The smallest body part 2.5 allows, plus the buyer reference Peppol requires. */
+/** Types Peppol BIS Billing covers, whose documents need a buyer or order reference. */
+const BILLING = new Set(['invoice', 'credit-note', 'debit-note']);
+
+/** The smallest body part 2.5 allows. */
 const minimal = (number: string) => ({
   number,
   issueDate: '2026-11-21',
-  buyerReference: 'PO-7781',
   lines: [{ description: 'Consulting', quantity: 10, unitPrice: 95, vatRate: 21 }],
 });
 
@@ -97,6 +99,9 @@ describe('derived parties: the smallest send works for every document type', () 
         vatNumber: sandbox.company.vatNumber,
       });
       expect(doc.document.seller.address.country).to.equal('BE');
+      // Peppol needs a buyer or order reference on billing documents: the number is quoted.
+      if (BILLING.has(type)) expect(doc.document.buyerReference, type).to.equal(`MIN-${type}`);
+      else expect(doc.document.buyerReference, type).to.equal(undefined);
       if (OFFICIAL.has(type)) subjects.push({ name: type, xml: doc.xml, ours: validateUblXml(doc.xml) });
     }
     const dir = mkdtempSync(join(tmpdir(), 'derived-parties-'));
@@ -135,6 +140,24 @@ describe('derived parties: the smallest send works for every document type', () 
     const outcome = await validated.json();
     expect(validated.status).to.equal(200);
     expect(outcome, JSON.stringify(outcome)).to.deep.include({ valid: true, recipientReachable: true });
+  });
+
+  it('quotes no number as buyer reference when the invoice gives a buyer or an order reference', async () => {
+    for (const [given, expected] of [
+      [{ orderReference: 'PO-2026-0042' }, undefined],
+      [{ buyerReference: 'DEPT-7' }, 'DEPT-7'],
+    ] as const) {
+      const res = await send({
+        type: 'invoice',
+        from: 'org:',
+        to: '0208:0202239951',
+        document: { ...minimal(`REF-${Object.keys(given)[0]}`), ...given },
+      });
+      const doc = await res.json();
+      expect(res.status, JSON.stringify(doc)).to.equal(201);
+      expect(doc.document.buyerReference).to.equal(expected);
+      expect(doc.document).to.deep.include(given);
+    }
   });
 
   it('validates the minimal body as valid too', async () => {
