@@ -3228,6 +3228,7 @@ export interface components {
       taxExchangeRate?: components['schemas']['Decimal'];
       /** @description Overrides the UNCL 1001 type code the document type implies. */
       typeCode?: string;
+      /** @description The reference the buyer asked to be quoted (BT-10). Peppol needs it or orderReference on an invoice, credit or debit note: with neither (after the partner's defaults), the document's number is quoted. */
       buyerReference?: string;
       orderReference?: string;
       salesOrderReference?: string;
