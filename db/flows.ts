@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { newId } from '../core/ids.ts';
 import type { Db } from './database.ts';
 import { insertEvent } from './events.ts';
+import { insertFile } from './files.ts';
 import type { DocumentFlowsTable, DocumentsTable } from './schema.ts';
 import type { Scope } from '../core/scope.ts';
 
@@ -110,21 +110,13 @@ async function writeStoredFlow(db: Db, flow: NewStoredFlow): Promise<StoredFlow>
   if (flow.trackingId) await claimTrackingId(db, flow, flow.trackingId);
   const id = newId('doc');
   const now = new Date();
-  const sha256 = createHash('sha256').update(flow.content).digest('hex');
-  const fileId = newId('file');
-  await db
-    .insertInto('files')
-    .values({
-      id: fileId,
-      organization_id: flow.organizationId,
-      livemode: flow.livemode,
-      content: flow.content,
-      content_type: flow.contentType,
-      filename: flow.name,
-      size: flow.content.length,
-      sha256,
-    })
-    .execute();
+  const file = await insertFile(db, {
+    organizationId: flow.organizationId,
+    livemode: flow.livemode,
+    content: flow.content,
+    contentType: flow.contentType,
+    filename: flow.name,
+  });
   await db
     .insertInto('documents')
     .values({
@@ -152,7 +144,7 @@ async function writeStoredFlow(db: Db, flow: NewStoredFlow): Promise<StoredFlow>
       body: JSON.stringify(null),
       xml: null,
       source_format: 'raw',
-      file_id: fileId,
+      file_id: file.id,
       stored_format: 'xml',
       metadata: JSON.stringify({ flowSyntax: flow.flowSyntax }),
       notes: '[]',
@@ -161,20 +153,17 @@ async function writeStoredFlow(db: Db, flow: NewStoredFlow): Promise<StoredFlow>
       updated_at: now,
     })
     .execute();
-  await db
-    .insertInto('document_flows')
-    .values({
-      document_id: id,
-      name: flow.name,
-      flow_syntax: flow.flowSyntax,
-      flow_type: flow.flowType,
-      flow_profile: flow.flowProfile ?? null,
-      processing_rule: flow.processingRule ?? null,
-      tracking_id: flow.trackingId ?? null,
-      sha256,
-      original_file_id: fileId,
-    })
-    .execute();
+  await insertDocumentFlow(db, {
+    document_id: id,
+    name: flow.name,
+    flow_syntax: flow.flowSyntax,
+    flow_type: flow.flowType,
+    flow_profile: flow.flowProfile ?? null,
+    processing_rule: flow.processingRule ?? null,
+    tracking_id: flow.trackingId ?? null,
+    sha256: file.sha256,
+    original_file_id: file.id,
+  });
   const event = await insertEvent(db, {
     organizationId: flow.organizationId,
     livemode: flow.livemode,
