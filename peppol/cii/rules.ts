@@ -22,6 +22,7 @@ import {
   xpathOf,
   type El,
 } from '../xml/dom.ts';
+import { isSpace } from '../xml/tree.ts';
 
 /**
  * The Peppol BIS Billing 3.0 rules in their CII binding (PEPPOL-EN16931-CII.sch, release 3.0.21),
@@ -569,8 +570,6 @@ function readScaled(el: El | undefined, absent: number): number {
   const encoded = value * 16 + (scale < 0 ? 0 : scale);
   return negative ? -encoded : encoded;
 }
-
-const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
 /**
  * R120 without an allowance, a charge or a base quantity: |amount − quantity × price| ≤ 0.02 on

@@ -1,4 +1,4 @@
-import { firstElementChild, nextElementSibling, type El } from '../xml/dom.ts';
+import { firstElementChild, hasElementChild, nextElementSibling, type El } from '../xml/dom.ts';
 import * as CL from './codelists.ts';
 import { type RuleContext, attr, first, isAllowance, isCharge, kids, text } from './context.ts';
 
@@ -339,8 +339,4 @@ function checkElement(ctx: RuleContext, el: El): void {
     default:
       return;
   }
-}
-
-function hasElementChild(el: El): boolean {
-  return firstElementChild(el) !== null;
 }

@@ -583,13 +583,13 @@ function checkNetherlands(ctx: RuleContext): void {
   }
 }
 
+/** Decimals made once: comparing with a number makes a Decimal of it on every call, for every line. */
+const BELGIAN_RATES = [6, 12, 21].map((x) => new Dec(x));
+
 /**
  * Belgian rules of this service (the spec names the BR-BE-* family but not its content). They
  * encode what Belgian law and Mercurius require of a Peppol invoice and never contradict BIS 3.0.
  */
-/** Decimals made once: comparing with a number makes a Decimal of it on every call, for every line. */
-const BELGIAN_RATES = [6, 12, 21].map((x) => new Dec(x));
-
 function checkBelgium(ctx: RuleContext): void {
   const r = ctx.root;
   const parties: Array<[El | undefined, string]> = [

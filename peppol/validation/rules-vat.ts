@@ -1,6 +1,6 @@
 import { sum, ZERO, type Dec } from '../money.ts';
 import type { VatCategory } from '../types.ts';
-import { firstElementChild, type El } from '../xml/dom.ts';
+import { hasElementChild, type El } from '../xml/dom.ts';
 import {
   type RuleContext,
   all,
@@ -395,8 +395,4 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
       );
     }
   }
-}
-
-function hasElementChild(el: El): boolean {
-  return firstElementChild(el) !== null;
 }

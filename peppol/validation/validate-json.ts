@@ -40,7 +40,8 @@ class Checker {
    */
   line = -1;
 
-  private pathOf(path: string): string {
+  /** The path of a field of the current line (see {@link line}), or `path` itself outside one. */
+  pathOf(path: string): string {
     return this.line < 0 ? path : `${linePath(this.line)}.${path}`;
   }
 
@@ -347,29 +348,25 @@ function checkLine(c: Checker, type: DocumentType, line: DocumentLine, i: number
     c.string(line.description, 'description', true, 'BR-25');
     c.decimal(line.quantity, 'quantity', true);
     if (c.decimal(line.unitPrice, 'unitPrice', true) && parseDecimal(line.unitPrice)!.isNegative())
-      c.error('BR-27', `${linePath(i)}.unitPrice`, 'The item net price must not be negative');
+      c.error('BR-27', c.pathOf('unitPrice'), 'The item net price must not be negative');
     if (c.decimal(line.baseQuantity, 'baseQuantity', false) && !parseDecimal(line.baseQuantity)!.gt(0))
-      c.error('PEPPOL-EN16931-R121', `${linePath(i)}.baseQuantity`, 'Base quantity must be above zero');
+      c.error('PEPPOL-EN16931-R121', c.pathOf('baseQuantity'), 'Base quantity must be above zero');
     if (c.decimal(line.grossPrice, 'grossPrice', false) && parseDecimal(line.grossPrice)!.isNegative())
-      c.error('BR-28', `${linePath(i)}.grossPrice`, 'The item gross price must not be negative');
+      c.error('BR-28', c.pathOf('grossPrice'), 'The item gross price must not be negative');
     c.decimal(line.netAmount, 'netAmount', false, 'BR-DEC-23');
     if (line.unit !== undefined && !CL.REC20.has(String(line.unit)))
-      c.error('BR-CL-23', `${linePath(i)}.unit`, `${line.unit} is not a UN/ECE Recommendation 20 unit code`);
+      c.error('BR-CL-23', c.pathOf('unit'), `${line.unit} is not a UN/ECE Recommendation 20 unit code`);
     if (c.decimal(line.vatRate, 'vatRate', false)) {
       const rate = parseDecimal(line.vatRate)!;
       if (rate.lt(0) || rate.gt(100))
-        c.error('JSON-VAT-RATE', `${linePath(i)}.vatRate`, 'vatRate must be between 0 and 100');
+        c.error('JSON-VAT-RATE', c.pathOf('vatRate'), 'vatRate must be between 0 and 100');
     }
     if (line.vatCategory !== undefined && !VAT_CATEGORIES.includes(line.vatCategory)) {
-      c.error(
-        'BR-CL-18',
-        `${linePath(i)}.vatCategory`,
-        `${line.vatCategory} is not one of ${VAT_CATEGORIES.join(', ')}`,
-      );
+      c.error('BR-CL-18', c.pathOf('vatCategory'), `${line.vatCategory} is not one of ${VAT_CATEGORIES.join(', ')}`);
     } else if (type !== 'event' && !lineCategory(line)) {
       c.error(
         'BR-CO-04',
-        `${linePath(i)}.vatCategory`,
+        c.pathOf('vatCategory'),
         'vatCategory is required unless vatRate is above zero (then S is assumed)',
       );
     }
@@ -378,7 +375,7 @@ function checkLine(c: Checker, type: DocumentType, line: DocumentLine, i: number
       c.date(line.period.end, 'period.end', false);
     }
     if (line.originCountry !== undefined && !CL.ISO3166.has(line.originCountry))
-      c.error('BR-CL-15', `${linePath(i)}.originCountry`, `${line.originCountry} is not an ISO 3166-1 country code`);
+      c.error('BR-CL-15', c.pathOf('originCountry'), `${line.originCountry} is not an ISO 3166-1 country code`);
   } finally {
     c.line = -1;
   }

@@ -246,6 +246,11 @@ export function firstElementChild(el: XNode): El | null {
   return null;
 }
 
+/** Whether `el` has an element child (a leaf's text does not count). */
+export function hasElementChild(el: XNode): boolean {
+  return firstElementChild(el) !== null;
+}
+
 /** `el.nextElementSibling`. */
 export function nextElementSibling(el: XNode): El | null {
   for (let n = el.nextSibling; n; n = n.nextSibling) if (n.nodeType === 1) return n as El;

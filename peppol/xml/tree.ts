@@ -308,7 +308,8 @@ function decode(raw: string, at: number): string {
   return out + raw.slice(from);
 }
 
-const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
+/** XML white space (S): space, line feed, tab, carriage return. */
+export const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
 
 /** Attribute lists of at most this many distinct texts are shared within one document. */
 const MAX_SHARED_ATTRIBUTE_LISTS = 256;
