@@ -84,6 +84,7 @@ export interface NewStoredFlow {
   name: string;
   processingRule?: string | null | undefined;
   flowProfile?: string | null | undefined;
+  /** Claimed by the caller ({@link claimTrackingId}) in the transaction that stores the flow. */
   trackingId?: string | null | undefined;
   content: Buffer;
   contentType: string;
@@ -107,7 +108,6 @@ export async function insertStoredFlow(db: Db, flow: NewStoredFlow): Promise<Sto
 }
 
 async function writeStoredFlow(db: Db, flow: NewStoredFlow): Promise<StoredFlow> {
-  if (flow.trackingId) await claimTrackingId(db, flow, flow.trackingId);
   const id = newId('doc');
   const now = new Date();
   const file = await insertFile(db, {

@@ -4,7 +4,7 @@ import { TASK_QUEUES, workflowIds } from '../../../core/temporal.ts';
 import { searchAttributesFor } from '../../../core/workflow-context.ts';
 import type { Scope } from '../../../core/scope.ts';
 import { insertComplianceReport, newComplianceReportId } from '../../../db/compliance.ts';
-import { insertStoredFlow, type StoredFlow } from '../../../db/flows.ts';
+import { claimTrackingId, insertStoredFlow, type StoredFlow } from '../../../db/flows.ts';
 import type { Db } from '../../../db/database.ts';
 import { FRR_FLOW_TYPES, parseFrr } from '../../../peppol/frr.ts';
 import type { ComplianceInput, complianceWorkflow } from '../../../workflows/compliance/report.ts';
@@ -58,6 +58,7 @@ export async function submitFrrFlow(deps: SendDeps, scope: Scope, info: FlowInfo
     );
   const decision = reportingDecision({ ...company, country: FRR_COUNTRY });
   const stored = await deps.db.transaction().execute(async (trx) => {
+    if (info.trackingId) await claimTrackingId(trx, scope, info.trackingId);
     const flow = await insertStoredFlow(trx, {
       organizationId: scope.organizationId,
       livemode: scope.livemode,
