@@ -87,6 +87,8 @@ export interface NewStoredFlow {
   /** Claimed by the caller ({@link claimTrackingId}) in the transaction that stores the flow. */
   trackingId?: string | null | undefined;
   content: Buffer;
+  /** The content's SHA-256, when the caller computed it already. */
+  sha256?: string | undefined;
   contentType: string;
   /** The invoices it is about. */
   linkedDocumentIds?: string[] | undefined;
@@ -114,6 +116,7 @@ async function writeStoredFlow(db: Db, flow: NewStoredFlow): Promise<StoredFlow>
     organizationId: flow.organizationId,
     livemode: flow.livemode,
     content: flow.content,
+    sha256: flow.sha256,
     contentType: flow.contentType,
     filename: flow.name,
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { ApiError } from '../errors.ts';
@@ -7,6 +8,8 @@ export interface Upload {
   bytes: Buffer;
   filename: string | undefined;
   contentType: string | undefined;
+  /** The bytes' SHA-256 in hex, computed once: checked against flowInfo.sha256 and stored with the file. */
+  sha256: string;
 }
 
 const uploads = new WeakMap<Request, Upload>();
@@ -41,7 +44,12 @@ export function flowMultipart(): RequestHandler {
         if (typeof infoText === 'string') parsed.flowInfo = parseFlowInfo(infoText);
         if (file) {
           parsed.file = '';
-          uploads.set(req, { bytes: file.buffer, filename: file.originalname, contentType: file.mimetype });
+          uploads.set(req, {
+            bytes: file.buffer,
+            filename: file.originalname,
+            contentType: file.mimetype,
+            sha256: createHash('sha256').update(file.buffer).digest('hex'),
+          });
         }
         req.body = parsed;
         (req as { rawBody?: Buffer }).rawBody = Buffer.concat([

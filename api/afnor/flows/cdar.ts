@@ -88,6 +88,7 @@ export async function submitCdarFlow(
       flowProfile: info.flowProfile,
       trackingId: info.trackingId,
       content: upload.bytes,
+      sha256: upload.sha256,
       contentType: 'application/xml',
       linkedDocumentIds: [invoice.id],
     });

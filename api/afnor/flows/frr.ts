@@ -72,6 +72,7 @@ export async function submitFrrFlow(deps: SendDeps, scope: Scope, info: FlowInfo
       flowProfile: info.flowProfile,
       trackingId: info.trackingId,
       content: upload.bytes,
+      sha256: upload.sha256,
       contentType: 'application/xml',
     });
     if (decision.report)

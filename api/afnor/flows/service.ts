@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Db } from '../../../db/database.ts';
 import {
   claimTrackingId,
@@ -57,7 +56,7 @@ function checksumMismatch(declared: string, actual: string): ApiError {
  * A stored flow's `flow.stored` event goes out once it is committed.
  */
 export async function submitFlow(deps: SendDeps, scope: Scope, info: FlowInfo, upload: Upload): Promise<FlowRow> {
-  const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
+  const { sha256 } = upload;
   if (info.sha256 && info.sha256 !== sha256) throw checksumMismatch(info.sha256, sha256);
   if (upload.bytes.length === 0)
     throw new ApiError('INVALID_REQUEST', 'The file is empty.', {
@@ -77,6 +76,7 @@ export async function submitFlow(deps: SendDeps, scope: Scope, info: FlowInfo, u
       organizationId: scope.organizationId,
       livemode: scope.livemode,
       content: upload.bytes,
+      sha256,
       contentType: upload.contentType ?? 'application/octet-stream',
       filename: upload.filename ?? `${info.name}`,
     });

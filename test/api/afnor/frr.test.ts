@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -51,7 +52,12 @@ describe('AFNOR flow service: FRR e-reporting flows', () => {
     const res = await submit(flowForm({ name: `${id}.xml`, flowSyntax: 'FRR', trackingId: id }, xml));
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).to.equal(202);
-    expect(body).to.deep.include({ name: `${id}.xml`, flowSyntax: 'FRR', trackingId: id });
+    expect(body).to.deep.include({
+      name: `${id}.xml`,
+      flowSyntax: 'FRR',
+      trackingId: id,
+      sha256: createHash('sha256').update(xml).digest('hex'),
+    });
 
     const flow = await (await fetch(`${app.url}${FLOWS}/flows/${body.flowId}`, { headers: bearer(tenant.key) })).json();
     expect(flow).to.deep.include({
