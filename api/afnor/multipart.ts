@@ -28,6 +28,8 @@ export function uploadOf(req: Request): Upload | undefined {
 export function flowMultipart(): RequestHandler {
   const parse = multer({
     storage: multer.memoryStorage(),
+    // Clients (curl, browsers, fetch) send a part's file name in UTF-8 without saying so.
+    defParamCharset: 'utf8',
     limits: { fileSize: MAX_FILE_BYTES, files: 2, fields: 10, fieldSize: 64 * 1024 },
   }).any();
   return (req, res, next) => {

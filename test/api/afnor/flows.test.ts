@@ -312,7 +312,7 @@ describe('AFNOR flow service: flows', () => {
       const original = await getFlow(flowId, 'Original');
       expect(original.status).to.equal(200);
       expect(original.headers.get('content-type')).to.equal('application/octet-stream');
-      expect(original.headers.get('content-disposition')).to.match(/^attachment; filename="/);
+      expect(original.headers.get('content-disposition')).to.match(/^attachment; filename="?flow\.xml"?$/);
       expect(Buffer.from(await original.arrayBuffer()).equals(Buffer.from(ubl))).to.equal(true);
 
       const converted = await getFlow(flowId, 'Converted');
@@ -326,6 +326,18 @@ describe('AFNOR flow service: flows', () => {
           .subarray(0, 5)
           .toString('latin1'),
       ).to.equal('%PDF-');
+    });
+
+    it('Original keeps a UTF-8 file name, given back in Content-Disposition whatever its characters', async () => {
+      const ubl = await ublOf('FLOW-GET-UTF8');
+      const filename = 'Facture n°1 – été “2026” €.xml';
+      const res = await submit(flowForm({ name: 'utf8.xml', flowSyntax: 'UBL' }, ubl, filename));
+      expect(res.status, await res.clone().text()).to.equal(202);
+      const original = await getFlow((await res.json()).flowId, 'Original');
+      expect(original.status, await original.clone().text()).to.equal(200);
+      const disposition = original.headers.get('content-disposition')!;
+      expect(disposition).to.match(/^attachment; filename="[\x20-\x7e]*"; filename\*=UTF-8''/);
+      expect(decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)![1])).to.equal(filename);
     });
 
     it('400 for an unknown docType', async () => {

@@ -81,6 +81,24 @@ describe('AFNOR flow service: FRR e-reporting flows', () => {
     expect(await original.text()).to.equal(xml);
   });
 
+  it('a stored flow’s name is its file name: any character, given back in Content-Disposition, control characters as _', async () => {
+    const { xml } = report();
+    const name = 'Rapport n°7 – “déc.” €\r\nX-Injected: 1.xml';
+    const res = await submit(flowForm({ name, flowSyntax: 'FRR' }, xml));
+    expect(res.status, await res.clone().text()).to.equal(202);
+    const { flowId } = await res.json();
+    const original = await fetch(`${app.url}${FLOWS}/flows/${flowId}?docType=Original`, {
+      headers: bearer(tenant.key),
+    });
+    expect(original.status, await original.clone().text()).to.equal(200);
+    expect(original.headers.get('x-injected')).to.equal(null);
+    const disposition = original.headers.get('content-disposition')!;
+    expect(decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)![1])).to.equal(
+      name.replace(/[\r\n]/g, '_'),
+    );
+    expect(await original.text()).to.equal(xml);
+  });
+
   it('concurrent reports under one trackingId: one is stored and reported, the others are 409 AlreadyExistingFlow', async () => {
     const trackingId = `frr-race-${Math.random().toString(36).slice(2, 10)}`;
     const reports = [1, 2, 3, 4].map(() => report());
