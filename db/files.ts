@@ -3,10 +3,17 @@ import type { Db } from './database.ts';
 import { newId } from '../core/ids.ts';
 import type { Scope } from '../core/scope.ts';
 
-export async function insertFile(
-  db: Db,
-  file: { organizationId: string; livemode: boolean; content: Buffer; contentType: string; filename: string },
-) {
+export interface NewFile {
+  organizationId: string;
+  livemode: boolean;
+  content: Buffer;
+  contentType: string;
+  filename: string;
+  /** The content's SHA-256 in hex, when the caller computed it already (a checked upload). */
+  sha256?: string | undefined;
+}
+
+export async function insertFile(db: Db, file: NewFile) {
   return db
     .insertInto('files')
     .values({
@@ -17,7 +24,7 @@ export async function insertFile(
       content_type: file.contentType,
       filename: file.filename,
       size: file.content.length,
-      sha256: createHash('sha256').update(file.content).digest('hex'),
+      sha256: file.sha256 ?? createHash('sha256').update(file.content).digest('hex'),
     })
     .returning(['id', 'content_type', 'filename', 'size', 'sha256'])
     .executeTakeFirstOrThrow();

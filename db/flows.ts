@@ -84,8 +84,11 @@ export interface NewStoredFlow {
   name: string;
   processingRule?: string | null | undefined;
   flowProfile?: string | null | undefined;
+  /** Claimed by the caller ({@link claimTrackingId}) in the transaction that stores the flow. */
   trackingId?: string | null | undefined;
   content: Buffer;
+  /** The content's SHA-256, when the caller computed it already. */
+  sha256?: string | undefined;
   contentType: string;
   /** The invoices it is about. */
   linkedDocumentIds?: string[] | undefined;
@@ -107,13 +110,13 @@ export async function insertStoredFlow(db: Db, flow: NewStoredFlow): Promise<Sto
 }
 
 async function writeStoredFlow(db: Db, flow: NewStoredFlow): Promise<StoredFlow> {
-  if (flow.trackingId) await claimTrackingId(db, flow, flow.trackingId);
   const id = newId('doc');
   const now = new Date();
   const file = await insertFile(db, {
     organizationId: flow.organizationId,
     livemode: flow.livemode,
     content: flow.content,
+    sha256: flow.sha256,
     contentType: flow.contentType,
     filename: flow.name,
   });

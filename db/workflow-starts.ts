@@ -23,6 +23,11 @@ export function workflowStartValues(start: WorkflowStart): Insertable<WorkflowSt
   };
 }
 
+/** A run owed by the write in the same transaction, for a write that is no outgoing document. */
+export async function insertWorkflowStart(db: Db, start: WorkflowStart): Promise<void> {
+  await db.insertInto('workflow_starts').values(workflowStartValues(start)).execute();
+}
+
 /** The runs exist now: nothing is owed for them any more. */
 export async function deleteWorkflowStarts(db: Db, workflowIds: string[]): Promise<void> {
   if (workflowIds.length === 0) return;

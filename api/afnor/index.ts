@@ -89,7 +89,8 @@ export function afnorApis(deps: AfnorDeps): Array<(shared: SharedSteps) => Pipel
     gates: [queryToken()],
     routers: [
       healthRoutes('flow-service', flowDoc.info.version),
-      flowRoutes(deps),
+      // Submissions share the Temporal circuit of /v1 sends: refused at once while it is open.
+      flowRoutes({ ...deps, temporalBreaker: shared.breakers.temporal }),
       afnorWebhookRoutes(deps.db, deps.webhookSenders),
     ],
   });

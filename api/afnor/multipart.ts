@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { ApiError } from '../errors.ts';
@@ -7,6 +8,8 @@ export interface Upload {
   bytes: Buffer;
   filename: string | undefined;
   contentType: string | undefined;
+  /** The bytes' SHA-256 in hex, computed once: checked against flowInfo.sha256 and stored with the file. */
+  sha256: string;
 }
 
 const uploads = new WeakMap<Request, Upload>();
@@ -20,11 +23,13 @@ export function uploadOf(req: Request): Upload | undefined {
  * Reads `multipart/form-data` ahead of the contract's validation: `flowInfo` (a text part, or a part
  * of type application/json) becomes the JSON object the contract describes, so the validator checks
  * its fields like any JSON body, and the `file` part is kept aside. The validator's own multipart
- * reading is off for this API. Idempotency compares the parts' exact bytes.
+ * reading is off for this API. Idempotency compares the parts' exact bytes, with the file's name and type.
  */
 export function flowMultipart(): RequestHandler {
   const parse = multer({
     storage: multer.memoryStorage(),
+    // Clients (curl, browsers, fetch) send a part's file name in UTF-8 without saying so.
+    defParamCharset: 'utf8',
     limits: { fileSize: MAX_FILE_BYTES, files: 2, fields: 10, fieldSize: 64 * 1024 },
   }).any();
   return (req, res, next) => {
@@ -34,6 +39,11 @@ export function flowMultipart(): RequestHandler {
       try {
         const files = (req.files as Express.Multer.File[] | undefined) ?? [];
         const body = (req.body ?? {}) as Record<string, unknown>;
+        // Either part given twice (as two parts, or as a text field and a file part) is ambiguous.
+        for (const name of ['flowInfo', 'file']) {
+          const count = files.filter((f) => f.fieldname === name).length + [body[name] ?? []].flat().length;
+          if (count > 1) throw repeatedPart(name);
+        }
         const infoPart = files.find((f) => f.fieldname === 'flowInfo');
         const infoText = infoPart ? infoPart.buffer.toString('utf8') : body.flowInfo;
         const file = files.find((f) => f.fieldname === 'file');
@@ -41,12 +51,19 @@ export function flowMultipart(): RequestHandler {
         if (typeof infoText === 'string') parsed.flowInfo = parseFlowInfo(infoText);
         if (file) {
           parsed.file = '';
-          uploads.set(req, { bytes: file.buffer, filename: file.originalname, contentType: file.mimetype });
+          uploads.set(req, {
+            bytes: file.buffer,
+            filename: file.originalname,
+            contentType: file.mimetype,
+            sha256: createHash('sha256').update(file.buffer).digest('hex'),
+          });
         }
         req.body = parsed;
+        // What a retry under one Idempotency-Key must repeat: flowInfo, the file's name and type (a
+        // JSON header, which holds no raw newline), then the file's bytes.
+        const header = JSON.stringify([infoText ?? null, file?.originalname ?? null, file?.mimetype ?? null]);
         (req as { rawBody?: Buffer }).rawBody = Buffer.concat([
-          Buffer.from(typeof infoText === 'string' ? infoText : ''),
-          Buffer.from('\n'),
+          Buffer.from(`${header}\n`),
           file?.buffer ?? Buffer.alloc(0),
         ]);
         next();
@@ -55,6 +72,12 @@ export function flowMultipart(): RequestHandler {
       }
     });
   };
+}
+
+function repeatedPart(name: string): ApiError {
+  return new ApiError('INVALID_REQUEST', `The multipart body has more than one ${name} part.`, {
+    details: [{ field: name, rule: 'multipart', message: 'must be given once' }],
+  });
 }
 
 function parseFlowInfo(text: string): unknown {

@@ -391,7 +391,7 @@ function refuseWhileTemporalDown(deps: SendDeps): void {
  * Starts the committed document's run. The document is accepted whatever happens here: a run that
  * cannot start now is owed in `workflow_starts`, and the maintenance sweep starts it.
  */
-async function startRun(deps: SendDeps, run: WorkflowStart): Promise<void> {
+export async function startRun(deps: SendDeps, run: WorkflowStart): Promise<void> {
   const start = () => startOwedWorkflow(deps.db, deps.temporal, run, START_DEADLINE_MS);
   try {
     await (deps.temporalBreaker ? deps.temporalBreaker.run(start) : start());

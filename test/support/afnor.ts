@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Client } from '@temporalio/client';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../core/config.ts';
 import { afnorApis } from '../../api/afnor/index.ts';
@@ -10,11 +11,16 @@ import { loopbackWebhookSenders, testUpstreams } from './upstreams.ts';
 export const FLOWS = '/afnor/flow-service/v1';
 export const DIRECTORY = '/afnor/directory-service/v1';
 
-/** The app with the AFNOR facade mounted as api/server.ts mounts it, response validation on. */
-export async function startAfnorApp(): Promise<TestApp> {
-  const { db, temporal } = testServers();
+/**
+ * The app with the AFNOR facade mounted as api/server.ts mounts it, response validation on; with
+ * `temporal`, the app and the facade use that client (one that cannot reach its server, say).
+ */
+export async function startAfnorApp(options: { temporal?: Client } = {}): Promise<TestApp> {
+  const { db } = testServers();
+  const temporal = options.temporal ?? testServers().temporal;
   const upstreams = testUpstreams({}, db);
   return startTestApp({
+    ...(options.temporal ? { temporal } : {}),
     apis: afnorApis({
       db,
       temporal,

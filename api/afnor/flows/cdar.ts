@@ -1,7 +1,7 @@
 import { cdarStatus, companyRole, reasonCodeOf, type CdarStatus } from '../../../core/cdar.ts';
 import type { TargetStatus } from '../../../core/lifecycle.ts';
 import type { Scope } from '../../../core/scope.ts';
-import { findInvoiceByNumber, insertStoredFlow, type StoredFlow } from '../../../db/flows.ts';
+import { claimTrackingId, findInvoiceByNumber, insertStoredFlow, type StoredFlow } from '../../../db/flows.ts';
 import { parseCdar } from '../../../peppol/cdar.ts';
 import { ApiError } from '../../errors.ts';
 import { runLifecycleCommand, type LifecycleDeps } from '../../lifecycle/service.ts';
@@ -52,38 +52,45 @@ export async function submitCdarFlow(
       `The CDAR ${message.id} is about invoice ${message.invoice.id}${message.invoice.issueDate ? ` of ${message.invoice.issueDate}` : ''}, which is not a document of this caller.`,
       { details: [{ field: 'file', rule: 'InvoiceLCRuleError', message: `no invoice ${message.invoice.id}` }] },
     );
-  if (status.lifecycle) {
-    const own = sideOf(status) === companyRole(invoice.direction);
-    await runLifecycleCommand(
-      deps,
-      invoice,
-      {
-        kind: 'response',
-        status: status.lifecycle as TargetStatus,
-        responseCode: status.invoiceResponse ?? status.code,
-        responseId: message.id,
-        reasonCode: reasonCodeOf(message.reasonCode),
-        reason: message.reason ?? (message.reasonCode ? message.reasonCode : undefined),
-        date: message.issuedAt.slice(0, 10),
-        cdarStatus: status.code,
-      },
-      { source: own ? 'api' : 'recipient', actor: message.sender?.id ?? null },
-    );
-  }
-  return insertStoredFlow(deps.db, {
-    organizationId: scope.organizationId,
-    livemode: scope.livemode,
-    companyId: invoice.company_id,
-    direction: 'outgoing',
-    number: message.id,
-    flowType: invoice.direction === 'outgoing' ? 'CustomerInvoiceLC' : 'SupplierInvoiceLC',
-    flowSyntax: 'CDAR',
-    name: info.name,
-    processingRule: info.processingRule,
-    flowProfile: info.flowProfile,
-    trackingId: info.trackingId,
-    content: upload.bytes,
-    contentType: 'application/xml',
-    linkedDocumentIds: [invoice.id],
+  // The tracking id is claimed before the invoice moves and held until the flow is stored: a
+  // concurrent submission under the same id waits, then is refused having moved nothing. The
+  // lifecycle reads go through the transaction too, so the waiting ones cannot starve it of connections.
+  return deps.db.transaction().execute(async (trx) => {
+    if (info.trackingId) await claimTrackingId(trx, scope, info.trackingId);
+    if (status.lifecycle) {
+      const own = sideOf(status) === companyRole(invoice.direction);
+      await runLifecycleCommand(
+        { ...deps, db: trx },
+        invoice,
+        {
+          kind: 'response',
+          status: status.lifecycle as TargetStatus,
+          responseCode: status.invoiceResponse ?? status.code,
+          responseId: message.id,
+          reasonCode: reasonCodeOf(message.reasonCode),
+          reason: message.reason ?? (message.reasonCode ? message.reasonCode : undefined),
+          date: message.issuedAt.slice(0, 10),
+          cdarStatus: status.code,
+        },
+        { source: own ? 'api' : 'recipient', actor: message.sender?.id ?? null },
+      );
+    }
+    return insertStoredFlow(trx, {
+      organizationId: scope.organizationId,
+      livemode: scope.livemode,
+      companyId: invoice.company_id,
+      direction: 'outgoing',
+      number: message.id,
+      flowType: invoice.direction === 'outgoing' ? 'CustomerInvoiceLC' : 'SupplierInvoiceLC',
+      flowSyntax: 'CDAR',
+      name: info.name,
+      processingRule: info.processingRule,
+      flowProfile: info.flowProfile,
+      trackingId: info.trackingId,
+      content: upload.bytes,
+      sha256: upload.sha256,
+      contentType: 'application/xml',
+      linkedDocumentIds: [invoice.id],
+    });
   });
 }

@@ -1,15 +1,15 @@
 import { sirenOf } from '../../../core/cdar.ts';
 import { reportingDecision } from '../../../core/compliance-reporting.ts';
 import { TASK_QUEUES, workflowIds } from '../../../core/temporal.ts';
-import { searchAttributesFor } from '../../../core/workflow-context.ts';
 import type { Scope } from '../../../core/scope.ts';
 import { insertComplianceReport, newComplianceReportId } from '../../../db/compliance.ts';
-import { insertStoredFlow, type StoredFlow } from '../../../db/flows.ts';
+import { claimTrackingId, insertStoredFlow, type StoredFlow } from '../../../db/flows.ts';
 import type { Db } from '../../../db/database.ts';
 import { FRR_FLOW_TYPES, parseFrr } from '../../../peppol/frr.ts';
-import type { ComplianceInput, complianceWorkflow } from '../../../workflows/compliance/report.ts';
+import { insertWorkflowStart, type WorkflowStart } from '../../../db/workflow-starts.ts';
+import type { ComplianceInput } from '../../../workflows/compliance/report.ts';
 import { ApiError } from '../../errors.ts';
-import type { SendDeps } from '../../documents/send.ts';
+import { startRun, type SendDeps } from '../../documents/send.ts';
 import type { Upload } from '../multipart.ts';
 import type { FlowInfo } from './service.ts';
 
@@ -57,7 +57,11 @@ export async function submitFrrFlow(deps: SendDeps, scope: Scope, info: FlowInfo
       },
     );
   const decision = reportingDecision({ ...company, country: FRR_COUNTRY });
+  // The report's run is owed with the flow and started after the commit: a flow stored is accepted,
+  // and a run Temporal does not take now is left to the maintenance sweep.
+  let run: WorkflowStart | undefined;
   const stored = await deps.db.transaction().execute(async (trx) => {
+    if (info.trackingId) await claimTrackingId(trx, scope, info.trackingId);
     const flow = await insertStoredFlow(trx, {
       organizationId: scope.organizationId,
       livemode: scope.livemode,
@@ -71,9 +75,10 @@ export async function submitFrrFlow(deps: SendDeps, scope: Scope, info: FlowInfo
       flowProfile: info.flowProfile,
       trackingId: info.trackingId,
       content: upload.bytes,
+      sha256: upload.sha256,
       contentType: 'application/xml',
     });
-    if (decision.report)
+    if (decision.report) {
       await insertComplianceReport(trx, {
         id: newComplianceReportId(),
         organization_id: scope.organizationId,
@@ -86,21 +91,24 @@ export async function submitFrrFlow(deps: SendDeps, scope: Scope, info: FlowInfo
         lifecycle_status: 'issued',
         status: 'pending',
       });
+      run = {
+        workflowId: workflowIds.compliance(flow.id, FRR_COUNTRY),
+        workflowType: 'complianceWorkflow',
+        taskQueue: TASK_QUEUES.documents,
+        args: [
+          { documentId: flow.id, country: FRR_COUNTRY, livemode: scope.livemode, offsetMs: company.clock_offset_ms },
+        ] satisfies [ComplianceInput],
+        owner: {
+          organizationId: scope.organizationId,
+          livemode: scope.livemode,
+          companyId: company.id,
+          documentId: flow.id,
+        },
+      };
+      await insertWorkflowStart(trx, run);
+    }
     return flow;
   });
-  if (decision.report)
-    await deps.temporal.workflow.start<typeof complianceWorkflow>('complianceWorkflow', {
-      taskQueue: TASK_QUEUES.documents,
-      workflowId: workflowIds.compliance(stored.id, FRR_COUNTRY),
-      args: [
-        { documentId: stored.id, country: FRR_COUNTRY, livemode: scope.livemode, offsetMs: company.clock_offset_ms },
-      ] as [ComplianceInput],
-      typedSearchAttributes: searchAttributesFor({
-        organizationId: scope.organizationId,
-        livemode: scope.livemode,
-        companyId: company.id,
-        documentId: stored.id,
-      }),
-    });
+  if (run) await startRun(deps, run);
   return stored;
 }

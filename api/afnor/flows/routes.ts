@@ -38,8 +38,10 @@ export function flowRoutes(deps: SendDeps): Router {
       return;
     }
     const file = await flowFile(db, scope, row, docType);
+    // A name is the client's own text: its control characters cannot travel in a header, and the
+    // rest goes as RFC 6266 `filename*` beside an ASCII fallback.
     res
-      .set('Content-Disposition', `attachment; filename="${file.filename}"`)
+      .attachment(file.filename.replace(/[\x00-\x1f\x7f]/g, '_'))
       .type('application/octet-stream')
       .send(file.content);
   });

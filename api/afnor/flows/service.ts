@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Db } from '../../../db/database.ts';
 import {
   claimTrackingId,
@@ -21,6 +20,7 @@ import type { Upload } from '../multipart.ts';
 import { submitCdarFlow } from './cdar.ts';
 import { submitFrrFlow } from './frr.ts';
 import { createEventDispatcher } from '../../../core/event-dispatcher.ts';
+import { log } from '../../../core/log.ts';
 
 export interface FlowInfo {
   name: string;
@@ -42,6 +42,9 @@ async function refuseRepeatedTrackingId(db: Db, scope: Scope, trackingId: string
   if (existingId) throw new TrackingIdTaken(trackingId, existingId);
 }
 
+/** How long a submission waits for the workflow service to take its `flow.stored` fan-out. */
+const DISPATCH_DEADLINE_MS = 2_000;
+
 export type FlowDocType = 'Metadata' | 'Original' | 'Converted' | 'ReadableView';
 
 function checksumMismatch(declared: string, actual: string): ApiError {
@@ -57,7 +60,7 @@ function checksumMismatch(declared: string, actual: string): ApiError {
  * A stored flow's `flow.stored` event goes out once it is committed.
  */
 export async function submitFlow(deps: SendDeps, scope: Scope, info: FlowInfo, upload: Upload): Promise<FlowRow> {
-  const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
+  const { sha256 } = upload;
   if (info.sha256 && info.sha256 !== sha256) throw checksumMismatch(info.sha256, sha256);
   if (upload.bytes.length === 0)
     throw new ApiError('INVALID_REQUEST', 'The file is empty.', {
@@ -67,7 +70,14 @@ export async function submitFlow(deps: SendDeps, scope: Scope, info: FlowInfo, u
 
   if (info.flowSyntax === 'CDAR' || info.flowSyntax === 'FRR') {
     const stored = await (info.flowSyntax === 'CDAR' ? submitCdarFlow : submitFrrFlow)(deps, scope, info, upload);
-    await createEventDispatcher(deps.temporal, deps.db).dispatch([stored.event]);
+    // The flow is stored, so it is accepted: a dispatch that fails or hangs now is the maintenance
+    // sweep's to repeat, not the caller's to wait for.
+    const dispatch = () => createEventDispatcher(deps.temporal, deps.db).dispatch([stored.event]);
+    await deps.temporal.connection
+      .withDeadline(Date.now() + DISPATCH_DEADLINE_MS, dispatch)
+      .catch((err: unknown) =>
+        log.warn('flow.stored dispatch left to the sweeper', { eventId: stored.event.id, error: String(err) }),
+      );
     return (await findFlow(deps.db, scope, stored.id))!;
   }
   // The document, the bytes received and what the flow said of itself commit together.
@@ -77,6 +87,7 @@ export async function submitFlow(deps: SendDeps, scope: Scope, info: FlowInfo, u
       organizationId: scope.organizationId,
       livemode: scope.livemode,
       content: upload.bytes,
+      sha256,
       contentType: upload.contentType ?? 'application/octet-stream',
       filename: upload.filename ?? `${info.name}`,
     });

@@ -107,6 +107,46 @@ describe('AFNOR flow service: CDAR lifecycle messages in', () => {
     expect((await search.json()).results).to.deep.equal([]);
   });
 
+  it('concurrent CDARs under one trackingId: one moves the invoice, the other is 409 AlreadyExistingFlow and moves nothing', async () => {
+    const number = `F-${Math.random().toString(36).slice(2, 8)}`;
+    const invoiceId = await sendInvoice(number);
+    const trackingId = `t-${number}`;
+    // Either order of these two moves is legal (approved → rejected, or rejected alone), so a refused
+    // submission that still moved the invoice shows in its history.
+    const submissions = [
+      { code: '205', status: 'approved', xml: about(fixture('cdar-205-approuvee.xml'), number) },
+      { code: '210', status: 'rejected', xml: about(fixture('cdar-210-refusee.xml'), number) },
+    ];
+    const answers = await Promise.all(
+      submissions.map(({ code, xml }) =>
+        submit(flowForm({ name: `${code}.xml`, flowSyntax: 'CDAR', trackingId }, xml)),
+      ),
+    );
+    const bodies = await Promise.all(answers.map((res) => res.json()));
+    expect(answers.map((res) => res.status).sort(), JSON.stringify(bodies)).to.deep.equal([202, 409]);
+    const winner = submissions[answers.findIndex((res) => res.status === 202)];
+    const refused = bodies[answers.findIndex((res) => res.status === 409)];
+    expect(refused.errorCode).to.equal('DOCUMENT_EXISTS');
+    expect(refused.details[0]).to.include({
+      rule: 'AlreadyExistingFlow',
+      existingId: bodies[answers.findIndex((res) => res.status === 202)].flowId,
+    });
+
+    // The move is made before the answer: once both answers are in, the history is complete.
+    const steps = (await history(invoiceId)).history;
+    const notes = steps.map((step) => step.note).filter((note) => typeof note === 'string' && note.startsWith('CDAR'));
+    expect(notes, JSON.stringify(steps)).to.have.length(1);
+    expect(notes[0]).to.match(new RegExp(`^CDAR ${winner.code} `));
+    expect(steps.at(-1)).to.deep.include({ to: winner.status });
+    expect((await eventsOf(invoiceId)).filter((type) => type === 'lifecycle.updated')).to.have.length(steps.length);
+    const search = await fetch(`${app.url}${FLOWS}/flows/search`, {
+      method: 'POST',
+      headers: jsonHeaders(tenant.key),
+      body: JSON.stringify({ where: { trackingId } }),
+    });
+    expect((await search.json()).results).to.have.length(1);
+  });
+
   it('404 DOCUMENT_NOT_FOUND naming the invoice when it is not one of the caller’s, even another tenant’s', async () => {
     const other = await createTenant({ livemode: false, plan: 'pro' });
     const number = `F-${Math.random().toString(36).slice(2, 8)}`;

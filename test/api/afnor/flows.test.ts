@@ -209,6 +209,48 @@ describe('AFNOR flow service: flows', () => {
       expect(await notJson.json()).to.deep.include({ errorCode: 'INVALID_REQUEST' });
     });
 
+    it('400 for a second file or flowInfo part, rather than reading one of them', async () => {
+      const info = JSON.stringify({ name: 'a', flowSyntax: 'UBL' });
+      const twoFiles = new FormData();
+      twoFiles.append('flowInfo', info);
+      twoFiles.append('file', new Blob(['<x/>']), 'x.xml');
+      twoFiles.append('file', new Blob(['<y/>']), 'y.xml');
+      const twoInfos = new FormData();
+      twoInfos.append('flowInfo', info);
+      twoInfos.append('flowInfo', new Blob([info], { type: 'application/json' }), 'info.json');
+      twoInfos.append('file', new Blob(['<x/>']), 'x.xml');
+      for (const [part, form] of [
+        ['file', twoFiles],
+        ['flowInfo', twoInfos],
+      ] as const) {
+        const res = await submit(form);
+        const body = await res.json();
+        expect(res.status, JSON.stringify(body)).to.equal(400);
+        expect(body).to.include({ errorCode: 'INVALID_REQUEST', instance: res.headers.get('x-request-id') });
+        expect(body.details).to.deep.equal([{ field: part, rule: 'multipart', message: 'must be given once' }]);
+      }
+    });
+
+    it('an Idempotency-Key replays only the same parts: the bytes moved from flowInfo to the file are another request', async () => {
+      const info = JSON.stringify({ name: 'a', flowSyntax: 'UBL' });
+      const key = `flow-idem-${Math.random().toString(36).slice(2)}`;
+      const form = (flowInfo: string, file: string, filename = 'x.xml') => {
+        const f = new FormData();
+        f.append('flowInfo', flowInfo);
+        f.append('file', new Blob([file]), filename);
+        return f;
+      };
+      const first = await submit(form(info, '\n<x/>'), tenant.key, { 'Idempotency-Key': key });
+      expect(first.status).to.equal(422);
+      const replay = await submit(form(info, '\n<x/>'), tenant.key, { 'Idempotency-Key': key });
+      expect(replay.headers.get('idempotent-replayed')).to.equal('true');
+      for (const other of [form(`${info}\n`, '<x/>'), form(info, '\n<x/>', 'y.xml')]) {
+        const res = await submit(other, tenant.key, { 'Idempotency-Key': key });
+        expect(res.status).to.equal(409);
+        expect((await res.json()).errorCode).to.equal('IDEMPOTENCY_BODY_MISMATCH');
+      }
+    });
+
     it('422 with the rules when the invoice fails validation', async () => {
       const ubl = (await ublOf('FLOW-INVALID')).replace(/<cbc:IssueDate>[^<]*<\/cbc:IssueDate>/, '');
       const res = await submit(flowForm({ name: 'bad.xml', flowSyntax: 'UBL' }, ubl));
@@ -270,7 +312,7 @@ describe('AFNOR flow service: flows', () => {
       const original = await getFlow(flowId, 'Original');
       expect(original.status).to.equal(200);
       expect(original.headers.get('content-type')).to.equal('application/octet-stream');
-      expect(original.headers.get('content-disposition')).to.match(/^attachment; filename="/);
+      expect(original.headers.get('content-disposition')).to.match(/^attachment; filename="?flow\.xml"?$/);
       expect(Buffer.from(await original.arrayBuffer()).equals(Buffer.from(ubl))).to.equal(true);
 
       const converted = await getFlow(flowId, 'Converted');
@@ -284,6 +326,18 @@ describe('AFNOR flow service: flows', () => {
           .subarray(0, 5)
           .toString('latin1'),
       ).to.equal('%PDF-');
+    });
+
+    it('Original keeps a UTF-8 file name, given back in Content-Disposition whatever its characters', async () => {
+      const ubl = await ublOf('FLOW-GET-UTF8');
+      const filename = 'Facture n°1 – été “2026” €.xml';
+      const res = await submit(flowForm({ name: 'utf8.xml', flowSyntax: 'UBL' }, ubl, filename));
+      expect(res.status, await res.clone().text()).to.equal(202);
+      const original = await getFlow((await res.json()).flowId, 'Original');
+      expect(original.status, await original.clone().text()).to.equal(200);
+      const disposition = original.headers.get('content-disposition')!;
+      expect(disposition).to.match(/^attachment; filename="[\x20-\x7e]*"; filename\*=UTF-8''/);
+      expect(decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)![1])).to.equal(filename);
     });
 
     it('400 for an unknown docType', async () => {

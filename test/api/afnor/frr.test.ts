@@ -1,9 +1,14 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { Client, Connection } from '@temporalio/client';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../../core/config.ts';
+import { freePort } from '../../../core/ports.ts';
+import { TASK_QUEUES, workflowIds } from '../../../core/temporal.ts';
+import type { maintenanceWorkflow } from '../../../workflows/system/maintenance.ts';
 import { bearer, createTenant, jsonHeaders, type Tenant } from '../../support/access.ts';
 import { FLOWS, flowForm, startAfnorApp } from '../../support/afnor.ts';
 import type { TestApp } from '../../support/app.ts';
@@ -51,7 +56,12 @@ describe('AFNOR flow service: FRR e-reporting flows', () => {
     const res = await submit(flowForm({ name: `${id}.xml`, flowSyntax: 'FRR', trackingId: id }, xml));
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).to.equal(202);
-    expect(body).to.deep.include({ name: `${id}.xml`, flowSyntax: 'FRR', trackingId: id });
+    expect(body).to.deep.include({
+      name: `${id}.xml`,
+      flowSyntax: 'FRR',
+      trackingId: id,
+      sha256: createHash('sha256').update(xml).digest('hex'),
+    });
 
     const flow = await (await fetch(`${app.url}${FLOWS}/flows/${body.flowId}`, { headers: bearer(tenant.key) })).json();
     expect(flow).to.deep.include({
@@ -68,6 +78,24 @@ describe('AFNOR flow service: FRR e-reporting flows', () => {
     const original = await fetch(`${app.url}${FLOWS}/flows/${body.flowId}?docType=Original`, {
       headers: bearer(tenant.key),
     });
+    expect(await original.text()).to.equal(xml);
+  });
+
+  it('a stored flow’s name is its file name: any character, given back in Content-Disposition, control characters as _', async () => {
+    const { xml } = report();
+    const name = 'Rapport n°7 – “déc.” €\r\nX-Injected: 1.xml';
+    const res = await submit(flowForm({ name, flowSyntax: 'FRR' }, xml));
+    expect(res.status, await res.clone().text()).to.equal(202);
+    const { flowId } = await res.json();
+    const original = await fetch(`${app.url}${FLOWS}/flows/${flowId}?docType=Original`, {
+      headers: bearer(tenant.key),
+    });
+    expect(original.status, await original.clone().text()).to.equal(200);
+    expect(original.headers.get('x-injected')).to.equal(null);
+    const disposition = original.headers.get('content-disposition')!;
+    expect(decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)![1])).to.equal(
+      name.replace(/[\r\n]/g, '_'),
+    );
     expect(await original.text()).to.equal(xml);
   });
 
@@ -109,6 +137,71 @@ describe('AFNOR flow service: FRR e-reporting flows', () => {
     expect(reports[0]).to.deep.include({ documentId: flowId, country: 'FR', reportedTo: 'PPF' });
     // The sandbox PPF receives it at once and decides at its first status check.
     expect(reports[0].status).to.be.oneOf(['submitted', 'accepted']);
+  });
+
+  it('is accepted with its report and its flow.stored owed while the workflow service is unreachable; the sweep files it', async () => {
+    const cut = await createTenant({ livemode: false, plan: 'pro' });
+    await makeFrench(cut);
+    // A subscription makes the flow.stored event one to dispatch, which needs the workflow service too.
+    const subscribed = await fetch(`${app.url}${FLOWS}/webhooks`, {
+      method: 'POST',
+      headers: jsonHeaders(cut.key),
+      body: JSON.stringify({
+        callback: { url: 'http://127.0.0.1:9/flows' },
+        metadata: { flowType: 'AggregatedCustomerTransactionReport', flowDirection: 'Out' },
+      }),
+    });
+    expect(subscribed.status, await subscribed.clone().text()).to.equal(201);
+    const { webhookId } = (await subscribed.json()) as { webhookId: string };
+
+    const connection = Connection.lazy({ address: `127.0.0.1:${await freePort()}`, connectTimeout: 300 });
+    const down = await startAfnorApp({ temporal: new Client({ connection }) });
+    try {
+      const { id, xml } = report();
+      const started = Date.now();
+      const res = await fetch(`${down.url}${FLOWS}/flows`, {
+        method: 'POST',
+        headers: bearer(cut.key),
+        body: flowForm({ name: `${id}.xml`, flowSyntax: 'FRR', trackingId: id }, xml),
+      });
+      const body = await res.json();
+      // Stored is accepted: a 5xx here would invite a retry that the trackingId then refuses.
+      expect(res.status, JSON.stringify(body)).to.equal(202);
+      // Bounded by the deadlines of the run's start and of the event's dispatch (2 s each), not by the client's retries.
+      expect(Date.now() - started).to.be.lessThan(10_000);
+      const workflowId = workflowIds.compliance(body.flowId, 'FR');
+      const owed = () =>
+        testServers().db.selectFrom('workflow_starts').select('workflow_id').where('workflow_id', '=', workflowId);
+      expect(await owed().execute()).to.have.length(1);
+      expect(await reportsOf(body.flowId, cut.key)).to.have.length(1);
+      const stranded = await testServers()
+        .db.selectFrom('events')
+        .select(['id', 'dispatched_at'])
+        .where('type', '=', 'flow.stored')
+        .where('organization_id', '=', cut.organizationId)
+        .execute();
+      expect(stranded).to.have.length(1);
+      expect(stranded[0].dispatched_at).to.equal(null);
+
+      await fetch(`${app.url}${FLOWS}/webhooks/${webhookId}`, { method: 'DELETE', headers: bearer(cut.key) });
+      // The sweep leaves owed runs younger than its grace period to their request: age this one.
+      await testServers()
+        .db.updateTable('workflow_starts')
+        .set({ created_at: new Date(Date.now() - 60_000) })
+        .where('workflow_id', '=', workflowId)
+        .execute();
+      await testServers().temporal.workflow.execute<typeof maintenanceWorkflow>('maintenanceWorkflow', {
+        taskQueue: TASK_QUEUES.system,
+        workflowId: `maintenance-frr-${body.flowId}`,
+      });
+      expect(await owed().execute()).to.deep.equal([]);
+      expect((await testServers().temporal.workflow.getHandle(workflowId).describe()).type).to.equal(
+        'complianceWorkflow',
+      );
+    } finally {
+      await down.close();
+      await connection.close().catch(() => undefined);
+    }
   });
 
   it('is not reported when the company switched reporting off', async () => {
