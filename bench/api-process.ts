@@ -18,8 +18,11 @@ if (observe) useLogger(createLogger({ level: 'info', destination: pino.destinati
 const { base, server } = await listenBenchApp(db, client, { observe });
 process.stdout.write(`BENCH_API ${base}\n`);
 
-process.once('SIGTERM', () => {
+const stop = () => {
   server.close();
   server.closeAllConnections();
   void Promise.allSettled([connection.close(), db.destroy()]).then(() => process.exit(0));
-});
+};
+process.once('SIGTERM', stop);
+// The benchmark holds stdin open: when it ends, killed or not, so does this process.
+process.stdin.once('end', stop).resume();

@@ -213,7 +213,8 @@ export async function spawnBenchApi(
         TEMPORAL_ADDRESS: servers.temporalAddress,
         BENCH_OBSERVE: options.observe === false ? 'off' : 'on',
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      // stdin stays open while the benchmark lives: the API ends with it, even if the benchmark is killed.
+      stdio: ['pipe', 'pipe', 'inherit'],
     },
   );
   const base = await new Promise<string>((resolve, reject) => {
