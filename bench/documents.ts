@@ -13,14 +13,12 @@ import {
   cpuByRole,
   cpuPerItem,
   cpuPerItemByRole,
-  listenBenchApp,
   percentile,
+  spawnBenchApi,
   startBenchServers,
   untilPolled,
 } from './support.ts';
 import { fileURLToPath } from 'node:url';
-import { pino } from 'pino';
-import { createLogger, useLogger } from '../core/log.ts';
 import { freePort } from '../core/ports.ts';
 
 /** The worker's metrics listeners: on free ports when observing, off for the baseline. */
@@ -34,7 +32,8 @@ async function workerMetricsEnv(): Promise<Record<string, string>> {
  * CONCURRENCY at a time, to a sandbox recipient, until every one is `delivered` through the
  * document workflow and the simulated access point, which confirms each a few seconds after its
  * hand-off (enough documents make that wait a small part of the run). Prints documents/s, API latency p50/p99, and the rate of bare workflow
- * start-and-complete measured in the same run. The bench key has no rate limit so the API, not the
+ * start-and-complete measured in the same run. The API and the worker run in processes of their own, so
+ * the CPU printed per process tells the API's from this process's HTTP client ("bench client"). The bench key has no rate limit so the API, not the
  * plan, is what is measured. Run with `npm run bench:documents [documents] [concurrency]`.
  *
  * `--compare-metrics` runs the benchmark twice, each in a fresh process with fresh servers: once
@@ -112,9 +111,10 @@ try {
     if (code) console.error(`worker exited (${code}): ${workerErrors}`);
   });
   await untilPolled(client, TASK_QUEUES.documents);
-  // Request lines are serialised as in production, then dropped, so the terminal stays readable.
-  if (OBSERVE) useLogger(createLogger({ level: 'info', destination: pino.destination('/dev/null') }));
-  const { base, server } = await listenBenchApp(db, client, { observe: OBSERVE });
+  // The API runs in a process of its own too, so that its CPU is not mixed with this HTTP client's.
+  // API_CPU_PROFILE=<dir> writes the API's CPU profile there.
+  const api = await spawnBenchApi(servers, { observe: OBSERVE, cpuProfileDir: process.env.API_CPU_PROFILE });
+  const base = api.base;
 
   const { organizationId, companyId, headers } = await benchTenant(db);
   const body = (i: number) =>
@@ -136,7 +136,7 @@ try {
   // Warm-up: bundles, directory seed, pools.
   await fetch(`${base}/v1/documents/send`, { method: 'POST', headers, body: body(-1) });
 
-  const cpuBefore = cpuByRole();
+  const cpuBefore = cpuByRole('bench client');
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
@@ -180,16 +180,16 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const done = performance.now();
-  const cpuAfter = cpuByRole();
+  const cpuAfter = cpuByRole('bench client');
   console.log(
     `last delivery ${((done - accepted) / 1000).toFixed(1)} s after the last acceptance (the simulated access point confirms each ${SANDBOX_CONFIRMATION_MS / 1000} s after its hand-off)`,
   );
 
   // Bare Temporal start-and-complete of a workflow without activities, same servers, same concurrency.
   const bareCount = Math.min(DOCUMENTS, 300);
-  const bareCpuBefore = cpuByRole();
+  const bareCpuBefore = cpuByRole('bench client');
   const bareRate = await bareWorkflowRate(client, bareCount, CONCURRENCY);
-  const bareCpuAfter = cpuByRole();
+  const bareCpuAfter = cpuByRole('bench client');
 
   latencies.sort((a, b) => a - b);
   const rate = DOCUMENTS / ((done - started) / 1000);
@@ -221,7 +221,7 @@ try {
   );
   console.log(`ratio to bare rate                    ${(rate / bareRate).toFixed(2)} (target ≥ 0.6)`);
 
-  server.close();
+  await stopChild(api.child);
   await stopChild(worker);
   await clientConnection.close();
   await db.destroy();

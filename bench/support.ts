@@ -121,10 +121,11 @@ export function cpuPerItem(after: Map<string, number>, before: Map<string, numbe
 }
 
 /**
- * CPU time (ms) used so far by this process and its descendants, summed by role (API and bench,
- * worker, Temporal, Postgres). Linux only (reads /proc); empty elsewhere.
+ * CPU time (ms) used so far by this process and its descendants, summed by role (this process as
+ * `self`, by default "API and bench"; the API of `spawnBenchApi`, worker, Temporal, Postgres). Linux
+ * only (reads /proc); empty elsewhere.
  */
-export function cpuByRole(): Map<string, number> {
+export function cpuByRole(self = 'API and bench'): Map<string, number> {
   const roles = new Map<string, number>();
   if (!existsSync('/proc/self/stat')) return roles;
   const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
@@ -152,14 +153,16 @@ export function cpuByRole(): Map<string, number> {
     if (!descends(pid)) continue;
     const role =
       pid === process.pid
-        ? 'API and bench'
-        : cmd.includes('worker.ts')
-          ? 'worker'
-          : cmd.includes('temporal')
-            ? 'Temporal'
-            : cmd.includes('postgres')
-              ? 'Postgres'
-              : 'other';
+        ? self
+        : cmd.includes('api-process.ts')
+          ? 'API'
+          : cmd.includes('worker.ts')
+            ? 'worker'
+            : cmd.includes('temporal')
+              ? 'Temporal'
+              : cmd.includes('postgres')
+                ? 'Postgres'
+                : 'other';
     roles.set(role, (roles.get(role) ?? 0) + ms);
   }
   return roles;
@@ -187,6 +190,47 @@ export async function listenBenchApp(
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+/**
+ * The API as `listenBenchApp` builds it, in a process of its own (`bench/api-process.ts`), so that its
+ * CPU is read apart from the benchmark's HTTP client (`cpuByRole` names it "API"). Stop it with
+ * `stopChild`.
+ */
+export async function spawnBenchApi(
+  servers: { databaseUrl: string; temporalAddress: string },
+  options: { observe?: boolean; cpuProfileDir?: string } = {},
+): Promise<{ base: string; child: ChildProcess }> {
+  const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', path.join(PROJECT_ROOT, 'bench', 'api-process.ts')],
+    {
+      cwd: PROJECT_ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: servers.databaseUrl,
+        TEMPORAL_ADDRESS: servers.temporalAddress,
+        BENCH_OBSERVE: options.observe === false ? 'off' : 'on',
+      },
+      // stdin stays open while the benchmark lives: the API ends with it, even if the benchmark is killed.
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += String(chunk);
+      const line = /^BENCH_API (\S+)$/m.exec(out);
+      if (!line) return;
+      child.stdout?.off('data', onData);
+      child.stdout?.resume();
+      resolve(line[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the bench API exited (${code}) before it listened`)));
+  });
+  return { base, child };
 }
 
 /**

@@ -3,20 +3,24 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { Db } from '../db/database.ts';
 import { deleteWorkflowStarts, type WorkflowStart } from '../db/workflow-starts.ts';
 import { coalesce } from './concurrency.ts';
+import { log } from './log.ts';
 import { searchAttributesFor } from './workflow-context.ts';
 
 /**
  * Starts a run the outbox owes (`workflow_starts`) and clears the debt. The workflow id carries the
  * business key and a closed run of it is never started again, so the request and the sweeper racing,
  * or a sweep repeated after a crash, end with one run. `deadlineMs` bounds how long a caller waits
- * for an unreachable Temporal (the run stays owed, for the sweeper).
+ * for an unreachable Temporal (the run stays owed, for the sweeper). With `clearInBackground` the
+ * caller has its answer once the run exists, without waiting for the debt's delete: a delete that
+ * fails only leaves the sweeper a start to repeat, which finds the run and clears the debt then.
  */
 export async function startOwedWorkflow(
   db: Db,
   client: Client,
   start: WorkflowStart,
-  deadlineMs?: number,
+  options: { deadlineMs?: number; clearInBackground?: boolean } = {},
 ): Promise<void> {
+  const { deadlineMs } = options;
   const call = () =>
     client.workflow
       .start(start.workflowType, {
@@ -33,7 +37,14 @@ export async function startOwedWorkflow(
         },
       );
   await (deadlineMs === undefined ? call() : client.connection.withDeadline(Date.now() + deadlineMs, call));
-  await clearerOf(db)(start.workflowId);
+  const cleared = clearerOf(db)(start.workflowId);
+  if (!options.clearInBackground) return cleared;
+  cleared.catch((err: unknown) =>
+    log.warn('owed run started, its debt left to the sweeper', {
+      workflowId: start.workflowId,
+      error: err instanceof Error ? err.message : String(err),
+    }),
+  );
 }
 
 /** Per database: the debts of runs started meanwhile are cleared together, one statement for many requests. */

@@ -1,0 +1,28 @@
+import { Client, Connection } from '@temporalio/client';
+import { pino } from 'pino';
+import { createLogger, useLogger } from '../core/log.ts';
+import { createDb } from '../db/database.ts';
+import { listenBenchApp } from './support.ts';
+
+/**
+ * The API in a process of its own for `bench:documents` (started by `spawnBenchApi`), so that the CPU
+ * it spends is read apart from the benchmark's own HTTP client. Serves on a free loopback port and
+ * writes `BENCH_API <base URL>` on stdout once it listens; request lines are serialised as in
+ * production, then dropped, unless BENCH_OBSERVE=off.
+ */
+const observe = process.env.BENCH_OBSERVE !== 'off';
+const db = createDb(process.env.DATABASE_URL!, { applicationName: 'docex-api' });
+const connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! });
+const client = new Client({ connection, namespace: 'default' });
+if (observe) useLogger(createLogger({ level: 'info', destination: pino.destination('/dev/null') }));
+const { base, server } = await listenBenchApp(db, client, { observe });
+process.stdout.write(`BENCH_API ${base}\n`);
+
+const stop = () => {
+  server.close();
+  server.closeAllConnections();
+  void Promise.allSettled([connection.close(), db.destroy()]).then(() => process.exit(0));
+};
+process.once('SIGTERM', stop);
+// The benchmark holds stdin open: when it ends, killed or not, so does this process.
+process.stdin.once('end', stop).resume();
