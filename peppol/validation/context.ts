@@ -1,4 +1,4 @@
-import { HALF, HUNDRED, decimalOf, type Dec } from '../money.ts';
+import { Dec, HALF, HUNDRED, ZERO, decimalOf, sum } from '../money.ts';
 import type { ValidationIssue } from '../types.ts';
 import {
   NS,
@@ -172,6 +172,32 @@ export function lineAmountWithin(
   if (!Number.isSafeInteger(amount) || !Number.isSafeInteger(product) || !Number.isSafeInteger(difference))
     return undefined;
   return Math.abs(difference) <= 2 * POWERS_OF_TEN[scale - 2];
+}
+
+/**
+ * The sum of the decimals at `path` below each element, an absent or non-decimal one counting as 0:
+ * on integers scaled to the most fraction digits while every step stays a safe integer (exact, and
+ * without a Decimal per element), in Decimals otherwise.
+ */
+export function sumAt(els: readonly El[], path: string): Dec {
+  let total = 0;
+  let scale = 0;
+  for (const el of els) {
+    const v = readScaled(first(el, path), 0);
+    if (Number.isNaN(v)) return sum(els.map((e) => numAt(e, path) ?? ZERO));
+    const s = Math.abs(v) % 16;
+    let digits = Math.trunc(v / 16);
+    if (s > scale) {
+      total *= POWERS_OF_TEN[s - scale];
+      scale = s;
+    } else digits *= POWERS_OF_TEN[scale - s];
+    if (!Number.isSafeInteger(total) || !Number.isSafeInteger(digits))
+      return sum(els.map((e) => numAt(e, path) ?? ZERO));
+    total += digits;
+  }
+  return Number.isSafeInteger(total)
+    ? new Dec(total).div(POWERS_OF_TEN[scale])
+    : sum(els.map((e) => numAt(e, path) ?? ZERO));
 }
 
 /** `cbc:ChargeIndicator = true()` as XPath compares it: the text is read as an xs:boolean, so '1' counts too. */

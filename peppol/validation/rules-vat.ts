@@ -11,6 +11,7 @@ import {
   kids,
   num,
   numAt,
+  sumAt,
   text,
   xround2,
 } from './context.ts';
@@ -83,7 +84,6 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
     if (list) list.push(i);
     else lineCategoriesBy.set(categoryId(i.c), [i]);
   }
-  const lineAmount = new Map<El, Dec>(ctx.lines.map((line) => [line, numAt(line, 'cbc:LineExtensionAmount') ?? ZERO]));
 
   const schemeCompanyIds = (party: El | undefined, vatOnly: boolean) =>
     all(party, 'cac:PartyTaxScheme')
@@ -259,8 +259,9 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
       const acOf = (ac: El, atRate: boolean) =>
         kids(ac, 'cac:TaxCategory').some((c) => categoryId(c) === cat && (!atRate || rateOf(c)));
       const basis = (atRate: boolean): Dec => {
-        const lineSum = sum(
-          ctx.lines.filter((l) => (atRate ? lineAtRate(l) : lineOf(l))).map((l) => lineAmount.get(l)!),
+        const lineSum = sumAt(
+          ctx.lines.filter((l) => (atRate ? lineAtRate(l) : lineOf(l))),
+          'cbc:LineExtensionAmount',
         );
         const charges = sum(
           docAcs.filter((ac) => isCharge(ac) && acOf(ac, atRate)).map((ac) => numAt(ac, 'cbc:Amount') ?? ZERO),
