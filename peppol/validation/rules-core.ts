@@ -1,4 +1,4 @@
-import { fractionDigits, HALF, ZERO, type Dec } from '../money.ts';
+import { atLeastZero, fractionDigits, HALF, ZERO, type Dec } from '../money.ts';
 import {
   type RuleContext,
   all,
@@ -434,7 +434,7 @@ function checkLines(ctx: RuleContext): void {
     const priceValue = num(price);
     // `PriceAmount >= 0` is false for a missing price as well.
     ctx.check(
-      priceValue !== undefined && priceValue.gte(0),
+      priceValue !== undefined && atLeastZero(priceValue),
       'BR-27',
       F,
       price ?? line,
@@ -442,7 +442,13 @@ function checkLines(ctx: RuleContext): void {
     );
     for (const base of all(line, 'cac:Price/cac:AllowanceCharge/cbc:BaseAmount')) {
       const v = num(base);
-      ctx.check(v === undefined || v.gte(0), 'BR-28', F, base, 'The Item gross price (BT-148) shall NOT be negative.');
+      ctx.check(
+        v === undefined || atLeastZero(v),
+        'BR-28',
+        F,
+        base,
+        'The Item gross price (BT-148) shall NOT be negative.',
+      );
     }
     ctx.check(
       val(line, 'cac:Item/cac:ClassifiedTaxCategory/cbc:ID') !== undefined,

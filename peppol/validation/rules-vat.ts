@@ -1,4 +1,4 @@
-import { sum, ZERO, type Dec } from '../money.ts';
+import { aboveZero, atLeastZero, sum, ZERO, type Dec } from '../money.ts';
 import type { VatCategory } from '../types.ts';
 import { hasElementChild, type El } from '../xml/dom.ts';
 import {
@@ -207,8 +207,8 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
       const percentEl = first(c, 'cbc:Percent');
       const percent = num(percentEl);
       if (cat === 'O') return percentEl === undefined;
-      if (cat === 'S') return percent !== undefined && percent.gt(0);
-      if (RATED.has(cat)) return percent !== undefined && percent.gte(0);
+      if (cat === 'S') return percent !== undefined && aboveZero(percent);
+      if (RATED.has(cat)) return percent !== undefined && atLeastZero(percent);
       return percent !== undefined && percent.isZero();
     };
     const rateText =
