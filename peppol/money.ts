@@ -63,6 +63,13 @@ export function fractionDigits(value: string): number {
   return dot < 0 ? 0 : s.length - dot - 1;
 }
 
+/**
+ * `d >= 0` and `d > 0` for the rules that ask it of every line: decimal.js compares with a number
+ * (or another Decimal) by first copying it into a new Decimal.
+ */
+export const atLeastZero = (d: Dec): boolean => d.isZero() || d.isPositive();
+export const aboveZero = (d: Dec): boolean => !d.isZero() && d.isPositive();
+
 export function round2(d: Dec): Dec {
   return d.toDecimalPlaces(2, Dec.ROUND_HALF_UP);
 }

@@ -22,7 +22,7 @@ import {
   xpathOf,
   type El,
 } from '../xml/dom.ts';
-import { isSpace } from '../xml/tree.ts';
+import { lineAmountWithin } from '../validation/context.ts';
 
 /**
  * The Peppol BIS Billing 3.0 rules in their CII binding (PEPPOL-EN16931-CII.sch, release 3.0.21),
@@ -531,67 +531,6 @@ function checkLine(ctx: CiiContext, line: El): void {
     line,
     'Element Document reference can only be used for Invoice line object',
   );
-}
-
-const POWERS_OF_TEN = Array.from({ length: 40 }, (_, i) => 10 ** i);
-
-/**
- * A decimal text of at most 14 digits as one number: its digits as an integer times 16 plus how many
- * of them follow the point (`12.50` is 1250 × 16 + 2), negative for a negative text; NaN for anything
- * else (a longer number, an exponent, a leading point), which the Decimals then judge. One number,
- * exact below 2^53, so that reading it allocates nothing.
- */
-function readScaled(el: El | undefined, absent: number): number {
-  if (!el) return absent * 16;
-  const s = raw(el);
-  let i = 0;
-  let end = s.length;
-  while (i < end && isSpace(s.charCodeAt(i))) i++;
-  while (end > i && isSpace(s.charCodeAt(end - 1))) end--;
-  let negative = false;
-  const sign = s.charCodeAt(i);
-  if (sign === 0x2d || sign === 0x2b) {
-    negative = sign === 0x2d;
-    i++;
-  }
-  let value = 0;
-  let digits = 0;
-  let scale = -1;
-  for (; i < end; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x2e && scale < 0 && digits > 0) scale = 0;
-    else if (c >= 0x30 && c <= 0x39) {
-      value = value * 10 + (c - 0x30);
-      digits++;
-      if (scale >= 0) scale++;
-    } else return Number.NaN;
-  }
-  if (digits === 0 || digits > 14) return Number.NaN;
-  const encoded = value * 16 + (scale < 0 ? 0 : scale);
-  return negative ? -encoded : encoded;
-}
-
-/**
- * R120 without an allowance, a charge or a base quantity: |amount − quantity × price| ≤ 0.02 on
- * integers scaled to a common power of ten, exact while every step stays a safe integer (undefined
- * otherwise, for the Decimal comparison to decide). An absent quantity counts as 1, an absent amount
- * or price as 0, as in that comparison.
- */
-function lineAmountWithin(total: El | undefined, quantity: El | undefined, price: El | undefined): boolean | undefined {
-  const l = readScaled(total, 0);
-  const q = readScaled(quantity, 1);
-  const p = readScaled(price, 0);
-  if (Number.isNaN(l) || Number.isNaN(q) || Number.isNaN(p)) return undefined;
-  const ls = Math.abs(l) % 16;
-  const qs = Math.abs(q) % 16;
-  const ps = Math.abs(p) % 16;
-  const scale = Math.max(ls, qs + ps, 2);
-  const amount = Math.trunc(l / 16) * POWERS_OF_TEN[scale - ls];
-  const product = Math.trunc(q / 16) * Math.trunc(p / 16) * POWERS_OF_TEN[scale - qs - ps];
-  const difference = amount - product;
-  if (!Number.isSafeInteger(amount) || !Number.isSafeInteger(product) || !Number.isSafeInteger(difference))
-    return undefined;
-  return Math.abs(difference) <= 2 * POWERS_OF_TEN[scale - 2];
 }
 
 const ALL_DIGITS = /^[0-9]*$/;

@@ -1,4 +1,4 @@
-import { fractionDigits, HALF, sum, ZERO, type Dec } from '../money.ts';
+import { atLeastZero, fractionDigits, HALF, ZERO, type Dec } from '../money.ts';
 import {
   type RuleContext,
   all,
@@ -10,6 +10,7 @@ import {
   kids,
   num,
   numAt,
+  sumAt,
   text,
   val,
   xround2,
@@ -433,7 +434,7 @@ function checkLines(ctx: RuleContext): void {
     const priceValue = num(price);
     // `PriceAmount >= 0` is false for a missing price as well.
     ctx.check(
-      priceValue !== undefined && priceValue.gte(0),
+      priceValue !== undefined && atLeastZero(priceValue),
       'BR-27',
       F,
       price ?? line,
@@ -441,7 +442,13 @@ function checkLines(ctx: RuleContext): void {
     );
     for (const base of all(line, 'cac:Price/cac:AllowanceCharge/cbc:BaseAmount')) {
       const v = num(base);
-      ctx.check(v === undefined || v.gte(0), 'BR-28', F, base, 'The Item gross price (BT-148) shall NOT be negative.');
+      ctx.check(
+        v === undefined || atLeastZero(v),
+        'BR-28',
+        F,
+        base,
+        'The Item gross price (BT-148) shall NOT be negative.',
+      );
     }
     ctx.check(
       val(line, 'cac:Item/cac:ClassifiedTaxCategory/cbc:ID') !== undefined,
@@ -554,10 +561,6 @@ function checkLines(ctx: RuleContext): void {
   }
 }
 
-function amountsOf(els: El[]): Dec {
-  return sum(els.map((e) => num(e) ?? ZERO));
-}
-
 /**
  * BR-12…15, BR-CO-10…16 as the official artefacts test them: in the LegalMonetaryTotal (and each
  * TaxTotal) that is there, where a missing amount makes an equation false rather than skipped.
@@ -567,7 +570,6 @@ function checkTotals(ctx: RuleContext): void {
   const r = ctx.root;
   const docAllowances = ctx.docAllowanceCharges.filter(isAllowance);
   const docCharges = ctx.docAllowanceCharges.filter(isCharge);
-  const amountsAt = (els: El[], path: string) => amountsOf(els.map((e) => first(e, path)).filter((e): e is El => !!e));
 
   for (const lmt of kids(r, 'cac:LegalMonetaryTotal')) {
     const has = (path: string) => first(lmt, path) !== undefined;
@@ -599,7 +601,7 @@ function checkTotals(ctx: RuleContext): void {
 
     const lineTotal = amount('cbc:LineExtensionAmount');
     ctx.check(
-      lineTotal?.eq(xround2(amountsAt(ctx.lines, 'cbc:LineExtensionAmount'))) ?? false,
+      lineTotal?.eq(xround2(sumAt(ctx.lines, 'cbc:LineExtensionAmount'))) ?? false,
       'BR-CO-10',
       F,
       at('cbc:LineExtensionAmount'),
@@ -608,7 +610,7 @@ function checkTotals(ctx: RuleContext): void {
     const allowanceTotal = amount('cbc:AllowanceTotalAmount');
     ctx.check(
       has('cbc:AllowanceTotalAmount')
-        ? (allowanceTotal?.eq(xround2(amountsAt(docAllowances, 'cbc:Amount'))) ?? false)
+        ? (allowanceTotal?.eq(xround2(sumAt(docAllowances, 'cbc:Amount'))) ?? false)
         : docAllowances.length === 0,
       'BR-CO-11',
       F,
@@ -618,7 +620,7 @@ function checkTotals(ctx: RuleContext): void {
     const chargeTotal = amount('cbc:ChargeTotalAmount');
     ctx.check(
       has('cbc:ChargeTotalAmount')
-        ? (chargeTotal?.eq(xround2(amountsAt(docCharges, 'cbc:Amount'))) ?? false)
+        ? (chargeTotal?.eq(xround2(sumAt(docCharges, 'cbc:Amount'))) ?? false)
         : docCharges.length === 0,
       'BR-CO-12',
       F,
@@ -680,8 +682,7 @@ function checkTotals(ctx: RuleContext): void {
   for (const tt of taxTotals) {
     const subtotals = kids(tt, 'cac:TaxSubtotal');
     const ok =
-      subtotals.length === 0 ||
-      (numAt(tt, 'cbc:TaxAmount')?.eq(xround2(amountsAt(subtotals, 'cbc:TaxAmount'))) ?? false);
+      subtotals.length === 0 || (numAt(tt, 'cbc:TaxAmount')?.eq(xround2(sumAt(subtotals, 'cbc:TaxAmount'))) ?? false);
     ctx.check(
       ok,
       'BR-CO-14',

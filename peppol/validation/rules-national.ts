@@ -660,11 +660,15 @@ function checkBelgium(ctx: RuleContext): void {
       );
     }
   }
+  // Lines share a few rates (and their Decimals): each is compared once, as a comparison allocates.
+  const isBelgianRate = new Map<Dec, boolean>();
   for (const line of ctx.lines) {
     const lineRate = numAt(line, 'cac:Item/cac:ClassifiedTaxCategory/cbc:Percent');
     if (sellerBe && val(line, 'cac:Item/cac:ClassifiedTaxCategory/cbc:ID') === 'S' && lineRate) {
+      let belgian = isBelgianRate.get(lineRate);
+      if (belgian === undefined) isBelgianRate.set(lineRate, (belgian = BELGIAN_RATES.some((x) => lineRate.eq(x))));
       ctx.check(
-        BELGIAN_RATES.some((x) => lineRate.eq(x)),
+        belgian,
         'BR-BE-06',
         'warning',
         line,

@@ -17,6 +17,7 @@ import {
   isAllowance,
   isCharge,
   kids,
+  lineAmountWithin,
   num,
   numAt,
   text,
@@ -337,23 +338,9 @@ function postalCountry(party: El | undefined): string {
 }
 
 function checkLineAmount(ctx: RuleContext, line: El): void {
-  const lineAmount = numAt(line, 'cbc:LineExtensionAmount') ?? ZERO;
-  const quantityEl = ctx.lineQuantity(line);
-  // The schematron treats a missing quantity as 1.
-  const quantity = quantityEl ? (num(quantityEl) ?? ZERO) : ONE;
-  const price = numAt(line, 'cac:Price/cbc:PriceAmount') ?? ZERO;
   const bq = numAt(line, 'cac:Price/cbc:BaseQuantity');
-  const baseQuantity = bq && !bq.isZero() ? bq : undefined;
-  const acs = kids(line, 'cac:AllowanceCharge');
-  const net = quantity.times(baseQuantity ? price.div(baseQuantity) : price);
-  // Most lines have no allowance or charge: adding and subtracting zero changes no comparison.
-  const expected = acs.length
-    ? net
-        .plus(xround2(sum(acs.filter(isCharge).map((a) => numAt(a, 'cbc:Amount') ?? ZERO))))
-        .minus(xround2(sum(acs.filter(isAllowance).map((a) => numAt(a, 'cbc:Amount') ?? ZERO))))
-    : net;
   ctx.check(
-    lineAmount.minus(expected).abs().lte(TWO_CENTS),
+    lineAmountOk(ctx, line, bq),
     'PEPPOL-EN16931-R120',
     'fatal',
     line,
@@ -361,6 +348,35 @@ function checkLineAmount(ctx: RuleContext, line: El): void {
   );
   if (bq)
     ctx.check(bq.gt(0), 'PEPPOL-EN16931-R121', 'fatal', line, 'Base quantity MUST be a positive number above zero.');
+}
+
+function lineAmountOk(ctx: RuleContext, line: El, bq: Dec | undefined): boolean {
+  const baseQuantity = bq && !bq.isZero() ? bq : undefined;
+  const quantityEl = ctx.lineQuantity(line);
+  const hasAcs = first(line, 'cac:AllowanceCharge') !== undefined;
+  // The usual line compares exactly in scaled integers, without a Decimal per line; anything else in Decimals.
+  if (!baseQuantity && !hasAcs) {
+    const fast = lineAmountWithin(
+      first(line, 'cbc:LineExtensionAmount'),
+      quantityEl,
+      first(line, 'cac:Price/cbc:PriceAmount'),
+    );
+    if (fast !== undefined) return fast;
+  }
+  const lineAmount = numAt(line, 'cbc:LineExtensionAmount') ?? ZERO;
+  // The schematron treats a missing quantity as 1.
+  const quantity = quantityEl ? (num(quantityEl) ?? ZERO) : ONE;
+  const price = numAt(line, 'cac:Price/cbc:PriceAmount') ?? ZERO;
+  const net = quantity.times(baseQuantity ? price.div(baseQuantity) : price);
+  // Most lines have no allowance or charge: adding and subtracting zero changes no comparison.
+  let expected = net;
+  if (hasAcs) {
+    const acs = kids(line, 'cac:AllowanceCharge');
+    expected = net
+      .plus(xround2(sum(acs.filter(isCharge).map((a) => numAt(a, 'cbc:Amount') ?? ZERO))))
+      .minus(xround2(sum(acs.filter(isAllowance).map((a) => numAt(a, 'cbc:Amount') ?? ZERO))));
+  }
+  return lineAmount.minus(expected).abs().lte(TWO_CENTS);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sum, ZERO, type Dec } from '../money.ts';
+import { aboveZero, atLeastZero, sum, ZERO, type Dec } from '../money.ts';
 import type { VatCategory } from '../types.ts';
 import { hasElementChild, type El } from '../xml/dom.ts';
 import {
@@ -11,6 +11,7 @@ import {
   kids,
   num,
   numAt,
+  sumAt,
   text,
   xround2,
 } from './context.ts';
@@ -83,7 +84,6 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
     if (list) list.push(i);
     else lineCategoriesBy.set(categoryId(i.c), [i]);
   }
-  const lineAmount = new Map<El, Dec>(ctx.lines.map((line) => [line, numAt(line, 'cbc:LineExtensionAmount') ?? ZERO]));
 
   const schemeCompanyIds = (party: El | undefined, vatOnly: boolean) =>
     all(party, 'cac:PartyTaxScheme')
@@ -207,8 +207,8 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
       const percentEl = first(c, 'cbc:Percent');
       const percent = num(percentEl);
       if (cat === 'O') return percentEl === undefined;
-      if (cat === 'S') return percent !== undefined && percent.gt(0);
-      if (RATED.has(cat)) return percent !== undefined && percent.gte(0);
+      if (cat === 'S') return percent !== undefined && aboveZero(percent);
+      if (RATED.has(cat)) return percent !== undefined && atLeastZero(percent);
       return percent !== undefined && percent.isZero();
     };
     const rateText =
@@ -259,8 +259,9 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
       const acOf = (ac: El, atRate: boolean) =>
         kids(ac, 'cac:TaxCategory').some((c) => categoryId(c) === cat && (!atRate || rateOf(c)));
       const basis = (atRate: boolean): Dec => {
-        const lineSum = sum(
-          ctx.lines.filter((l) => (atRate ? lineAtRate(l) : lineOf(l))).map((l) => lineAmount.get(l)!),
+        const lineSum = sumAt(
+          ctx.lines.filter((l) => (atRate ? lineAtRate(l) : lineOf(l))),
+          'cbc:LineExtensionAmount',
         );
         const charges = sum(
           docAcs.filter((ac) => isCharge(ac) && acOf(ac, atRate)).map((ac) => numAt(ac, 'cbc:Amount') ?? ZERO),
