@@ -70,6 +70,16 @@ function namePreparedStatements(client: pg.PoolClient): void {
   };
 }
 
+/**
+ * Every column of a table, named: the compiler refuses a list that misses one, so a statement that
+ * names its columns (as a prepared one must) still reads the whole row. `columnsOf<T>()([...])`.
+ */
+export function columnsOf<T>() {
+  return <const C extends readonly (keyof T & string)[]>(
+    columns: C & ([Exclude<keyof T & string, C[number]>] extends [never] ? unknown : never),
+  ): C => columns;
+}
+
 /** The query, marked to be prepared once per connection (see {@link PREPARED}). */
 export function prepared<R>(db: Db, query: Compilable<R> | RawBuilder<R>): CompiledQuery<R> {
   // A query builder compiles by itself; a raw `sql` template needs the database's compiler.
