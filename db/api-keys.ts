@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from './database.ts';
+import { columnsOf, prepared, type Db } from './database.ts';
+import type { ApiKeysTable } from './schema.ts';
 import { newestFirst } from './keyset.ts';
 import type { Scope } from '../core/scope.ts';
 
@@ -8,14 +9,33 @@ export function hashKeySecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
+const API_KEY_COLUMNS = columnsOf<ApiKeysTable>()([
+  'id',
+  'organization_id',
+  'company_id',
+  'name',
+  'key_type',
+  'livemode',
+  'key_prefix',
+  'key_hash',
+  'scopes',
+  'rate_limit',
+  'expires_at',
+  'created_by',
+  'created_at',
+  'revoked_at',
+  'last_used_at',
+]);
+
+/** Every request's first statement: prepared, so it names its columns. */
 export async function findApiKeyBySecret(db: Db, secret: string) {
-  return db
+  const query = db
     .selectFrom('api_keys')
     .innerJoin('organizations', 'organizations.id', 'api_keys.organization_id')
-    .selectAll('api_keys')
+    .select(API_KEY_COLUMNS.map((column) => `api_keys.${column}` as const))
     .select(['organizations.plan as plan', 'organizations.forced_rate_limit_until as forced_rate_limit_until'])
-    .where('api_keys.key_hash', '=', hashKeySecret(secret))
-    .executeTakeFirst();
+    .where('api_keys.key_hash', '=', hashKeySecret(secret));
+  return (await db.executeQuery(prepared(db, query))).rows[0];
 }
 
 export interface NewApiKey {

@@ -1,14 +1,40 @@
 import { sql, type Expression } from 'kysely';
-import type { Db } from './database.ts';
-import type { Address, CompanyStatus } from './tables/companies.ts';
+import { columnsOf, prepared, type Db } from './database.ts';
+import type { Address, CompaniesTable, CompanyStatus } from './tables/companies.ts';
 import { newestFirst } from './keyset.ts';
 import type { Scope } from '../core/scope.ts';
+
+// Named, not `*`: the look-ups every send makes are prepared statements.
+const COMPANY_COLUMNS = columnsOf<CompaniesTable>()([
+  'id',
+  'organization_id',
+  'livemode',
+  'name',
+  'legal_name',
+  'vat_number',
+  'country',
+  'peppol_id',
+  'additional_identifiers',
+  'address',
+  'capabilities',
+  'status',
+  'smp_registered',
+  'smp_registered_at',
+  'compliance',
+  'settings',
+  'stats',
+  'metadata',
+  'clock_offset_ms',
+  'smp_generation',
+  'created_at',
+  'updated_at',
+]);
 
 /** The companies a scope sees: its organization and mode, and only its own company when it has one. */
 function visibleCompanies(db: Db, scope: Scope) {
   let query = db
     .selectFrom('companies')
-    .selectAll()
+    .select(COMPANY_COLUMNS)
     .where('organization_id', '=', scope.organizationId)
     .where('livemode', '=', scope.livemode);
   if (scope.companyId) query = query.where('id', '=', scope.companyId);
@@ -65,7 +91,7 @@ export async function findGrantedCompanyByRef(db: Db, scope: Scope, ref: string)
  * organizations, modes or companies find nothing.
  */
 export async function findCompanyByRef(db: Db, scope: Scope, ref: string) {
-  return whereRef(visibleCompanies(db, scope), ref).executeTakeFirst();
+  return (await db.executeQuery(prepared(db, whereRef(visibleCompanies(db, scope), ref)))).rows[0];
 }
 
 /** Up to `limit` active companies the scope sees, oldest first (a sender is implied when there is one). */

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
-import type { Db } from './database.ts';
+import { prepared, type Db } from './database.ts';
 import type { DirectoryAccessPoint, DirectoryParticipantsTable, DirectorySmp } from './tables/directory.ts';
 
 /**
@@ -187,12 +187,13 @@ export async function findDirectoryParticipant(
   peppolId: string,
   own: { accessPoint: DirectoryAccessPoint; smp: DirectorySmp },
 ): Promise<DirectoryRecord | undefined> {
-  const { rows } = await sql<DirectoryRecord>`
+  // Every send looks its recipient up here; the subquery names its columns, so it can be prepared.
+  const statement = sql<DirectoryRecord>`
     select * from ${participantsOf(organizationId, own.accessPoint, own.smp)} as p
      where lower(p.peppol_id) = ${peppolId.toLowerCase()}
      order by p.source desc
-     limit 1`.execute(db);
-  return rows[0];
+     limit 1`;
+  return (await db.executeQuery(prepared(db, statement))).rows[0];
 }
 
 /** A seeded directory entry's name, VAT number and address, by participant id (case-insensitive). */

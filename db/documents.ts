@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
-import type { Db } from './database.ts';
+import { prepared, type Db } from './database.ts';
 import type { DocumentDeliveryStatus, DocumentLifecycleStatus, DocumentsTable } from './schema.ts';
 import { newestFirst } from './keyset.ts';
 import { insertEventWhen, type NewEvent } from './events.ts';
@@ -120,11 +120,11 @@ export async function findDeliveryFacts(
 ): Promise<(DeliveryFacts & { xml: string | null }) | undefined>;
 export async function findDeliveryFacts(db: Db, id: string): Promise<DeliveryFacts | undefined>;
 export async function findDeliveryFacts(db: Db, id: string, options: { withXml?: boolean } = {}) {
-  return db
+  const query = db
     .selectFrom('documents')
     .select(options.withXml ? [...DELIVERY_FACTS, 'xml'] : DELIVERY_FACTS)
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('id', '=', id);
+  return (await db.executeQuery(prepared(db, query))).rows[0];
 }
 
 export async function findDocumentByTransportMessage(db: Db, messageId: string): Promise<DocumentRow | undefined> {
@@ -201,13 +201,14 @@ export async function moveDelivery(
         limit 1)`
     : sql`null`;
   const facts = sql.join(DELIVERY_FACTS.map((column) => sql.ref(`moved.${column}`)));
-  const { rows } = await sql<
+  const statement = sql<
     DeliveryFacts & { event_id: string; event_dispatched_at: Date | null; sandbox_recipient_id: string | null }
   >`
     with moved as (${update.returning([...DELIVERY_FACTS, 'partner_id'])})${counted}, event as (${insertEventWhen('moved', event)})
     select ${facts}, event.id as event_id, event.dispatched_at as event_dispatched_at, ${recipient} as sandbox_recipient_id
     from moved, event
-  `.execute(db);
+  `;
+  const { rows } = await db.executeQuery(prepared(db, statement));
   const moved = rows[0];
   if (!moved) return undefined;
   const { event_id, event_dispatched_at, sandbox_recipient_id, ...row } = moved;

@@ -1,5 +1,5 @@
 import { sql, type Selectable, type SqlBool, type Expression } from 'kysely';
-import type { Db } from './database.ts';
+import { columnsOf, prepared, type Db } from './database.ts';
 import { taggedWithAll } from './tags.ts';
 import type { Scope } from '../core/scope.ts';
 import type {
@@ -18,10 +18,38 @@ export type PartnerRow = Selectable<PartnersTable>;
  */
 export type PartnerScope = Pick<Scope, 'organizationId' | 'livemode'>;
 
+// Named, not `*`: the look-up every send makes is a prepared statement.
+const PARTNER_COLUMNS = columnsOf<PartnersTable>()([
+  'id',
+  'organization_id',
+  'livemode',
+  'peppol_id',
+  'vat_number',
+  'name',
+  'country',
+  'role',
+  'contact_name',
+  'contact_email',
+  'peppol_status',
+  'defaults',
+  'tags',
+  'identifiers',
+  'enrichment',
+  'documents_sent',
+  'documents_received',
+  'last_activity_at',
+  'metadata',
+  'punchout_identity',
+  'punchout_domain',
+  'punchout_secret_hash',
+  'created_at',
+  'updated_at',
+]);
+
 function scoped(db: Db, scope: PartnerScope) {
   return db
     .selectFrom('partners')
-    .selectAll()
+    .select(PARTNER_COLUMNS)
     .where('organization_id', '=', scope.organizationId)
     .where('livemode', '=', scope.livemode);
 }
@@ -32,10 +60,10 @@ export async function findPartnerByRef(db: Db, scope: PartnerScope, ref: string)
     return scoped(db, scope)
       .where('vat_number', '=', normalizeVat(ref.slice(4)))
       .executeTakeFirst();
-  if (ref.startsWith('peppol:'))
-    return scoped(db, scope)
-      .where(sql`lower(peppol_id)`, '=', ref.slice(7).trim().toLowerCase())
-      .executeTakeFirst();
+  if (ref.startsWith('peppol:')) {
+    const query = scoped(db, scope).where(sql`lower(peppol_id)`, '=', ref.slice(7).trim().toLowerCase());
+    return (await db.executeQuery(prepared(db, query))).rows[0];
+  }
   if (ref.startsWith('part_')) return scoped(db, scope).where('id', '=', ref).executeTakeFirst();
   return undefined;
 }

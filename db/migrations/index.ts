@@ -24,6 +24,7 @@ import * as m20261124_50_acceptance_outbox from './2026-11-24-50-acceptance-outb
 import * as m20261124_85_claim_document_number from './2026-11-24-85-claim-document-number.ts';
 import * as m20261124_90_punchout from './2026-11-24-90-punchout.ts';
 import * as m20261124_91_document_counts_spread from './2026-11-24-91-document-counts-spread.ts';
+import * as m20261124_92_documents_hot_updates from './2026-11-24-92-documents-hot-updates.ts';
 import * as m20261124_95_rate_limit_async_commit from './2026-11-24-95-rate-limit-async-commit.ts';
 
 /**
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-85-claim-document-number': m20261124_85_claim_document_number,
   '2026-11-24-90-punchout': m20261124_90_punchout,
   '2026-11-24-91-document-counts-spread': m20261124_91_document_counts_spread,
+  '2026-11-24-92-documents-hot-updates': m20261124_92_documents_hot_updates,
   '2026-11-24-95-rate-limit-async-commit': m20261124_95_rate_limit_async_commit,
 };
