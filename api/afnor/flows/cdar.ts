@@ -7,6 +7,7 @@ import { ApiError } from '../../errors.ts';
 import { runLifecycleCommand, type LifecycleDeps } from '../../lifecycle/service.ts';
 import type { Upload } from '../multipart.ts';
 import type { FlowInfo } from './service.ts';
+import { submitted } from './stored.ts';
 
 /** The side that speaks a status: what its emitter column says, platforms counted with their side. */
 function sideOf(status: CdarStatus): 'buyer' | 'supplier' | 'platform' {
@@ -76,20 +77,12 @@ export async function submitCdarFlow(
       );
     }
     return insertStoredFlow(trx, {
-      organizationId: scope.organizationId,
-      livemode: scope.livemode,
+      ...submitted(scope, info, upload),
       companyId: invoice.company_id,
       direction: 'outgoing',
       number: message.id,
       flowType: invoice.direction === 'outgoing' ? 'CustomerInvoiceLC' : 'SupplierInvoiceLC',
       flowSyntax: 'CDAR',
-      name: info.name,
-      processingRule: info.processingRule,
-      flowProfile: info.flowProfile,
-      trackingId: info.trackingId,
-      content: upload.bytes,
-      sha256: upload.sha256,
-      contentType: 'application/xml',
       linkedDocumentIds: [invoice.id],
     });
   });

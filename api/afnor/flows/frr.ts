@@ -12,6 +12,7 @@ import { ApiError } from '../../errors.ts';
 import { startRun, type SendDeps } from '../../documents/send.ts';
 import type { Upload } from '../multipart.ts';
 import type { FlowInfo } from './service.ts';
+import { submitted } from './stored.ts';
 
 /** The French administration receives e-reporting through the PPF, whatever the company's country. */
 const FRR_COUNTRY = 'FR';
@@ -63,20 +64,12 @@ export async function submitFrrFlow(deps: SendDeps, scope: Scope, info: FlowInfo
   const stored = await deps.db.transaction().execute(async (trx) => {
     if (info.trackingId) await claimTrackingId(trx, scope, info.trackingId);
     const flow = await insertStoredFlow(trx, {
-      organizationId: scope.organizationId,
-      livemode: scope.livemode,
+      ...submitted(scope, info, upload),
       companyId: company.id,
       direction: 'outgoing',
       number: report.id,
       flowType: FRR_FLOW_TYPES[report.typeCode],
       flowSyntax: 'FRR',
-      name: info.name,
-      processingRule: info.processingRule,
-      flowProfile: info.flowProfile,
-      trackingId: info.trackingId,
-      content: upload.bytes,
-      sha256: upload.sha256,
-      contentType: 'application/xml',
     });
     if (decision.report) {
       await insertComplianceReport(trx, {
