@@ -1,6 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { PROJECT_ROOT } from '../core/config.ts';
 import { stopChild } from '../core/temporal-dev-server.ts';
 import { SANDBOX_CONFIRMATION_MS } from '../core/sandbox-scenarios.ts';
@@ -15,6 +14,7 @@ import {
   cpuPerItemByRole,
   percentile,
   spawnBenchApi,
+  spawnBenchWorker,
   startBenchServers,
   untilPolled,
 } from './support.ts';
@@ -85,30 +85,8 @@ try {
   const client = new Client({ connection: clientConnection, namespace: 'default' });
   // The worker runs in its own process, as deployed: the API and the activities do not share a thread.
   // WORKER_CPU_PROFILE=<dir> writes the worker's CPU profile there, to see where its time goes.
-  const profile = process.env.WORKER_CPU_PROFILE
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.WORKER_CPU_PROFILE}`]
-    : [];
-  const worker = spawn(
-    process.execPath,
-    [...profile, '--import', 'tsx', path.join(PROJECT_ROOT, 'workers', 'worker.ts')],
-    {
-      cwd: PROJECT_ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: servers.databaseUrl,
-        TEMPORAL_ADDRESS: servers.temporalAddress,
-        LOG_LEVEL: 'warn',
-        ...(await workerMetricsEnv()),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  let workerErrors = '';
-  worker.stderr.on('data', (c) => {
-    workerErrors += c;
-  });
-  worker.once('exit', (code) => {
-    if (code) console.error(`worker exited (${code}): ${workerErrors}`);
+  const worker = spawnBenchWorker(servers, await workerMetricsEnv(), {
+    cpuProfileDir: process.env.WORKER_CPU_PROFILE,
   });
   await untilPolled(client, TASK_QUEUES.documents);
   // The API runs in a process of its own too, so that its CPU is not mixed with this HTTP client's.

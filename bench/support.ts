@@ -307,20 +307,26 @@ export async function bareWorkflowRate(client: Client, count = 300, concurrency 
 export function spawnBenchWorker(
   servers: { databaseUrl: string; temporalAddress: string },
   env: Record<string, string> = {},
+  options: { cpuProfileDir?: string | undefined } = {},
 ): ChildProcess {
-  const worker = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'workers', 'worker.ts')], {
-    cwd: PROJECT_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: servers.databaseUrl,
-      TEMPORAL_ADDRESS: servers.temporalAddress,
-      LOG_LEVEL: 'warn',
-      WORKER_METRICS_PORT: '0',
-      WORKER_TEMPORAL_METRICS_PORT: '0',
-      ...env,
+  const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+  const worker = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', path.join(PROJECT_ROOT, 'workers', 'worker.ts')],
+    {
+      cwd: PROJECT_ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: servers.databaseUrl,
+        TEMPORAL_ADDRESS: servers.temporalAddress,
+        LOG_LEVEL: 'warn',
+        WORKER_METRICS_PORT: '0',
+        WORKER_TEMPORAL_METRICS_PORT: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  );
   let errors = '';
   worker.stderr?.on('data', (c) => {
     errors += c;
