@@ -8,7 +8,7 @@ import {
   isValidSwedishOrgNumber,
 } from '../checksums.ts';
 import { type Dec, ONE, TWO_CENTS, ZERO, sum } from '../money.ts';
-import { firstElementChild, nextElementSibling, type El } from '../xml/dom.ts';
+import { count, firstElementChild, nextElementSibling, some, type El } from '../xml/dom.ts';
 import {
   type RuleContext,
   all,
@@ -143,7 +143,11 @@ export function checkPeppolRules(ctx: RuleContext): void {
       'Seller electronic address MUST be provided',
     );
 
-  const lineAcs = ctx.lines.flatMap((l) => kids(l, 'cac:AllowanceCharge'));
+  // The lines' allowances and charges in one walk, not an array per line to be flattened.
+  const lineAcs = all(
+    r,
+    ctx.isCredit ? 'cac:CreditNoteLine/cac:AllowanceCharge' : 'cac:InvoiceLine/cac:AllowanceCharge',
+  );
   for (const ac of [...ctx.docAllowanceCharges, ...lineAcs]) {
     const hasPercent = first(ac, 'cbc:MultiplierFactorNumeric') !== undefined;
     const hasBase = first(ac, 'cbc:BaseAmount') !== undefined;
@@ -202,69 +206,74 @@ export function checkPeppolRules(ctx: RuleContext): void {
   const docStart = val(r, 'cac:InvoicePeriod/cbc:StartDate');
   const docEnd = val(r, 'cac:InvoicePeriod/cbc:EndDate');
   for (const line of ctx.lines) {
-    for (const start of all(line, 'cac:InvoicePeriod/cbc:StartDate')) {
-      if (docStart && isValidDate(text(start)) && isValidDate(docStart))
-        ctx.check(
-          text(start) >= docStart,
-          'PEPPOL-EN16931-R110',
-          F,
-          start,
-          'Start date of line period MUST be within invoice period.',
-        );
-    }
-    for (const end of all(line, 'cac:InvoicePeriod/cbc:EndDate')) {
-      if (docEnd && isValidDate(text(end)) && isValidDate(docEnd))
-        ctx.check(
-          text(end) <= docEnd,
-          'PEPPOL-EN16931-R111',
-          F,
-          end,
-          'End date of line period MUST be within invoice period.',
-        );
-    }
+    // Most lines have none of these: a `first` guard allocates nothing, the loop alone an empty array.
+    if (first(line, 'cac:InvoicePeriod/cbc:StartDate'))
+      for (const start of all(line, 'cac:InvoicePeriod/cbc:StartDate')) {
+        if (docStart && isValidDate(text(start)) && isValidDate(docStart))
+          ctx.check(
+            text(start) >= docStart,
+            'PEPPOL-EN16931-R110',
+            F,
+            start,
+            'Start date of line period MUST be within invoice period.',
+          );
+      }
+    if (first(line, 'cac:InvoicePeriod/cbc:EndDate'))
+      for (const end of all(line, 'cac:InvoicePeriod/cbc:EndDate')) {
+        if (docEnd && isValidDate(text(end)) && isValidDate(docEnd))
+          ctx.check(
+            text(end) <= docEnd,
+            'PEPPOL-EN16931-R111',
+            F,
+            end,
+            'End date of line period MUST be within invoice period.',
+          );
+      }
     checkLineAmount(ctx, line);
-    const refs = kids(line, 'cac:DocumentReference');
-    ctx.check(refs.length <= 1, 'PEPPOL-EN16931-R100', F, line, 'Only one invoiced object is allowed pr line');
+    const refs = count(line, 'cac:DocumentReference');
+    ctx.check(refs <= 1, 'PEPPOL-EN16931-R100', F, line, 'Only one invoiced object is allowed pr line');
     ctx.check(
-      refs.length === 0 || refs.some((d) => val(d, 'cbc:DocumentTypeCode') === '130'),
+      refs === 0 || some(line, 'cac:DocumentReference', (d) => val(d, 'cbc:DocumentTypeCode') === '130'),
       'PEPPOL-EN16931-R101',
       F,
       line,
       'Element Document reference can only be used for Invoice line object',
     );
-    for (const pac of all(line, 'cac:Price/cac:AllowanceCharge')) {
-      ctx.check(
-        text(first(pac, 'cbc:ChargeIndicator')) === 'false',
-        'PEPPOL-EN16931-R044',
-        F,
-        pac,
-        "Charge on price level is NOT allowed. Only value 'false' allowed.",
-      );
-      const base = numAt(pac, 'cbc:BaseAmount');
-      if (first(pac, 'cbc:BaseAmount')) {
-        const price = numAt(line, 'cac:Price/cbc:PriceAmount');
-        const amount = numAt(pac, 'cbc:Amount');
+    if (first(line, 'cac:Price/cac:AllowanceCharge'))
+      for (const pac of all(line, 'cac:Price/cac:AllowanceCharge')) {
         ctx.check(
-          price !== undefined && base !== undefined && amount !== undefined && price.eq(base.minus(amount)),
-          'PEPPOL-EN16931-R046',
+          text(first(pac, 'cbc:ChargeIndicator')) === 'false',
+          'PEPPOL-EN16931-R044',
           F,
           pac,
-          'Item net price MUST equal (Gross price - Allowance amount) when gross price is provided.',
+          "Charge on price level is NOT allowed. Only value 'false' allowed.",
         );
+        const base = numAt(pac, 'cbc:BaseAmount');
+        if (first(pac, 'cbc:BaseAmount')) {
+          const price = numAt(line, 'cac:Price/cbc:PriceAmount');
+          const amount = numAt(pac, 'cbc:Amount');
+          ctx.check(
+            price !== undefined && base !== undefined && amount !== undefined && price.eq(base.minus(amount)),
+            'PEPPOL-EN16931-R046',
+            F,
+            pac,
+            'Item net price MUST equal (Gross price - Allowance amount) when gross price is provided.',
+          );
+        }
       }
-    }
-    for (const bq of all(line, 'cac:Price/cbc:BaseQuantity')) {
-      const unit = attr(bq, 'unitCode');
-      const qty = ctx.lineQuantity(line);
-      if (unit !== undefined && qty)
-        ctx.check(
-          unit === attr(qty, 'unitCode'),
-          'PEPPOL-EN16931-R130',
-          F,
-          bq,
-          'Unit code of price base quantity MUST be same as invoiced quantity.',
-        );
-    }
+    if (first(line, 'cac:Price/cbc:BaseQuantity'))
+      for (const bq of all(line, 'cac:Price/cbc:BaseQuantity')) {
+        const unit = attr(bq, 'unitCode');
+        const qty = ctx.lineQuantity(line);
+        if (unit !== undefined && qty)
+          ctx.check(
+            unit === attr(qty, 'unitCode'),
+            'PEPPOL-EN16931-R130',
+            F,
+            bq,
+            'Unit code of price base quantity MUST be same as invoiced quantity.',
+          );
+      }
   }
 
   const typeCode = first(r, 'cbc:InvoiceTypeCode');
