@@ -440,19 +440,16 @@ function checkLines(ctx: RuleContext): void {
       price ?? line,
       'The Item net price (BT-146) shall NOT be negative.',
     );
-    // Most lines have none of what these loops visit: a `first` guard allocates nothing, where the
-    // loop alone would iterate a new empty array per line.
-    if (first(line, 'cac:Price/cac:AllowanceCharge/cbc:BaseAmount'))
-      for (const base of all(line, 'cac:Price/cac:AllowanceCharge/cbc:BaseAmount')) {
-        const v = num(base);
-        ctx.check(
-          v === undefined || atLeastZero(v),
-          'BR-28',
-          F,
-          base,
-          'The Item gross price (BT-148) shall NOT be negative.',
-        );
-      }
+    for (const base of all(line, 'cac:Price/cac:AllowanceCharge/cbc:BaseAmount')) {
+      const v = num(base);
+      ctx.check(
+        v === undefined || atLeastZero(v),
+        'BR-28',
+        F,
+        base,
+        'The Item gross price (BT-148) shall NOT be negative.',
+      );
+    }
     ctx.check(
       val(line, 'cac:Item/cac:ClassifiedTaxCategory/cbc:ID') !== undefined,
       'BR-CO-04',
@@ -460,112 +457,107 @@ function checkLines(ctx: RuleContext): void {
       line,
       'Each Invoice line (BG-25) shall be categorized with an Invoiced item VAT category code (BT-151).',
     );
-    if (first(line, 'cac:InvoicePeriod'))
-      for (const period of kids(line, 'cac:InvoicePeriod')) {
-        const start = val(period, 'cbc:StartDate');
-        const end = val(period, 'cbc:EndDate');
-        if (start && end)
-          ctx.check(
-            end >= start,
-            'BR-30',
-            F,
-            period,
-            'If both Invoice line period start date (BT-134) and Invoice line period end date (BT-135) are given then the Invoice line period end date (BT-135) shall be later or equal to the Invoice line period start date (BT-134).',
-          );
+    for (const period of kids(line, 'cac:InvoicePeriod')) {
+      const start = val(period, 'cbc:StartDate');
+      const end = val(period, 'cbc:EndDate');
+      if (start && end)
         ctx.check(
-          first(period, 'cbc:StartDate') !== undefined || first(period, 'cbc:EndDate') !== undefined,
-          'BR-CO-20',
+          end >= start,
+          'BR-30',
           F,
           period,
-          'If Invoice line period (BG-26) is used, the Invoice line period start date (BT-134) or the Invoice line period end date (BT-135) shall be filled, or both.',
+          'If both Invoice line period start date (BT-134) and Invoice line period end date (BT-135) are given then the Invoice line period end date (BT-135) shall be later or equal to the Invoice line period start date (BT-134).',
         );
+      ctx.check(
+        first(period, 'cbc:StartDate') !== undefined || first(period, 'cbc:EndDate') !== undefined,
+        'BR-CO-20',
+        F,
+        period,
+        'If Invoice line period (BG-26) is used, the Invoice line period start date (BT-134) or the Invoice line period end date (BT-135) shall be filled, or both.',
+      );
+    }
+    for (const ac of kids(line, 'cac:AllowanceCharge')) {
+      const noReason =
+        first(ac, 'cbc:AllowanceChargeReason') === undefined &&
+        first(ac, 'cbc:AllowanceChargeReasonCode') === undefined;
+      if (isAllowance(ac)) {
+        ctx.check(
+          first(ac, 'cbc:Amount') !== undefined,
+          'BR-41',
+          F,
+          ac,
+          'Each Invoice line allowance (BG-27) shall have an Invoice line allowance amount (BT-136).',
+        );
+        ctx.check(
+          !noReason,
+          'BR-42',
+          F,
+          ac,
+          'Each Invoice line allowance (BG-27) shall have an Invoice line allowance reason (BT-139) or an Invoice line allowance reason code (BT-140).',
+        );
+        ctx.check(
+          !noReason,
+          'BR-CO-23',
+          F,
+          ac,
+          'Each Invoice line allowance (BG-27) shall contain an Invoice line allowance reason (BT-139) or an Invoice line allowance reason code (BT-140), or both.',
+        );
+        checkDecimals(ctx, ac, 'cbc:Amount', 'BR-DEC-24');
+        checkDecimals(ctx, ac, 'cbc:BaseAmount', 'BR-DEC-25');
+      } else if (isCharge(ac)) {
+        ctx.check(
+          first(ac, 'cbc:Amount') !== undefined,
+          'BR-43',
+          F,
+          ac,
+          'Each Invoice line charge (BG-28) shall have an Invoice line charge amount (BT-141).',
+        );
+        ctx.check(
+          !noReason,
+          'BR-44',
+          F,
+          ac,
+          'Each Invoice line charge shall have an Invoice line charge reason or an invoice line allowance reason code.',
+        );
+        ctx.check(
+          !noReason,
+          'BR-CO-24',
+          F,
+          ac,
+          'Each Invoice line charge (BG-28) shall contain an Invoice line charge reason (BT-144) or an Invoice line charge reason code (BT-145), or both.',
+        );
+        checkDecimals(ctx, ac, 'cbc:Amount', 'BR-DEC-27');
+        checkDecimals(ctx, ac, 'cbc:BaseAmount', 'BR-DEC-28');
       }
-    if (first(line, 'cac:AllowanceCharge'))
-      for (const ac of kids(line, 'cac:AllowanceCharge')) {
-        const noReason =
-          first(ac, 'cbc:AllowanceChargeReason') === undefined &&
-          first(ac, 'cbc:AllowanceChargeReasonCode') === undefined;
-        if (isAllowance(ac)) {
-          ctx.check(
-            first(ac, 'cbc:Amount') !== undefined,
-            'BR-41',
-            F,
-            ac,
-            'Each Invoice line allowance (BG-27) shall have an Invoice line allowance amount (BT-136).',
-          );
-          ctx.check(
-            !noReason,
-            'BR-42',
-            F,
-            ac,
-            'Each Invoice line allowance (BG-27) shall have an Invoice line allowance reason (BT-139) or an Invoice line allowance reason code (BT-140).',
-          );
-          ctx.check(
-            !noReason,
-            'BR-CO-23',
-            F,
-            ac,
-            'Each Invoice line allowance (BG-27) shall contain an Invoice line allowance reason (BT-139) or an Invoice line allowance reason code (BT-140), or both.',
-          );
-          checkDecimals(ctx, ac, 'cbc:Amount', 'BR-DEC-24');
-          checkDecimals(ctx, ac, 'cbc:BaseAmount', 'BR-DEC-25');
-        } else if (isCharge(ac)) {
-          ctx.check(
-            first(ac, 'cbc:Amount') !== undefined,
-            'BR-43',
-            F,
-            ac,
-            'Each Invoice line charge (BG-28) shall have an Invoice line charge amount (BT-141).',
-          );
-          ctx.check(
-            !noReason,
-            'BR-44',
-            F,
-            ac,
-            'Each Invoice line charge shall have an Invoice line charge reason or an invoice line allowance reason code.',
-          );
-          ctx.check(
-            !noReason,
-            'BR-CO-24',
-            F,
-            ac,
-            'Each Invoice line charge (BG-28) shall contain an Invoice line charge reason (BT-144) or an Invoice line charge reason code (BT-145), or both.',
-          );
-          checkDecimals(ctx, ac, 'cbc:Amount', 'BR-DEC-27');
-          checkDecimals(ctx, ac, 'cbc:BaseAmount', 'BR-DEC-28');
-        }
-      }
+    }
     checkDecimals(ctx, line, 'cbc:LineExtensionAmount', 'BR-DEC-23');
-    if (first(line, 'cac:Item/cac:AdditionalItemProperty'))
-      for (const prop of all(line, 'cac:Item/cac:AdditionalItemProperty')) {
-        ctx.check(
-          val(prop, 'cbc:Name') !== undefined && val(prop, 'cbc:Value') !== undefined,
-          'BR-54',
-          F,
-          prop,
-          'Each Item attribute (BG-32) shall contain an Item attribute name (BT-160) and an Item attribute value (BT-161).',
-        );
-      }
-    if (first(line, 'cac:Item/cac:StandardItemIdentification/cbc:ID'))
-      for (const id of all(line, 'cac:Item/cac:StandardItemIdentification/cbc:ID')) {
-        ctx.check(
-          attr(id, 'schemeID') !== undefined,
-          'BR-64',
-          F,
-          id,
-          'The Item standard identifier (BT-157) shall have a Scheme identifier.',
-        );
-      }
-    if (first(line, 'cac:Item/cac:CommodityClassification/cbc:ItemClassificationCode'))
-      for (const code of all(line, 'cac:Item/cac:CommodityClassification/cbc:ItemClassificationCode')) {
-        ctx.check(
-          attr(code, 'listID') !== undefined,
-          'BR-65',
-          F,
-          code,
-          'The Item classification identifier (BT-158) shall have a Scheme identifier.',
-        );
-      }
+    for (const prop of all(line, 'cac:Item/cac:AdditionalItemProperty')) {
+      ctx.check(
+        val(prop, 'cbc:Name') !== undefined && val(prop, 'cbc:Value') !== undefined,
+        'BR-54',
+        F,
+        prop,
+        'Each Item attribute (BG-32) shall contain an Item attribute name (BT-160) and an Item attribute value (BT-161).',
+      );
+    }
+    for (const id of all(line, 'cac:Item/cac:StandardItemIdentification/cbc:ID')) {
+      ctx.check(
+        attr(id, 'schemeID') !== undefined,
+        'BR-64',
+        F,
+        id,
+        'The Item standard identifier (BT-157) shall have a Scheme identifier.',
+      );
+    }
+    for (const code of all(line, 'cac:Item/cac:CommodityClassification/cbc:ItemClassificationCode')) {
+      ctx.check(
+        attr(code, 'listID') !== undefined,
+        'BR-65',
+        F,
+        code,
+        'The Item classification identifier (BT-158) shall have a Scheme identifier.',
+      );
+    }
   }
 }
 

@@ -206,29 +206,26 @@ export function checkPeppolRules(ctx: RuleContext): void {
   const docStart = val(r, 'cac:InvoicePeriod/cbc:StartDate');
   const docEnd = val(r, 'cac:InvoicePeriod/cbc:EndDate');
   for (const line of ctx.lines) {
-    // Most lines have none of these: a `first` guard allocates nothing, the loop alone an empty array.
-    if (first(line, 'cac:InvoicePeriod/cbc:StartDate'))
-      for (const start of all(line, 'cac:InvoicePeriod/cbc:StartDate')) {
-        if (docStart && isValidDate(text(start)) && isValidDate(docStart))
-          ctx.check(
-            text(start) >= docStart,
-            'PEPPOL-EN16931-R110',
-            F,
-            start,
-            'Start date of line period MUST be within invoice period.',
-          );
-      }
-    if (first(line, 'cac:InvoicePeriod/cbc:EndDate'))
-      for (const end of all(line, 'cac:InvoicePeriod/cbc:EndDate')) {
-        if (docEnd && isValidDate(text(end)) && isValidDate(docEnd))
-          ctx.check(
-            text(end) <= docEnd,
-            'PEPPOL-EN16931-R111',
-            F,
-            end,
-            'End date of line period MUST be within invoice period.',
-          );
-      }
+    for (const start of all(line, 'cac:InvoicePeriod/cbc:StartDate')) {
+      if (docStart && isValidDate(text(start)) && isValidDate(docStart))
+        ctx.check(
+          text(start) >= docStart,
+          'PEPPOL-EN16931-R110',
+          F,
+          start,
+          'Start date of line period MUST be within invoice period.',
+        );
+    }
+    for (const end of all(line, 'cac:InvoicePeriod/cbc:EndDate')) {
+      if (docEnd && isValidDate(text(end)) && isValidDate(docEnd))
+        ctx.check(
+          text(end) <= docEnd,
+          'PEPPOL-EN16931-R111',
+          F,
+          end,
+          'End date of line period MUST be within invoice period.',
+        );
+    }
     checkLineAmount(ctx, line);
     const refs = count(line, 'cac:DocumentReference');
     ctx.check(refs <= 1, 'PEPPOL-EN16931-R100', F, line, 'Only one invoiced object is allowed pr line');
@@ -239,41 +236,39 @@ export function checkPeppolRules(ctx: RuleContext): void {
       line,
       'Element Document reference can only be used for Invoice line object',
     );
-    if (first(line, 'cac:Price/cac:AllowanceCharge'))
-      for (const pac of all(line, 'cac:Price/cac:AllowanceCharge')) {
+    for (const pac of all(line, 'cac:Price/cac:AllowanceCharge')) {
+      ctx.check(
+        text(first(pac, 'cbc:ChargeIndicator')) === 'false',
+        'PEPPOL-EN16931-R044',
+        F,
+        pac,
+        "Charge on price level is NOT allowed. Only value 'false' allowed.",
+      );
+      const base = numAt(pac, 'cbc:BaseAmount');
+      if (first(pac, 'cbc:BaseAmount')) {
+        const price = numAt(line, 'cac:Price/cbc:PriceAmount');
+        const amount = numAt(pac, 'cbc:Amount');
         ctx.check(
-          text(first(pac, 'cbc:ChargeIndicator')) === 'false',
-          'PEPPOL-EN16931-R044',
+          price !== undefined && base !== undefined && amount !== undefined && price.eq(base.minus(amount)),
+          'PEPPOL-EN16931-R046',
           F,
           pac,
-          "Charge on price level is NOT allowed. Only value 'false' allowed.",
+          'Item net price MUST equal (Gross price - Allowance amount) when gross price is provided.',
         );
-        const base = numAt(pac, 'cbc:BaseAmount');
-        if (first(pac, 'cbc:BaseAmount')) {
-          const price = numAt(line, 'cac:Price/cbc:PriceAmount');
-          const amount = numAt(pac, 'cbc:Amount');
-          ctx.check(
-            price !== undefined && base !== undefined && amount !== undefined && price.eq(base.minus(amount)),
-            'PEPPOL-EN16931-R046',
-            F,
-            pac,
-            'Item net price MUST equal (Gross price - Allowance amount) when gross price is provided.',
-          );
-        }
       }
-    if (first(line, 'cac:Price/cbc:BaseQuantity'))
-      for (const bq of all(line, 'cac:Price/cbc:BaseQuantity')) {
-        const unit = attr(bq, 'unitCode');
-        const qty = ctx.lineQuantity(line);
-        if (unit !== undefined && qty)
-          ctx.check(
-            unit === attr(qty, 'unitCode'),
-            'PEPPOL-EN16931-R130',
-            F,
-            bq,
-            'Unit code of price base quantity MUST be same as invoiced quantity.',
-          );
-      }
+    }
+    for (const bq of all(line, 'cac:Price/cbc:BaseQuantity')) {
+      const unit = attr(bq, 'unitCode');
+      const qty = ctx.lineQuantity(line);
+      if (unit !== undefined && qty)
+        ctx.check(
+          unit === attr(qty, 'unitCode'),
+          'PEPPOL-EN16931-R130',
+          F,
+          bq,
+          'Unit code of price base quantity MUST be same as invoiced quantity.',
+        );
+    }
   }
 
   const typeCode = first(r, 'cbc:InvoiceTypeCode');
