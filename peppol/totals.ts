@@ -105,18 +105,24 @@ function computeLine(line: DocumentLine, index: number): ComputedLine {
   const baseQuantity = dec(line.baseQuantity);
   // Only what the line does not state is derived: a line that gives its net amount (every CII line
   // does) and no percentage allowance needs no product of its own.
+  // A product is already rounded to the precision of Dec, so dividing it by 1 would only copy it.
   let derived: Dec | undefined;
   const gross = () =>
-    (derived ??= round2(quantity.times(price).div(baseQuantity && !baseQuantity.isZero() ? baseQuantity : 1)));
+    (derived ??= round2(
+      baseQuantity && !baseQuantity.isZero() ? quantity.times(price).div(baseQuantity) : quantity.times(price),
+    ));
   const allowances = line.allowances?.length ? line.allowances.map((a) => computeAllowanceCharge(a, false, gross)) : [];
   const charges = line.charges?.length ? line.charges.map((c) => computeAllowanceCharge(c, true, gross)) : [];
   const category = lineCategory(line) ?? 'S';
   const given = dec(line.netAmount);
+  // Adding or subtracting nothing would copy the rounded product (it fits the precision) into two new Decimals.
   const net =
     given ??
-    gross()
-      .plus(sum(charges.map((c) => c.amount)))
-      .minus(sum(allowances.map((a) => a.amount)));
+    (allowances.length || charges.length
+      ? gross()
+          .plus(sum(charges.map((c) => c.amount)))
+          .minus(sum(allowances.map((a) => a.amount)))
+      : gross());
   const out: ComputedLine = {
     id: line.id ?? String(index + 1),
     source: line,

@@ -119,6 +119,10 @@ function parseAttachment(ref: El): Attachment {
   });
 }
 
+/**
+ * One invoice line. A large invoice has thousands, so the line is written field by field, leaving out
+ * what is absent (what `compact` of a literal gives, in the same order), rather than built twice.
+ */
 function parseLine(line: El, isCredit: boolean, itemPath: string): DocumentLine {
   const item = first(line, `${itemPath}cac:Item`);
   const qty = first(
@@ -128,41 +132,57 @@ function parseLine(line: El, isCredit: boolean, itemPath: string): DocumentLine 
   const price = first(line, `${itemPath}cac:Price`);
   const itemName = val(item, 'cbc:Name');
   const itemDescription = val(item, 'cbc:Description');
-  const acs = kids(itemPath ? first(line, itemPath.slice(0, -1)) : line, 'cac:AllowanceCharge');
-  const allowances = acs
-    .filter((a) => val(a, 'cbc:ChargeIndicator') === 'false')
-    .map((a) => parseAllowanceCharge(a, false));
-  const charges = acs
-    .filter((a) => val(a, 'cbc:ChargeIndicator') === 'true')
-    .map((a) => parseAllowanceCharge(a, false));
   const tax = first(item, 'cac:ClassifiedTaxCategory');
   const periodEl = first(line, 'cac:InvoicePeriod');
-  const out: DocumentLine = compact({
-    id: val(line, `${itemPath}cbc:ID`),
-    description: itemDescription ?? itemName ?? '',
-    name: itemDescription !== undefined ? itemName : undefined,
-    quantity: text(qty) || '0',
-    unit: attr(qty, 'unitCode'),
-    unitPrice: raw(price, 'cbc:PriceAmount') ?? '0',
-    baseQuantity: raw(price, 'cbc:BaseQuantity'),
-    grossPrice: raw(price, 'cac:AllowanceCharge/cbc:BaseAmount'),
-    vatRate: raw(tax, 'cbc:Percent'),
-    vatCategory: val(tax, 'cbc:ID') as VatCategory | undefined,
-    itemCode: val(item, 'cac:SellersItemIdentification/cbc:ID'),
-    buyerItemCode: val(item, 'cac:BuyersItemIdentification/cbc:ID'),
-    standardItemId: schemed(first(item, 'cac:StandardItemIdentification/cbc:ID')),
-    classification: classification(first(item, 'cac:CommodityClassification/cbc:ItemClassificationCode')),
-    originCountry: val(item, 'cac:OriginCountry/cbc:IdentificationCode'),
-    period: periodEl
-      ? compact({ start: val(periodEl, 'cbc:StartDate'), end: val(periodEl, 'cbc:EndDate') })
-      : undefined,
-    allowances: allowances.length ? allowances : undefined,
-    charges: charges.length ? charges : undefined,
-    orderLineReference: val(line, 'cac:OrderLineReference/cbc:LineID'),
-    note: val(line, itemPath ? 'cbc:Note' : 'cbc:Note'),
-    accountingCost: val(line, `${itemPath}cbc:AccountingCost`),
-    netAmount: raw(line, `${itemPath}cbc:LineExtensionAmount`),
-  });
+  // Named stores in the literal's key order, not a helper taking the key: a store under a varying key
+  // is a slow, generic one.
+  const out = {} as DocumentLine;
+  const id = val(line, `${itemPath}cbc:ID`);
+  if (id !== undefined) out.id = id;
+  out.description = itemDescription ?? itemName ?? '';
+  if (itemDescription !== undefined && itemName !== undefined) out.name = itemName;
+  out.quantity = text(qty) || '0';
+  const unit = attr(qty, 'unitCode');
+  if (unit !== undefined) out.unit = unit;
+  out.unitPrice = raw(price, 'cbc:PriceAmount') ?? '0';
+  const baseQuantity = raw(price, 'cbc:BaseQuantity');
+  if (baseQuantity !== undefined) out.baseQuantity = baseQuantity;
+  const grossPrice = raw(price, 'cac:AllowanceCharge/cbc:BaseAmount');
+  if (grossPrice !== undefined) out.grossPrice = grossPrice;
+  const vatRate = raw(tax, 'cbc:Percent');
+  if (vatRate !== undefined) out.vatRate = vatRate;
+  const vatCategory = val(tax, 'cbc:ID') as VatCategory | undefined;
+  if (vatCategory !== undefined) out.vatCategory = vatCategory;
+  const itemCode = val(item, 'cac:SellersItemIdentification/cbc:ID');
+  if (itemCode !== undefined) out.itemCode = itemCode;
+  const buyerItemCode = val(item, 'cac:BuyersItemIdentification/cbc:ID');
+  if (buyerItemCode !== undefined) out.buyerItemCode = buyerItemCode;
+  const standardItemId = schemed(first(item, 'cac:StandardItemIdentification/cbc:ID'));
+  if (standardItemId !== undefined) out.standardItemId = standardItemId;
+  const itemClassification = classification(first(item, 'cac:CommodityClassification/cbc:ItemClassificationCode'));
+  if (itemClassification !== undefined) out.classification = itemClassification;
+  const originCountry = val(item, 'cac:OriginCountry/cbc:IdentificationCode');
+  if (originCountry !== undefined) out.originCountry = originCountry;
+  if (periodEl) out.period = compact({ start: val(periodEl, 'cbc:StartDate'), end: val(periodEl, 'cbc:EndDate') });
+  const acs = kids(itemPath ? first(line, itemPath.slice(0, -1)) : line, 'cac:AllowanceCharge');
+  if (acs.length) {
+    const allowances = acs
+      .filter((a) => val(a, 'cbc:ChargeIndicator') === 'false')
+      .map((a) => parseAllowanceCharge(a, false));
+    const charges = acs
+      .filter((a) => val(a, 'cbc:ChargeIndicator') === 'true')
+      .map((a) => parseAllowanceCharge(a, false));
+    if (allowances.length) out.allowances = allowances;
+    if (charges.length) out.charges = charges;
+  }
+  const orderLineReference = val(line, 'cac:OrderLineReference/cbc:LineID');
+  if (orderLineReference !== undefined) out.orderLineReference = orderLineReference;
+  const note = val(line, 'cbc:Note');
+  if (note !== undefined) out.note = note;
+  const accountingCost = val(line, `${itemPath}cbc:AccountingCost`);
+  if (accountingCost !== undefined) out.accountingCost = accountingCost;
+  const netAmount = raw(line, `${itemPath}cbc:LineExtensionAmount`);
+  if (netAmount !== undefined) out.netAmount = netAmount;
   return out;
 }
 

@@ -19,6 +19,15 @@ import { isSpace } from '../xml/tree.ts';
 export type Flag = 'fatal' | 'warning';
 
 /**
+ * The local names rules look up with {@link RuleContext.descendants}: the rules' own constants, a few
+ * dozen. Only these are indexed, since most elements of a large document (each line's IDs, names and
+ * amounts) stand under names no rule looks up anywhere, and listing them cost more than the lookups.
+ */
+const askedNames = new Set<string>();
+/** Names come from the rules, not from documents; the bound is a guard all the same. */
+const MAX_ASKED_NAMES = 256;
+
+/**
  * State shared by the rule functions while one UBL document is checked. Rules receive the
  * document once and walk it with the child-path helpers, which is much faster than evaluating
  * XPath strings and keeps a 100-line invoice well under the 5 ms budget.
@@ -57,24 +66,37 @@ export class RuleContext {
 
   /**
    * Elements with a local name anywhere below the root, in document order: the `//name` of the
-   * official XPaths. One walk indexes the whole document for every rule that asks.
+   * official XPaths. One walk indexes the whole document under every name a rule has asked for so far.
    */
   descendants(localName: string): readonly El[] {
-    if (!this.byLocalName) {
-      const index = new Map<string, El[]>();
+    let index = this.byLocalName;
+    if (!index) {
+      index = this.byLocalName = new Map<string, El[]>();
+      for (const name of askedNames) index.set(name, []);
+      const lists = index;
       const walk = (parent: El) => {
         for (let el = firstElementChild(parent); el; el = nextElementSibling(el)) {
-          const name = el.localName ?? '';
-          const list = index.get(name);
-          if (list) list.push(el);
-          else index.set(name, [el]);
+          lists.get(el.localName ?? '')?.push(el);
           walk(el);
         }
       };
       walk(this.root);
-      this.byLocalName = index;
     }
-    return this.byLocalName.get(localName) ?? [];
+    let found = index.get(localName);
+    if (!found) {
+      // A name no rule asked for before: a walk of its own, and the next documents index it too.
+      const list: El[] = [];
+      const walk = (parent: El) => {
+        for (let el = firstElementChild(parent); el; el = nextElementSibling(el)) {
+          if ((el.localName ?? '') === localName) list.push(el);
+          walk(el);
+        }
+      };
+      walk(this.root);
+      index.set(localName, (found = list));
+      if (askedNames.size < MAX_ASKED_NAMES) askedNames.add(localName);
+    }
+    return found;
   }
 
   /**

@@ -8,7 +8,7 @@ import {
   isValidSwedishOrgNumber,
 } from '../checksums.ts';
 import { type Dec, ONE, TWO_CENTS, ZERO, sum } from '../money.ts';
-import { firstElementChild, nextElementSibling, type El } from '../xml/dom.ts';
+import { count, firstElementChild, nextElementSibling, some, type El } from '../xml/dom.ts';
 import {
   type RuleContext,
   all,
@@ -143,7 +143,11 @@ export function checkPeppolRules(ctx: RuleContext): void {
       'Seller electronic address MUST be provided',
     );
 
-  const lineAcs = ctx.lines.flatMap((l) => kids(l, 'cac:AllowanceCharge'));
+  // The lines' allowances and charges in one walk, not an array per line to be flattened.
+  const lineAcs = all(
+    r,
+    ctx.isCredit ? 'cac:CreditNoteLine/cac:AllowanceCharge' : 'cac:InvoiceLine/cac:AllowanceCharge',
+  );
   for (const ac of [...ctx.docAllowanceCharges, ...lineAcs]) {
     const hasPercent = first(ac, 'cbc:MultiplierFactorNumeric') !== undefined;
     const hasBase = first(ac, 'cbc:BaseAmount') !== undefined;
@@ -223,10 +227,10 @@ export function checkPeppolRules(ctx: RuleContext): void {
         );
     }
     checkLineAmount(ctx, line);
-    const refs = kids(line, 'cac:DocumentReference');
-    ctx.check(refs.length <= 1, 'PEPPOL-EN16931-R100', F, line, 'Only one invoiced object is allowed pr line');
+    const refs = count(line, 'cac:DocumentReference');
+    ctx.check(refs <= 1, 'PEPPOL-EN16931-R100', F, line, 'Only one invoiced object is allowed pr line');
     ctx.check(
-      refs.length === 0 || refs.some((d) => val(d, 'cbc:DocumentTypeCode') === '130'),
+      refs === 0 || some(line, 'cac:DocumentReference', (d) => val(d, 'cbc:DocumentTypeCode') === '130'),
       'PEPPOL-EN16931-R101',
       F,
       line,

@@ -59,15 +59,21 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
     .descendants('AllowanceCharge')
     .flatMap((ac) => kids(ac, 'cac:TaxCategory').map((c) => ({ ac, c })));
   const subtotalCategories = all(r, 'cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory');
-  const categoriesOfLine = new Map<El, El[]>(
-    ctx.lines.map((line) => [line, all(line, 'cac:Item/cac:ClassifiedTaxCategory')]),
-  );
-  const lineCategories = ctx.lines.flatMap((line) => categoriesOfLine.get(line)!.map((c) => ({ line, c })));
+  // Filled in one pass over the lines, without a pair or a list per line only to be flattened.
+  const categoriesOfLine = new Map<El, El[]>();
+  const lineCategories: { line: El; c: El }[] = [];
+  for (const line of ctx.lines) {
+    const categories = all(line, 'cac:Item/cac:ClassifiedTaxCategory');
+    categoriesOfLine.set(line, categories);
+    for (const c of categories) lineCategories.push({ line, c });
+  }
   const docAcs = ctx.docAllowanceCharges;
   // Every category element is read once: the rules below ask the same questions of it per category.
   const facts = new Map<El, { id: string; vat: boolean; percent: Dec | undefined }>();
-  for (const c of [...taxCategories, ...classified])
+  const readFacts = (c: El) =>
     facts.set(c, { id: text(first(c, 'cbc:ID')), vat: isVatScheme(c), percent: numAt(c, 'cbc:Percent') });
+  taxCategories.forEach(readFacts);
+  classified.forEach(readFacts);
   const categoryId = (c: El) => facts.get(c)!.id;
   const percentOf = (c: El) => facts.get(c)!.percent;
   const vat = (c: El) => facts.get(c)!.vat;

@@ -1,5 +1,5 @@
 import { checkParticipantId, checkVatNumber, isValidBic, isValidIban } from '../identifiers.ts';
-import { fractionDigits, parseDecimal } from '../money.ts';
+import { type Dec, HUNDRED, ZERO, fractionDigits, parseDecimal } from '../money.ts';
 import { lineCategory } from '../totals.ts';
 import {
   DOCUMENT_TYPES,
@@ -75,13 +75,14 @@ class Checker {
   }
 
   /** A decimal field; `maxDecimals` applies the BR-DEC rule named by `decRule`. */
-  decimal(value: unknown, field: string, required: boolean, decRule?: string): boolean {
+  /** The value as a Decimal when it is a valid one, for the caller's own checks without parsing it again. */
+  decimal(value: unknown, field: string, required: boolean, decRule?: string): Dec | undefined {
     if (value === undefined || value === null) {
       if (required) {
         const path = this.pathOf(field);
         this.error('JSON-REQUIRED', path, `${path} is required`);
       }
-      return false;
+      return undefined;
     }
     const d = parseDecimal(value);
     if (!d) {
@@ -91,14 +92,14 @@ class Checker {
         path,
         `${path} must be a decimal number written with digits and an optional dot (got ${JSON.stringify(value)})`,
       );
-      return false;
+      return undefined;
     }
     if (decRule && fractionDigits(String(value)) > 2) {
       const path = this.pathOf(field);
       this.error(decRule, path, `${path} allows at most 2 decimals`);
-      return false;
+      return undefined;
     }
-    return true;
+    return d;
   }
 
   date(value: unknown, field: string, required: boolean, missingRule = 'JSON-REQUIRED'): void {
@@ -347,18 +348,20 @@ function checkLine(c: Checker, type: DocumentType, line: DocumentLine, i: number
   try {
     c.string(line.description, 'description', true, 'BR-25');
     c.decimal(line.quantity, 'quantity', true);
-    if (c.decimal(line.unitPrice, 'unitPrice', true) && parseDecimal(line.unitPrice)!.isNegative())
+    // Each value is parsed once, and compared with constants: decimal.js makes a Decimal of a number operand.
+    if (c.decimal(line.unitPrice, 'unitPrice', true)?.isNegative())
       c.error('BR-27', c.pathOf('unitPrice'), 'The item net price must not be negative');
-    if (c.decimal(line.baseQuantity, 'baseQuantity', false) && !parseDecimal(line.baseQuantity)!.gt(0))
+    const baseQuantity = c.decimal(line.baseQuantity, 'baseQuantity', false);
+    if (baseQuantity && !baseQuantity.gt(ZERO))
       c.error('PEPPOL-EN16931-R121', c.pathOf('baseQuantity'), 'Base quantity must be above zero');
-    if (c.decimal(line.grossPrice, 'grossPrice', false) && parseDecimal(line.grossPrice)!.isNegative())
+    if (c.decimal(line.grossPrice, 'grossPrice', false)?.isNegative())
       c.error('BR-28', c.pathOf('grossPrice'), 'The item gross price must not be negative');
     c.decimal(line.netAmount, 'netAmount', false, 'BR-DEC-23');
     if (line.unit !== undefined && !CL.REC20.has(String(line.unit)))
       c.error('BR-CL-23', c.pathOf('unit'), `${line.unit} is not a UN/ECE Recommendation 20 unit code`);
-    if (c.decimal(line.vatRate, 'vatRate', false)) {
-      const rate = parseDecimal(line.vatRate)!;
-      if (rate.lt(0) || rate.gt(100))
+    const rate = c.decimal(line.vatRate, 'vatRate', false);
+    if (rate) {
+      if (rate.lt(ZERO) || rate.gt(HUNDRED))
         c.error('JSON-VAT-RATE', c.pathOf('vatRate'), 'vatRate must be between 0 and 100');
     }
     if (line.vatCategory !== undefined && !VAT_CATEGORIES.includes(line.vatCategory)) {
