@@ -27,6 +27,14 @@ const askedNames = new Set<string>();
 /** Names come from the rules, not from documents; the bound is a guard all the same. */
 const MAX_ASKED_NAMES = 256;
 
+/** Appends every element below `parent`, in document order, to the list of its local name in `lists`, if any. */
+function indexBelow(parent: El, lists: Map<string, El[]>): void {
+  for (let el = firstElementChild(parent); el; el = nextElementSibling(el)) {
+    lists.get(el.localName ?? '')?.push(el);
+    indexBelow(el, lists);
+  }
+}
+
 /**
  * State shared by the rule functions while one UBL document is checked. Rules receive the
  * document once and walk it with the child-path helpers, which is much faster than evaluating
@@ -73,27 +81,14 @@ export class RuleContext {
     if (!index) {
       index = this.byLocalName = new Map<string, El[]>();
       for (const name of askedNames) index.set(name, []);
-      const lists = index;
-      const walk = (parent: El) => {
-        for (let el = firstElementChild(parent); el; el = nextElementSibling(el)) {
-          lists.get(el.localName ?? '')?.push(el);
-          walk(el);
-        }
-      };
-      walk(this.root);
+      indexBelow(this.root, index);
     }
     let found = index.get(localName);
     if (!found) {
       // A name no rule asked for before: a walk of its own, and the next documents index it too.
-      const list: El[] = [];
-      const walk = (parent: El) => {
-        for (let el = firstElementChild(parent); el; el = nextElementSibling(el)) {
-          if ((el.localName ?? '') === localName) list.push(el);
-          walk(el);
-        }
-      };
-      walk(this.root);
-      index.set(localName, (found = list));
+      found = [];
+      indexBelow(this.root, new Map([[localName, found]]));
+      index.set(localName, found);
       if (askedNames.size < MAX_ASKED_NAMES) askedNames.add(localName);
     }
     return found;
