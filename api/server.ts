@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const tracing = startTracing({ serviceName: 'docex-api' });
   const { databaseUrl, temporalAddress } = requireServers(config);
 
-  const db = createDb(databaseUrl, { applicationName: 'docex-api' });
+  const db = createDb(databaseUrl, { max: config.databasePoolSize, applicationName: 'docex-api' });
   await pingDb(db).catch((err) => {
     throw new StartupError(
       'postgres',

@@ -1,5 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { pino } from 'pino';
+import { loadConfig } from '../core/config.ts';
 import { createLogger, useLogger } from '../core/log.ts';
 import { createDb } from '../db/database.ts';
 import { listenBenchApp } from './support.ts';
@@ -11,7 +12,7 @@ import { listenBenchApp } from './support.ts';
  * production, then dropped, unless BENCH_OBSERVE=off.
  */
 const observe = process.env.BENCH_OBSERVE !== 'off';
-const db = createDb(process.env.DATABASE_URL!, { applicationName: 'docex-api' });
+const db = createDb(process.env.DATABASE_URL!, { max: loadConfig().databasePoolSize, applicationName: 'docex-api' });
 const connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! });
 const client = new Client({ connection, namespace: 'default' });
 if (observe) useLogger(createLogger({ level: 'info', destination: pino.destination('/dev/null') }));

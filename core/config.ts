@@ -9,6 +9,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections of each process's pool (the API's, the worker's). */
+  databasePoolSize: number;
   embeddedPostgresPort: number;
   temporalAddress: string | undefined;
   temporalNamespace: string;
@@ -100,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     optional(env, 'PUBLIC_BASE_URL') ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
   ).replace(/\/$/, '');
   const level = optional(env, 'LOG_LEVEL') ?? 'info';
+  const databasePoolSize = intFrom(env, 'DATABASE_POOL_SIZE', 20);
+  if (databasePoolSize < 1) throw new Error(`DATABASE_POOL_SIZE must be at least 1, got "${databasePoolSize}"`);
   if (!['debug', 'info', 'warn', 'error'].includes(level))
     throw new Error(`LOG_LEVEL must be debug, info, warn or error, got "${level}"`);
   return {
@@ -107,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     dataDir: path.resolve(PROJECT_ROOT, optional(env, 'DATA_DIR') ?? '.data'),
     databaseUrl: optional(env, 'DATABASE_URL'),
+    databasePoolSize,
     embeddedPostgresPort: intFrom(env, 'EMBEDDED_POSTGRES_PORT', 54329),
     temporalAddress: optional(env, 'TEMPORAL_ADDRESS'),
     temporalNamespace: optional(env, 'TEMPORAL_NAMESPACE') ?? 'default',

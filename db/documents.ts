@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
-import { prepared, type Db } from './database.ts';
+import { columnsOf, prepared, type Db } from './database.ts';
 import type { DocumentDeliveryStatus, DocumentLifecycleStatus, DocumentsTable } from './schema.ts';
 import { newestFirst } from './keyset.ts';
 import { insertEventWhen, type NewEvent } from './events.ts';
@@ -12,6 +12,51 @@ import type { Scope } from '../core/scope.ts';
 import { workflowStartValues, type WorkflowStart } from './workflow-starts.ts';
 
 export type DocumentRow = Selectable<DocumentsTable>;
+
+/** A document's row as the application reads it: every column but the search vector, which only queries use. */
+const DOCUMENT_COLUMNS = columnsOf<DocumentsTable>()([
+  'id',
+  'organization_id',
+  'livemode',
+  'company_id',
+  'partner_id',
+  'type',
+  'direction',
+  'number',
+  'issue_date',
+  'due_date',
+  'currency',
+  'gross_amount',
+  'net_amount',
+  'vat_amount',
+  'sender',
+  'receiver',
+  'sender_peppol_id',
+  'receiver_peppol_id',
+  'status',
+  'delivery_status',
+  'lifecycle_status',
+  'body',
+  'xml',
+  'source_format',
+  'file_id',
+  'stored_format',
+  'metadata',
+  'error_code',
+  'error_message',
+  'transport_message_id',
+  'read_at',
+  'archived_at',
+  'assigned_user_id',
+  'tags',
+  'notes',
+  'linked_document_ids',
+  'received_at',
+  'sent_at',
+  'delivered_at',
+  'created_at',
+  'updated_at',
+]);
 
 export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): Promise<DocumentRow> {
   return db.insertInto('documents').values(row).returningAll().executeTakeFirstOrThrow();
@@ -73,12 +118,13 @@ export async function insertOutgoingDocument(
       )
     : db;
   try {
-    const inserted = await query
+    // Prepared: every send runs it, and its text varies only with the caller's columns and options.
+    const insert = query
       .insertInto('documents')
       .values({ ...row, id })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { row: inserted };
+      .returning(DOCUMENT_COLUMNS);
+    const { rows } = await db.executeQuery(prepared(db, insert));
+    return { row: rows[0] };
   } catch (err) {
     const { code, detail } = err as { code?: string; detail?: string };
     if (code === 'DX409' && detail) return { existingId: detail };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from './database.ts';
+import { prepared, type Db } from './database.ts';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -22,9 +22,11 @@ export async function consumeRateLimit(
   windowMs: number,
 ): Promise<RateLimitDecision> {
   const now = Date.now();
-  const { rows } = await sql<{ allowed: boolean; used: number; oldest: Date | null }>`
+  // Prepared: every request runs it.
+  const query = sql<{ allowed: boolean; used: number; oldest: Date | null }>`
     select allowed, used, oldest from consume_rate_limit(${bucket}, ${limit}, ${new Date(now)}, ${new Date(now - windowMs)})
-  `.execute(db);
+  `;
+  const { rows } = await db.executeQuery(prepared(db, query));
   const { allowed, used, oldest } = rows[0];
   const oldestMs = oldest ? new Date(oldest).getTime() : now;
   if (!allowed) return { allowed: false, limit, remaining: 0, resetAt: oldestMs + windowMs };

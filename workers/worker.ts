@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     },
   });
   const tracing = startTracing({ serviceName: 'docex-worker' });
-  const db = createDb(databaseUrl, { applicationName: 'docex-worker' });
+  const db = createDb(databaseUrl, { max: config.databasePoolSize, applicationName: 'docex-worker' });
   await pingDb(db).catch((err) => {
     throw new StartupError(
       'postgres',
