@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateKeySecret } from '../api/api-keys/secrets.ts';
@@ -192,6 +192,19 @@ export async function listenBenchApp(
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
+/** A TypeScript entry point of the project in a Node process of its own, its CPU profile written when asked. */
+function spawnProjectScript(
+  script: string,
+  options: { env: Record<string, string>; cpuProfileDir: string | undefined; stdio: StdioOptions },
+): ChildProcess {
+  const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+  return spawn(process.execPath, [...profile, '--import', 'tsx', path.join(PROJECT_ROOT, script)], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: options.stdio,
+  });
+}
+
 /**
  * The API as `listenBenchApp` builds it, in a process of its own (`bench/api-process.ts`), so that its
  * CPU is read apart from the benchmark's HTTP client (`cpuByRole` names it "API"). Stop it with
@@ -201,22 +214,16 @@ export async function spawnBenchApi(
   servers: { databaseUrl: string; temporalAddress: string },
   options: { observe?: boolean; cpuProfileDir?: string } = {},
 ): Promise<{ base: string; child: ChildProcess }> {
-  const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
-  const child = spawn(
-    process.execPath,
-    [...profile, '--import', 'tsx', path.join(PROJECT_ROOT, 'bench', 'api-process.ts')],
-    {
-      cwd: PROJECT_ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: servers.databaseUrl,
-        TEMPORAL_ADDRESS: servers.temporalAddress,
-        BENCH_OBSERVE: options.observe === false ? 'off' : 'on',
-      },
-      // stdin stays open while the benchmark lives: the API ends with it, even if the benchmark is killed.
-      stdio: ['pipe', 'pipe', 'inherit'],
+  const child = spawnProjectScript(path.join('bench', 'api-process.ts'), {
+    env: {
+      DATABASE_URL: servers.databaseUrl,
+      TEMPORAL_ADDRESS: servers.temporalAddress,
+      BENCH_OBSERVE: options.observe === false ? 'off' : 'on',
     },
-  );
+    cpuProfileDir: options.cpuProfileDir,
+    // stdin stays open while the benchmark lives: the API ends with it, even if the benchmark is killed.
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const base = await new Promise<string>((resolve, reject) => {
     let out = '';
     const onData = (chunk: Buffer) => {
@@ -309,24 +316,18 @@ export function spawnBenchWorker(
   env: Record<string, string> = {},
   options: { cpuProfileDir?: string | undefined } = {},
 ): ChildProcess {
-  const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
-  const worker = spawn(
-    process.execPath,
-    [...profile, '--import', 'tsx', path.join(PROJECT_ROOT, 'workers', 'worker.ts')],
-    {
-      cwd: PROJECT_ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: servers.databaseUrl,
-        TEMPORAL_ADDRESS: servers.temporalAddress,
-        LOG_LEVEL: 'warn',
-        WORKER_METRICS_PORT: '0',
-        WORKER_TEMPORAL_METRICS_PORT: '0',
-        ...env,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+  const worker = spawnProjectScript(path.join('workers', 'worker.ts'), {
+    env: {
+      DATABASE_URL: servers.databaseUrl,
+      TEMPORAL_ADDRESS: servers.temporalAddress,
+      LOG_LEVEL: 'warn',
+      WORKER_METRICS_PORT: '0',
+      WORKER_TEMPORAL_METRICS_PORT: '0',
+      ...env,
     },
-  );
+    cpuProfileDir: options.cpuProfileDir,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
   worker.stderr?.on('data', (c) => {
     errors += c;
