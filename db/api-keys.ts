@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { columnsOf, prepared, type Db } from './database.ts';
+import { columnsOf, compiledOnce, type Db } from './database.ts';
 import type { ApiKeysTable } from './schema.ts';
 import { newestFirst } from './keyset.ts';
 import type { Scope } from '../core/scope.ts';
@@ -28,14 +28,17 @@ const API_KEY_COLUMNS = columnsOf<ApiKeysTable>()([
 ]);
 
 /** Every request's first statement: prepared, so it names its columns. */
-export async function findApiKeyBySecret(db: Db, secret: string) {
-  const query = db
+const apiKeyByHash = compiledOnce((db, params: { hash: string }) =>
+  db
     .selectFrom('api_keys')
     .innerJoin('organizations', 'organizations.id', 'api_keys.organization_id')
     .select(API_KEY_COLUMNS.map((column) => `api_keys.${column}` as const))
     .select(['organizations.plan as plan', 'organizations.forced_rate_limit_until as forced_rate_limit_until'])
-    .where('api_keys.key_hash', '=', hashKeySecret(secret));
-  return (await db.executeQuery(prepared(db, query))).rows[0];
+    .where('api_keys.key_hash', '=', params.hash),
+);
+
+export async function findApiKeyBySecret(db: Db, secret: string) {
+  return (await db.executeQuery(apiKeyByHash(db, { hash: hashKeySecret(secret) }))).rows[0];
 }
 
 export interface NewApiKey {

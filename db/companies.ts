@@ -1,5 +1,5 @@
 import { sql, type Expression } from 'kysely';
-import { columnsOf, prepared, type Db } from './database.ts';
+import { columnsOf, compiledOnce, type Db } from './database.ts';
 import type { Address, CompaniesTable, CompanyStatus } from './tables/companies.ts';
 import { newestFirst } from './keyset.ts';
 import type { Scope } from '../core/scope.ts';
@@ -30,8 +30,10 @@ const COMPANY_COLUMNS = columnsOf<CompaniesTable>()([
   'updated_at',
 ]);
 
+type CompanyScope = Pick<Scope, 'organizationId' | 'livemode' | 'companyId'>;
+
 /** The companies a scope sees: its organization and mode, and only its own company when it has one. */
-function visibleCompanies(db: Db, scope: Scope) {
+function visibleCompanies(db: Db, scope: CompanyScope) {
   let query = db
     .selectFrom('companies')
     .select(COMPANY_COLUMNS)
@@ -91,8 +93,25 @@ export async function findGrantedCompanyByRef(db: Db, scope: Scope, ref: string)
  * organizations, modes or companies find nothing.
  */
 export async function findCompanyByRef(db: Db, scope: Scope, ref: string) {
-  return (await db.executeQuery(prepared(db, whereRef(visibleCompanies(db, scope), ref)))).rows[0];
+  const { organizationId, livemode, companyId } = scope;
+  const [column, value] = ref.startsWith('vat:')
+    ? (['vat_number', normalizedVatRef(ref)] as const)
+    : ref.startsWith('peppol:')
+      ? (['peppol_id', ref.slice(7)] as const)
+      : (['id', ref] as const);
+  return (await db.executeQuery(companyByRef(db, { organizationId, livemode, companyId, column, value }))).rows[0];
 }
+
+// Every send looks its sender up: one statement per column a ref names, narrowed to a company or not.
+const companyByRef = compiledOnce(
+  (db, params: CompanyScope & { column: 'vat_number' | 'peppol_id' | 'id'; value: string }, shape) => {
+    const [column, narrowed] = shape.split(' ') as [typeof params.column, string];
+    const { organizationId, livemode } = params;
+    const companyId = narrowed === 'company' ? params.companyId : undefined;
+    return visibleCompanies(db, { organizationId, livemode, companyId }).where(column, '=', params.value);
+  },
+  (params) => `${params.column} ${params.companyId ? 'company' : 'organization'}`,
+);
 
 /** Up to `limit` active companies the scope sees, oldest first (a sender is implied when there is one). */
 export async function findActiveCompanies(db: Db, scope: Scope, limit: number) {
@@ -104,16 +123,15 @@ export async function findActiveCompanies(db: Db, scope: Scope, limit: number) {
     .execute();
 }
 
+function normalizedVatRef(ref: string): string {
+  return ref
+    .slice(4)
+    .replace(/[\s.-]/g, '')
+    .toUpperCase();
+}
+
 function whereRef<Q extends { where: (...args: any[]) => any }>(query: Q, ref: string): Q {
-  if (ref.startsWith('vat:'))
-    return query.where(
-      'vat_number',
-      '=',
-      ref
-        .slice(4)
-        .replace(/[\s.-]/g, '')
-        .toUpperCase(),
-    );
+  if (ref.startsWith('vat:')) return query.where('vat_number', '=', normalizedVatRef(ref));
   if (ref.startsWith('peppol:')) return query.where('peppol_id', '=', ref.slice(7));
   return query.where('id', '=', ref);
 }

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
-import { prepared, type Db } from './database.ts';
+import { compiledOnce, type Db } from './database.ts';
 import type { DirectoryAccessPoint, DirectoryParticipantsTable, DirectorySmp } from './tables/directory.ts';
 
 /**
@@ -116,11 +116,8 @@ export interface DirectorySearch {
 }
 
 /** The union the sandbox directory answers from: seeded participants plus the caller's sandbox companies. */
-function participantsOf(
-  organizationId: string,
-  ownAccessPoint: DirectoryAccessPoint,
-  ownSmp: DirectorySmp,
-): RawBuilder<DirectoryRecord> {
+/** `ownAccessPoint` and `ownSmp` as JSON. */
+function participantsOf(organizationId: string, ownAccessPoint: string, ownSmp: string): RawBuilder<DirectoryRecord> {
   return sql<DirectoryRecord>`(
     select peppol_id, name, country, street, city, postal_code, vat_number, siren, siret, identifiers, nace_codes,
            document_types, parent_peppol_id, website, contact_email, access_point, smp, registered_at, 'directory'::text as source
@@ -132,7 +129,7 @@ function participantsOf(
            case when c.peppol_id like '0009:%' then substr(c.peppol_id, 6) end,
            c.additional_identifiers, '{}'::text[],
            array(select jsonb_array_elements_text(c.capabilities->'receive')), null, null, null,
-           ${JSON.stringify(ownAccessPoint)}::jsonb, ${JSON.stringify(ownSmp)}::jsonb, c.created_at, 'organization'::text
+           ${ownAccessPoint}::jsonb, ${ownSmp}::jsonb, c.created_at, 'organization'::text
       from companies c
      where c.organization_id = ${organizationId} and c.livemode = false and c.status = 'active' and c.peppol_id is not null
   )`;
@@ -173,7 +170,7 @@ export async function searchDirectory(db: Db, search: DirectorySearch): Promise<
   if (search.after) where.push(sql`(p.name, p.peppol_id) > (${search.after.name}, ${search.after.peppolId})`);
   const condition = where.length > 0 ? sql.join(where, sql` and `) : sql`true`;
   const { rows } = await sql<DirectoryRecord>`
-    select * from ${participantsOf(search.organizationId, search.ownAccessPoint, search.ownSmp)} as p
+    select * from ${participantsOf(search.organizationId, JSON.stringify(search.ownAccessPoint), JSON.stringify(search.ownSmp))} as p
      where ${condition}
      order by p.name, p.peppol_id
      limit ${search.limit + 1}`.execute(db);
@@ -187,14 +184,23 @@ export async function findDirectoryParticipant(
   peppolId: string,
   own: { accessPoint: DirectoryAccessPoint; smp: DirectorySmp },
 ): Promise<DirectoryRecord | undefined> {
-  // Every send looks its recipient up here; the subquery names its columns, so it can be prepared.
-  const statement = sql<DirectoryRecord>`
-    select * from ${participantsOf(organizationId, own.accessPoint, own.smp)} as p
-     where lower(p.peppol_id) = ${peppolId.toLowerCase()}
-     order by p.source desc
-     limit 1`;
-  return (await db.executeQuery(prepared(db, statement))).rows[0];
+  const params = {
+    organizationId,
+    peppolId: peppolId.toLowerCase(),
+    accessPoint: JSON.stringify(own.accessPoint),
+    smp: JSON.stringify(own.smp),
+  };
+  return (await db.executeQuery(participantById(db, params))).rows[0];
 }
+
+// Every send looks its recipient up here; the subquery names its columns, so it can be prepared.
+const participantById = compiledOnce(
+  (_db, params: { organizationId: string; peppolId: string; accessPoint: string; smp: string }) => sql<DirectoryRecord>`
+    select * from ${participantsOf(params.organizationId, params.accessPoint, params.smp)} as p
+     where lower(p.peppol_id) = ${params.peppolId}
+     order by p.source desc
+     limit 1`,
+);
 
 /** A seeded directory entry's name, VAT number and address, by participant id (case-insensitive). */
 export async function findSeededParticipant(db: Db, peppolId: string) {

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
-import { columnsOf, prepared, type Db } from './database.ts';
-import type { DocumentDeliveryStatus, DocumentLifecycleStatus, DocumentsTable } from './schema.ts';
+import { columnsOf, compiledOnce, prepared, type Db } from './database.ts';
+import type { DocumentDeliveryStatus, DocumentLifecycleStatus, DocumentsTable, WorkflowStartsTable } from './schema.ts';
 import { newestFirst } from './keyset.ts';
 import { insertEventWhen, type NewEvent } from './events.ts';
 import { companyStatsUpdate } from './companies.ts';
@@ -104,26 +104,13 @@ export async function insertOutgoingDocument(
   row: Insertable<DocumentsTable> & { id: string; company_id: string; type: string },
   options: { uniqueNumber: boolean; run?: WorkflowStart | undefined },
 ): Promise<{ row: DocumentRow } | { existingId: string }> {
-  const id =
-    options.uniqueNumber && row.number
-      ? sql<string>`claim_document_number(${row.id}, ${row.company_id}, ${row.type}, ${row.number})`
-      : row.id;
-  const run = options.run;
-  const query = run
-    ? db.with('owed', (q) =>
-        q
-          .insertInto('workflow_starts')
-          .values(workflowStartValues(run))
-          .onConflict((oc) => oc.column('workflow_id').doNothing()),
-      )
-    : db;
+  const params: Record<string, unknown> = { claim: Boolean(options.uniqueNumber && row.number) };
+  // An undefined column is left out (its default), as Kysely would: it is no parameter.
+  for (const [column, value] of Object.entries(row)) if (value !== undefined) params[column] = value;
+  if (options.run)
+    for (const [column, value] of Object.entries(workflowStartValues(options.run))) params[`${OWED}${column}`] = value;
   try {
-    // Prepared: every send runs it, and its text varies only with the caller's columns and options.
-    const insert = query
-      .insertInto('documents')
-      .values({ ...row, id })
-      .returning(DOCUMENT_COLUMNS);
-    const { rows } = await db.executeQuery(prepared(db, insert));
+    const { rows } = await db.executeQuery(outgoingInsert(db, params));
     return { row: rows[0] };
   } catch (err) {
     const { code, detail } = err as { code?: string; detail?: string };
@@ -131,6 +118,40 @@ export async function insertOutgoingDocument(
     throw err;
   }
 }
+
+const OWED = 'owed.';
+
+// Prepared: every send runs it. Its text varies only with the caller's columns and options.
+const outgoingInsert = compiledOnce(
+  (db, params: Record<string, unknown>, shape) => {
+    const [columns, claim] = shape.split(' ');
+    const row: Record<string, unknown> = {};
+    const run: Record<string, unknown> = {};
+    for (const column of columns.split(',')) {
+      if (column.startsWith(OWED)) run[column.slice(OWED.length)] = params[column];
+      else row[column] = params[column];
+    }
+    if (claim === 'claim')
+      row.id = sql<string>`claim_document_number(${params.id}, ${params.company_id}, ${params.type}, ${params.number})`;
+    const query =
+      Object.keys(run).length > 0
+        ? db.with('owed', (q) =>
+            q
+              .insertInto('workflow_starts')
+              .values(run as Insertable<WorkflowStartsTable>)
+              .onConflict((oc) => oc.column('workflow_id').doNothing()),
+          )
+        : db;
+    return query
+      .insertInto('documents')
+      .values(row as Insertable<DocumentsTable>)
+      .returning(DOCUMENT_COLUMNS);
+  },
+  (params) => {
+    const columns = Object.keys(params).filter((column) => column !== 'claim');
+    return `${columns.join(',')} ${params.claim ? 'claim' : 'plain'}`;
+  },
+);
 
 /** For activities, which act on a document already authorised when its workflow started. */
 export async function findDocumentById(db: Db, id: string): Promise<DocumentRow | undefined> {

@@ -1,5 +1,5 @@
 import { sql, type Selectable, type SqlBool, type Expression } from 'kysely';
-import { columnsOf, prepared, type Db } from './database.ts';
+import { columnsOf, compiledOnce, type Db } from './database.ts';
 import { taggedWithAll } from './tags.ts';
 import type { Scope } from '../core/scope.ts';
 import type {
@@ -54,6 +54,11 @@ function scoped(db: Db, scope: PartnerScope) {
     .where('livemode', '=', scope.livemode);
 }
 
+// Every send to a partner looks it up by its participant id.
+const partnerByPeppolId = compiledOnce((db, params: { organizationId: string; livemode: boolean; peppolId: string }) =>
+  scoped(db, params).where(sql`lower(peppol_id)`, '=', params.peppolId),
+);
+
 /** A partner by `part_…`, `vat:…` or `peppol:…` (part 2.1); anything else, or another tenant's id, finds nothing. */
 export async function findPartnerByRef(db: Db, scope: PartnerScope, ref: string): Promise<PartnerRow | undefined> {
   if (ref.startsWith('vat:'))
@@ -61,8 +66,9 @@ export async function findPartnerByRef(db: Db, scope: PartnerScope, ref: string)
       .where('vat_number', '=', normalizeVat(ref.slice(4)))
       .executeTakeFirst();
   if (ref.startsWith('peppol:')) {
-    const query = scoped(db, scope).where(sql`lower(peppol_id)`, '=', ref.slice(7).trim().toLowerCase());
-    return (await db.executeQuery(prepared(db, query))).rows[0];
+    const { organizationId, livemode } = scope;
+    const peppolId = ref.slice(7).trim().toLowerCase();
+    return (await db.executeQuery(partnerByPeppolId(db, { organizationId, livemode, peppolId }))).rows[0];
   }
   if (ref.startsWith('part_')) return scoped(db, scope).where('id', '=', ref).executeTakeFirst();
   return undefined;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { prepared, type Db } from './database.ts';
+import { compiledOnce, type Db } from './database.ts';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -8,6 +8,14 @@ export interface RateLimitDecision {
   /** When the oldest counted request leaves the window (epoch ms): a slot frees then. */
   resetAt: number;
 }
+
+// Prepared: every request runs it.
+const consume = compiledOnce(
+  (_db, params: { bucket: string; limit: number; at: Date; windowStart: Date }) =>
+    sql<{ allowed: boolean; used: number; oldest: Date | null }>`
+      select allowed, used, oldest from consume_rate_limit(${params.bucket}, ${params.limit}, ${params.at}, ${params.windowStart})
+    `,
+);
 
 /**
  * Sliding-window limiter over the `rate_limit_hits` log, in one statement (`consume_rate_limit`,
@@ -22,11 +30,9 @@ export async function consumeRateLimit(
   windowMs: number,
 ): Promise<RateLimitDecision> {
   const now = Date.now();
-  // Prepared: every request runs it.
-  const query = sql<{ allowed: boolean; used: number; oldest: Date | null }>`
-    select allowed, used, oldest from consume_rate_limit(${bucket}, ${limit}, ${new Date(now)}, ${new Date(now - windowMs)})
-  `;
-  const { rows } = await db.executeQuery(prepared(db, query));
+  const { rows } = await db.executeQuery(
+    consume(db, { bucket, limit, at: new Date(now), windowStart: new Date(now - windowMs) }),
+  );
   const { allowed, used, oldest } = rows[0];
   const oldestMs = oldest ? new Date(oldest).getTime() : now;
   if (!allowed) return { allowed: false, limit, remaining: 0, resetAt: oldestMs + windowMs };
