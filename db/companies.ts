@@ -94,11 +94,7 @@ export async function findGrantedCompanyByRef(db: Db, scope: Scope, ref: string)
  */
 export async function findCompanyByRef(db: Db, scope: Scope, ref: string) {
   const { organizationId, livemode, companyId } = scope;
-  const [column, value] = ref.startsWith('vat:')
-    ? (['vat_number', normalizedVatRef(ref)] as const)
-    : ref.startsWith('peppol:')
-      ? (['peppol_id', ref.slice(7)] as const)
-      : (['id', ref] as const);
+  const [column, value] = refColumn(ref);
   return (await db.executeQuery(companyByRef(db, { organizationId, livemode, companyId, column, value }))).rows[0];
 }
 
@@ -131,9 +127,15 @@ function normalizedVatRef(ref: string): string {
 }
 
 function whereRef<Q extends { where: (...args: any[]) => any }>(query: Q, ref: string): Q {
-  if (ref.startsWith('vat:')) return query.where('vat_number', '=', normalizedVatRef(ref));
-  if (ref.startsWith('peppol:')) return query.where('peppol_id', '=', ref.slice(7));
-  return query.where('id', '=', ref);
+  const [column, value] = refColumn(ref);
+  return query.where(column, '=', value);
+}
+
+/** The column a company ref (`vat:…`, `peppol:…` or an id) names, and the value it holds there. */
+function refColumn(ref: string): readonly ['vat_number' | 'peppol_id' | 'id', string] {
+  if (ref.startsWith('vat:')) return ['vat_number', normalizedVatRef(ref)];
+  if (ref.startsWith('peppol:')) return ['peppol_id', ref.slice(7)];
+  return ['id', ref];
 }
 
 /**

@@ -90,6 +90,12 @@ export function prepared<R>(db: Db, query: Compilable<R> | RawBuilder<R>): Compi
 /** Stands in for a call's parameter while its statement is compiled once; replaced at each call. */
 class Slot {
   constructor(readonly key: string) {}
+
+  // A statement that reads a placeholder as a value (compares, formats it) would be compiled for
+  // the first call's shape only: refuse it when the statement is built.
+  [Symbol.toPrimitive](): never {
+    throw new Error(`compiledOnce: "${this.key}" was read while building the statement; derive it in the caller`);
+  }
 }
 
 /**
