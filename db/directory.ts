@@ -115,8 +115,10 @@ export interface DirectorySearch {
   ownSmp: DirectorySmp;
 }
 
-/** The union the sandbox directory answers from: seeded participants plus the caller's sandbox companies. */
-/** `ownAccessPoint` and `ownSmp` as JSON. */
+/**
+ * The union the sandbox directory answers from: seeded participants plus the caller's sandbox
+ * companies, which carry `ownAccessPoint` and `ownSmp` (given as JSON text).
+ */
 function participantsOf(organizationId: string, ownAccessPoint: string, ownSmp: string): RawBuilder<DirectoryRecord> {
   return sql<DirectoryRecord>`(
     select peppol_id, name, country, street, city, postal_code, vat_number, siren, siret, identifiers, nace_codes,

@@ -197,24 +197,22 @@ export function lineAmountWithin(
  * without a Decimal per element), in Decimals otherwise.
  */
 export function sumAt(els: readonly El[], path: string): Dec {
+  const inDecimals = () => sum(els.map((e) => numAt(e, path) ?? ZERO));
   let total = 0;
   let scale = 0;
   for (const el of els) {
     const v = readScaled(first(el, path), 0);
-    if (Number.isNaN(v)) return sum(els.map((e) => numAt(e, path) ?? ZERO));
+    if (Number.isNaN(v)) return inDecimals();
     const s = Math.abs(v) % 16;
     let digits = Math.trunc(v / 16);
     if (s > scale) {
       total *= POWERS_OF_TEN[s - scale];
       scale = s;
     } else digits *= POWERS_OF_TEN[scale - s];
-    if (!Number.isSafeInteger(total) || !Number.isSafeInteger(digits))
-      return sum(els.map((e) => numAt(e, path) ?? ZERO));
+    if (!Number.isSafeInteger(total) || !Number.isSafeInteger(digits)) return inDecimals();
     total += digits;
   }
-  return Number.isSafeInteger(total)
-    ? new Dec(total).div(POWERS_OF_TEN[scale])
-    : sum(els.map((e) => numAt(e, path) ?? ZERO));
+  return Number.isSafeInteger(total) ? new Dec(total).div(POWERS_OF_TEN[scale]) : inDecimals();
 }
 
 /** `cbc:ChargeIndicator = true()` as XPath compares it: the text is read as an xs:boolean, so '1' counts too. */
