@@ -1,6 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { Client, Connection } from '@temporalio/client';
+import { NativeConnection } from '@temporalio/worker';
+import { loadConfig } from '../core/config.ts';
 import { forEachConcurrently } from '../core/concurrency.ts';
 import { createEventDispatcher } from '../core/event-dispatcher.ts';
 import { newId } from '../core/ids.ts';
@@ -10,6 +13,8 @@ import { createDb } from '../db/database.ts';
 import { insertEvent } from '../db/events.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { insertWebhook } from '../db/webhooks.ts';
+import { createUpstreams } from '../upstreams/index.ts';
+import { createWorkers, runWorkers } from '../workers/create-workers.ts';
 import { DELIVERY_SCHEDULE_MS } from '../workflows/webhooks/delivery.ts';
 import {
   bareWorkflowRate,
@@ -33,8 +38,13 @@ import {
  *    the time to drain, the wait of the first attempts and how late each retry came against the
  *    schedule of part 6.4.
  * Run with `npm run bench:webhooks [rate] [seconds] [burst]` (defaults 50, 60, 1000).
+ *
+ * `--dispatch-in-worker` commits and dispatches the events in the process that runs the webhooks
+ * worker, as the activities do for most events (delivered, received, lifecycle): delivery runs then
+ * start eagerly on that worker. Its CPU is printed with this process's.
  */
-const args = process.argv.slice(2);
+const IN_WORKER = process.argv.includes('--dispatch-in-worker');
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const RATE = Math.max(1, Number(args[0] ?? 50));
 const SECONDS = Math.max(1, Number(args[1] ?? 60));
 const BURST = Math.max(1, Number(args[2] ?? 1000));
@@ -97,12 +107,27 @@ const servers = await startBenchServers('webhooks');
 try {
   const db = createDb(servers.databaseUrl, { max: 30, applicationName: 'docex-bench' });
   await migrateToLatest(db);
-  const clientConnection = await Connection.connect({ address: servers.temporalAddress });
+  const clientConnection = IN_WORKER
+    ? await NativeConnection.connect({ address: servers.temporalAddress })
+    : await Connection.connect({ address: servers.temporalAddress });
   const client = new Client({ connection: clientConnection, namespace: 'default' });
-  const worker = spawnBenchWorker(servers, {
-    WORKER_TASK_QUEUES: `${TASK_QUEUES.webhooks},${TASK_QUEUES.system}`,
-    WEBHOOK_ALLOW_LOOPBACK: 'true',
-  });
+  const taskQueues = [TASK_QUEUES.webhooks, TASK_QUEUES.system];
+  let worker: ChildProcess | undefined;
+  const stopInProcess = new AbortController();
+  let inProcess: Promise<void> | undefined;
+  if (clientConnection instanceof NativeConnection) {
+    const workers = await createWorkers({
+      connection: clientConnection,
+      namespace: 'default',
+      db,
+      events: createEventDispatcher(client, db, { eagerStart: true }),
+      upstreams: createUpstreams({ ...loadConfig(), webhookAllowLoopback: true }, db),
+      taskQueues,
+    });
+    inProcess = runWorkers(workers, stopInProcess.signal);
+  } else {
+    worker = spawnBenchWorker(servers, { WORKER_TASK_QUEUES: taskQueues.join(','), WEBHOOK_ALLOW_LOOPBACK: 'true' });
+  }
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const port = (receiver.address() as AddressInfo).port;
 
@@ -119,7 +144,7 @@ try {
     });
   }
   // As the API and the activities do: commit the event, then hand it to the dispatcher.
-  const dispatcher = createEventDispatcher(client, db);
+  const dispatcher = createEventDispatcher(client, db, { eagerStart: IN_WORKER });
   let sequence = 0;
   const emit = async (): Promise<string> => {
     const event = await insertEvent(db, {
@@ -191,7 +216,9 @@ try {
   const ratio = deliveryRate / bareRate;
   const p99 = percentile(lags, 99);
   const worstLate = lateness.length ? lateness[lateness.length - 1] : 0;
-  console.log(`webhooks: ${WEBHOOKS} webhooks subscribed to every event, receiver on 127.0.0.1`);
+  console.log(
+    `webhooks: ${WEBHOOKS} webhooks subscribed to every event, receiver on 127.0.0.1; events dispatched ${IN_WORKER ? "in the worker's process (eager starts)" : 'from another process'}`,
+  );
   console.log(`bare workflow start-and-complete      ${bareRate.toFixed(1)} workflows/s`);
   console.log(
     `sustained ${RATE} events/s for ${SECONDS} s      ${total} events committed in ${seconds(offeredMs)} (${(total / (offeredMs / 1000)).toFixed(1)} events/s), ${sustainedDeliveries.length} deliveries`,
@@ -219,7 +246,9 @@ try {
   console.log(`ratio of deliveries/s to bare rate    ${ratio.toFixed(2)} (target ≥ ${RATIO_TARGET})`);
   console.log(`burst: worst retry lateness           ${worstLate} ms (target ≤ ${LATENESS_TARGET_MS} ms)`);
 
-  await stopChild(worker);
+  if (worker) await stopChild(worker);
+  stopInProcess.abort();
+  await inProcess;
   await clientConnection.close();
   await db.destroy();
 } finally {

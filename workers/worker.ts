@@ -7,7 +7,7 @@ import { temporalLogger } from '../core/temporal-logger.ts';
 import { registry } from '../core/metrics.ts';
 import { startMetricsServer } from '../core/metrics-server.ts';
 import { startTracing } from '../core/telemetry.ts';
-import { Client, Connection } from '@temporalio/client';
+import { Client } from '@temporalio/client';
 import { createEventDispatcher } from '../core/event-dispatcher.ts';
 import { createDb, pingDb } from '../db/database.ts';
 import { ensureSchedules } from './schedules.ts';
@@ -61,18 +61,19 @@ async function main(): Promise<void> {
   if (unknown.length)
     throw new StartupError('worker', `unknown task queue(s) ${unknown.join(', ')}`, `use some of ${known.join(', ')}`);
 
-  const clientConnection = await Connection.connect({ address: temporalAddress });
+  // On the workers' own connection, so that delivery runs this process starts can start eagerly on it.
   const client = new Client({
-    connection: clientConnection,
+    connection,
     namespace: config.temporalNamespace,
     interceptors: tracing?.clientInterceptors,
   });
+  const pollsWebhooks = !requested?.length || requested.includes(TASK_QUEUES.webhooks);
   await ensureSchedules(client);
   const workers = await createWorkers({
     connection,
     namespace: config.temporalNamespace,
     db,
-    events: createEventDispatcher(client, db),
+    events: createEventDispatcher(client, db, { eagerStart: pollsWebhooks }),
     upstreams: createUpstreams(config, db),
     tracing,
     ...(requested?.length ? { taskQueues: requested } : {}),
@@ -89,7 +90,6 @@ async function main(): Promise<void> {
   });
   await runWorkers(workers, stop.signal);
   await connection.close();
-  await clientConnection.close();
   await db.destroy();
   await metrics?.close();
   await tracing?.shutdown();

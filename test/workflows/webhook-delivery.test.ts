@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
 import { Worker } from '@temporalio/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { createEventDispatcher } from '../../core/event-dispatcher.ts';
+import { createEventDispatcher, startDeliveryRun } from '../../core/event-dispatcher.ts';
 import { EVENTS_API_VERSION } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import { workflowIds } from '../../core/temporal.ts';
@@ -20,7 +20,7 @@ import type { eventWorkflow } from '../../workflows/events/event.ts';
 import { createCompany, createTenant, tenantScope, type Tenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
 import { createTimeSkippingEnv } from '../support/time-skipping.ts';
-import { ensureTestWorkers } from '../support/workers.ts';
+import { ensureTestWorkers, testWorkerClient } from '../support/workers.ts';
 import { startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 const SECRET = 'whsec_delivery_test_secret_000000';
@@ -240,6 +240,32 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       await new Promise((r) => setTimeout(r, 500));
       const posts = healthy.received.filter((r) => r.headers['x-service-event-id'] === event.id);
       expect(posts.map((r) => r.headers['x-service-delivery'])).to.deep.equal([deliveries[0].id]);
+    });
+
+    it("in the worker's process, a delivery run starts eagerly on its own worker; a repeated eager dispatch runs it once", async () => {
+      const { db, temporal } = testServers();
+      const tenant = await createTenant({ livemode: false });
+      await addWebhook(tenant, healthy.url, { livemode: false });
+      const event = await insertEvent(db, {
+        organizationId: tenant.organizationId,
+        livemode: false,
+        companyId: null,
+        type: 'document.delivered',
+        data: { documentId: 'doc_eager' },
+      });
+      const [delivery] = await createFanOutDeliveries(db, event);
+      const handle = await startDeliveryRun(testWorkerClient(), event, delivery.id, 0, { eagerStart: true });
+      expect(handle.eagerlyStarted, 'the first workflow task came back with the start').to.equal(true);
+      expect(await handle.result()).to.deep.equal({ deliveryId: delivery.id, outcome: 'succeeded', attempts: 1 });
+
+      // Through the dispatcher as the worker process builds it: the same event again starts nothing new.
+      const dispatcher = createEventDispatcher(testWorkerClient(), db, { eagerStart: true });
+      await Promise.all([dispatcher.dispatch([event]), dispatcher.dispatch([event])]);
+      expect((await findEvent(db, event.id))?.dispatched_at).to.be.instanceOf(Date);
+      const posts = healthy.received.filter((r) => r.headers['x-service-event-id'] === event.id);
+      expect(posts.map((r) => r.headers['x-service-delivery'])).to.deep.equal([delivery.id]);
+      const run = await temporal.workflow.getHandle(workflowIds.delivery(delivery.id)).describe();
+      expect(run.status.name).to.equal('COMPLETED');
     });
 
     it('without the database, an event workflow fans out; a repeated fan-out creates no second delivery', async () => {
