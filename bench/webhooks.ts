@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import { Client, Connection } from '@temporalio/client';
-import { NativeConnection } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { loadConfig } from '../core/config.ts';
 import { forEachConcurrently } from '../core/concurrency.ts';
 import { createEventDispatcher } from '../core/event-dispatcher.ts';
@@ -103,6 +103,8 @@ async function delivered(events: Set<string>, deadlineMs: number) {
   }
 }
 
+// The in-process workers' state changes would interleave with the figures.
+if (IN_WORKER) Runtime.install({ logger: new DefaultLogger('WARN') });
 const servers = await startBenchServers('webhooks');
 try {
   const db = createDb(servers.databaseUrl, { max: 30, applicationName: 'docex-bench' });
