@@ -26,9 +26,10 @@ const consume = compiledOnce(
 
 /**
  * Sliding-window limiter over the `rate_limit_hits` log, in one statement (`consume_rate_limit`,
- * migration 12): a transaction-scoped advisory lock per bucket serialises concurrent requests of one
- * caller across every API process, so the count is exact: at most `limit` requests are admitted in
- * any `windowMs`.
+ * migrations 12, 95 and 96): a transaction-scoped advisory lock per bucket serialises concurrent
+ * requests of one caller across every API process, so the count is exact: at most `limit` requests
+ * are admitted in any `windowMs`. The hits are numbered in their bucket, so the count costs two index
+ * look-ups however many hits the window holds.
  */
 export async function consumeRateLimit(
   db: Db,
