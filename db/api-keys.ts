@@ -37,7 +37,7 @@ function apiKeyRow(db: Db, hash: string) {
     .where('api_keys.key_hash', '=', hash);
 }
 
-/** Every request's first statement: prepared, so it names its columns. */
+/** The key alone, for a look-up that counts no request (a brand preview of /docs). */
 const apiKeyByHash = compiledOnce((db, params: { hash: string }) => apiKeyRow(db, params.hash));
 
 export async function findApiKeyBySecret(db: Db, secret: string) {
@@ -54,9 +54,10 @@ export interface KeyWindow {
 }
 
 /**
- * The key, and its request counted in its window (`consume_rate_limit` on `key:<id>`) by the same
- * statement: one round trip instead of two on every request. A revoked or expired key, or one of an
- * organization under a forced limit, is not counted (`counted` is null), as before the statement counted.
+ * Every request's first statement: the key, and its request counted in its window
+ * (`consume_rate_limit` on `key:<id>`), one round trip instead of two. A revoked or expired key, or
+ * one of an organization under a forced limit, counts nothing (`counted` is null): a CASE runs the
+ * function only when its condition holds.
  */
 const apiKeyCountingRequest = compiledOnce((db, params: KeyWindow & { hash: string }) =>
   apiKeyRow(db, params.hash).select(
