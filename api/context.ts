@@ -1,5 +1,6 @@
 import type { IdempotencyScope } from '../db/idempotency.ts';
 import type { Scope } from '../core/scope.ts';
+import type { RateLimitDecision } from '../db/rate-limits.ts';
 import type { OperationInfo } from './openapi.ts';
 
 /** Who is calling, resolved by authentication; filled in by the access-control layer. */
@@ -22,6 +23,11 @@ export interface Principal {
   plan: string;
   /** Set by the sandbox helper that forces 429s on the organization. */
   forcedRateLimitUntil: Date | undefined;
+  /**
+   * The request as the key's look-up counted it in the key's window; taken (once) by the rate
+   * limiter, which counts in a statement of its own when there is none.
+   */
+  counted: RateLimitDecision | undefined;
 }
 
 export interface RequestContext {

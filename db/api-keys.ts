@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { columnsOf, compiledOnce, type Db } from './database.ts';
 import type { ApiKeysTable } from './schema.ts';
+import type { RateLimitCount } from './rate-limits.ts';
 import { newestFirst } from './keyset.ts';
 import type { Scope } from '../core/scope.ts';
 
@@ -27,18 +28,54 @@ const API_KEY_COLUMNS = columnsOf<ApiKeysTable>()([
   'last_used_at',
 ]);
 
-/** Every request's first statement: prepared, so it names its columns. */
-const apiKeyByHash = compiledOnce((db, params: { hash: string }) =>
-  db
+function apiKeyRow(db: Db, hash: string) {
+  return db
     .selectFrom('api_keys')
     .innerJoin('organizations', 'organizations.id', 'api_keys.organization_id')
     .select(API_KEY_COLUMNS.map((column) => `api_keys.${column}` as const))
     .select(['organizations.plan as plan', 'organizations.forced_rate_limit_until as forced_rate_limit_until'])
-    .where('api_keys.key_hash', '=', params.hash),
-);
+    .where('api_keys.key_hash', '=', hash);
+}
+
+/** The key alone, for a look-up that counts no request (a brand preview of /docs). */
+const apiKeyByHash = compiledOnce((db, params: { hash: string }) => apiKeyRow(db, params.hash));
 
 export async function findApiKeyBySecret(db: Db, secret: string) {
   return (await db.executeQuery(apiKeyByHash(db, { hash: hashKeySecret(secret) }))).rows[0];
+}
+
+/** Where a key's request is counted: its limit (the key's own, else its plan's) over a window ending `at`. */
+export interface KeyWindow {
+  /** Requests per minute by plan, as JSON (`{"free": 60, …}`); a plan it lacks takes `defaultLimit`. */
+  planLimits: string;
+  defaultLimit: number;
+  at: Date;
+  windowStart: Date;
+}
+
+/**
+ * Every request's first statement: the key, and its request counted in its window
+ * (`consume_rate_limit` on `key:<id>`), one round trip instead of two. A revoked or expired key, or
+ * one of an organization under a forced limit, counts nothing (`counted` is null): a CASE runs the
+ * function only when its condition holds.
+ */
+const apiKeyCountingRequest = compiledOnce((db, params: KeyWindow & { hash: string }) =>
+  apiKeyRow(db, params.hash).select(
+    sql<RateLimitCount | null>`case
+      when api_keys.revoked_at is null
+       and (api_keys.expires_at is null or api_keys.expires_at > ${params.at})
+       and (organizations.forced_rate_limit_until is null or organizations.forced_rate_limit_until <= ${params.at})
+      then (select to_json(counted) from consume_rate_limit(
+        'key:' || api_keys.id,
+        coalesce(api_keys.rate_limit, (${params.planLimits}::jsonb ->> organizations.plan)::integer, ${params.defaultLimit}::integer),
+        ${params.at},
+        ${params.windowStart}) as counted)
+    end`.as('counted'),
+  ),
+);
+
+export async function findApiKeyCountingRequest(db: Db, secret: string, window: KeyWindow) {
+  return (await db.executeQuery(apiKeyCountingRequest(db, { ...window, hash: hashKeySecret(secret) }))).rows[0];
 }
 
 export interface NewApiKey {

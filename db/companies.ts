@@ -5,7 +5,7 @@ import { newestFirst } from './keyset.ts';
 import type { Scope } from '../core/scope.ts';
 
 // Named, not `*`: the look-ups every send makes are prepared statements.
-const COMPANY_COLUMNS = columnsOf<CompaniesTable>()([
+export const COMPANY_COLUMNS = columnsOf<CompaniesTable>()([
   'id',
   'organization_id',
   'livemode',

@@ -19,7 +19,7 @@ export type PartnerRow = Selectable<PartnersTable>;
 export type PartnerScope = Pick<Scope, 'organizationId' | 'livemode'>;
 
 // Named, not `*`: the look-up every send makes is a prepared statement.
-const PARTNER_COLUMNS = columnsOf<PartnersTable>()([
+export const PARTNER_COLUMNS = columnsOf<PartnersTable>()([
   'id',
   'organization_id',
   'livemode',

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/database.ts';
-import { findApiKeyBySecret, touchApiKey } from '../../db/api-keys.ts';
+import { findApiKeyBySecret, findApiKeyCountingRequest, touchApiKey } from '../../db/api-keys.ts';
+import { rateLimitDecision } from '../../db/rate-limits.ts';
+import { RATE_LIMIT_WINDOW_MS } from '../middleware/rate-limit.ts';
 import { ensureOrganization, ensureUser, findOrganization } from '../../db/organizations.ts';
 import { isPlan, PLANS, type KeyType } from '../../core/plans.ts';
 import type { Principal } from '../context.ts';
@@ -7,7 +9,11 @@ import { ApiError } from '../errors.ts';
 import type { JwtVerifier } from './jwt.ts';
 
 export interface Authenticator {
-  (token: string, organizationHeader: string | undefined): Promise<Principal>;
+  /**
+   * `countRequest`: the request is one the caller's window counts; an API key's look-up then counts
+   * it in the same statement (the principal's `counted`).
+   */
+  (token: string, organizationHeader: string | undefined, options?: { countRequest?: boolean }): Promise<Principal>;
 }
 
 function planLimit(plan: string): number {
@@ -16,24 +22,43 @@ function planLimit(plan: string): number {
 
 const LAST_USED_PRECISION_MS = 60_000;
 
+const PLAN_LIMITS = JSON.stringify(Object.fromEntries(Object.entries(PLANS).map(([p, v]) => [p, v.requestsPerMinute])));
+
+/** The key, and with `countRequest` its request counted; `now` is the instant it was judged at. */
+async function findKey(db: Db, token: string, countRequest: boolean) {
+  const now = Date.now();
+  if (!countRequest) return { key: await findApiKeyBySecret(db, token), counted: undefined, now };
+  const key = await findApiKeyCountingRequest(db, token, {
+    planLimits: PLAN_LIMITS,
+    defaultLimit: PLANS.free.requestsPerMinute,
+    at: new Date(now),
+    windowStart: new Date(now - RATE_LIMIT_WINDOW_MS),
+  });
+  const counted = key?.counted
+    ? rateLimitDecision(key.counted, key.rate_limit ?? planLimit(key.plan), now, RATE_LIMIT_WINDOW_MS)
+    : undefined;
+  return { key, counted, now };
+}
+
 /**
  * Part 5: `svc_…` tokens are API keys looked up by hash on every request (so a revocation takes
  * effect on the very next one); anything else is a JWT of the identity provider.
  */
 export function createAuthenticator(db: Db, verifyJwt: JwtVerifier): Authenticator {
-  return async (token, organizationHeader) => {
+  return async (token, organizationHeader, options = {}) => {
     if (token.startsWith('svc_')) {
-      const key = await findApiKeyBySecret(db, token);
+      const { key, counted, now } = await findKey(db, token, options.countRequest ?? false);
       if (!key) throw new ApiError('INVALID_TOKEN', 'The API key is not valid.');
       if (key.revoked_at) throw new ApiError('REVOKED_KEY', `The API key ${key.key_prefix}… was revoked.`);
-      if (key.expires_at && key.expires_at.getTime() <= Date.now())
+      // Judged at the instant the statement counted at, so an expired key is never counted.
+      if (key.expires_at && key.expires_at.getTime() <= now)
         throw new ApiError(
           'EXPIRED_TOKEN',
           `The API key ${key.key_prefix}… expired at ${key.expires_at.toISOString()}.`,
         );
       // Last use is informational, kept to the minute: a busy key writes it once a minute, not on
       // every request, and a failed write must not fail the request.
-      if (!key.last_used_at || Date.now() - key.last_used_at.getTime() >= LAST_USED_PRECISION_MS)
+      if (!key.last_used_at || now - key.last_used_at.getTime() >= LAST_USED_PRECISION_MS)
         void touchApiKey(db, key.id).catch(() => undefined);
       return {
         authMethod: 'api_key',
@@ -49,6 +74,7 @@ export function createAuthenticator(db: Db, verifyJwt: JwtVerifier): Authenticat
         rateLimitPerMinute: key.rate_limit ?? planLimit(key.plan),
         plan: key.plan,
         forcedRateLimitUntil: key.forced_rate_limit_until ?? undefined,
+        counted,
       };
     }
 
@@ -87,6 +113,7 @@ export function createAuthenticator(db: Db, verifyJwt: JwtVerifier): Authenticat
       rateLimitPerMinute: planLimit(plan),
       plan,
       forcedRateLimitUntil: org?.forced_rate_limit_until ?? undefined,
+      counted: undefined,
     };
   };
 }

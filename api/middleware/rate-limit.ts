@@ -32,10 +32,9 @@ async function countRequest(db: Db, principal: Principal, res: Response): Promis
     setRateLimitHeaders(res, { limit, remaining: 0, resetAt });
     return rateLimited(resetAt, 'The organization is rate-limited by a sandbox test helper');
   }
-  const bucket = principal.apiKeyId
-    ? `key:${principal.apiKeyId}`
-    : `user:${principal.userId}:${principal.organizationId}`;
-  const decision = await consumeRateLimit(db, bucket, limit, RATE_LIMIT_WINDOW_MS);
+  const decision = principal.counted ?? (await consumeRateLimit(db, bucketOf(principal), limit, RATE_LIMIT_WINDOW_MS));
+  // Taken once: counting this principal again would be a count of its own.
+  principal.counted = undefined;
   if (!decision.allowed) {
     setRateLimitHeaders(res, decision);
     return rateLimited(decision.resetAt, `Rate limit of ${limit} requests per minute exceeded`);
@@ -49,6 +48,10 @@ async function countRequest(db: Db, principal: Principal, res: Response): Promis
         `The tenant's rate limit of ${tenant.limit} requests per minute (white-label quotas) is exceeded`,
       )
     : undefined;
+}
+
+function bucketOf(principal: Principal): string {
+  return principal.apiKeyId ? `key:${principal.apiKeyId}` : `user:${principal.userId}:${principal.organizationId}`;
 }
 
 /**
@@ -104,5 +107,5 @@ async function identify(req: Request, authenticate: Authenticator): Promise<Prin
   const token = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
   if (!token) return undefined;
   const organization = req.get('x-service-organization-id') ?? req.get('organization-id');
-  return authenticate(token, organization || undefined).catch(() => undefined);
+  return authenticate(token, organization || undefined, { countRequest: true }).catch(() => undefined);
 }

@@ -4,6 +4,7 @@ import { UpstreamError, type DirectoryParticipant, type DirectoryQuery } from '.
 import { createScope } from '../../core/scope.ts';
 import type { Db } from '../../db/database.ts';
 import { findCompaniesMatching, findCompanyByRef } from '../../db/companies.ts';
+import { findOwnParticipant } from '../../db/own-participants.ts';
 import {
   findPartnerByRef,
   findPartnersByName,
@@ -42,7 +43,8 @@ interface Target {
   peppolId: string;
   /** null: looked up, and the organization has no partner of this participant. */
   partner?: PartnerRow | null | undefined;
-  company?: CompanyRow | undefined;
+  /** null: looked up, and the organization has no company of this participant. */
+  company?: CompanyRow | null | undefined;
   /** Found outside the organization (directory, identifier scheme): provisioned as a partner. */
   provision?: boolean;
 }
@@ -110,11 +112,16 @@ export function partnerRecipientDirectory(db: Db, services: DirectoryServices): 
   async function describe(
     scope: PartnerScope,
     peppolId: string,
-    known: { partner?: PartnerRow | null | undefined; company?: CompanyRow | undefined } = {},
+    known: Pick<Target, 'partner' | 'company'> = {},
   ): Promise<Party> {
-    const company = known.company ?? (await findCompanyByRef(db, organizationOf(scope), `peppol:${peppolId}`));
-    const partner =
-      known.partner === undefined ? await findPartnerByRef(db, scope, `peppol:${peppolId}`) : known.partner;
+    // Neither known: both in one statement.
+    const own =
+      known.company === undefined && known.partner === undefined
+        ? await findOwnParticipant(db, scope, peppolId)
+        : known;
+    const company =
+      own.company === undefined ? await findCompanyByRef(db, organizationOf(scope), `peppol:${peppolId}`) : own.company;
+    const partner = own.partner === undefined ? await findPartnerByRef(db, scope, `peppol:${peppolId}`) : own.partner;
     // The organization's own company says everything; otherwise the card completes the partner.
     const card = company?.address?.country ? undefined : await participantCard(services, scope, peppolId);
     return deriveParty(peppolId, [
@@ -239,9 +246,8 @@ async function locate(
 
   switch (prefix) {
     case 'peppol':
-      return PEPPOL_ID.test(value)
-        ? { peppolId: value, partner: (await findPartnerByRef(db, scope, `peppol:${value}`)) ?? null }
-        : undefined;
+      // The company of that id is not the target (the participant is), but the buyer is derived from it.
+      return PEPPOL_ID.test(value) ? { peppolId: value, ...(await findOwnParticipant(db, scope, value)) } : undefined;
     case 'org': {
       // A company of the organization by id, VAT number, Peppol id or exact name.
       const ref =

@@ -26,6 +26,7 @@ import * as m20261124_90_punchout from './2026-11-24-90-punchout.ts';
 import * as m20261124_91_document_counts_spread from './2026-11-24-91-document-counts-spread.ts';
 import * as m20261124_92_documents_hot_updates from './2026-11-24-92-documents-hot-updates.ts';
 import * as m20261124_95_rate_limit_async_commit from './2026-11-24-95-rate-limit-async-commit.ts';
+import * as m20261124_96_rate_limit_sequence from './2026-11-24-96-rate-limit-sequence.ts';
 
 /**
  * Every migration, by name. Names sort by date; a shipped migration is never edited — a change is a
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-91-document-counts-spread': m20261124_91_document_counts_spread,
   '2026-11-24-92-documents-hot-updates': m20261124_92_documents_hot_updates,
   '2026-11-24-95-rate-limit-async-commit': m20261124_95_rate_limit_async_commit,
+  '2026-11-24-96-rate-limit-sequence': m20261124_96_rate_limit_sequence,
 };

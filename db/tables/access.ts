@@ -53,6 +53,8 @@ export interface ApiKeysTable {
 export interface RateLimitHitsTable {
   bucket: string;
   hit_at: Timestamp;
+  /** The hit's number in its bucket, in time order (see `consume_rate_limit`, migration 96). */
+  seq: Generated<number>;
 }
 
 export interface UsageCountersTable {

@@ -151,4 +151,22 @@ describe('rate limits (part 8)', () => {
     await setForcedRateLimit(testServers().db, tenant.organizationId, new Date(Date.now() - 1));
     expect((await me(tenant.key)).status).to.equal(200);
   });
+
+  it('counts nothing for a revoked or expired key, nor while a forced limit lasts', async () => {
+    const { db } = testServers();
+    const tenant = await createTenant({ rateLimit: 5 });
+    const setKey = (values: { revoked_at?: Date | null; expires_at?: Date | null }) =>
+      db.updateTable('api_keys').set(values).where('id', '=', tenant.keyId).execute();
+    await setKey({ revoked_at: new Date() });
+    expect((await me(tenant.key)).status).to.equal(401);
+    await setKey({ revoked_at: null, expires_at: new Date(Date.now() - 1) });
+    expect((await me(tenant.key)).status).to.equal(401);
+    await setKey({ expires_at: null });
+    await setForcedRateLimit(db, tenant.organizationId, new Date(Date.now() + 45_000));
+    expect((await me(tenant.key)).status).to.equal(429);
+    await setForcedRateLimit(db, tenant.organizationId, new Date(Date.now() - 1));
+    const res = await me(tenant.key);
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('x-ratelimit-remaining')).to.equal('4');
+  });
 });
