@@ -11,7 +11,7 @@ import { createEventActivities } from '../../activities/events.ts';
 import { createWebhookActivities, WEBHOOK_USER_AGENT } from '../../activities/webhooks.ts';
 import { createWebhookSenders } from '../../upstreams/webhooks/index.ts';
 import { createFanOutDeliveries, findDelivery } from '../../db/deliveries.ts';
-import { findEvent, insertEvent } from '../../db/events.ts';
+import { findEvent, insertEvent, type NewEvent } from '../../db/events.ts';
 import { findWebhookById, insertWebhook, updateWebhook } from '../../db/webhooks.ts';
 import { workflowBundle } from '../../workers/bundle.ts';
 import { clockChangedSignal } from '../../workflows/clock.ts';
@@ -75,6 +75,19 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       await receiver.close();
       await healthy.close();
     });
+
+    /** An event of a new sandbox organization whose one webhook is the healthy receiver. */
+    async function organizationEvent(type: NewEvent['type'], documentId: string) {
+      const tenant = await createTenant({ livemode: false });
+      await addWebhook(tenant, healthy.url, { livemode: false });
+      return insertEvent(testServers().db, {
+        organizationId: tenant.organizationId,
+        livemode: false,
+        companyId: null,
+        type,
+        data: { documentId },
+      });
+    }
 
     it('writes an event nobody subscribes to as dispatched, and starts no fan-out for it', async () => {
       const { temporal, db } = testServers();
@@ -216,15 +229,7 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
 
     it('a repeated dispatch of the same event creates no second delivery and no second run', async () => {
       const { db, temporal } = testServers();
-      const tenant = await createTenant({ livemode: false });
-      await addWebhook(tenant, healthy.url, { livemode: false });
-      const event = await insertEvent(db, {
-        organizationId: tenant.organizationId,
-        livemode: false,
-        companyId: null,
-        type: 'document.sent',
-        data: { documentId: 'doc_twice' },
-      });
+      const event = await organizationEvent('document.sent', 'doc_twice');
       const dispatcher = createEventDispatcher(temporal, db);
       // Concurrent (the sweeper racing a late dispatch), then once more after both finished.
       await Promise.all([dispatcher.dispatch([event]), dispatcher.dispatch([event])]);
@@ -244,15 +249,7 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
 
     it("in the worker's process, a delivery run starts eagerly on its own worker; a repeated eager dispatch runs it once", async () => {
       const { db, temporal } = testServers();
-      const tenant = await createTenant({ livemode: false });
-      await addWebhook(tenant, healthy.url, { livemode: false });
-      const event = await insertEvent(db, {
-        organizationId: tenant.organizationId,
-        livemode: false,
-        companyId: null,
-        type: 'document.delivered',
-        data: { documentId: 'doc_eager' },
-      });
+      const event = await organizationEvent('document.delivered', 'doc_eager');
       const [delivery] = await createFanOutDeliveries(db, event);
       const handle = await startDeliveryRun(testWorkerClient(), event, delivery.id, 0, { eagerStart: true });
       expect(handle.eagerlyStarted, 'the first workflow task came back with the start').to.equal(true);
@@ -270,15 +267,7 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
 
     it('without the database, an event workflow fans out; a repeated fan-out creates no second delivery', async () => {
       const { db, temporal } = testServers();
-      const tenant = await createTenant({ livemode: false });
-      await addWebhook(tenant, healthy.url, { livemode: false });
-      const event = await insertEvent(db, {
-        organizationId: tenant.organizationId,
-        livemode: false,
-        companyId: null,
-        type: 'document.sent',
-        data: { documentId: 'doc_1' },
-      });
+      const event = await organizationEvent('document.sent', 'doc_1');
       const first = await createFanOutDeliveries(db, event);
       await createEventDispatcher(temporal).dispatch([event]);
       const { deliveryIds } = await temporal.workflow
