@@ -1,4 +1,4 @@
-import { type Dec, HUNDRED, ZERO, parseDecimal, round2, sum } from './money.ts';
+import { type Dec, HUNDRED, ZERO, aboveZero, parseDecimal, round2, sum } from './money.ts';
 import type { AllowanceCharge, DocumentBody, DocumentLine, VatCategory } from './types.ts';
 
 export interface ComputedAllowanceCharge {
@@ -76,7 +76,7 @@ function dec(value: unknown): Dec | undefined {
 export function lineCategory(line: DocumentLine): VatCategory | undefined {
   if (line.vatCategory) return line.vatCategory;
   const rate = dec(line.vatRate);
-  return rate && rate.gt(0) ? 'S' : undefined;
+  return rate && aboveZero(rate) ? 'S' : undefined;
 }
 
 function vatRateFor(category: VatCategory, given: unknown): Dec | undefined {

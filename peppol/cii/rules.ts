@@ -7,7 +7,7 @@ import {
   isValidPartitaIva,
   isValidSwedishOrgNumber,
 } from '../checksums.ts';
-import { HALF, HUNDRED, ONE, TWO_CENTS, ZERO, decimalOf, sum, type Dec } from '../money.ts';
+import { HALF, HUNDRED, ONE, TWO_CENTS, ZERO, aboveZero, decimalOf, sum, type Dec } from '../money.ts';
 import type { ValidationIssue, ValidationResult } from '../types.ts';
 import * as CL from '../validation/codelists.ts';
 import {
@@ -395,7 +395,7 @@ function checkTransactionRules(ctx: CiiContext): void {
     if (bq) {
       const value = decimal(bq);
       ctx.check(
-        value === undefined || value.gt(0),
+        value === undefined || aboveZero(value),
         'PEPPOL-EN16931-R121',
         F,
         price,
@@ -497,7 +497,7 @@ function lineAmountOk(line: El, settlement: El | undefined): boolean {
 }
 
 /** The line's charges (`true`) or allowances (`false`), summed and rounded as the official rule does. */
-function allowanceChargeTotal(acs: El[], indicator: string): Dec {
+function allowanceChargeTotal(acs: readonly El[], indicator: string): Dec {
   const amounts = acs
     .filter((a) => text(first(a, 'ram:ChargeIndicator/udt:Indicator')) === indicator)
     .flatMap((a) => kids(a, 'ram:ActualAmount'));

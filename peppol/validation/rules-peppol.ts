@@ -7,7 +7,7 @@ import {
   isValidPartitaIva,
   isValidSwedishOrgNumber,
 } from '../checksums.ts';
-import { type Dec, ONE, TWO_CENTS, ZERO, sum } from '../money.ts';
+import { type Dec, ONE, TWO_CENTS, ZERO, aboveZero, sum } from '../money.ts';
 import { count, firstElementChild, nextElementSibling, some, type El } from '../xml/dom.ts';
 import {
   type RuleContext,
@@ -351,7 +351,13 @@ function checkLineAmount(ctx: RuleContext, line: El): void {
     'Invoice line net amount MUST equal (Invoiced quantity * (Item net price/item price base quantity) + Sum of invoice line charge amount - sum of invoice line allowance amount',
   );
   if (bq)
-    ctx.check(bq.gt(0), 'PEPPOL-EN16931-R121', 'fatal', line, 'Base quantity MUST be a positive number above zero.');
+    ctx.check(
+      aboveZero(bq),
+      'PEPPOL-EN16931-R121',
+      'fatal',
+      line,
+      'Base quantity MUST be a positive number above zero.',
+    );
 }
 
 function lineAmountOk(ctx: RuleContext, line: El, bq: Dec | undefined): boolean {
