@@ -45,11 +45,11 @@ export class RuleContext {
   readonly warnings: ValidationIssue[] = [];
   readonly isInvoice: boolean;
   readonly isCredit: boolean;
-  readonly lines: El[];
+  readonly lines: readonly El[];
   readonly currency: string;
   readonly seller: El | undefined;
   readonly buyer: El | undefined;
-  private cachedDocAcs?: El[];
+  private cachedDocAcs?: readonly El[];
   private byLocalName?: Map<string, El[]>;
   private readonly byQName = new Map<string, El[]>();
 
@@ -108,7 +108,7 @@ export class RuleContext {
     return found;
   }
 
-  get docAllowanceCharges(): El[] {
+  get docAllowanceCharges(): readonly El[] {
     return (this.cachedDocAcs ??= kids(this.root, 'cac:AllowanceCharge'));
   }
 

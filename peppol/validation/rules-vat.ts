@@ -60,7 +60,7 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
     .flatMap((ac) => kids(ac, 'cac:TaxCategory').map((c) => ({ ac, c })));
   const subtotalCategories = all(r, 'cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory');
   // Filled in one pass over the lines, without a pair or a list per line only to be flattened.
-  const categoriesOfLine = new Map<El, El[]>();
+  const categoriesOfLine = new Map<El, readonly El[]>();
   const lineCategories: { line: El; c: El }[] = [];
   for (const line of ctx.lines) {
     const categories = all(line, 'cac:Item/cac:ClassifiedTaxCategory');
