@@ -206,7 +206,9 @@ export function checkPeppolRules(ctx: RuleContext): void {
   const docStart = val(r, 'cac:InvoicePeriod/cbc:StartDate');
   const docEnd = val(r, 'cac:InvoicePeriod/cbc:EndDate');
   for (const line of ctx.lines) {
-    for (const start of all(line, 'cac:InvoicePeriod/cbc:StartDate')) {
+    const starts = all(line, 'cac:InvoicePeriod/cbc:StartDate');
+    for (let i = 0; i < starts.length; i++) {
+      const start = starts[i];
       if (docStart && isValidDate(text(start)) && isValidDate(docStart))
         ctx.check(
           text(start) >= docStart,
@@ -216,7 +218,9 @@ export function checkPeppolRules(ctx: RuleContext): void {
           'Start date of line period MUST be within invoice period.',
         );
     }
-    for (const end of all(line, 'cac:InvoicePeriod/cbc:EndDate')) {
+    const ends = all(line, 'cac:InvoicePeriod/cbc:EndDate');
+    for (let i = 0; i < ends.length; i++) {
+      const end = ends[i];
       if (docEnd && isValidDate(text(end)) && isValidDate(docEnd))
         ctx.check(
           text(end) <= docEnd,
@@ -236,7 +240,9 @@ export function checkPeppolRules(ctx: RuleContext): void {
       line,
       'Element Document reference can only be used for Invoice line object',
     );
-    for (const pac of all(line, 'cac:Price/cac:AllowanceCharge')) {
+    const priceAcs = all(line, 'cac:Price/cac:AllowanceCharge');
+    for (let i = 0; i < priceAcs.length; i++) {
+      const pac = priceAcs[i];
       ctx.check(
         text(first(pac, 'cbc:ChargeIndicator')) === 'false',
         'PEPPOL-EN16931-R044',
@@ -257,7 +263,9 @@ export function checkPeppolRules(ctx: RuleContext): void {
         );
       }
     }
-    for (const bq of all(line, 'cac:Price/cbc:BaseQuantity')) {
+    const baseQuantities = all(line, 'cac:Price/cbc:BaseQuantity');
+    for (let i = 0; i < baseQuantities.length; i++) {
+      const bq = baseQuantities[i];
       const unit = attr(bq, 'unitCode');
       const qty = ctx.lineQuantity(line);
       if (unit !== undefined && qty)
