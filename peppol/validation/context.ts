@@ -51,7 +51,7 @@ export class RuleContext {
   readonly buyer: El | undefined;
   private cachedDocAcs?: readonly El[];
   private byLocalName?: Map<string, El[]>;
-  private readonly byQName = new Map<string, El[]>();
+  private readonly byQName = new Map<string, readonly El[]>();
 
   constructor(readonly root: El) {
     this.isInvoice = root.localName === 'Invoice';
@@ -102,7 +102,10 @@ export class RuleContext {
     let found = this.byQName.get(qname);
     if (!found) {
       const [prefix, local] = qname.split(':') as [string, string];
-      found = this.descendants(local).filter((el) => el.namespaceURI === NS[prefix]);
+      const ns = NS[prefix];
+      const named = this.descendants(local);
+      // UBL uses a local name in one namespace: the list of the name itself, unless some differ.
+      found = named.every((el) => el.namespaceURI === ns) ? named : named.filter((el) => el.namespaceURI === ns);
       this.byQName.set(qname, found);
     }
     return found;

@@ -386,7 +386,9 @@ export function checkCoreRules(ctx: RuleContext): void {
 
 function checkLines(ctx: RuleContext): void {
   const F = 'fatal' as const;
-  for (const line of ctx.lines) {
+  // Indexed loops, here and within: iterating per-line lists allocated an iterator result per step.
+  for (let l = 0; l < ctx.lines.length; l++) {
+    const line = ctx.lines[l];
     ctx.check(
       val(line, 'cbc:ID') !== undefined,
       'BR-21',

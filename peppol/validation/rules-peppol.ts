@@ -205,7 +205,9 @@ export function checkPeppolRules(ctx: RuleContext): void {
 
   const docStart = val(r, 'cac:InvoicePeriod/cbc:StartDate');
   const docEnd = val(r, 'cac:InvoicePeriod/cbc:EndDate');
-  for (const line of ctx.lines) {
+  // Indexed loops, here and within: iterating per-line lists allocated an iterator result per step.
+  for (let l = 0; l < ctx.lines.length; l++) {
+    const line = ctx.lines[l];
     const starts = all(line, 'cac:InvoicePeriod/cbc:StartDate');
     for (let i = 0; i < starts.length; i++) {
       const start = starts[i];

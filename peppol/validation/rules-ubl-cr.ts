@@ -83,7 +83,10 @@ function collect(el: El, tree: PathTree, broken: Map<string, string>): void {
 
 /** Whether an element of the rule's path (with its attribute) is present below some `//qname`. */
 function anywhereBroken(ctx: RuleContext, a: AnywhereRule): boolean {
-  for (const el of ctx.anywhere(a.qname)) {
+  // Indexed: iterating a list as long as the document's lines allocated an iterator result per step.
+  const els = ctx.anywhere(a.qname);
+  for (let i = 0; i < els.length; i++) {
+    const el = els[i];
     if (!a.rest) {
       if (!a.attribute || el.hasAttribute(a.attribute)) return true;
     } else if (!a.attribute) {
@@ -108,7 +111,7 @@ export function checkUblCrRules(ctx: RuleContext): void {
   const r = ctx.root;
   const broken = new Map<string, string>();
   collect(r, fromRoot, broken);
-  for (const line of ctx.lines) collect(line, fromLine, broken);
+  for (let i = 0; i < ctx.lines.length; i++) collect(ctx.lines[i], fromLine, broken);
   for (const a of anywhere) if (anywhereBroken(ctx, a)) broken.set(a.rule, a.message);
   if (anyAttribute && hasAttributeAnywhere(r, anyAttribute.attribute))
     broken.set(anyAttribute.rule, anyAttribute.message);
