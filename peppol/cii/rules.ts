@@ -386,11 +386,13 @@ function checkTransactionRules(ctx: CiiContext): void {
     );
   }
   for (const transaction of ctx.anywhere('rsm:SupplyChainTradeTransaction')) checkLinePeriods(ctx, transaction);
-  for (const line of ctx.anywhere('ram:IncludedSupplyChainTradeLineItem')) checkLine(ctx, line);
-  for (const price of [
-    ...ctx.anywhere('ram:NetPriceProductTradePrice'),
-    ...ctx.anywhere('ram:GrossPriceProductTradePrice'),
-  ]) {
+  // Indexed loops over the lines and prices: iterating them allocated an iterator result per step.
+  const lines = ctx.anywhere('ram:IncludedSupplyChainTradeLineItem');
+  for (let i = 0; i < lines.length; i++) checkLine(ctx, lines[i]);
+  const netPrices = ctx.anywhere('ram:NetPriceProductTradePrice');
+  const grossPrices = ctx.anywhere('ram:GrossPriceProductTradePrice');
+  for (let i = 0; i < netPrices.length + grossPrices.length; i++) {
+    const price = i < netPrices.length ? netPrices[i] : grossPrices[i - netPrices.length];
     const bq = first(price, 'ram:BasisQuantity');
     if (bq) {
       const value = decimal(bq);

@@ -76,7 +76,11 @@ function collect(el: El, tree: PathTree, broken: Map<string, string>): void {
   for (let child = firstElementChild(el); child; child = nextElementSibling(child)) {
     const next = tree.children.get(child.localName ?? '');
     if (!next || next.namespace !== child.namespaceURI) continue;
-    for (const r of next.rules) if (!r.attribute || child.hasAttribute(r.attribute)) broken.set(r.rule, r.message);
+    const rules = next.rules;
+    for (let i = 0; i < rules.length; i++) {
+      const r = rules[i];
+      if (!r.attribute || child.hasAttribute(r.attribute)) broken.set(r.rule, r.message);
+    }
     collect(child, next, broken);
   }
 }
