@@ -60,14 +60,15 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
     .flatMap((ac) => kids(ac, 'cac:TaxCategory').map((c) => ({ ac, c })));
   const subtotalCategories = all(r, 'cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory');
   // Filled in one pass over the lines, without a pair or a list per line only to be flattened.
-  const categoriesOfLine = new Map<El, readonly El[]>();
+  // By line index, as `ctx.lines` has them: a map keyed by 5,000 lines grew (and was copied) as it filled.
+  const categoriesOfLine: (readonly El[])[] = [];
   const lineCategories: { line: El; c: El }[] = [];
   // Indexed loops here and below: iterating these per-line lists allocated an iterator result per step.
   const lines = ctx.lines;
   for (let l = 0; l < lines.length; l++) {
     const line = lines[l];
     const categories = all(line, 'cac:Item/cac:ClassifiedTaxCategory');
-    categoriesOfLine.set(line, categories);
+    categoriesOfLine.push(categories);
     for (let k = 0; k < categories.length; k++) lineCategories.push({ line, c: categories[k] });
   }
   const docAcs = ctx.docAllowanceCharges;
@@ -265,18 +266,18 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
       const taxable = numAt(st, 'cbc:TaxableAmount');
       const tax = numAt(st, 'cbc:TaxAmount');
       const rate = percentOf(category);
-      const lineOf = (line: El) => categoriesOfLine.get(line)!.some(is);
+      const lineOf = (index: number) => categoriesOfLine[index].some(is);
       // Equal rate texts share their Decimal (see decimalOf): identity spares eq() its copy of the operand.
       const rateOf = (c: El) => {
         const percent = percentOf(c);
         return rate !== undefined && percent !== undefined && (percent === rate || percent.eq(rate));
       };
-      const lineAtRate = (line: El) => lineOf(line) && categoriesOfLine.get(line)!.some(rateOf);
+      const lineAtRate = (index: number) => lineOf(index) && categoriesOfLine[index].some(rateOf);
       const acOf = (ac: El, atRate: boolean) =>
         kids(ac, 'cac:TaxCategory').some((c) => categoryId(c) === cat && (!atRate || rateOf(c)));
       const basis = (atRate: boolean): Dec => {
         const lineSum = sumAt(
-          ctx.lines.filter((l) => (atRate ? lineAtRate(l) : lineOf(l))),
+          ctx.lines.filter((_, i) => (atRate ? lineAtRate(i) : lineOf(i))),
           'cbc:LineExtensionAmount',
         );
         const charges = sum(
@@ -291,7 +292,7 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
       if (cat === 'S') {
         // A rate nobody uses is an error too: some line or allowance/charge must carry it.
         const someoneAtRate =
-          ctx.lines.some(lineAtRate) || ctx.descendants('AllowanceCharge').some((ac) => acOf(ac, true));
+          ctx.lines.some((_, i) => lineAtRate(i)) || ctx.descendants('AllowanceCharge').some((ac) => acOf(ac, true));
         basisOk =
           rate === undefined || (someoneAtRate && taxable !== undefined && taxable.minus(basis(true)).abs().lt(1));
       } else if (RATED.has(cat)) {
