@@ -1,4 +1,4 @@
-import { type Dec, HUNDRED, ZERO, parseDecimal, round2, sum } from './money.ts';
+import { type Dec, HUNDRED, ZERO, aboveZero, parseDecimal, round2, sum } from './money.ts';
 import type { AllowanceCharge, DocumentBody, DocumentLine, VatCategory } from './types.ts';
 
 export interface ComputedAllowanceCharge {
@@ -22,8 +22,8 @@ export interface ComputedLine {
   grossPrice?: Dec;
   category: VatCategory;
   rate?: Dec;
-  allowances: ComputedAllowanceCharge[];
-  charges: ComputedAllowanceCharge[];
+  allowances: readonly ComputedAllowanceCharge[];
+  charges: readonly ComputedAllowanceCharge[];
   net: Dec;
 }
 
@@ -76,7 +76,7 @@ function dec(value: unknown): Dec | undefined {
 export function lineCategory(line: DocumentLine): VatCategory | undefined {
   if (line.vatCategory) return line.vatCategory;
   const rate = dec(line.vatRate);
-  return rate && rate.gt(0) ? 'S' : undefined;
+  return rate && aboveZero(rate) ? 'S' : undefined;
 }
 
 function vatRateFor(category: VatCategory, given: unknown): Dec | undefined {
@@ -99,30 +99,47 @@ function computeAllowanceCharge(ac: AllowanceCharge, charge: boolean, defaultBas
   return out;
 }
 
+/**
+ * The allowances or charges of a line that has none, shared by every such line rather than two empty
+ * arrays per line: an ordinary array of the filled ones' shape (not a frozen one), so that the loops
+ * reading both stay monomorphic.
+ */
+const NO_ALLOWANCE_CHARGES: readonly ComputedAllowanceCharge[] = (() => {
+  const list: ComputedAllowanceCharge[] = [undefined as unknown as ComputedAllowanceCharge];
+  list.length = 0;
+  return list;
+})();
+
+/** The line's quantity × price (÷ base quantity) rounded to cents. */
+function lineGross(quantity: Dec, price: Dec, baseQuantity: Dec | undefined): Dec {
+  // A product is already rounded to the precision of Dec, so dividing it by 1 would only copy it.
+  return round2(
+    baseQuantity && !baseQuantity.isZero() ? quantity.times(price).div(baseQuantity) : quantity.times(price),
+  );
+}
+
 function computeLine(line: DocumentLine, index: number): ComputedLine {
   const quantity = dec(line.quantity) ?? ZERO;
   const price = dec(line.unitPrice) ?? ZERO;
   const baseQuantity = dec(line.baseQuantity);
   // Only what the line does not state is derived: a line that gives its net amount (every CII line
-  // does) and no percentage allowance needs no product of its own.
-  // A product is already rounded to the precision of Dec, so dividing it by 1 would only copy it.
-  let derived: Dec | undefined;
-  const gross = () =>
-    (derived ??= round2(
-      baseQuantity && !baseQuantity.isZero() ? quantity.times(price).div(baseQuantity) : quantity.times(price),
-    ));
-  const allowances = line.allowances?.length ? line.allowances.map((a) => computeAllowanceCharge(a, false, gross)) : [];
-  const charges = line.charges?.length ? line.charges.map((c) => computeAllowanceCharge(c, true, gross)) : [];
+  // does) and no percentage allowance needs no product of its own. The usual line, without allowances
+  // or charges, makes no closure or list for them.
+  let allowances = NO_ALLOWANCE_CHARGES;
+  let charges = NO_ALLOWANCE_CHARGES;
+  let net: Dec | undefined = dec(line.netAmount);
+  if (line.allowances?.length || line.charges?.length) {
+    let derived: Dec | undefined;
+    const gross = () => (derived ??= lineGross(quantity, price, baseQuantity));
+    if (line.allowances?.length) allowances = line.allowances.map((a) => computeAllowanceCharge(a, false, gross));
+    if (line.charges?.length) charges = line.charges.map((c) => computeAllowanceCharge(c, true, gross));
+    net ??= gross()
+      .plus(sum(charges.map((c) => c.amount)))
+      .minus(sum(allowances.map((a) => a.amount)));
+  } else
+    // Adding or subtracting nothing would copy the rounded product (it fits the precision) into two new Decimals.
+    net ??= lineGross(quantity, price, baseQuantity);
   const category = lineCategory(line) ?? 'S';
-  const given = dec(line.netAmount);
-  // Adding or subtracting nothing would copy the rounded product (it fits the precision) into two new Decimals.
-  const net =
-    given ??
-    (allowances.length || charges.length
-      ? gross()
-          .plus(sum(charges.map((c) => c.amount)))
-          .minus(sum(allowances.map((a) => a.amount)))
-      : gross());
   const out: ComputedLine = {
     id: line.id ?? String(index + 1),
     source: line,

@@ -7,7 +7,7 @@ import {
   isValidPartitaIva,
   isValidSwedishOrgNumber,
 } from '../checksums.ts';
-import { HALF, HUNDRED, ONE, TWO_CENTS, ZERO, decimalOf, sum, type Dec } from '../money.ts';
+import { HALF, HUNDRED, ONE, TWO_CENTS, ZERO, aboveZero, decimalOf, sum, type Dec } from '../money.ts';
 import type { ValidationIssue, ValidationResult } from '../types.ts';
 import * as CL from '../validation/codelists.ts';
 import {
@@ -386,16 +386,18 @@ function checkTransactionRules(ctx: CiiContext): void {
     );
   }
   for (const transaction of ctx.anywhere('rsm:SupplyChainTradeTransaction')) checkLinePeriods(ctx, transaction);
-  for (const line of ctx.anywhere('ram:IncludedSupplyChainTradeLineItem')) checkLine(ctx, line);
-  for (const price of [
-    ...ctx.anywhere('ram:NetPriceProductTradePrice'),
-    ...ctx.anywhere('ram:GrossPriceProductTradePrice'),
-  ]) {
+  // Indexed loops over the lines and prices: iterating them allocated an iterator result per step.
+  const lines = ctx.anywhere('ram:IncludedSupplyChainTradeLineItem');
+  for (let i = 0; i < lines.length; i++) checkLine(ctx, lines[i]);
+  const netPrices = ctx.anywhere('ram:NetPriceProductTradePrice');
+  const grossPrices = ctx.anywhere('ram:GrossPriceProductTradePrice');
+  for (let i = 0; i < netPrices.length + grossPrices.length; i++) {
+    const price = i < netPrices.length ? netPrices[i] : grossPrices[i - netPrices.length];
     const bq = first(price, 'ram:BasisQuantity');
     if (bq) {
       const value = decimal(bq);
       ctx.check(
-        value === undefined || value.gt(0),
+        value === undefined || aboveZero(value),
         'PEPPOL-EN16931-R121',
         F,
         price,
@@ -497,7 +499,7 @@ function lineAmountOk(line: El, settlement: El | undefined): boolean {
 }
 
 /** The line's charges (`true`) or allowances (`false`), summed and rounded as the official rule does. */
-function allowanceChargeTotal(acs: El[], indicator: string): Dec {
+function allowanceChargeTotal(acs: readonly El[], indicator: string): Dec {
   const amounts = acs
     .filter((a) => text(first(a, 'ram:ChargeIndicator/udt:Indicator')) === indicator)
     .flatMap((a) => kids(a, 'ram:ActualAmount'));

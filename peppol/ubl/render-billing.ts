@@ -188,7 +188,10 @@ function writeLine(w: XmlWriter, line: ComputedLine, isCredit: boolean, currency
   if (src.period)
     w.group('cac:InvoicePeriod', () => w.leaf('cbc:StartDate', src.period?.start).leaf('cbc:EndDate', src.period?.end));
   if (src.orderLineReference) w.group('cac:OrderLineReference', () => w.leaf('cbc:LineID', src.orderLineReference));
-  for (const ac of [...line.allowances, ...line.charges]) writeAllowanceCharge(w, ac, currency, false);
+  // Indexed loops rather than one over a joined copy: a large invoice would make an array (and
+  // iterator results) per line.
+  for (let i = 0; i < line.allowances.length; i++) writeAllowanceCharge(w, line.allowances[i], currency, false);
+  for (let i = 0; i < line.charges.length; i++) writeAllowanceCharge(w, line.charges[i], currency, false);
   w.open('cac:Item');
   if (src.name !== undefined && src.name !== src.description) w.leaf('cbc:Description', src.description);
   w.leaf('cbc:Name', src.name ?? src.description);

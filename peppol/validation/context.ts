@@ -45,13 +45,13 @@ export class RuleContext {
   readonly warnings: ValidationIssue[] = [];
   readonly isInvoice: boolean;
   readonly isCredit: boolean;
-  readonly lines: El[];
+  readonly lines: readonly El[];
   readonly currency: string;
   readonly seller: El | undefined;
   readonly buyer: El | undefined;
-  private cachedDocAcs?: El[];
+  private cachedDocAcs?: readonly El[];
   private byLocalName?: Map<string, El[]>;
-  private readonly byQName = new Map<string, El[]>();
+  private readonly byQName = new Map<string, readonly El[]>();
 
   constructor(readonly root: El) {
     this.isInvoice = root.localName === 'Invoice';
@@ -102,13 +102,16 @@ export class RuleContext {
     let found = this.byQName.get(qname);
     if (!found) {
       const [prefix, local] = qname.split(':') as [string, string];
-      found = this.descendants(local).filter((el) => el.namespaceURI === NS[prefix]);
+      const ns = NS[prefix];
+      const named = this.descendants(local);
+      // UBL uses a local name in one namespace: the list of the name itself, unless some differ.
+      found = named.every((el) => el.namespaceURI === ns) ? named : named.filter((el) => el.namespaceURI === ns);
       this.byQName.set(qname, found);
     }
     return found;
   }
 
-  get docAllowanceCharges(): El[] {
+  get docAllowanceCharges(): readonly El[] {
     return (this.cachedDocAcs ??= kids(this.root, 'cac:AllowanceCharge'));
   }
 

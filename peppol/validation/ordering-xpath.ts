@@ -33,7 +33,7 @@ function childrenNamed(el: El, cbcName: string): El[] {
 }
 
 /** `round(sum(els/xs:decimal(.)) * 10 * 10) div 100`; XPath round() takes halves up. */
-export const roundedSum = (els: El[]): Dec =>
+export const roundedSum = (els: readonly El[]): Dec =>
   xpathRound(els.reduce((s, e) => s.plus(num(e) ?? ZERO), ZERO).times(100)).div(100);
 
 /** XPath round(): the nearest integer, halves towards positive infinity. */

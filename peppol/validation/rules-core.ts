@@ -386,7 +386,9 @@ export function checkCoreRules(ctx: RuleContext): void {
 
 function checkLines(ctx: RuleContext): void {
   const F = 'fatal' as const;
-  for (const line of ctx.lines) {
+  // Indexed loops, here and within: iterating per-line lists allocated an iterator result per step.
+  for (let l = 0; l < ctx.lines.length; l++) {
+    const line = ctx.lines[l];
     ctx.check(
       val(line, 'cbc:ID') !== undefined,
       'BR-21',
@@ -440,7 +442,9 @@ function checkLines(ctx: RuleContext): void {
       price ?? line,
       'The Item net price (BT-146) shall NOT be negative.',
     );
-    for (const base of all(line, 'cac:Price/cac:AllowanceCharge/cbc:BaseAmount')) {
+    const bases = all(line, 'cac:Price/cac:AllowanceCharge/cbc:BaseAmount');
+    for (let i = 0; i < bases.length; i++) {
+      const base = bases[i];
       const v = num(base);
       ctx.check(
         v === undefined || atLeastZero(v),
@@ -457,7 +461,9 @@ function checkLines(ctx: RuleContext): void {
       line,
       'Each Invoice line (BG-25) shall be categorized with an Invoiced item VAT category code (BT-151).',
     );
-    for (const period of kids(line, 'cac:InvoicePeriod')) {
+    const periods = kids(line, 'cac:InvoicePeriod');
+    for (let i = 0; i < periods.length; i++) {
+      const period = periods[i];
       const start = val(period, 'cbc:StartDate');
       const end = val(period, 'cbc:EndDate');
       if (start && end)
@@ -476,7 +482,9 @@ function checkLines(ctx: RuleContext): void {
         'If Invoice line period (BG-26) is used, the Invoice line period start date (BT-134) or the Invoice line period end date (BT-135) shall be filled, or both.',
       );
     }
-    for (const ac of kids(line, 'cac:AllowanceCharge')) {
+    const acs = kids(line, 'cac:AllowanceCharge');
+    for (let i = 0; i < acs.length; i++) {
+      const ac = acs[i];
       const noReason =
         first(ac, 'cbc:AllowanceChargeReason') === undefined &&
         first(ac, 'cbc:AllowanceChargeReasonCode') === undefined;
@@ -531,7 +539,9 @@ function checkLines(ctx: RuleContext): void {
       }
     }
     checkDecimals(ctx, line, 'cbc:LineExtensionAmount', 'BR-DEC-23');
-    for (const prop of all(line, 'cac:Item/cac:AdditionalItemProperty')) {
+    const props = all(line, 'cac:Item/cac:AdditionalItemProperty');
+    for (let i = 0; i < props.length; i++) {
+      const prop = props[i];
       ctx.check(
         val(prop, 'cbc:Name') !== undefined && val(prop, 'cbc:Value') !== undefined,
         'BR-54',
@@ -540,7 +550,9 @@ function checkLines(ctx: RuleContext): void {
         'Each Item attribute (BG-32) shall contain an Item attribute name (BT-160) and an Item attribute value (BT-161).',
       );
     }
-    for (const id of all(line, 'cac:Item/cac:StandardItemIdentification/cbc:ID')) {
+    const ids = all(line, 'cac:Item/cac:StandardItemIdentification/cbc:ID');
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
       ctx.check(
         attr(id, 'schemeID') !== undefined,
         'BR-64',
@@ -549,7 +561,9 @@ function checkLines(ctx: RuleContext): void {
         'The Item standard identifier (BT-157) shall have a Scheme identifier.',
       );
     }
-    for (const code of all(line, 'cac:Item/cac:CommodityClassification/cbc:ItemClassificationCode')) {
+    const codes = all(line, 'cac:Item/cac:CommodityClassification/cbc:ItemClassificationCode');
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i];
       ctx.check(
         attr(code, 'listID') !== undefined,
         'BR-65',
@@ -785,7 +799,9 @@ export function checkDecimals(
   rule: string,
   currency?: string,
 ): void {
-  for (const el of all(parent, path)) {
+  const els = all(parent, path);
+  for (let i = 0; i < els.length; i++) {
+    const el = els[i];
     if (currency && attr(el, 'currencyID') !== currency) continue;
     if (fractionDigits(text(el)) > 2)
       ctx.report(rule, 'fatal', el, `The allowed maximum number of decimals for ${path.replace(/^cbc:/, '')} is 2.`);

@@ -425,7 +425,7 @@ function checkLineItems(ctx: RuleContext): void {
 }
 
 /** The allowances (`'false'`) or charges (`'true'`) among `acs`, by their trimmed indicator, summed and rounded. */
-const indicatedSum = (acs: El[], indicator: 'true' | 'false'): Dec =>
+const indicatedSum = (acs: readonly El[], indicator: 'true' | 'false'): Dec =>
   roundedSum(acs.filter((ac) => normalizedIndicatorIs(ac, indicator)).flatMap((ac) => kids(ac, 'cbc:Amount')));
 
 const isChildOf = (el: El, cacName: string): boolean => {

@@ -7,7 +7,7 @@ import {
   isValidPartitaIva,
   isValidSwedishOrgNumber,
 } from '../checksums.ts';
-import { type Dec, ONE, TWO_CENTS, ZERO, sum } from '../money.ts';
+import { type Dec, ONE, TWO_CENTS, ZERO, aboveZero, sum } from '../money.ts';
 import { count, firstElementChild, nextElementSibling, some, type El } from '../xml/dom.ts';
 import {
   type RuleContext,
@@ -205,8 +205,12 @@ export function checkPeppolRules(ctx: RuleContext): void {
 
   const docStart = val(r, 'cac:InvoicePeriod/cbc:StartDate');
   const docEnd = val(r, 'cac:InvoicePeriod/cbc:EndDate');
-  for (const line of ctx.lines) {
-    for (const start of all(line, 'cac:InvoicePeriod/cbc:StartDate')) {
+  // Indexed loops, here and within: iterating per-line lists allocated an iterator result per step.
+  for (let l = 0; l < ctx.lines.length; l++) {
+    const line = ctx.lines[l];
+    const starts = all(line, 'cac:InvoicePeriod/cbc:StartDate');
+    for (let i = 0; i < starts.length; i++) {
+      const start = starts[i];
       if (docStart && isValidDate(text(start)) && isValidDate(docStart))
         ctx.check(
           text(start) >= docStart,
@@ -216,7 +220,9 @@ export function checkPeppolRules(ctx: RuleContext): void {
           'Start date of line period MUST be within invoice period.',
         );
     }
-    for (const end of all(line, 'cac:InvoicePeriod/cbc:EndDate')) {
+    const ends = all(line, 'cac:InvoicePeriod/cbc:EndDate');
+    for (let i = 0; i < ends.length; i++) {
+      const end = ends[i];
       if (docEnd && isValidDate(text(end)) && isValidDate(docEnd))
         ctx.check(
           text(end) <= docEnd,
@@ -236,7 +242,9 @@ export function checkPeppolRules(ctx: RuleContext): void {
       line,
       'Element Document reference can only be used for Invoice line object',
     );
-    for (const pac of all(line, 'cac:Price/cac:AllowanceCharge')) {
+    const priceAcs = all(line, 'cac:Price/cac:AllowanceCharge');
+    for (let i = 0; i < priceAcs.length; i++) {
+      const pac = priceAcs[i];
       ctx.check(
         text(first(pac, 'cbc:ChargeIndicator')) === 'false',
         'PEPPOL-EN16931-R044',
@@ -257,7 +265,9 @@ export function checkPeppolRules(ctx: RuleContext): void {
         );
       }
     }
-    for (const bq of all(line, 'cac:Price/cbc:BaseQuantity')) {
+    const baseQuantities = all(line, 'cac:Price/cbc:BaseQuantity');
+    for (let i = 0; i < baseQuantities.length; i++) {
+      const bq = baseQuantities[i];
       const unit = attr(bq, 'unitCode');
       const qty = ctx.lineQuantity(line);
       if (unit !== undefined && qty)
@@ -351,7 +361,13 @@ function checkLineAmount(ctx: RuleContext, line: El): void {
     'Invoice line net amount MUST equal (Invoiced quantity * (Item net price/item price base quantity) + Sum of invoice line charge amount - sum of invoice line allowance amount',
   );
   if (bq)
-    ctx.check(bq.gt(0), 'PEPPOL-EN16931-R121', 'fatal', line, 'Base quantity MUST be a positive number above zero.');
+    ctx.check(
+      aboveZero(bq),
+      'PEPPOL-EN16931-R121',
+      'fatal',
+      line,
+      'Base quantity MUST be a positive number above zero.',
+    );
 }
 
 function lineAmountOk(ctx: RuleContext, line: El, bq: Dec | undefined): boolean {

@@ -225,7 +225,9 @@ export function checkSyntaxRules(ctx: RuleContext): void {
       'CompanyID (VAT Identifier) must be stated when providing the PartyTaxScheme/TaxScheme/ID.',
     );
   }
-  for (const line of ctx.lines) {
+  // Indexed: iterating the lines allocated an iterator result per line.
+  for (let i = 0; i < ctx.lines.length; i++) {
+    const line = ctx.lines[i];
     atMostOnce(line, 'cbc:Note', 'UBL-SR-34', 'Invoice line note shall occur maximum once');
     atMostOnce(
       line,

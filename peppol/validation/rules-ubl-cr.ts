@@ -76,14 +76,21 @@ function collect(el: El, tree: PathTree, broken: Map<string, string>): void {
   for (let child = firstElementChild(el); child; child = nextElementSibling(child)) {
     const next = tree.children.get(child.localName ?? '');
     if (!next || next.namespace !== child.namespaceURI) continue;
-    for (const r of next.rules) if (!r.attribute || child.hasAttribute(r.attribute)) broken.set(r.rule, r.message);
+    const rules = next.rules;
+    for (let i = 0; i < rules.length; i++) {
+      const r = rules[i];
+      if (!r.attribute || child.hasAttribute(r.attribute)) broken.set(r.rule, r.message);
+    }
     collect(child, next, broken);
   }
 }
 
 /** Whether an element of the rule's path (with its attribute) is present below some `//qname`. */
 function anywhereBroken(ctx: RuleContext, a: AnywhereRule): boolean {
-  for (const el of ctx.anywhere(a.qname)) {
+  // Indexed: iterating a list as long as the document's lines allocated an iterator result per step.
+  const els = ctx.anywhere(a.qname);
+  for (let i = 0; i < els.length; i++) {
+    const el = els[i];
     if (!a.rest) {
       if (!a.attribute || el.hasAttribute(a.attribute)) return true;
     } else if (!a.attribute) {
@@ -108,7 +115,7 @@ export function checkUblCrRules(ctx: RuleContext): void {
   const r = ctx.root;
   const broken = new Map<string, string>();
   collect(r, fromRoot, broken);
-  for (const line of ctx.lines) collect(line, fromLine, broken);
+  for (let i = 0; i < ctx.lines.length; i++) collect(ctx.lines[i], fromLine, broken);
   for (const a of anywhere) if (anywhereBroken(ctx, a)) broken.set(a.rule, a.message);
   if (anyAttribute && hasAttributeAnywhere(r, anyAttribute.attribute))
     broken.set(anyAttribute.rule, anyAttribute.message);

@@ -60,12 +60,16 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
     .flatMap((ac) => kids(ac, 'cac:TaxCategory').map((c) => ({ ac, c })));
   const subtotalCategories = all(r, 'cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory');
   // Filled in one pass over the lines, without a pair or a list per line only to be flattened.
-  const categoriesOfLine = new Map<El, El[]>();
+  // By line index, as `ctx.lines` has them: a map keyed by 5,000 lines grew (and was copied) as it filled.
+  const categoriesOfLine: (readonly El[])[] = [];
   const lineCategories: { line: El; c: El }[] = [];
-  for (const line of ctx.lines) {
+  // Indexed loops here and below: iterating these per-line lists allocated an iterator result per step.
+  const lines = ctx.lines;
+  for (let l = 0; l < lines.length; l++) {
+    const line = lines[l];
     const categories = all(line, 'cac:Item/cac:ClassifiedTaxCategory');
-    categoriesOfLine.set(line, categories);
-    for (const c of categories) lineCategories.push({ line, c });
+    categoriesOfLine.push(categories);
+    for (let k = 0; k < categories.length; k++) lineCategories.push({ line, c: categories[k] });
   }
   const docAcs = ctx.docAllowanceCharges;
   // Every category element is read once: the rules below ask the same questions of it per category.
@@ -79,13 +83,15 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
   const vat = (c: El) => facts.get(c)!.vat;
   // The line categories by category code, in document order: each category's rules read only its own.
   const classifiedBy = new Map<string, El[]>();
-  for (const c of classified) {
+  for (let k = 0; k < classified.length; k++) {
+    const c = classified[k];
     const list = classifiedBy.get(categoryId(c));
     if (list) list.push(c);
     else classifiedBy.set(categoryId(c), [c]);
   }
   const lineCategoriesBy = new Map<string, { line: El; c: El }[]>();
-  for (const i of lineCategories) {
+  for (let k = 0; k < lineCategories.length; k++) {
+    const i = lineCategories[k];
     const list = lineCategoriesBy.get(categoryId(i.c));
     if (list) list.push(i);
     else lineCategoriesBy.set(categoryId(i.c), [i]);
@@ -225,7 +231,8 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
           : RATED.has(cat)
             ? 'shall have a VAT rate equal to or greater than zero'
             : 'shall have a VAT rate equal to 0';
-    for (const { c } of lineCategoriesOf) {
+    for (let k = 0; k < lineCategoriesOf.length; k++) {
+      const c = lineCategoriesOf[k].c;
       if (vat(c) && !rateOk(c))
         ctx.report(
           `${p}-05`,
@@ -259,14 +266,18 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
       const taxable = numAt(st, 'cbc:TaxableAmount');
       const tax = numAt(st, 'cbc:TaxAmount');
       const rate = percentOf(category);
-      const lineOf = (line: El) => categoriesOfLine.get(line)!.some(is);
-      const rateOf = (c: El) => rate !== undefined && percentOf(c)?.eq(rate) === true;
-      const lineAtRate = (line: El) => lineOf(line) && categoriesOfLine.get(line)!.some(rateOf);
+      const lineOf = (index: number) => categoriesOfLine[index].some(is);
+      // Equal rate texts share their Decimal (see decimalOf): identity spares eq() its copy of the operand.
+      const rateOf = (c: El) => {
+        const percent = percentOf(c);
+        return rate !== undefined && percent !== undefined && (percent === rate || percent.eq(rate));
+      };
+      const lineAtRate = (index: number) => lineOf(index) && categoriesOfLine[index].some(rateOf);
       const acOf = (ac: El, atRate: boolean) =>
         kids(ac, 'cac:TaxCategory').some((c) => categoryId(c) === cat && (!atRate || rateOf(c)));
       const basis = (atRate: boolean): Dec => {
         const lineSum = sumAt(
-          ctx.lines.filter((l) => (atRate ? lineAtRate(l) : lineOf(l))),
+          ctx.lines.filter((_, i) => (atRate ? lineAtRate(i) : lineOf(i))),
           'cbc:LineExtensionAmount',
         );
         const charges = sum(
@@ -281,7 +292,7 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
       if (cat === 'S') {
         // A rate nobody uses is an error too: some line or allowance/charge must carry it.
         const someoneAtRate =
-          ctx.lines.some(lineAtRate) || ctx.descendants('AllowanceCharge').some((ac) => acOf(ac, true));
+          ctx.lines.some((_, i) => lineAtRate(i)) || ctx.descendants('AllowanceCharge').some((ac) => acOf(ac, true));
         basisOk =
           rate === undefined || (someoneAtRate && taxable !== undefined && taxable.minus(basis(true)).abs().lt(1));
       } else if (RATED.has(cat)) {

@@ -1,5 +1,5 @@
 import { checkParticipantId, checkVatNumber, isValidBic, isValidIban } from '../identifiers.ts';
-import { type Dec, HUNDRED, ZERO, fractionDigits, parseDecimal } from '../money.ts';
+import { type Dec, HUNDRED, aboveZero, atLeastZero, fractionDigits, parseDecimal } from '../money.ts';
 import { lineCategory } from '../totals.ts';
 import {
   DOCUMENT_TYPES,
@@ -348,11 +348,12 @@ function checkLine(c: Checker, type: DocumentType, line: DocumentLine, i: number
   try {
     c.string(line.description, 'description', true, 'BR-25');
     c.decimal(line.quantity, 'quantity', true);
-    // Each value is parsed once, and compared with constants: decimal.js makes a Decimal of a number operand.
+    // Each value is parsed once, and tested by sign and exponent where that decides: a decimal.js
+    // comparison copies its operand (a Decimal constant as well as a number) into a new Decimal.
     if (c.decimal(line.unitPrice, 'unitPrice', true)?.isNegative())
       c.error('BR-27', c.pathOf('unitPrice'), 'The item net price must not be negative');
     const baseQuantity = c.decimal(line.baseQuantity, 'baseQuantity', false);
-    if (baseQuantity && !baseQuantity.gt(ZERO))
+    if (baseQuantity && !aboveZero(baseQuantity))
       c.error('PEPPOL-EN16931-R121', c.pathOf('baseQuantity'), 'Base quantity must be above zero');
     if (c.decimal(line.grossPrice, 'grossPrice', false)?.isNegative())
       c.error('BR-28', c.pathOf('grossPrice'), 'The item gross price must not be negative');
@@ -361,7 +362,8 @@ function checkLine(c: Checker, type: DocumentType, line: DocumentLine, i: number
       c.error('BR-CL-23', c.pathOf('unit'), `${line.unit} is not a UN/ECE Recommendation 20 unit code`);
     const rate = c.decimal(line.vatRate, 'vatRate', false);
     if (rate) {
-      if (rate.lt(ZERO) || rate.gt(HUNDRED))
+      // Below 100 the exponent is below 2: only a rate of 100 or more needs the comparison.
+      if (!atLeastZero(rate) || (rate.e >= 2 && rate.gt(HUNDRED)))
         c.error('JSON-VAT-RATE', c.pathOf('vatRate'), 'vatRate must be between 0 and 100');
     }
     if (line.vatCategory !== undefined && !VAT_CATEGORIES.includes(line.vatCategory)) {

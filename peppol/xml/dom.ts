@@ -257,16 +257,33 @@ export function nextElementSibling(el: XNode): El | null {
   return null;
 }
 
+/**
+ * The one empty result of {@link kids} and {@link all}: most of their calls on a large invoice's lines
+ * find nothing (no line period, no allowance), and an array each was a good part of what the rules
+ * allocate. It is an ordinary array holding elements once, not a frozen one: it must have the same
+ * shape as the filled results, or the call sites reading both would no longer be monomorphic.
+ */
+const NO_ELEMENTS: readonly El[] = (() => {
+  const list: El[] = [undefined as unknown as El];
+  list.length = 0;
+  return list;
+})();
+
 /** Element children named `qname` (prefix from NS; an unprefixed name matches any namespace). */
-export function kids(el: El | undefined, qname: string): El[] {
-  if (!el) return [];
+export function kids(el: El | undefined, qname: string): readonly El[] {
+  if (!el) return NO_ELEMENTS;
   // Index reads, not destructuring: array destructuring runs the iterator protocol, which allocates until optimised.
   const name = splitName(qname);
   const ns = name[0];
   const local = name[1];
-  const out: El[] = [];
-  for (let n = firstNode(el); n; n = n.nextSibling) if (matches(n, ns, local)) out.push(n as El);
-  return out;
+  let out: El[] | undefined;
+  for (let n = firstNode(el); n; n = n.nextSibling)
+    if (matches(n, ns, local)) {
+      // A literal for the first: an array grown from empty by a push makes room for 17.
+      if (out) out.push(n as El);
+      else out = [n as El];
+    }
+  return out ?? NO_ELEMENTS;
 }
 
 export function kid(el: El | undefined, qname: string): El | undefined {
@@ -278,15 +295,23 @@ export function kid(el: El | undefined, qname: string): El | undefined {
   return undefined;
 }
 
+/**
+ * What {@link all} finds, `found[0 … foundCount)`, before it is copied into a result of its own size
+ * (an array grown from empty by pushes keeps room for 17 elements, and most paths find one). The slots
+ * are cleared after each copy, so that it keeps no document alive.
+ */
+const found: (El | undefined)[] = [];
+let foundCount = 0;
+
 // Depth-first in child order yields the elements in the same order as expanding the path level by level.
-function collect(el: El, steps: readonly Step[], depth: number, out: El[]): void {
+function collect(el: El, steps: readonly Step[], depth: number): void {
   const ns = steps[depth][0];
   const local = steps[depth][1];
   const last = depth === steps.length - 1;
   for (let n = firstNode(el); n; n = n.nextSibling) {
     if (!matches(n, ns, local)) continue;
-    if (last) out.push(n as El);
-    else collect(n as El, steps, depth + 1, out);
+    if (last) found[foundCount++] = n as El;
+    else collect(n as El, steps, depth + 1);
   }
 }
 
@@ -337,10 +362,14 @@ export function some(el: El | undefined, path: string, test: (found: El) => bool
 }
 
 /** All elements reached by a `/`-separated child path. */
-export function all(el: El | undefined, path: string): El[] {
-  if (!el) return [];
-  const out: El[] = [];
-  collect(el, stepsOf(path), 0, out);
+export function all(el: El | undefined, path: string): readonly El[] {
+  if (!el) return NO_ELEMENTS;
+  foundCount = 0;
+  collect(el, stepsOf(path), 0);
+  const count = foundCount;
+  if (count === 0) return NO_ELEMENTS;
+  const out = count === 1 ? [found[0] as El] : (found.slice(0, count) as El[]);
+  for (let i = 0; i < count; i++) found[i] = undefined;
   return out;
 }
 

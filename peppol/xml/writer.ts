@@ -31,6 +31,13 @@ export type Attrs = Record<string, string | undefined>;
 
 /** Parts joined into one string at a time once no group could take them back. */
 const CHUNK_PARTS = 2048;
+/**
+ * Characters of chunks joined again into one block: a block this long is allocated outside the young
+ * generation, so the text of a large document is not copied by the collections while it is written
+ * and validated (a chunk of 2,048 parts, some 16 KiB, would be, up to twice), nor takes room there
+ * that brings the next collection sooner.
+ */
+const BLOCK_CHARS = 256 * 1024;
 
 /**
  * Append-only XML builder. Empty values are skipped on purpose: Peppol forbids empty elements
@@ -52,6 +59,9 @@ export class XmlWriter {
    * small parts die young instead of all living (and being copied by the collector) until the end.
    */
   private text = '';
+  /** Chunks not yet joined into a block (see {@link BLOCK_CHARS}), and their length. */
+  private readonly chunks: string[] = [];
+  private chunkChars = 0;
   /** Open `group` calls: the parts they wrote may still be taken back, so they are not joined yet. */
   private groups = 0;
   private readonly namespaces: Record<string, string>;
@@ -139,6 +149,7 @@ export class XmlWriter {
    */
   toString(): string {
     this.joinChunk();
+    this.joinBlock();
     return this.text;
   }
 
@@ -147,8 +158,18 @@ export class XmlWriter {
     const count = this.count;
     // The slots past `count` hold parts already joined (or taken back): they must not be joined again.
     for (let i = count; i < parts.length; i++) parts[i] = '';
-    this.text += parts.join('');
+    const chunk = parts.join('');
     this.count = 0;
+    this.chunks.push(chunk);
+    this.chunkChars += chunk.length;
+    if (this.chunkChars >= BLOCK_CHARS) this.joinBlock();
+  }
+
+  private joinBlock(): void {
+    const chunks = this.chunks;
+    this.text += chunks.length === 1 ? chunks[0] : chunks.join('');
+    chunks.length = 0;
+    this.chunkChars = 0;
   }
 
   /** The tree built alongside the text (only with `buildDom`). */
