@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { columnsOf, compiledOnce, prepared, type Db } from './database.ts';
 import type { DocumentDeliveryStatus, DocumentLifecycleStatus, DocumentsTable, WorkflowStartsTable } from './schema.ts';
 import { newestFirst } from './keyset.ts';
-import { insertEventWhen, type NewEvent } from './events.ts';
+import { insertEventWhen, newEventValues, type NewEvent, type NewEventValues } from './events.ts';
 import { companyStatsUpdate } from './companies.ts';
 import { partnerStatsUpdate } from './partners.ts';
 import { taggedWithAll } from './tags.ts';
@@ -217,23 +217,88 @@ export type DeliveryMove =
   | { to: 'delivered' }
   | { to: 'failed' | 'rejected'; code: string; message: string };
 
-function deliveryChanges(move: DeliveryMove, at: Date): Updateable<DocumentsTable> {
-  switch (move.to) {
+/** A move's values, passed to its statement as parameters; `to` alone decides the statement's text. */
+type MoveParams = {
+  to: DeliveryMove['to'];
+  id: string;
+  at: Date;
+  messageId: string | null;
+  code: string | null;
+  message: string | null;
+} & { [K in keyof NewEventValues as `event_${K}`]: NewEventValues[K] };
+
+function deliveryChanges(to: DeliveryMove['to'], p: MoveParams): Updateable<DocumentsTable> {
+  switch (to) {
     case 'handed_off':
-      return { transport_message_id: move.messageId, sent_at: at, updated_at: at };
+      return { transport_message_id: p.messageId, sent_at: p.at, updated_at: p.at };
     case 'delivered':
-      return { delivery_status: 'delivered', status: 'delivered', delivered_at: at, updated_at: at };
+      return { delivery_status: 'delivered', status: 'delivered', delivered_at: p.at, updated_at: p.at };
     case 'rejected':
       return {
         delivery_status: 'rejected',
         status: 'rejected',
-        error_code: move.code,
-        error_message: move.message,
-        updated_at: at,
+        error_code: p.code,
+        error_message: p.message,
+        updated_at: p.at,
       };
     case 'failed':
-      return { delivery_status: 'failed', error_code: move.code, error_message: move.message, updated_at: at };
+      return { delivery_status: 'failed', error_code: p.code, error_message: p.message, updated_at: p.at };
   }
+}
+
+// Flat, since a statement compiled once holds its parameters by name.
+const eventOf = (p: MoveParams): NewEventValues => ({
+  id: p.event_id,
+  organization_id: p.event_organization_id,
+  livemode: p.event_livemode,
+  company_id: p.event_company_id,
+  type: p.event_type,
+  data: p.event_data,
+  api_version: p.event_api_version,
+});
+
+// Prepared and compiled once per kind of move: every document runs two or three of them.
+const deliveryMove = compiledOnce(
+  (db, p: MoveParams, shape) => {
+    const to = shape as DeliveryMove['to'];
+    let update = db
+      .updateTable('documents')
+      .set(deliveryChanges(to, p))
+      .where('id', '=', p.id)
+      .where('delivery_status', '=', 'pending');
+    if (to === 'handed_off') update = update.where('transport_message_id', 'is', null);
+    const delivered = to === 'delivered';
+    const counted = delivered
+      ? sql`, counted_company as (${companyStatsUpdate(db, sql<string>`(select company_id from moved)`, { sent: 1, received: 0 })}),
+        counted_partner as (${partnerStatsUpdate(db, sql<string | null>`(select partner_id from moved)`, { sent: 1 }, p.at)})`
+      : sql``;
+    const recipient = delivered
+      ? sql`(select c.id from companies c where not moved.livemode and moved.direction = 'outgoing'
+        and c.organization_id = moved.organization_id and c.livemode = false and c.peppol_id = moved.receiver->>'peppolId'
+        limit 1)`
+      : sql`null`;
+    const facts = sql.join(DELIVERY_FACTS.map((column) => sql.ref(`moved.${column}`)));
+    return sql<
+      DeliveryFacts & { event_id: string; event_dispatched_at: Date | null; sandbox_recipient_id: string | null }
+    >`
+    with moved as (${update.returning([...DELIVERY_FACTS, 'partner_id'])})${counted}, event as (${insertEventWhen('moved', eventOf(p))})
+    select ${facts}, event.id as event_id, event.dispatched_at as event_dispatched_at, ${recipient} as sandbox_recipient_id
+    from moved, event
+  `;
+  },
+  (p) => p.to,
+);
+
+function eventParams(values: NewEventValues) {
+  return {
+    event_id: values.id,
+    event_organization_id: values.organization_id,
+    event_livemode: values.livemode,
+    event_company_id: values.company_id,
+    event_type: values.type,
+    event_data: values.data,
+    event_api_version: values.api_version,
+  };
 }
 
 /**
@@ -251,31 +316,17 @@ export async function moveDelivery(
   event: NewEvent,
   at: Date,
 ): Promise<{ row: DeliveryFacts; event: DispatchableEvent; sandboxRecipientId: string | null } | undefined> {
-  let update = db
-    .updateTable('documents')
-    .set(deliveryChanges(move, at))
-    .where('id', '=', id)
-    .where('delivery_status', '=', 'pending');
-  if (move.to === 'handed_off') update = update.where('transport_message_id', 'is', null);
-  const delivered = move.to === 'delivered';
-  const counted = delivered
-    ? sql`, counted_company as (${companyStatsUpdate(db, sql<string>`(select company_id from moved)`, { sent: 1, received: 0 })}),
-        counted_partner as (${partnerStatsUpdate(db, sql<string | null>`(select partner_id from moved)`, { sent: 1 }, at)})`
-    : sql``;
-  const recipient = delivered
-    ? sql`(select c.id from companies c where not moved.livemode and moved.direction = 'outgoing'
-        and c.organization_id = moved.organization_id and c.livemode = false and c.peppol_id = moved.receiver->>'peppolId'
-        limit 1)`
-    : sql`null`;
-  const facts = sql.join(DELIVERY_FACTS.map((column) => sql.ref(`moved.${column}`)));
-  const statement = sql<
-    DeliveryFacts & { event_id: string; event_dispatched_at: Date | null; sandbox_recipient_id: string | null }
-  >`
-    with moved as (${update.returning([...DELIVERY_FACTS, 'partner_id'])})${counted}, event as (${insertEventWhen('moved', event)})
-    select ${facts}, event.id as event_id, event.dispatched_at as event_dispatched_at, ${recipient} as sandbox_recipient_id
-    from moved, event
-  `;
-  const { rows } = await db.executeQuery(prepared(db, statement));
+  const { rows } = await db.executeQuery(
+    deliveryMove(db, {
+      to: move.to,
+      id,
+      at,
+      messageId: move.to === 'handed_off' ? move.messageId : null,
+      code: move.to === 'failed' || move.to === 'rejected' ? move.code : null,
+      message: move.to === 'failed' || move.to === 'rejected' ? move.message : null,
+      ...eventParams(newEventValues(event)),
+    }),
+  );
   const moved = rows[0];
   if (!moved) return undefined;
   const { event_id, event_dispatched_at, sandbox_recipient_id, ...row } = moved;

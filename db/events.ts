@@ -14,14 +14,8 @@ export interface NewEvent {
   data: Record<string, unknown>;
 }
 
-/** The columns of a new event row; one no webhook subscribes to is written dispatched already. */
-function newEventColumns(event: NewEvent) {
-  const owner = {
-    organization_id: event.organizationId,
-    livemode: event.livemode,
-    company_id: event.companyId,
-    type: event.type,
-  };
+/** The values of a new event row, derived once per event (its id, its data as JSON text). */
+export function newEventValues(event: NewEvent) {
   return {
     id: newId('evt'),
     organization_id: event.organizationId,
@@ -30,7 +24,19 @@ function newEventColumns(event: NewEvent) {
     type: event.type,
     data: JSON.stringify(event.data),
     api_version: EVENTS_API_VERSION,
-    dispatched_at: sql<Date | null>`case when ${anyWebhookSubscribes(owner)} then null else now() end`,
+  };
+}
+
+export type NewEventValues = ReturnType<typeof newEventValues>;
+
+/**
+ * The columns of a new event row; one no webhook subscribes to is written dispatched already. The
+ * values pass through as the statement's parameters only, so a statement compiled once may hold them.
+ */
+function newEventColumns(values: NewEventValues) {
+  return {
+    ...values,
+    dispatched_at: sql<Date | null>`case when ${anyWebhookSubscribes(values)} then null else now() end`,
   };
 }
 
@@ -41,18 +47,22 @@ function newEventColumns(event: NewEvent) {
  * all the same.
  */
 export async function insertEvent(db: Db, event: NewEvent) {
-  return db.insertInto('events').values(newEventColumns(event)).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('events')
+    .values(newEventColumns(newEventValues(event)))
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /**
  * The same insert as a part of a larger statement: it happens only when the statement's CTE
  * `guard` yields a row, so a guarded state change and its event are one statement.
  */
-export function insertEventWhen(guard: string, event: NewEvent) {
-  const columns = newEventColumns(event);
+export function insertEventWhen(guard: string, values: NewEventValues) {
+  const columns = newEventColumns(values);
   const names = Object.keys(columns) as (keyof typeof columns)[];
-  const values = sql.join(names.map((name) => (name === 'data' ? sql`${columns.data}::jsonb` : sql`${columns[name]}`)));
-  return sql`insert into events (${sql.join(names.map((name) => sql.ref(name)))}) select ${values} where exists (select 1 from ${sql.table(guard)}) returning id, dispatched_at`;
+  const row = sql.join(names.map((name) => (name === 'data' ? sql`${columns.data}::jsonb` : sql`${columns[name]}`)));
+  return sql`insert into events (${sql.join(names.map((name) => sql.ref(name)))}) select ${row} where exists (select 1 from ${sql.table(guard)}) returning id, dispatched_at`;
 }
 
 export async function findEvent(db: Db, id: string) {
