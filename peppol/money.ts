@@ -29,14 +29,26 @@ const shared = new Map<string, Dec | null>();
 const MAX_SHARED = 50_000;
 const MAX_SHARED_LENGTH = 12;
 
+/**
+ * The texts a shared Decimal was written as (see {@link formatAmount}, {@link formatPlain}), by
+ * Decimal: the same few prices, quantities and rates are written on every line of a large document,
+ * and each `toFixed` copies its Decimal first. Only shared Decimals have an entry, so a computed one
+ * is neither kept alive nor looked for twice.
+ */
+const written = new Map<Dec, { plain?: string; amount?: string }>();
+
 /** The Decimal of a trimmed decimal text, undefined when it is not one. */
 export function decimalOf(text: string): Dec | undefined {
   if (text.length > MAX_SHARED_LENGTH) return DECIMAL_RE.test(text) ? new Dec(text) : undefined;
   let value = shared.get(text);
   if (value === undefined) {
     value = DECIMAL_RE.test(text) ? new Dec(text) : null;
-    if (shared.size >= MAX_SHARED) shared.clear();
+    if (shared.size >= MAX_SHARED) {
+      shared.clear();
+      written.clear();
+    }
     shared.set(text, value);
+    if (value) written.set(value, {});
   }
   return value ?? undefined;
 }
@@ -76,12 +88,14 @@ export function round2(d: Dec): Dec {
 
 /** Amount as written in UBL: always two decimals. */
 export function formatAmount(d: Dec): string {
-  return d.toFixed(2, Dec.ROUND_HALF_UP);
+  const texts = written.get(d);
+  return texts ? (texts.amount ??= d.toFixed(2, Dec.ROUND_HALF_UP)) : d.toFixed(2, Dec.ROUND_HALF_UP);
 }
 
 /** Quantities, prices and rates keep their own precision, without trailing zeros or exponent. */
 export function formatPlain(d: Dec): string {
-  return d.toFixed();
+  const texts = written.get(d);
+  return texts ? (texts.plain ??= d.toFixed()) : d.toFixed();
 }
 
 export function sum(values: Iterable<Dec>): Dec {

@@ -1,4 +1,4 @@
-import { type Dec, HUNDRED, ZERO, aboveZero, parseDecimal, round2, sum } from './money.ts';
+import { type Dec, HUNDRED, ZERO, aboveZero, formatPlain, parseDecimal, round2, sum } from './money.ts';
 import type { AllowanceCharge, DocumentBody, DocumentLine, VatCategory } from './types.ts';
 
 export interface ComputedAllowanceCharge {
@@ -160,7 +160,7 @@ function computeLine(line: DocumentLine, index: number): ComputedLine {
 }
 
 function vatKey(category: VatCategory, rate: Dec | undefined): string {
-  return `${category}|${rate ? rate.toFixed() : ''}`;
+  return `${category}|${rate ? formatPlain(rate) : ''}`;
 }
 
 /**

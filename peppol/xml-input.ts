@@ -5,6 +5,7 @@ import type { DocumentBody, DocumentType, ValidationIssue, ValidationResult } fr
 import { parseUblElement } from './ubl/parse.ts';
 import { renderBilling } from './ubl/render-billing.ts';
 import { renderUbl } from './ubl/render.ts';
+import { lazily } from './ubl/rendered.ts';
 import { computeDocument } from './totals.ts';
 import { validateUblElement } from './validation/validate-ubl.ts';
 import { validateOrderElement } from './validation/rules-order.ts';
@@ -84,8 +85,7 @@ function readInput(xml: string, format: XmlFormat, maxBytes: number): XmlDocumen
 function convertCii({ type, body, peppol }: CiiRead): XmlDocument {
   // The rendering's own tree is checked: parsing the UBL just written would build the same tree again.
   const rendered = renderUbl(type, body, { identifiers: false, dom: true });
-  const ubl = rendered.xml;
-  if (!ubl) {
+  if (!rendered.dom) {
     // The official CII artefacts judge an incomplete invoice by every rule, not only by what is
     // missing: render what is there (not deliverable) so the EN16931 rules can still speak.
     const rules = DOCUMENT_TYPE_INFO[type].billing ? rulesOnIncomplete(type, body) : undefined;
@@ -104,7 +104,9 @@ function convertCii({ type, body, peppol }: CiiRead): XmlDocument {
   const result = ublRulesOnConversion(rendered.dom?.documentElement);
   const errors = [...withoutPeppolLayer(result.errors), ...peppol.errors];
   const warnings = [...withoutPeppolLayer(result.warnings), ...peppol.warnings];
-  return { valid: errors.length === 0, errors, warnings, type, body, ubl, syntax: 'cii' };
+  // The conversion's text is written from its tree when it is read (to be delivered), not to be judged.
+  const read: XmlDocument = { valid: errors.length === 0, errors, warnings, type, body, ubl: '', syntax: 'cii' };
+  return lazily(read, 'ubl', () => rendered.xml);
 }
 
 /** The EN16931 rules on a conversion's tree, without the Peppol layer the CII rules decide. */

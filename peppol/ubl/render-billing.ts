@@ -4,7 +4,7 @@ import type { ComputedDocument, ComputedLine } from '../totals.ts';
 import type { DocumentBody, DocumentType, PaymentInfo } from '../types.ts';
 import { XmlWriter } from '../xml/writer.ts';
 import { PAYMENT_MEANS_CODES } from '../payment-means.ts';
-import type { Rendered } from './rendered.ts';
+import { renderedBy, type Rendered } from './rendered.ts';
 import {
   amount,
   schemedLeaf,
@@ -131,7 +131,7 @@ export function renderBilling(
 
   for (const line of doc.lines) writeLine(w, line, isCredit, currency);
   w.close(root);
-  return { xml: w.toString(), dom: w.document };
+  return renderedBy(w, buildDom);
 }
 
 function writeDocumentAttachments(w: XmlWriter, body: DocumentBody, isCredit: boolean): void {

@@ -3,7 +3,7 @@ import { formatPlain } from '../money.ts';
 import type { ComputedDocument, ComputedLine } from '../totals.ts';
 import type { Attachment, DocumentBody, DocumentType, Party } from '../types.ts';
 import { XmlWriter } from '../xml/writer.ts';
-import type { Rendered } from './rendered.ts';
+import { renderedBy, type Rendered } from './rendered.ts';
 import {
   amount,
   schemedLeaf,
@@ -51,7 +51,7 @@ export function renderTrade(
       break;
   }
   w.close(info.root);
-  return { xml: w.toString(), dom: w.document };
+  return renderedBy(w, buildDom);
 }
 
 function party(w: XmlWriter, name: string, p: Party | undefined): void {

@@ -5,14 +5,18 @@ import type { DocumentBody, DocumentType, ValidationIssue } from '../types.ts';
 import { checkDocumentBody, type BodyCheckOptions } from '../validation/validate-json.ts';
 import { renderBilling } from './render-billing.ts';
 import { renderTrade } from './render-trade.ts';
+import { lazily } from './rendered.ts';
 
 export interface RenderOptions extends BodyCheckOptions {
-  /** Also return the tree of the rendering (what a parse would give), for validation without a parse. */
+  /**
+   * Also return the tree of the rendering (what a parse would give), for validation without a parse;
+   * the XML is then written from the tree when `xml` is first read.
+   */
   dom?: boolean;
 }
 
 export interface RenderResult {
-  /** The UBL 2.1 XML; absent when the body has structural errors. */
+  /** The UBL 2.1 XML; absent when the body has structural errors (with `dom`, when `dom` is). */
   xml?: string;
   dom?: TreeDocument;
   errors: ValidationIssue[];
@@ -37,9 +41,9 @@ export function renderUbl(type: DocumentType, body: DocumentBody, options: Rende
           computed,
           options.dom,
         );
-    const result: RenderResult = { xml: rendered.xml, errors: [], warnings: checked.warnings };
-    if (rendered.dom) result.dom = rendered.dom;
-    return result;
+    if (!rendered.dom) return { xml: rendered.xml, errors: [], warnings: checked.warnings };
+    const result = { xml: '', errors: [], warnings: checked.warnings, dom: rendered.dom };
+    return lazily<RenderResult, 'xml'>(result, 'xml', () => rendered.xml);
   } catch (e) {
     return {
       errors: [

@@ -1,14 +1,23 @@
 import { DOCUMENT_TYPE_INFO } from '../document-types.ts';
 import type { DocumentBody, DocumentType, ValidationResult } from '../types.ts';
-import { renderUbl } from '../ubl/render.ts';
+import { renderUbl, type RenderResult } from '../ubl/render.ts';
+import { lazily } from '../ubl/rendered.ts';
 import { documentRuleToJson, xpathToJsonPath } from './json-path.ts';
 import { validateUblElement } from './validate-ubl.ts';
 import { orderXpathToJsonPath, validateOrderElement } from './rules-order.ts';
 import { orderAgreementXpathToJsonPath, validateOrderAgreementElement } from './rules-order-agreement.ts';
 
 export interface DocumentValidation extends ValidationResult {
-  /** The rendered UBL, so a caller that goes on to send does not render twice. */
+  /**
+   * The rendered UBL, so a caller that goes on to send does not render twice; written from the
+   * rendering's tree when first read, as a validation alone does not need it.
+   */
   xml?: string;
+}
+
+/** `result` with the rendering's text as `xml`, written when it is read. */
+function withXml(result: ValidationResult, rendered: RenderResult): DocumentValidation {
+  return lazily<DocumentValidation, 'xml'>({ ...result, xml: '' }, 'xml', () => rendered.xml);
 }
 
 /**
@@ -18,7 +27,7 @@ export interface DocumentValidation extends ValidationResult {
  */
 export function validateDocument(type: DocumentType, body: DocumentBody): DocumentValidation {
   const rendered = renderUbl(type, body, { dom: true });
-  if (!rendered.xml) return { valid: false, errors: rendered.errors, warnings: rendered.warnings };
+  if (!rendered.dom) return { valid: false, errors: rendered.errors, warnings: rendered.warnings };
   if (type === 'purchase-order' && rendered.dom?.documentElement) {
     // Peppol BIS Ordering 3 (PEPPOL-T01) rules on the rendered Order.
     const result = validateOrderElement(rendered.dom.documentElement);
@@ -27,12 +36,10 @@ export function validateDocument(type: DocumentType, body: DocumentBody): Docume
       path: orderXpathToJsonPath(issue.path),
     });
     const errors = [...rendered.errors, ...result.errors.map(toJson)];
-    return {
-      valid: errors.length === 0,
-      errors,
-      warnings: [...rendered.warnings, ...result.warnings.map(toJson)],
-      xml: rendered.xml,
-    };
+    return withXml(
+      { valid: errors.length === 0, errors, warnings: [...rendered.warnings, ...result.warnings.map(toJson)] },
+      rendered,
+    );
   }
   if (type === 'sales-order' && rendered.dom?.documentElement) {
     // Peppol BIS Order Agreement 3 (PEPPOL-T110) rules on the rendered OrderResponse.
@@ -42,20 +49,16 @@ export function validateDocument(type: DocumentType, body: DocumentBody): Docume
       path: orderAgreementXpathToJsonPath(issue.path),
     });
     const errors = [...rendered.errors, ...result.errors.map(toJson)];
-    return {
-      valid: errors.length === 0,
-      errors,
-      warnings: [...rendered.warnings, ...result.warnings.map(toJson)],
-      xml: rendered.xml,
-    };
+    return withXml(
+      { valid: errors.length === 0, errors, warnings: [...rendered.warnings, ...result.warnings.map(toJson)] },
+      rendered,
+    );
   }
   if (!DOCUMENT_TYPE_INFO[type]?.billing) {
-    return {
-      valid: rendered.errors.length === 0,
-      errors: rendered.errors,
-      warnings: rendered.warnings,
-      xml: rendered.xml,
-    };
+    return withXml(
+      { valid: rendered.errors.length === 0, errors: rendered.errors, warnings: rendered.warnings },
+      rendered,
+    );
   }
   const root = rendered.dom?.documentElement;
   if (!root)
@@ -69,10 +72,8 @@ export function validateDocument(type: DocumentType, body: DocumentBody): Docume
   const toJson = (issue: { rule: string; message: string; path: string }) =>
     documentRuleToJson({ ...issue, path: xpathToJsonPath(issue.path, body, isCredit) });
   const errors = result.errors.map(toJson);
-  return {
-    valid: errors.length === 0,
-    errors,
-    warnings: [...rendered.warnings, ...result.warnings.map(toJson)],
-    xml: rendered.xml,
-  };
+  return withXml(
+    { valid: errors.length === 0, errors, warnings: [...rendered.warnings, ...result.warnings.map(toJson)] },
+    rendered,
+  );
 }

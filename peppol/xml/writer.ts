@@ -40,112 +40,30 @@ const CHUNK_PARTS = 2048;
 const BLOCK_CHARS = 256 * 1024;
 
 /**
- * Append-only XML builder. Empty values are skipped on purpose: Peppol forbids empty elements
- * (PEPPOL-EN16931-R008), so an absent optional field must produce no element at all.
- *
- * With `buildDom`, the same calls also build the tree a parse would give (`./tree.ts`), so a rendered
- * document is validated without being parsed back.
+ * The text of a document as it is written: parts, joined in chunks as they come so that its many small
+ * parts die young instead of all living (and being copied by the collector) until the end.
  */
-export class XmlWriter {
+class TextSink {
   /**
    * The parts not yet joined: `parts[0 … count)`. The array is reused from chunk to chunk rather than
    * emptied, since an emptied array grows again part by part, copying its slots at every step (more
    * bytes than the text itself).
    */
-  private readonly parts: string[] = [];
-  private count = 0;
-  /**
-   * The text already joined: a large document is joined in chunks as it is written, so that its many
-   * small parts die young instead of all living (and being copied by the collector) until the end.
-   */
+  readonly parts: string[] = [];
+  count = 0;
   private text = '';
   /** Chunks not yet joined into a block (see {@link BLOCK_CHARS}), and their length. */
   private readonly chunks: string[] = [];
   private chunkChars = 0;
-  /** Open `group` calls: the parts they wrote may still be taken back, so they are not joined yet. */
-  private groups = 0;
-  private readonly namespaces: Record<string, string>;
-  private doc: TreeDocument | undefined;
-  private readonly stack: TreeElement[] = [];
-  /** For each open element, the sibling it was appended after: what `group` restores when it stays empty. */
-  private readonly previous: (TreeNode | null)[] = [];
-  /** For each open element, its last child so far. */
-  private readonly lasts: (TreeNode | null)[] = [];
-  private defaultNs = '';
-  private readonly names = new Map<string, ElementName>();
 
-  constructor(
-    private readonly buildDom = false,
-    namespaces: Record<string, string> = {},
-  ) {
-    this.namespaces = namespaces;
-  }
-
-  // Each call adds one part: fewer, longer parts make the final join cheaper.
-  open(name: string, attrs?: Attrs): this {
-    this.parts[this.count++] = startTag(name, attrs);
-    if (this.buildDom) this.openDom(name, attrs);
-    return this;
-  }
-
-  close(name: string): this {
-    this.parts[this.count++] = tagsOf(name).close;
-    if (this.buildDom) this.closeDom();
-    if (this.groups === 0 && this.count >= CHUNK_PARTS) this.joinChunk();
-    return this;
-  }
-
-  leaf(name: string, value: string | undefined | null, attrs?: Attrs): this {
-    if (value === undefined || value === null) return this;
-    const text = String(value).trim();
-    if (text === '') return this;
-    // Three parts rather than one concatenation: the join copies them once either way, and no
-    // intermediate string is made per value.
-    const parts = this.parts;
-    parts[this.count++] = startTag(name, attrs);
-    parts[this.count++] = escapeXml(text);
-    parts[this.count++] = tagsOf(name).close;
-    if (this.buildDom) {
-      this.openDom(name, attrs).content = withoutInvalidChars(text);
-      this.closeDom();
-    }
-    return this;
-  }
-
-  /** Writes `name` only if `body` wrote something inside it. */
-  group(name: string, body: (w: this) => void, attrs?: Attrs): this {
-    const mark = this.count;
-    this.open(name, attrs);
-    const inner = this.count;
-    this.groups++;
-    try {
-      body(this);
-    } finally {
-      this.groups--;
-    }
-    if (this.count === inner) {
-      this.count = mark;
-      if (this.buildDom) {
-        const el = this.stack.pop()!;
-        const previous = this.previous.pop()!;
-        this.lasts.pop();
-        if (el.parentNode instanceof TreeElement) {
-          unlinkLastChild(el.parentNode, previous);
-          this.lasts[this.lasts.length - 1] = previous;
-        }
-      }
-    } else this.close(name);
-    return this;
-  }
-
-  raw(text: string): this {
-    this.parts[this.count++] = text;
-    return this;
+  /** Joins the parts so far when there are enough of them; only where none may be taken back. */
+  settle(): void {
+    if (this.count >= CHUNK_PARTS) this.joinChunk();
   }
 
   /**
-   * The document. The chunks are concatenated, not joined into one more copy: the text is flattened
-   * once, by whatever reads it (a validation that only judges the tree never does).
+   * The text. The chunks are concatenated, not joined into one more copy: the text is flattened
+   * once, by whatever reads it.
    */
   toString(): string {
     this.joinChunk();
@@ -171,8 +89,134 @@ export class XmlWriter {
     chunks.length = 0;
     this.chunkChars = 0;
   }
+}
 
-  /** The tree built alongside the text (only with `buildDom`). */
+/**
+ * Append-only XML builder. Empty values are skipped on purpose: Peppol forbids empty elements
+ * (PEPPOL-EN16931-R008), so an absent optional field must produce no element at all.
+ *
+ * With `buildDom`, the calls build the tree a parse would give (`./tree.ts`) instead of the text, so a
+ * rendered document is validated without being parsed back, and its text is written from the tree
+ * only if it is asked for (`toString`): a validation never reads it, and writing it alongside was a
+ * third of a rendering's allocations.
+ */
+export class XmlWriter {
+  private readonly out = new TextSink();
+  /** Open `group` calls: the parts they wrote may still be taken back, so they are not joined yet. */
+  private groups = 0;
+  private readonly namespaces: Record<string, string>;
+  private doc: TreeDocument | undefined;
+  /** With `buildDom`: what was written before the root (`raw`), and the root's start tag. */
+  private prolog = '';
+  private rootTag = '';
+  /** With `buildDom`: the text once written from the tree. */
+  private text: string | undefined;
+  private readonly stack: TreeElement[] = [];
+  /** For each open element, the sibling it was appended after: what `group` restores when it stays empty. */
+  private readonly previous: (TreeNode | null)[] = [];
+  /** For each open element, its last child so far. */
+  private readonly lasts: (TreeNode | null)[] = [];
+  private defaultNs = '';
+  private readonly names = new Map<string, ElementName>();
+
+  constructor(
+    private readonly buildDom = false,
+    namespaces: Record<string, string> = {},
+  ) {
+    this.namespaces = namespaces;
+  }
+
+  // Each call adds one part: fewer, longer parts make the final join cheaper.
+  open(name: string, attrs?: Attrs): this {
+    if (this.buildDom) {
+      // The tree leaves out the namespace declarations (it resolves names instead): the text keeps them.
+      if (!this.doc) this.rootTag = startTag(name, attrs);
+      this.openDom(name, attrs);
+    } else this.out.parts[this.out.count++] = startTag(name, attrs);
+    return this;
+  }
+
+  close(name: string): this {
+    if (this.buildDom) this.closeDom();
+    else {
+      this.out.parts[this.out.count++] = tagsOf(name).close;
+      if (this.groups === 0) this.out.settle();
+    }
+    return this;
+  }
+
+  leaf(name: string, value: string | undefined | null, attrs?: Attrs): this {
+    if (value === undefined || value === null) return this;
+    const text = String(value).trim();
+    if (text === '') return this;
+    if (this.buildDom) {
+      this.openDom(name, attrs).content = withoutInvalidChars(text);
+      this.closeDom();
+      return this;
+    }
+    // Three parts rather than one concatenation: the join copies them once either way, and no
+    // intermediate string is made per value.
+    const out = this.out;
+    const parts = out.parts;
+    parts[out.count++] = startTag(name, attrs);
+    parts[out.count++] = escapeXml(text);
+    parts[out.count++] = tagsOf(name).close;
+    return this;
+  }
+
+  /** Writes `name` only if `body` wrote something inside it. */
+  group(name: string, body: (w: this) => void, attrs?: Attrs): this {
+    if (this.buildDom) return this.groupDom(name, body, attrs);
+    const mark = this.out.count;
+    this.open(name, attrs);
+    const inner = this.out.count;
+    this.groups++;
+    try {
+      body(this);
+    } finally {
+      this.groups--;
+    }
+    if (this.out.count === inner) this.out.count = mark;
+    else this.close(name);
+    return this;
+  }
+
+  private groupDom(name: string, body: (w: this) => void, attrs: Attrs | undefined): this {
+    const el = this.openDom(name, attrs);
+    body(this);
+    if (el.content !== null) this.closeDom();
+    else {
+      this.stack.pop();
+      const previous = this.previous.pop()!;
+      this.lasts.pop();
+      if (el.parentNode instanceof TreeElement) {
+        unlinkLastChild(el.parentNode, previous);
+        this.lasts[this.lasts.length - 1] = previous;
+      }
+    }
+    return this;
+  }
+
+  /** Text written as it is: only before the root when the writer builds a tree (the tree has no place for it). */
+  raw(text: string): this {
+    if (this.buildDom) {
+      if (this.doc) throw new Error('raw text inside a document built as a tree');
+      this.prolog += text;
+    } else this.out.parts[this.out.count++] = text;
+    return this;
+  }
+
+  /** The document's text; with `buildDom`, written from the tree on the first call. */
+  toString(): string {
+    if (!this.buildDom) return this.out.toString();
+    if (this.text === undefined) {
+      const root = this.doc?.documentElement;
+      this.text = root ? serialize(this.prolog, this.rootTag, root) : this.prolog;
+    }
+    return this.text;
+  }
+
+  /** The tree (only with `buildDom`). */
   get document(): TreeDocument | undefined {
     return this.doc;
   }
@@ -219,6 +263,35 @@ export class XmlWriter {
   }
 }
 
+/**
+ * The text a writer without a tree would have written for the same calls: the tree holds what the
+ * text does but the prolog and the root's namespace declarations, which are given.
+ */
+function serialize(prolog: string, rootTag: string, root: TreeElement): string {
+  const out = new TextSink();
+  out.parts[out.count++] = prolog;
+  out.parts[out.count++] = rootTag;
+  writeChildren(out, root);
+  out.parts[out.count++] = tagsOf(root.name.nodeName).close;
+  return out.toString();
+}
+
+function writeChildren(out: TextSink, parent: TreeElement): void {
+  const content = parent.content;
+  if (typeof content === 'string') {
+    out.parts[out.count++] = escapeXml(content);
+    return;
+  }
+  // The writer links elements only: no text node stands among them.
+  for (let n = content as TreeElement | null; n; n = n.nextSibling as TreeElement | null) {
+    const name = n.name.nodeName;
+    out.parts[out.count++] = startTagOf(name, n.attributes);
+    writeChildren(out, n);
+    out.parts[out.count++] = tagsOf(name).close;
+    out.settle();
+  }
+}
+
 interface Tags {
   open: string;
   close: string;
@@ -251,14 +324,35 @@ function startTag(name: string, attrs: Attrs | undefined): string {
     only = k;
   }
   if (count === 0) return tagsOf(name).open;
-  const value = attrs[only!]!;
-  if (count > 1 || value.length > MAX_SHARED_VALUE_LENGTH) return `<${name}${attrsText(attrs)}>`;
+  if (count > 1) return `<${name}${attrsText(attrs)}>`;
+  return startTagWith(name, only!, attrs[only!]!);
+}
+
+/** The start tag of an element of the tree, as {@link startTag} writes it for the same attributes. */
+function startTagOf(name: string, attributes: AttrList): string {
+  const count = attributes.length;
+  if (count === 0) return tagsOf(name).open;
+  if (count === 1) {
+    const only = attributes.item(0)!;
+    return startTagWith(name, only.name, only.value);
+  }
+  let text = `<${name}`;
+  for (let i = 0; i < count; i++) {
+    const a = attributes.item(i)!;
+    text += ` ${a.name}="${escapeXml(a.value)}"`;
+  }
+  return `${text}>`;
+}
+
+/** The start tag with one attribute; a short value's tag is kept, as the same one recurs. */
+function startTagWith(name: string, attribute: string, value: string): string {
+  if (value.length > MAX_SHARED_VALUE_LENGTH) return `<${name} ${attribute}="${escapeXml(value)}">`;
   const byName = (tagsOf(name).withAttribute ??= new Map());
-  let byValue = byName.get(only!);
-  if (!byValue) byName.set(only!, (byValue = new Map()));
+  let byValue = byName.get(attribute);
+  if (!byValue) byName.set(attribute, (byValue = new Map()));
   let tag = byValue.get(value);
   if (tag === undefined) {
-    tag = `<${name}${attrsText(attrs)}>`;
+    tag = `<${name} ${attribute}="${escapeXml(value)}">`;
     if (cachedStartTags < MAX_SINGLE_ATTRIBUTES) {
       byValue.set(value, tag);
       cachedStartTags++;
