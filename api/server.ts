@@ -1,5 +1,5 @@
 import { loadConfig } from '../core/config.ts';
-import { connectTemporal } from '../core/temporal-client.ts';
+import { connectTemporal, installClientRuntime } from '../core/temporal-client.ts';
 import { logStartupFailure, requireServers, StartupError } from '../core/startup-error.ts';
 import { createLogger, log, useLogger } from '../core/log.ts';
 import { createDb, pingDb } from '../db/database.ts';
@@ -30,6 +30,7 @@ async function main(): Promise<void> {
       err,
     );
   });
+  installClientRuntime({ debug: config.logLevel === 'debug' });
   const temporal = await connectTemporal(temporalAddress, config.temporalNamespace);
   const upstreams = createUpstreams(config, db);
   const app = createApp({

@@ -1,7 +1,7 @@
-import { Client, Connection } from '@temporalio/client';
 import { pino } from 'pino';
 import { loadConfig } from '../core/config.ts';
 import { createLogger, useLogger } from '../core/log.ts';
+import { connectTemporal, installClientRuntime } from '../core/temporal-client.ts';
 import { createDb } from '../db/database.ts';
 import { listenBenchApp } from './support.ts';
 
@@ -13,16 +13,17 @@ import { listenBenchApp } from './support.ts';
  */
 const observe = process.env.BENCH_OBSERVE !== 'off';
 const db = createDb(process.env.DATABASE_URL!, { max: loadConfig().databasePoolSize, applicationName: 'docex-api' });
-const connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS! });
-const client = new Client({ connection, namespace: 'default' });
 if (observe) useLogger(createLogger({ level: 'info', destination: pino.destination('/dev/null') }));
-const { base, server } = await listenBenchApp(db, client, { observe });
+// The Temporal client as `api/server.ts` builds it.
+installClientRuntime();
+const temporal = await connectTemporal(process.env.TEMPORAL_ADDRESS!, 'default');
+const { base, server } = await listenBenchApp(db, temporal.client, { observe });
 process.stdout.write(`BENCH_API ${base}\n`);
 
 const stop = () => {
   server.close();
   server.closeAllConnections();
-  void Promise.allSettled([connection.close(), db.destroy()]).then(() => process.exit(0));
+  void Promise.allSettled([temporal.close(), db.destroy()]).then(() => process.exit(0));
 };
 process.once('SIGTERM', stop);
 // The benchmark holds stdin open: when it ends, killed or not, so does this process.

@@ -7,7 +7,7 @@ import { isPortFree } from '../core/ports.ts';
 import { createLogger, log, useLogger } from '../core/log.ts';
 import { logStartupFailure, StartupError } from '../core/startup-error.ts';
 import { devServerDbFile, startTemporalDevServer, stopChild } from '../core/temporal-dev-server.ts';
-import { connectTemporal } from '../core/temporal-client.ts';
+import { connectTemporal, installClientRuntime } from '../core/temporal-client.ts';
 import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 
@@ -148,6 +148,7 @@ async function main(): Promise<void> {
     temporalAddress = devServer.address;
     temporalUi = devServer.uiUrl;
   } else {
+    installClientRuntime({ debug: config.logLevel === 'debug' });
     const probe = await connectTemporal(temporalAddress, config.temporalNamespace);
     await probe.close();
   }

@@ -4,13 +4,14 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { createApp } from '../../api/app.ts';
 import { loadConfig, PROJECT_ROOT } from '../../core/config.ts';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../core/embedded-postgres.ts';
 import { freePort } from '../../core/ports.ts';
 import { TASK_QUEUES } from '../../core/temporal.ts';
 import { startTemporalDevServer, type DevServerHandle } from '../../core/temporal-dev-server.ts';
+import { connectTemporal, type TemporalClientHandle } from '../../core/temporal-client.ts';
 import { createDb, type Db } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { withDatabase } from '../support/servers.ts';
@@ -28,7 +29,7 @@ export class FaultStack {
   private temporalServer?: DevServerHandle;
   private worker?: ChildProcess;
   private server?: Server;
-  private connection?: Connection;
+  private connection?: TemporalClientHandle;
   db!: Db;
   temporal!: Client;
   url!: string;
@@ -50,8 +51,9 @@ export class FaultStack {
     stack.db = createDb(stack.databaseUrl, { max: 40, applicationName: 'docex-faults-api' });
     await migrateToLatest(stack.db);
     await stack.startTemporal();
-    stack.connection = await Connection.connect({ address: `127.0.0.1:${stack.temporalPort}` });
-    stack.temporal = new Client({ connection: stack.connection, namespace: 'default' });
+    // The API's own connection, so that killing Temporal tests what a deployed API does.
+    stack.connection = await connectTemporal(`127.0.0.1:${stack.temporalPort}`, 'default');
+    stack.temporal = stack.connection.client;
     await stack.startWorker();
     await stack.startApi();
     return stack;

@@ -198,6 +198,7 @@ describe('npm start (scripts/start.ts)', function () {
 
   for (const [entry, variable, dependency] of [
     ['api/server.ts', 'DATABASE_URL', 'postgres'],
+    ['api/server.ts', 'TEMPORAL_ADDRESS', 'temporal'],
     ['workers/worker.ts', 'TEMPORAL_ADDRESS', 'temporal'],
   ] as const) {
     it(`${entry} exits 1 with one JSON log line naming ${dependency} when it cannot be reached`, async () => {

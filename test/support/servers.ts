@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../core/embedded-postgres.ts';
 import { freePort } from '../../core/ports.ts';
 import { startTemporalDevServer, type DevServerHandle } from '../../core/temporal-dev-server.ts';
+import { connectTemporal, type TemporalClientHandle } from '../../core/temporal-client.ts';
 import { randomToken } from '../../core/ids.ts';
 import { createDb, type Db } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
@@ -27,7 +28,7 @@ interface RunState {
   servers?: TestServers;
   embedded?: EmbeddedPostgresHandle;
   devServer?: DevServerHandle;
-  temporalConnection?: Connection;
+  temporalConnection?: TemporalClientHandle;
   scratchDir?: string;
 }
 
@@ -77,8 +78,9 @@ export async function startTestServers(): Promise<TestServers> {
     });
     temporalAddress = state.devServer.address;
   }
-  state.temporalConnection = await Connection.connect({ address: temporalAddress });
-  const temporal = new Client({ connection: state.temporalConnection, namespace: 'default' });
+  // The API's own connection, so that the apps the suites start talk to Temporal as deployed.
+  state.temporalConnection = await connectTemporal(temporalAddress, 'default');
+  const temporal = state.temporalConnection.client;
 
   state.servers = { databaseUrl, serverUrl, db, temporalAddress, temporal };
   return state.servers;
