@@ -217,15 +217,18 @@ export type DeliveryMove =
   | { to: 'delivered' }
   | { to: 'failed' | 'rejected'; code: string; message: string };
 
-/** A move's values, passed to its statement as parameters; `to` alone decides the statement's text. */
+/**
+ * A move's values and its event's, passed to its statement as parameters; `to` alone decides the
+ * statement's text.
+ */
 type MoveParams = {
   to: DeliveryMove['to'];
-  id: string;
+  documentId: string;
   at: Date;
   messageId: string | null;
   code: string | null;
   message: string | null;
-} & { [K in keyof NewEventValues as `event_${K}`]: NewEventValues[K] };
+} & NewEventValues;
 
 function deliveryChanges(to: DeliveryMove['to'], p: MoveParams): Updateable<DocumentsTable> {
   switch (to) {
@@ -246,17 +249,6 @@ function deliveryChanges(to: DeliveryMove['to'], p: MoveParams): Updateable<Docu
   }
 }
 
-// Flat, since a statement compiled once holds its parameters by name.
-const eventOf = (p: MoveParams): NewEventValues => ({
-  id: p.event_id,
-  organization_id: p.event_organization_id,
-  livemode: p.event_livemode,
-  company_id: p.event_company_id,
-  type: p.event_type,
-  data: p.event_data,
-  api_version: p.event_api_version,
-});
-
 // Prepared and compiled once per kind of move: every document runs two or three of them.
 const deliveryMove = compiledOnce(
   (db, p: MoveParams, shape) => {
@@ -264,7 +256,7 @@ const deliveryMove = compiledOnce(
     let update = db
       .updateTable('documents')
       .set(deliveryChanges(to, p))
-      .where('id', '=', p.id)
+      .where('id', '=', p.documentId)
       .where('delivery_status', '=', 'pending');
     if (to === 'handed_off') update = update.where('transport_message_id', 'is', null);
     const delivered = to === 'delivered';
@@ -281,25 +273,13 @@ const deliveryMove = compiledOnce(
     return sql<
       DeliveryFacts & { event_id: string; event_dispatched_at: Date | null; sandbox_recipient_id: string | null }
     >`
-    with moved as (${update.returning([...DELIVERY_FACTS, 'partner_id'])})${counted}, event as (${insertEventWhen('moved', eventOf(p))})
+    with moved as (${update.returning([...DELIVERY_FACTS, 'partner_id'])})${counted}, event as (${insertEventWhen('moved', p)})
     select ${facts}, event.id as event_id, event.dispatched_at as event_dispatched_at, ${recipient} as sandbox_recipient_id
     from moved, event
   `;
   },
   (p) => p.to,
 );
-
-function eventParams(values: NewEventValues) {
-  return {
-    event_id: values.id,
-    event_organization_id: values.organization_id,
-    event_livemode: values.livemode,
-    event_company_id: values.company_id,
-    event_type: values.type,
-    event_data: values.data,
-    event_api_version: values.api_version,
-  };
-}
 
 /**
  * A guarded delivery-state move, its event and, for a delivery, the sender's and partner's sent
@@ -319,12 +299,12 @@ export async function moveDelivery(
   const { rows } = await db.executeQuery(
     deliveryMove(db, {
       to: move.to,
-      id,
+      documentId: id,
       at,
       messageId: move.to === 'handed_off' ? move.messageId : null,
       code: move.to === 'failed' || move.to === 'rejected' ? move.code : null,
       message: move.to === 'failed' || move.to === 'rejected' ? move.message : null,
-      ...eventParams(newEventValues(event)),
+      ...newEventValues(event),
     }),
   );
   const moved = rows[0];

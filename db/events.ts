@@ -34,8 +34,16 @@ export type NewEventValues = ReturnType<typeof newEventValues>;
  * values pass through as the statement's parameters only, so a statement compiled once may hold them.
  */
 function newEventColumns(values: NewEventValues) {
+  // Named one by one: a larger statement's parameters may carry more than the event's.
+  const { id, organization_id, livemode, company_id, type, data, api_version } = values;
   return {
-    ...values,
+    id,
+    organization_id,
+    livemode,
+    company_id,
+    type,
+    data,
+    api_version,
     dispatched_at: sql<Date | null>`case when ${anyWebhookSubscribes(values)} then null else now() end`,
   };
 }
