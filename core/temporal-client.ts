@@ -1,8 +1,8 @@
 import { Client, ServiceError } from '@temporalio/client';
-import { NativeConnection, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
+import { NativeConnection, Runtime } from '@temporalio/worker';
 import { StartupError } from './startup-error.ts';
 import { currentTracing } from './telemetry.ts';
-import { temporalLogger } from './temporal-logger.ts';
+import { coreLogForwarding, temporalLogger } from './temporal-logger.ts';
 
 export interface TemporalClientHandle {
   client: Client;
@@ -19,9 +19,7 @@ export function installClientRuntime(options: { debug?: boolean } = {}): void {
   Runtime.install({
     logger: temporalLogger(),
     shutdownSignals: [],
-    telemetryOptions: {
-      logging: { forward: {}, filter: makeTelemetryFilterString({ core: options.debug ? 'DEBUG' : 'WARN' }) },
-    },
+    telemetryOptions: { logging: coreLogForwarding(options.debug ?? false) },
   });
 }
 

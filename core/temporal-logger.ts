@@ -1,4 +1,5 @@
 import type { LogLevel, LogMetadata, Logger as TemporalLogger } from '@temporalio/common';
+import { makeTelemetryFilterString } from '@temporalio/worker';
 import { logger } from './log.ts';
 
 const PINO_LEVEL = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' } as const;
@@ -37,4 +38,12 @@ function plain(meta: LogMetadata): Record<string, unknown> {
     out[key] = value instanceof Error ? { type: value.name, message: value.message, stack: value.stack } : value;
   }
   return out;
+}
+
+/**
+ * `telemetryOptions.logging` of `Runtime.install`: Core's own lines forwarded to the logger above,
+ * from WARN up (from DEBUG when the service logs at debug).
+ */
+export function coreLogForwarding(debug: boolean) {
+  return { forward: {}, filter: makeTelemetryFilterString({ core: debug ? 'DEBUG' : 'WARN' }) };
 }

@@ -1,9 +1,9 @@
-import { NativeConnection, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
+import { NativeConnection, Runtime } from '@temporalio/worker';
 import { loadConfig } from '../core/config.ts';
 import { logStartupFailure, requireServers, StartupError } from '../core/startup-error.ts';
 import { TASK_QUEUES } from '../core/temporal.ts';
 import { createLogger, log, useLogger } from '../core/log.ts';
-import { temporalLogger } from '../core/temporal-logger.ts';
+import { coreLogForwarding, temporalLogger } from '../core/temporal-logger.ts';
 import { registry } from '../core/metrics.ts';
 import { startMetricsServer } from '../core/metrics-server.ts';
 import { startTracing } from '../core/telemetry.ts';
@@ -24,10 +24,7 @@ async function main(): Promise<void> {
   Runtime.install({
     logger: temporalLogger(),
     telemetryOptions: {
-      logging: {
-        forward: {},
-        filter: makeTelemetryFilterString({ core: config.logLevel === 'debug' ? 'DEBUG' : 'WARN' }),
-      },
+      logging: coreLogForwarding(config.logLevel === 'debug'),
       // The SDK's own worker metrics (task latencies, slots, pollers), next to our /metrics.
       ...(config.workerTemporalMetricsPort
         ? { metrics: { prometheus: { bindAddress: `${config.metricsHost}:${config.workerTemporalMetricsPort}` } } }
