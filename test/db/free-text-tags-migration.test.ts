@@ -1,9 +1,6 @@
 import { expect } from 'chai';
-import { Migrator, sql, type Kysely } from 'kysely';
-import { ensureDatabase } from '../../core/embedded-postgres.ts';
-import { createDb } from '../../db/database.ts';
-import { migrations } from '../../db/migrations/index.ts';
-import { testServers, withDatabase } from '../support/servers.ts';
+import { sql, type Kysely, type Migrator } from 'kysely';
+import { createMigrationDatabase, migrationBefore } from '../support/migrations.ts';
 
 const TAGS_MIGRATION = '2026-11-24-40-tags';
 
@@ -41,14 +38,9 @@ describe('migration 2026-11-24-40-tags: free-text tags become tags', () => {
   let db: Kysely<any>;
 
   before(async () => {
-    const { serverUrl } = testServers();
-    const database = `docex_tags_migration_${Date.now()}`;
-    await ensureDatabase(serverUrl, database);
-    db = createDb(withDatabase(serverUrl, database), { max: 2, applicationName: 'docex-test-migration' });
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    const names = Object.keys(migrations).sort();
-    const before = names[names.indexOf(TAGS_MIGRATION) - 1];
-    const { error } = await migrator.migrateTo(before);
+    let migrator: Migrator;
+    ({ db, migrator } = await createMigrationDatabase('tags_migration'));
+    const { error } = await migrator.migrateTo(migrationBefore(TAGS_MIGRATION));
     if (error) throw error;
 
     await insertRow(db, 'organizations', { id: 'org_a', name: 'A' });

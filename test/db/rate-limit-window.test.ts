@@ -1,10 +1,9 @@
 import { expect } from 'chai';
-import { Migrator, sql, type Kysely } from 'kysely';
-import { ensureDatabase } from '../../core/embedded-postgres.ts';
-import { createDb, type Db } from '../../db/database.ts';
-import { migrations } from '../../db/migrations/index.ts';
+import { sql, type Kysely, type Migrator } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import { newId } from '../../core/ids.ts';
-import { testServers, withDatabase } from '../support/servers.ts';
+import { testServers } from '../support/servers.ts';
+import { createMigrationDatabase, migrationBefore } from '../support/migrations.ts';
 
 const SEQUENCE_MIGRATION = '2026-11-24-96-rate-limit-sequence';
 const t0 = Date.parse('2026-11-24T12:00:00Z');
@@ -63,22 +62,16 @@ describe('the rate-limit window (consume_rate_limit)', () => {
 
 describe(`migration ${SEQUENCE_MIGRATION}: hits numbered in their buckets`, () => {
   let db: Kysely<any>;
+  let migrator: Migrator;
 
-  before(async () => {
-    const { serverUrl } = testServers();
-    const database = `docex_rate_limit_migration_${Date.now()}`;
-    await ensureDatabase(serverUrl, database);
-    db = createDb(withDatabase(serverUrl, database), { max: 2, applicationName: 'docex-test-migration' });
-  });
+  before(async () => ({ db, migrator } = await createMigrationDatabase('rate_limit_migration')));
 
   after(async () => {
     await db?.destroy();
   });
 
   it('numbers the hits of the window in time order, so the count goes on exactly; and migrates down', async () => {
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    const names = Object.keys(migrations).sort();
-    const previous = names[names.indexOf(SEQUENCE_MIGRATION) - 1];
+    const previous = migrationBefore(SEQUENCE_MIGRATION);
     expect((await migrator.migrateTo(previous)).error).to.equal(undefined);
     // Written out of time order, in two buckets.
     for (const [bucket, ms] of [
