@@ -1,5 +1,6 @@
 import { type Dec, HUNDRED, ZERO, aboveZero, formatPlain, parseDecimal, round2, sum } from './money.ts';
 import type { AllowanceCharge, DocumentBody, DocumentLine, VatCategory } from './types.ts';
+import { sharedEmptyList } from './empty-list.ts';
 
 export interface ComputedAllowanceCharge {
   charge: boolean;
@@ -99,16 +100,8 @@ function computeAllowanceCharge(ac: AllowanceCharge, charge: boolean, defaultBas
   return out;
 }
 
-/**
- * The allowances or charges of a line that has none, shared by every such line rather than two empty
- * arrays per line: an ordinary array of the filled ones' shape (not a frozen one), so that the loops
- * reading both stay monomorphic.
- */
-const NO_ALLOWANCE_CHARGES: readonly ComputedAllowanceCharge[] = (() => {
-  const list: ComputedAllowanceCharge[] = [undefined as unknown as ComputedAllowanceCharge];
-  list.length = 0;
-  return list;
-})();
+/** The allowances or charges of a line that has none, shared by every such line rather than two empty arrays per line. */
+const NO_ALLOWANCE_CHARGES = sharedEmptyList<ComputedAllowanceCharge>();
 
 /** The line's quantity × price (÷ base quantity) rounded to cents. */
 function lineGross(quantity: Dec, price: Dec, baseQuantity: Dec | undefined): Dec {

@@ -3,6 +3,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import type { Document as XDocument, Element as XElement } from '@xmldom/xmldom';
 import { UBL_NS } from '../document-types.ts';
 import type { ValidationIssue } from '../types.ts';
+import { sharedEmptyList } from '../empty-list.ts';
 import { firstElementChild as treeFirstElementChild, parseTree, TreeElement, XmlSyntaxError } from './tree.ts';
 
 /**
@@ -260,14 +261,9 @@ export function nextElementSibling(el: XNode): El | null {
 /**
  * The one empty result of {@link kids} and {@link all}: most of their calls on a large invoice's lines
  * find nothing (no line period, no allowance), and an array each was a good part of what the rules
- * allocate. It is an ordinary array holding elements once, not a frozen one: it must have the same
- * shape as the filled results, or the call sites reading both would no longer be monomorphic.
+ * allocate.
  */
-const NO_ELEMENTS: readonly El[] = (() => {
-  const list: El[] = [undefined as unknown as El];
-  list.length = 0;
-  return list;
-})();
+const NO_ELEMENTS = sharedEmptyList<El>();
 
 /** Element children named `qname` (prefix from NS; an unprefixed name matches any namespace). */
 export function kids(el: El | undefined, qname: string): readonly El[] {
