@@ -58,6 +58,17 @@ const DOCUMENT_COLUMNS = columnsOf<DocumentsTable>()([
   'updated_at',
 ]);
 
+/**
+ * What the database decides of an outgoing document it accepts (its id under a claimed number, the
+ * defaults, the timestamps): everything but its body and XML, which the caller has just written
+ * and which are by far its largest columns (megabytes for a large invoice), not worth reading back.
+ */
+const ACCEPTED_COLUMNS = DOCUMENT_COLUMNS.filter(
+  (column): column is Exclude<(typeof DOCUMENT_COLUMNS)[number], 'body' | 'xml'> =>
+    column !== 'body' && column !== 'xml',
+);
+export type AcceptedDocumentRow = Omit<DocumentRow, 'body' | 'xml'>;
+
 export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): Promise<DocumentRow> {
   return db.insertInto('documents').values(row).returningAll().executeTakeFirstOrThrow();
 }
@@ -92,18 +103,18 @@ export async function updateDocumentFields(
   return db.updateTable('documents').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Holds the (company, type, number) of an outgoing document until the transaction `trx` ends. */
 /**
  * An outgoing document with the run it owes (`workflow_starts`), in one statement: atomic without
  * a transaction of the caller's. With `uniqueNumber`, the sender's live document (not failed or
  * rejected) of the same type and number refuses it: that one's id comes back instead. The check
  * and the insert hold the number's advisory lock, so concurrent sends of one number see each other.
+ * The row comes back without the body and XML given (see {@link ACCEPTED_COLUMNS}).
  */
 export async function insertOutgoingDocument(
   db: Db,
   row: Insertable<DocumentsTable> & { id: string; company_id: string; type: string },
   options: { uniqueNumber: boolean; run?: WorkflowStart | undefined },
-): Promise<{ row: DocumentRow } | { existingId: string }> {
+): Promise<{ row: AcceptedDocumentRow } | { existingId: string }> {
   const params: Record<string, unknown> = { claim: Boolean(options.uniqueNumber && row.number) };
   // An undefined column is left out (its default), as Kysely would: it is no parameter.
   for (const [column, value] of Object.entries(row)) if (value !== undefined) params[column] = value;
@@ -145,7 +156,7 @@ const outgoingInsert = compiledOnce(
     return query
       .insertInto('documents')
       .values(row as Insertable<DocumentsTable>)
-      .returning(DOCUMENT_COLUMNS);
+      .returning(ACCEPTED_COLUMNS);
   },
   (params) => {
     const columns = Object.keys(params).filter((column) => column !== 'claim');

@@ -335,7 +335,13 @@ export async function sendDocument(
   const insert = async (db: Db) => {
     const result = await insertOutgoingDocument(db, values, { uniqueNumber: !input.allowDuplicateNumber, run });
     if ('existingId' in result) throw documentExists(sender.id, input.type, prepared.body.number, result.existingId);
-    return result.row;
+    // The row echoes the body and XML just written rather than reading them back.
+    const row: DocumentRow = {
+      ...result.row,
+      body: prepared.body as unknown as DocumentRow['body'],
+      xml: prepared.ubl,
+    };
+    return row;
   };
   const accepted = hooks.accepted;
   const row = accepted

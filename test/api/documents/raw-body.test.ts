@@ -34,6 +34,12 @@ describe('POST /v1/documents/send in raw-body mode: media types and query values
       const doc = await res.json();
       expect(res.status, JSON.stringify(doc)).to.equal(201);
       expect(doc).to.deep.include({ companyId: tenant.companyId, direction: 'outgoing', deliveryStatus: 'pending' });
+      // The answer echoes what was written: the same body and XML as the stored document.
+      const stored = await (
+        await fetch(`${app.url}/v1/documents/${doc.id}`, { headers: { authorization: `Bearer ${tenant.key}` } })
+      ).json();
+      expect(doc.document).to.deep.equal(stored.document);
+      expect(doc.xml).to.equal(stored.xml);
     });
   }
 

@@ -58,6 +58,10 @@ describe('POST /v1/documents/send', () => {
     expect(doc.sender.peppolId).to.equal(await senderPeppolId());
     expect(doc.receiver).to.deep.include({ peppolId: RECIPIENT, name: 'Proximus SA' });
     expect(doc.xml).to.include('<cbc:ID>INV-HAPPY-1</cbc:ID>');
+    // The answer echoes what was written: the same body and XML as the stored document.
+    const stored = await (await fetch(`${app.url}/v1/documents/${doc.id}`, { headers: bearer(tenant.key) })).json();
+    expect(doc.document).to.deep.equal(stored.document);
+    expect(doc.xml).to.equal(stored.xml);
     await advance('1h');
     const delivered = await waitForDocument(app.url, tenant.key, doc.id, (d) => d.deliveryStatus === 'delivered');
     expect(delivered.status).to.equal('delivered');
