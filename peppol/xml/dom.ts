@@ -222,7 +222,7 @@ function stepsOf(path: string): readonly Step[] {
 function matches(node: XNode, ns: string, local: string): boolean {
   // The parsed and rendered trees answer from their shared name, without going through the getters.
   if (node instanceof TreeElement) {
-    const name = node.name;
+    const name = node.tag;
     return name.localName === local && (ns === '' || name.namespaceURI === ns);
   }
   return node.nodeType === 1 && (node as El).localName === local && (ns === '' || (node as El).namespaceURI === ns);

@@ -43,15 +43,59 @@ export class AttrList {
 
 export const NO_ATTRIBUTES = new AttrList([]);
 
+/**
+ * What elements of one name and one attribute list share: one field per element for both, since
+ * elements are what a large document is made of (see the top of this file).
+ */
+export class ElementTag {
+  // The name's parts are copied here so that a rule matching names reads them one step from the element.
+  readonly nodeName: string;
+  readonly localName: string;
+  readonly namespaceURI: string | null;
+  constructor(
+    readonly name: ElementName,
+    readonly attributes: AttrList,
+  ) {
+    this.nodeName = name.nodeName;
+    this.localName = name.localName;
+    this.namespaceURI = name.namespaceURI;
+  }
+}
+
 /** An element's name resolved against the namespaces in scope: one instance per distinct name. */
 export class ElementName {
+  /** The tag of the elements of this name without attributes, most of a document's. */
+  readonly bare: ElementTag;
+  /** Tags with the lists of {@link sharedTag}, which live as long as this name does. */
+  private tags: Map<AttrList, ElementTag> | undefined;
+
   constructor(
     readonly nodeName: string,
     readonly prefix: string | null,
     readonly localName: string,
     readonly namespaceURI: string | null,
-  ) {}
+  ) {
+    this.bare = new ElementTag(this, NO_ATTRIBUTES);
+  }
+
+  /**
+   * The tag of this name with `attributes`, one per list: only for a list that outlives documents
+   * (a renderer's shared one), as the map keeps it.
+   */
+  sharedTag(attributes: AttrList): ElementTag {
+    if (attributes === NO_ATTRIBUTES) return this.bare;
+    let tag = this.tags?.get(attributes);
+    if (!tag) {
+      tag = new ElementTag(this, attributes);
+      this.tags ??= new Map();
+      if (this.tags.size < MAX_TAGS_PER_NAME) this.tags.set(attributes, tag);
+    }
+    return tag;
+  }
 }
+
+/** Bounds each name's {@link ElementName.sharedTag} map: a renderer writes few attribute values per name. */
+const MAX_TAGS_PER_NAME = 64;
 
 const elementNames = new Map<string, ElementName>();
 
@@ -135,10 +179,15 @@ export class TreeElement {
   content: TreeNode | string | null = null;
   nextSibling: TreeNode | null = null;
   constructor(
-    readonly name: ElementName,
-    readonly attributes: AttrList,
+    readonly tag: ElementTag,
     readonly parentNode: TreeElement | TreeDocument,
   ) {}
+  get name(): ElementName {
+    return this.tag.name;
+  }
+  get attributes(): AttrList {
+    return this.tag.attributes;
+  }
   get firstChild(): TreeNode | null {
     const content = this.content;
     return typeof content === 'string' ? new TreeText(content, this) : content;
@@ -150,28 +199,28 @@ export class TreeElement {
     return null;
   }
   get nodeName(): string {
-    return this.name.nodeName;
+    return this.tag.nodeName;
   }
   get tagName(): string {
-    return this.name.nodeName;
+    return this.tag.nodeName;
   }
   get prefix(): string | null {
-    return this.name.prefix;
+    return this.tag.name.prefix;
   }
   get localName(): string {
-    return this.name.localName;
+    return this.tag.localName;
   }
   get namespaceURI(): string | null {
-    return this.name.namespaceURI;
+    return this.tag.namespaceURI;
   }
   hasAttribute(name: string): boolean {
-    return this.attributes.named(name) !== null;
+    return this.tag.attributes.named(name) !== null;
   }
   getAttributeNode(name: string): XmlAttr | null {
-    return this.attributes.named(name);
+    return this.tag.attributes.named(name);
   }
   getAttribute(name: string): string | null {
-    return this.attributes.named(name)?.value ?? null;
+    return this.tag.attributes.named(name)?.value ?? null;
   }
   get textContent(): string {
     const only = this.content;
@@ -311,6 +360,12 @@ function decode(raw: string, at: number): string {
 /** XML white space (S): space, line feed, tab, carriage return. */
 export const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
 
+/** A shared attribute list of a document and the tags of the element names that carry it. */
+interface SharedAttributes {
+  readonly attributes: AttrList;
+  readonly tags: Map<ElementName, ElementTag>;
+}
+
 /** Attribute lists of at most this many distinct texts are shared within one document. */
 const MAX_SHARED_ATTRIBUTE_LISTS = 256;
 
@@ -334,8 +389,9 @@ export function parseTree(input: string): ParsedTree {
   const open: TreeElement[] = [];
   const lasts: (TreeNode | null)[] = [];
   const marks: number[] = [];
-  // Attribute lists whose text repeats (`currencyID="EUR"` on every amount) are one shared list.
-  const sharedAttributes = new Map<string, AttrList>();
+  // Attribute lists whose text repeats (`currencyID="EUR"` on every amount) are one shared list, and
+  // the elements of one name with it one shared tag. Per document: its lists are not kept past it.
+  const sharedAttributes = new Map<string, SharedAttributes>();
   const attrNames: string[] = [];
   const attrValues: string[] = [];
   const attrAts: number[] = [];
@@ -468,6 +524,7 @@ export function parseTree(input: string): ParsedTree {
 
       marks.push(bindings.length);
       let attributes = NO_ATTRIBUTES;
+      let shared: SharedAttributes | undefined;
       if (count) {
         for (let a = 0; a < count; a++) {
           const attrName = attrNames[a];
@@ -479,8 +536,8 @@ export function parseTree(input: string): ParsedTree {
         }
         // Unprefixed attributes mean the same wherever they stand: equal texts make equal lists.
         const key = plain ? s.slice(attrsFrom, selfClosing ? k - 2 : k - 1) : undefined;
-        const shared = key === undefined ? undefined : sharedAttributes.get(key);
-        if (shared) attributes = shared;
+        shared = key === undefined ? undefined : sharedAttributes.get(key);
+        if (shared) attributes = shared.attributes;
         else {
           const list: XmlAttr[] = [];
           for (let a = 0; a < count; a++) {
@@ -502,14 +559,19 @@ export function parseTree(input: string): ParsedTree {
           }
           attributes = new AttrList(list);
           if (key !== undefined && sharedAttributes.size < MAX_SHARED_ATTRIBUTE_LISTS)
-            sharedAttributes.set(key, attributes);
+            sharedAttributes.set(key, (shared = { attributes, tags: new Map() }));
         }
       }
       const namespaceURI = lookup(checked.prefix ?? '', lt);
       let resolved = checked.resolved;
       if (!resolved || resolved.namespaceURI !== namespaceURI)
         resolved = checked.resolved = elementName(name, namespaceURI);
-      const element: TreeElement = new TreeElement(resolved, attributes, current ?? doc);
+      let tag = attributes === NO_ATTRIBUTES ? resolved.bare : shared?.tags.get(resolved);
+      if (!tag) {
+        tag = new ElementTag(resolved, attributes);
+        shared?.tags.set(resolved, tag);
+      }
+      const element: TreeElement = new TreeElement(tag, current ?? doc);
       if (current) append(element);
       else if (doc.firstChild) fail('a second root element', lt);
       else doc.firstChild = element;

@@ -4,6 +4,7 @@ import {
   TreeDocument,
   TreeElement,
   appendChild,
+  ElementTag,
   type ElementName,
   elementName,
   unlinkLastChild,
@@ -225,7 +226,7 @@ export class XmlWriter {
     if (!this.doc) {
       this.defaultNs = attrs?.xmlns ?? '';
       this.doc = new TreeDocument();
-      const root = new TreeElement(this.elementName(name), attributesOf(attrs), this.doc);
+      const root = new TreeElement(tagOf(this.elementName(name), attrs), this.doc);
       this.doc.firstChild = root;
       this.stack.push(root);
       this.previous.push(null);
@@ -234,7 +235,7 @@ export class XmlWriter {
     }
     const top = this.stack.length - 1;
     const parent = this.stack[top];
-    const el = new TreeElement(this.elementName(name), attributesOf(attrs), parent);
+    const el = new TreeElement(tagOf(this.elementName(name), attrs), parent);
     const last = this.lasts[top];
     appendChild(parent, last, el);
     this.previous.push(last);
@@ -370,6 +371,8 @@ const singleAttributes = new Map<string, Map<string, AttrList>>();
 const MAX_SINGLE_ATTRIBUTES = 4096;
 const MAX_SHARED_VALUE_LENGTH = 12;
 let singleAttributeCount = 0;
+/** The lists of {@link singleAttributes}: those an element name may keep a tag for. */
+const sharedLists = new WeakSet<AttrList>();
 
 const written = (name: string, value: string | undefined): value is string =>
   value !== undefined && value !== '' && name !== 'xmlns' && !name.startsWith('xmlns:');
@@ -383,7 +386,17 @@ const attribute = (name: string, value: string): XmlAttr => ({
   value,
 });
 
-/** The attributes the text gets, less the namespace declarations (the tree resolves names instead). */
+/**
+ * The tag of an element `name` with the attributes the text gets, less the namespace declarations
+ * (the tree resolves names instead): shared when its attribute list is.
+ */
+function tagOf(name: ElementName, attrs: Attrs | undefined): ElementTag {
+  const attributes = attributesOf(attrs);
+  return attributes.length === 0 || sharedLists.has(attributes)
+    ? name.sharedTag(attributes)
+    : new ElementTag(name, attributes);
+}
+
 function attributesOf(attrs: Attrs | undefined): AttrList {
   if (!attrs) return NO_ATTRIBUTES;
   let count = 0;
@@ -404,6 +417,7 @@ function attributesOf(attrs: Attrs | undefined): AttrList {
       shared = new AttrList([attribute(only!, value)]);
       if (singleAttributeCount < MAX_SINGLE_ATTRIBUTES) {
         byValue.set(value, shared);
+        sharedLists.add(shared);
         singleAttributeCount++;
       }
     }

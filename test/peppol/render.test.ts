@@ -115,3 +115,29 @@ describe('the XML of a rendering validated first (written from its tree when rea
     expect(rendered).to.be.greaterThan(80);
   });
 });
+
+describe('a validation result whose XML is written when read', () => {
+  const body = CORPUS.find((c) => c.type === 'invoice')!.body;
+
+  it('gives the XML to a spread, JSON and a structured clone, once written, and takes an assigned one', () => {
+    const result = validateDocument('invoice', body);
+    const direct = renderUbl('invoice', body).xml;
+    expect({ ...result }.xml).to.equal(direct);
+    expect((JSON.parse(JSON.stringify(validateDocument('invoice', body))) as { xml: string }).xml).to.equal(direct);
+    expect(structuredClone(validateDocument('invoice', body)).xml).to.equal(direct);
+    const assigned = validateDocument('invoice', body);
+    assigned.xml = 'other';
+    expect(assigned.xml).to.equal('other');
+    expect(Object.keys(result)).to.include('xml');
+  });
+
+  it('shares its accessor with every other result, so that the rendering is not kept by a hidden class of its own', () => {
+    // An accessor per object gives each object its own hidden class, which the engine keeps with the
+    // accessor and the whole rendered tree it holds until its next full collection.
+    const getter = (o: object) => Object.getOwnPropertyDescriptor(o, 'xml')?.get;
+    const a = validateDocument('invoice', body);
+    const b = validateDocument('invoice', body);
+    expect(getter(a)).to.be.a('function');
+    expect(getter(a)).to.equal(getter(b));
+  });
+});
