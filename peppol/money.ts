@@ -83,7 +83,9 @@ export const atLeastZero = (d: Dec): boolean => d.isZero() || d.isPositive();
 export const aboveZero = (d: Dec): boolean => !d.isZero() && d.isPositive();
 
 export function round2(d: Dec): Dec {
-  return d.toDecimalPlaces(2, Dec.ROUND_HALF_UP);
+  // Most amounts (a whole quantity times a price in cents, a sum of cents) need no rounding, and
+  // rounding them anyway would copy them: a Decimal is immutable, so the value itself will do.
+  return d.decimalPlaces() <= 2 ? d : d.toDecimalPlaces(2, Dec.ROUND_HALF_UP);
 }
 
 /** Amount as written in UBL: always two decimals. */

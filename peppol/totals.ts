@@ -156,6 +156,54 @@ function vatKey(category: VatCategory, rate: Dec | undefined): string {
   return `${category}|${rate ? formatPlain(rate) : ''}`;
 }
 
+/** The lines of one VAT category and rate, and the sum of their nets in line order. */
+interface LineGroup {
+  category: VatCategory;
+  rate?: Dec;
+  net: Dec;
+}
+
+interface LineGroups {
+  /** By {@link vatKey}, in the order the lines first use them. */
+  groups: Map<string, LineGroup>;
+  /**
+   * Whether adding the group sums gives the sum of the nets exactly: every net has at most 2 decimals
+   * and is below 10^30, so no partial sum, in any order, reaches the 40 digits at which Dec rounds.
+   */
+  exact: boolean;
+}
+
+/** Largest power of ten a net may reach for the group sums to add up to the line total exactly. */
+const EXACT_MAX_EXPONENT = 29;
+
+function groupLines(lines: readonly ComputedLine[]): LineGroups {
+  const groups = new Map<string, LineGroup>();
+  // The same few rate Decimals are shared by every line that writes the same rate: finding the group
+  // by that Decimal spares building and hashing a text key per line.
+  const byRate = new Map<Dec | undefined, Map<VatCategory, LineGroup>>();
+  let exact = lines.length < 10_000_000;
+  for (const l of lines) {
+    exact &&= l.net.e <= EXACT_MAX_EXPONENT && l.net.decimalPlaces() <= 2;
+    let byCategory = byRate.get(l.rate);
+    if (!byCategory) byRate.set(l.rate, (byCategory = new Map()));
+    const group = byCategory.get(l.category);
+    if (group) {
+      group.net = group.net.plus(l.net);
+      continue;
+    }
+    const key = vatKey(l.category, l.rate);
+    let same = groups.get(key);
+    if (same) same.net = same.net.plus(l.net);
+    else
+      groups.set(
+        key,
+        (same = l.rate ? { category: l.category, rate: l.rate, net: l.net } : { category: l.category, net: l.net }),
+      );
+    byCategory.set(l.category, same);
+  }
+  return { groups, exact };
+}
+
 /**
  * Derives every EN16931 total from the lines, allowances and charges (BR-CO-10 … BR-CO-17).
  * Amounts are rounded to 2 decimals at the points where the standard rounds: line nets, allowance
@@ -163,26 +211,33 @@ function vatKey(category: VatCategory, rate: Dec | undefined): string {
  */
 export function computeDocument(body: DocumentBody): ComputedDocument {
   const lines = (body.lines ?? []).map(computeLine);
-  // The sum of the line nets is only needed where the document does not state it (or bases a
-  // percentage on it): summing 5,000 lines makes 5,000 Decimals.
+  // Lines are grouped by VAT category and rate, and their nets summed per group, only where the
+  // document does not state its breakdown, its line total or a category for a document allowance.
+  let grouped: LineGroups | undefined;
+  const lineGroups = () => (grouped ??= groupLines(lines));
   let summed: Dec | undefined;
-  const lineTotal = () => (summed ??= sum(lines.map((l) => l.net)));
-
+  const lineTotal = () => {
+    if (summed) return summed;
+    const { groups, exact } = lineGroups();
+    // Adding the few group sums rather than every net again halves the additions of a large document.
+    summed = ZERO;
+    if (exact) for (const g of groups.values()) summed = summed.plus(g.net);
+    else for (const l of lines) summed = summed.plus(l.net);
+    return summed;
+  };
   // A document allowance without a category inherits the lines' category when there is only one.
-  const lineKeys = new Map<string, { category: VatCategory; rate?: Dec }>();
-  for (const l of lines)
-    lineKeys.set(
-      vatKey(l.category, l.rate),
-      l.rate ? { category: l.category, rate: l.rate } : { category: l.category },
-    );
-  const onlyKey = lineKeys.size === 1 ? [...lineKeys.values()][0] : undefined;
+  const onlyGroup = () => {
+    const { groups } = lineGroups();
+    return groups.size === 1 ? groups.values().next().value : undefined;
+  };
 
   const docAc = (ac: AllowanceCharge, charge: boolean): ComputedAllowanceCharge => {
     const out = computeAllowanceCharge(ac, charge, lineTotal);
-    const category = ac.vatCategory ?? onlyKey?.category;
+    const inherited = ac.vatCategory ? undefined : onlyGroup();
+    const category = ac.vatCategory ?? inherited?.category;
     if (category) {
       out.category = category;
-      const rate = ac.vatCategory ? vatRateFor(category, ac.vatRate) : (dec(ac.vatRate) ?? onlyKey?.rate);
+      const rate = ac.vatCategory ? vatRateFor(category, ac.vatRate) : (dec(ac.vatRate) ?? inherited?.rate);
       if (rate && category !== 'O') out.rate = rate;
     }
     return out;
@@ -210,7 +265,7 @@ export function computeDocument(body: DocumentBody): ComputedDocument {
         if (v.exemptionReasonCode) out.exemptionReasonCode = v.exemptionReasonCode;
         return out;
       })
-    : deriveBreakdown(body, lines, allowances, charges);
+    : deriveBreakdown(body, lineGroups().groups, allowances, charges);
 
   const vat = dec(given.vatAmount) ?? sum(breakdown.map((b) => b.tax));
   const gross = dec(given.grossAmount) ?? net.plus(vat);
@@ -234,11 +289,16 @@ export function computeDocument(body: DocumentBody): ComputedDocument {
 
 function deriveBreakdown(
   body: DocumentBody,
-  lines: ComputedLine[],
+  lineGroups: ReadonlyMap<string, LineGroup>,
   allowances: ComputedAllowanceCharge[],
   charges: ComputedAllowanceCharge[],
 ): ComputedVat[] {
   const groups = new Map<string, { category: VatCategory; rate?: Dec; taxable: Dec }>();
+  for (const [key, g] of lineGroups)
+    groups.set(
+      key,
+      g.rate ? { category: g.category, rate: g.rate, taxable: g.net } : { category: g.category, taxable: g.net },
+    );
   const add = (category: VatCategory | undefined, rate: Dec | undefined, amount: Dec) => {
     if (!category) return;
     const key = vatKey(category, rate);
@@ -246,7 +306,6 @@ function deriveBreakdown(
     if (g) g.taxable = g.taxable.plus(amount);
     else groups.set(key, rate ? { category, rate, taxable: amount } : { category, taxable: amount });
   };
-  for (const l of lines) add(l.category, l.rate, l.net);
   for (const a of allowances) add(a.category, a.rate, a.amount.negated());
   for (const c of charges) add(c.category, c.rate, c.amount);
 

@@ -133,4 +133,25 @@ describe('totals and VAT breakdown', () => {
     expect(fmt(c.totals.lineTotal)).to.equal('100.00');
     expect(fmt(c.totals.vat)).to.equal('21.00');
   });
+
+  it('adds line nets in line order where they exceed the 40 digits of an amount', () => {
+    // 10^39 + 0.4 rounds back to 10^39, so the line order gives 0.4 where adding per VAT rate
+    // first (10^39 − 10^39, then 0.4 + 0.4) would give 0.8.
+    const big = '1' + '0'.repeat(39);
+    const line = (amount: string, vatRate: string) => ({
+      description: 'x',
+      quantity: '1',
+      unitPrice: amount,
+      netAmount: amount,
+      vatRate,
+    });
+    const c = computeDocument(
+      doc({ lines: [line(big, '21'), line('0.4', '6'), line(`-${big}`, '21'), line('0.4', '6')] }),
+    );
+    expect(c.totals.lineTotal.toFixed()).to.equal('0.4');
+    expect(c.totals.breakdown.map((b) => [b.rate?.toFixed(), b.taxable.toFixed()])).to.deep.equal([
+      ['21', '0'],
+      ['6', '0.8'],
+    ]);
+  });
 });
