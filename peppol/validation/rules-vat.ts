@@ -44,6 +44,7 @@ const NAME: Record<VatCategory, string> = {
 };
 /** Categories taxed at a rate: their breakdown is per rate, within one unit of the line sums. */
 const RATED: ReadonlySet<VatCategory> = new Set<VatCategory>(['S', 'L', 'M']);
+const CATEGORIES = Object.keys(PREFIX) as VatCategory[];
 const NEEDS_EXEMPTION: ReadonlySet<VatCategory> = new Set<VatCategory>(['E', 'AE', 'K', 'G', 'O']);
 
 /**
@@ -109,7 +110,13 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
   const buyerVat = buyers.some((p) => schemeCompanyIds(p, true));
   const buyerLegal = buyers.some((p) => all(p, 'cac:PartyLegalEntity/cbc:CompanyID').length > 0);
 
-  for (const cat of Object.keys(PREFIX) as VatCategory[]) {
+  // A category no element carries passes every one of its rules (each asks about elements of that
+  // category), so only the categories the document uses are checked.
+  const usedIds = new Set<string>();
+  for (const f of facts.values()) usedIds.add(f.id);
+
+  for (const cat of CATEGORIES) {
+    if (!usedIds.has(cat)) continue;
     const p = PREFIX[cat];
     const name = NAME[cat];
     const is = (c: El) => categoryId(c) === cat;
