@@ -27,6 +27,22 @@ const askedNames = new Set<string>();
 /** Names come from the rules, not from documents; the bound is a guard all the same. */
 const MAX_ASKED_NAMES = 256;
 
+/**
+ * The namespace and local name of the `prefix:local` names rules pass to {@link RuleContext.anywhere},
+ * split once per process rather than once per document. The names are the rules' own constants.
+ */
+const qualifiedNames = new Map<string, { namespace: string | undefined; local: string }>();
+
+function qualifiedName(qname: string): { namespace: string | undefined; local: string } {
+  let name = qualifiedNames.get(qname);
+  if (!name) {
+    const [prefix, local] = qname.split(':') as [string, string];
+    name = { namespace: NS[prefix], local };
+    if (qualifiedNames.size < MAX_ASKED_NAMES) qualifiedNames.set(qname, name);
+  }
+  return name;
+}
+
 /** Appends every element below `parent`, in document order, to the list of its local name in `lists`, if any. */
 function indexBelow(parent: El, lists: Map<string, El[]>): void {
   for (let el = firstElementChild(parent); el; el = nextElementSibling(el)) {
@@ -101,11 +117,16 @@ export class RuleContext {
   anywhere(qname: string): readonly El[] {
     let found = this.byQName.get(qname);
     if (!found) {
-      const [prefix, local] = qname.split(':') as [string, string];
-      const ns = NS[prefix];
-      const named = this.descendants(local);
+      const name = qualifiedName(qname);
+      const ns = name.namespace;
+      const named = this.descendants(name.local);
       // UBL uses a local name in one namespace: the list of the name itself, unless some differ.
-      found = named.every((el) => el.namespaceURI === ns) ? named : named.filter((el) => el.namespaceURI === ns);
+      found = named;
+      for (let i = 0; i < named.length; i++)
+        if (named[i].namespaceURI !== ns) {
+          found = named.filter((el) => el.namespaceURI === ns);
+          break;
+        }
       this.byQName.set(qname, found);
     }
     return found;

@@ -23,8 +23,7 @@ function schemeUpper(ts: El): string {
 
 export function checkSyntaxRules(ctx: RuleContext): void {
   const r = ctx.root;
-  const supplier = 'cac:AccountingSupplierParty/cac:Party';
-  const customer = 'cac:AccountingCustomerParty/cac:Party';
+  // Paths written out whole: one built from parts is a new string whose lookup hashes it on every call.
 
   atMostOnce(
     ctx,
@@ -62,19 +61,25 @@ export function checkSyntaxRules(ctx: RuleContext): void {
   atMostOnce(
     ctx,
     r,
-    `${supplier}/cac:PartyLegalEntity/cbc:RegistrationName`,
+    'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName',
     'UBL-SR-09',
     'Seller name shall occur maximum once',
   );
-  atMostOnce(ctx, r, `${supplier}/cac:PartyName/cbc:Name`, 'UBL-SR-10', 'Seller trader name shall occur maximum once');
   atMostOnce(
     ctx,
     r,
-    `${supplier}/cac:PartyLegalEntity/cbc:CompanyID`,
+    'cac:AccountingSupplierParty/cac:Party/cac:PartyName/cbc:Name',
+    'UBL-SR-10',
+    'Seller trader name shall occur maximum once',
+  );
+  atMostOnce(
+    ctx,
+    r,
+    'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyID',
     'UBL-SR-11',
     'Seller legal registration identifier shall occur maximum once',
   );
-  const supplierSchemes = all(r, `${supplier}/cac:PartyTaxScheme`);
+  const supplierSchemes = all(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme');
   ctx.check(
     supplierSchemes.filter((ts) => schemeUpper(ts) === 'VAT').flatMap((ts) => kids(ts, 'cbc:CompanyID')).length <= 1,
     'UBL-SR-12',
@@ -95,33 +100,33 @@ export function checkSyntaxRules(ctx: RuleContext): void {
   atMostOnce(
     ctx,
     r,
-    `${supplier}/cac:PartyLegalEntity/cbc:CompanyLegalForm`,
+    'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyLegalForm',
     'UBL-SR-14',
     'Seller additional legal information shall occur maximum once',
   );
   atMostOnce(
     ctx,
     r,
-    `${customer}/cac:PartyLegalEntity/cbc:RegistrationName`,
+    'cac:AccountingCustomerParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName',
     'UBL-SR-15',
     'Buyer name shall occur maximum once',
   );
   atMostOnce(
     ctx,
     r,
-    `${customer}/cac:PartyIdentification/cbc:ID`,
+    'cac:AccountingCustomerParty/cac:Party/cac:PartyIdentification/cbc:ID',
     'UBL-SR-16',
     'Buyer identifier shall occur maximum once',
   );
   atMostOnce(
     ctx,
     r,
-    `${customer}/cac:PartyLegalEntity/cbc:CompanyID`,
+    'cac:AccountingCustomerParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyID',
     'UBL-SR-17',
     'Buyer legal registration identifier shall occur maximum once',
   );
   ctx.check(
-    all(r, `${customer}/cac:PartyTaxScheme`)
+    all(r, 'cac:AccountingCustomerParty/cac:Party/cac:PartyTaxScheme')
       .filter((ts) => schemeUpper(ts) === 'VAT')
       .flatMap((ts) => kids(ts, 'cbc:CompanyID')).length <= 1,
     'UBL-SR-18',
@@ -141,7 +146,13 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     'Bank creditor reference shall occur maximum once',
   );
   atMostOnce(ctx, r, 'cac:ProjectReference/cbc:ID', 'UBL-SR-39', 'Project reference shall occur maximum once.');
-  atMostOnce(ctx, r, `${customer}/cac:PartyName/cbc:Name`, 'UBL-SR-40', 'Buyer trade name shall occur maximum once');
+  atMostOnce(
+    ctx,
+    r,
+    'cac:AccountingCustomerParty/cac:Party/cac:PartyName/cbc:Name',
+    'UBL-SR-40',
+    'Buyer trade name shall occur maximum once',
+  );
   ctx.check(
     new Set(ctx.descendants('PaymentID').map((e) => e.textContent ?? '')).size <= 1,
     'UBL-SR-44',
@@ -211,7 +222,7 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     'A UBL invoice shall not include an AdditionalDocumentReference simultaneously referring an Invoice Object Identifier and an Document Description',
   );
 
-  for (const party of all(r, supplier)) {
+  for (const party of all(r, 'cac:AccountingSupplierParty/cac:Party')) {
     ctx.check(
       count(party, 'cac:PartyTaxScheme') <= 2,
       'UBL-SR-42',
@@ -308,7 +319,9 @@ export function checkSyntaxRules(ctx: RuleContext): void {
   }
   // `(PartyName/Name) != (seller RegistrationName)` is false when either side is missing, so a
   // payee without a name, or a seller without one, breaks all three rules.
-  const sellerNames = all(r, `${supplier}/cac:PartyLegalEntity/cbc:RegistrationName`).map((e) => e.textContent ?? '');
+  const sellerNames = all(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName').map(
+    (e) => e.textContent ?? '',
+  );
   for (const payee of kids(r, 'cac:PayeeParty')) {
     const payeeNames = all(payee, 'cac:PartyName/cbc:Name').map((e) => e.textContent ?? '');
     const differs = payeeNames.some((n) => sellerNames.some((s) => s !== n));
