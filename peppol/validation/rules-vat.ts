@@ -107,12 +107,18 @@ class Categories {
     return rate !== undefined && percent !== undefined && (percent === rate || percent.eq(rate));
   }
 
+  // Loops rather than `some` with a callback: these run per line, and each callback was an allocation.
   lineOf(index: number): boolean {
-    return this.ofLine[index].some((c) => this.is(c));
+    const categories = this.ofLine[index];
+    for (let k = 0; k < categories.length; k++) if (this.is(categories[k])) return true;
+    return false;
   }
 
   lineAtRate(index: number, rate: Dec | undefined): boolean {
-    return this.lineOf(index) && this.ofLine[index].some((c) => this.atRate(c, rate));
+    if (!this.lineOf(index)) return false;
+    const categories = this.ofLine[index];
+    for (let k = 0; k < categories.length; k++) if (this.atRate(categories[k], rate)) return true;
+    return false;
   }
 
   acOf(ac: El, atRate: boolean, rate: Dec | undefined): boolean {
