@@ -23,10 +23,26 @@ const DATE_ELEMENTS = new Set(['IssueDate', 'DueDate', 'TaxPointDate', 'StartDat
 const PEPPOL_5189 = new Set('41 42 60 62 63 64 65 66 67 68 70 71 88 95 100 102 103 104 105'.split(' '));
 const DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The value of the ASCII digits `value[from … to)`. */
+function digitsAt(value: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) n = n * 10 + value.charCodeAt(i) - 0x30;
+  return n;
+}
+
+/**
+ * An xs:date without a time zone (YYYY-MM-DD) that names a day of the proleptic Gregorian calendar.
+ * Counted, not built as a Date and printed back: that cost more than the rest of a small document's
+ * date rules.
+ */
 export function isValidDate(value: string): boolean {
   if (!DATE_RE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+  const year = digitsAt(value, 0, 4);
+  const month = digitsAt(value, 5, 7);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return digitsAt(value, 8, 10) <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]);
 }
 
 /**

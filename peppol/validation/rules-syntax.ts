@@ -8,22 +8,39 @@ const F = 'fatal' as const;
  * (UBL-SR-*), data type rules (UBL-DT-*) and the two fatal UBL-CR rules. The other UBL-CR rules,
  * warnings about elements EN16931 does not use, are in rules-ubl-cr.ts.
  */
+/*
+ * Module-level helpers rather than closures in the rule functions: the TypeScript loader names every
+ * closure bound to a variable when it is created (`Object.defineProperty`, a few hundred nanoseconds
+ * each), which on a small document weighs more than the lookups themselves.
+ */
+function atMostOnce(ctx: RuleContext, el: El | undefined, path: string, rule: string, message: string): void {
+  ctx.check(count(el, path) <= 1, rule, F, el, message);
+}
+
+function schemeUpper(ts: El): string {
+  return (first(ts, 'cac:TaxScheme/cbc:ID')?.textContent ?? '').toUpperCase();
+}
+
 export function checkSyntaxRules(ctx: RuleContext): void {
   const r = ctx.root;
-  const atMostOnce = (el: El | undefined, path: string, rule: string, message: string) =>
-    ctx.check(count(el, path) <= 1, rule, F, el, message);
-  const supplier = 'cac:AccountingSupplierParty/cac:Party';
-  const customer = 'cac:AccountingCustomerParty/cac:Party';
-  const schemeUpper = (ts: El) => (first(ts, 'cac:TaxScheme/cbc:ID')?.textContent ?? '').toUpperCase();
+  // Paths written out whole: one built from parts is a new string whose lookup hashes it on every call.
 
-  atMostOnce(r, 'cac:ContractDocumentReference/cbc:ID', 'UBL-SR-01', 'Contract identifier shall occur maximum once.');
   atMostOnce(
+    ctx,
+    r,
+    'cac:ContractDocumentReference/cbc:ID',
+    'UBL-SR-01',
+    'Contract identifier shall occur maximum once.',
+  );
+  atMostOnce(
+    ctx,
     r,
     'cac:ReceiptDocumentReference/cbc:ID',
     'UBL-SR-02',
     'Receive advice identifier shall occur maximum once',
   );
   atMostOnce(
+    ctx,
     r,
     'cac:DespatchDocumentReference/cbc:ID',
     'UBL-SR-03',
@@ -39,22 +56,30 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     r,
     'Invoice object identifier shall occur maximum once',
   );
-  atMostOnce(r, 'cac:PaymentTerms/cbc:Note', 'UBL-SR-05', 'Payment terms shall occur maximum once');
-  atMostOnce(r, 'cac:InvoicePeriod', 'UBL-SR-08', 'Invoice period shall occur maximum once');
+  atMostOnce(ctx, r, 'cac:PaymentTerms/cbc:Note', 'UBL-SR-05', 'Payment terms shall occur maximum once');
+  atMostOnce(ctx, r, 'cac:InvoicePeriod', 'UBL-SR-08', 'Invoice period shall occur maximum once');
   atMostOnce(
+    ctx,
     r,
-    `${supplier}/cac:PartyLegalEntity/cbc:RegistrationName`,
+    'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName',
     'UBL-SR-09',
     'Seller name shall occur maximum once',
   );
-  atMostOnce(r, `${supplier}/cac:PartyName/cbc:Name`, 'UBL-SR-10', 'Seller trader name shall occur maximum once');
   atMostOnce(
+    ctx,
     r,
-    `${supplier}/cac:PartyLegalEntity/cbc:CompanyID`,
+    'cac:AccountingSupplierParty/cac:Party/cac:PartyName/cbc:Name',
+    'UBL-SR-10',
+    'Seller trader name shall occur maximum once',
+  );
+  atMostOnce(
+    ctx,
+    r,
+    'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyID',
     'UBL-SR-11',
     'Seller legal registration identifier shall occur maximum once',
   );
-  const supplierSchemes = all(r, `${supplier}/cac:PartyTaxScheme`);
+  const supplierSchemes = all(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme');
   ctx.check(
     supplierSchemes.filter((ts) => schemeUpper(ts) === 'VAT').flatMap((ts) => kids(ts, 'cbc:CompanyID')).length <= 1,
     'UBL-SR-12',
@@ -73,26 +98,35 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     'Seller tax registration shall occur maximum once',
   );
   atMostOnce(
+    ctx,
     r,
-    `${supplier}/cac:PartyLegalEntity/cbc:CompanyLegalForm`,
+    'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyLegalForm',
     'UBL-SR-14',
     'Seller additional legal information shall occur maximum once',
   );
   atMostOnce(
+    ctx,
     r,
-    `${customer}/cac:PartyLegalEntity/cbc:RegistrationName`,
+    'cac:AccountingCustomerParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName',
     'UBL-SR-15',
     'Buyer name shall occur maximum once',
   );
-  atMostOnce(r, `${customer}/cac:PartyIdentification/cbc:ID`, 'UBL-SR-16', 'Buyer identifier shall occur maximum once');
   atMostOnce(
+    ctx,
     r,
-    `${customer}/cac:PartyLegalEntity/cbc:CompanyID`,
+    'cac:AccountingCustomerParty/cac:Party/cac:PartyIdentification/cbc:ID',
+    'UBL-SR-16',
+    'Buyer identifier shall occur maximum once',
+  );
+  atMostOnce(
+    ctx,
+    r,
+    'cac:AccountingCustomerParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyID',
     'UBL-SR-17',
     'Buyer legal registration identifier shall occur maximum once',
   );
   ctx.check(
-    all(r, `${customer}/cac:PartyTaxScheme`)
+    all(r, 'cac:AccountingCustomerParty/cac:Party/cac:PartyTaxScheme')
       .filter((ts) => schemeUpper(ts) === 'VAT')
       .flatMap((ts) => kids(ts, 'cbc:CompanyID')).length <= 1,
     'UBL-SR-18',
@@ -100,7 +134,7 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     r,
     'Buyer VAT identifier shall occur maximum once',
   );
-  atMostOnce(r, 'cac:Delivery', 'UBL-SR-24', 'Deliver to information shall occur maximum once');
+  atMostOnce(ctx, r, 'cac:Delivery', 'UBL-SR-24', 'Deliver to information shall occur maximum once');
   ctx.check(
     ctx
       .descendants('PartyIdentification')
@@ -111,8 +145,14 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     r,
     'Bank creditor reference shall occur maximum once',
   );
-  atMostOnce(r, 'cac:ProjectReference/cbc:ID', 'UBL-SR-39', 'Project reference shall occur maximum once.');
-  atMostOnce(r, `${customer}/cac:PartyName/cbc:Name`, 'UBL-SR-40', 'Buyer trade name shall occur maximum once');
+  atMostOnce(ctx, r, 'cac:ProjectReference/cbc:ID', 'UBL-SR-39', 'Project reference shall occur maximum once.');
+  atMostOnce(
+    ctx,
+    r,
+    'cac:AccountingCustomerParty/cac:Party/cac:PartyName/cbc:Name',
+    'UBL-SR-40',
+    'Buyer trade name shall occur maximum once',
+  );
   ctx.check(
     new Set(ctx.descendants('PaymentID').map((e) => e.textContent ?? '')).size <= 1,
     'UBL-SR-44',
@@ -120,7 +160,7 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     r,
     'An Invoice may only have one unique PaymentID, but the PaymentID may be used for multiple PaymentMeans',
   );
-  atMostOnce(r, 'cac:PaymentMeans/cbc:PaymentDueDate', 'UBL-SR-45', 'Due Date shall occur maximum once');
+  atMostOnce(ctx, r, 'cac:PaymentMeans/cbc:PaymentDueDate', 'UBL-SR-45', 'Due Date shall occur maximum once');
   ctx.check(
     all(r, 'cac:PaymentMeans/cbc:PaymentMeansCode').filter((c) => c.hasAttribute('name')).length <= 1,
     'UBL-SR-46',
@@ -135,20 +175,29 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     r,
     'When there are more than one payment means code, they shall be equal',
   );
-  atMostOnce(r, 'cac:InvoicePeriod/cbc:DescriptionCode', 'UBL-SR-49', 'Value tax point date shall occur maximum once');
   atMostOnce(
+    ctx,
+    r,
+    'cac:InvoicePeriod/cbc:DescriptionCode',
+    'UBL-SR-49',
+    'Value tax point date shall occur maximum once',
+  );
+  atMostOnce(
+    ctx,
     r,
     'cac:PaymentMeans/cac:CardAccount',
     'UBL-SR-54',
     'An Invoice shall contain maximum one Payment Card account (BG-18).',
   );
   atMostOnce(
+    ctx,
     r,
     'cac:PaymentMeans/cac:PaymentMandate',
     'UBL-SR-55',
     'An Invoice shall contain maximum one Payment Mandate (BG-19).',
   );
   atMostOnce(
+    ctx,
     r,
     'cac:OriginatorDocumentReference/cbc:ID',
     'UBL-SR-56',
@@ -173,7 +222,7 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     'A UBL invoice shall not include an AdditionalDocumentReference simultaneously referring an Invoice Object Identifier and an Document Description',
   );
 
-  for (const party of all(r, supplier)) {
+  for (const party of all(r, 'cac:AccountingSupplierParty/cac:Party')) {
     ctx.check(
       count(party, 'cac:PartyTaxScheme') <= 2,
       'UBL-SR-42',
@@ -183,7 +232,13 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     );
   }
   for (const ref of ctx.descendants('AdditionalDocumentReference')) {
-    atMostOnce(ref, 'cbc:DocumentDescription', 'UBL-SR-33', 'Supporting document description shall occur maximum once');
+    atMostOnce(
+      ctx,
+      ref,
+      'cbc:DocumentDescription',
+      'UBL-SR-33',
+      'Supporting document description shall occur maximum once',
+    );
     const codes = all(ref, 'cbc:DocumentTypeCode').map((c) => c.textContent ?? '');
     const ok =
       codes.includes('130') ||
@@ -199,6 +254,7 @@ export function checkSyntaxRules(ctx: RuleContext): void {
   }
   for (const delivery of ctx.descendants('Delivery')) {
     atMostOnce(
+      ctx,
       delivery,
       'cac:DeliveryParty/cac:PartyName/cbc:Name',
       'UBL-SR-25',
@@ -208,13 +264,20 @@ export function checkSyntaxRules(ctx: RuleContext): void {
   for (const ac of ctx.descendants('AllowanceCharge')) {
     if (isAllowance(ac))
       atMostOnce(
+        ctx,
         ac,
         'cbc:AllowanceChargeReason',
         'UBL-SR-30',
         'Document level allowance reason shall occur maximum once',
       );
     else if (isCharge(ac))
-      atMostOnce(ac, 'cbc:AllowanceChargeReason', 'UBL-SR-31', 'Document level charge reason shall occur maximum once');
+      atMostOnce(
+        ctx,
+        ac,
+        'cbc:AllowanceChargeReason',
+        'UBL-SR-31',
+        'Document level charge reason shall occur maximum once',
+      );
   }
   for (const scheme of ctx.descendants('PartyTaxScheme')) {
     ctx.check(
@@ -228,15 +291,17 @@ export function checkSyntaxRules(ctx: RuleContext): void {
   // Indexed: iterating the lines allocated an iterator result per line.
   for (let i = 0; i < ctx.lines.length; i++) {
     const line = ctx.lines[i];
-    atMostOnce(line, 'cbc:Note', 'UBL-SR-34', 'Invoice line note shall occur maximum once');
+    atMostOnce(ctx, line, 'cbc:Note', 'UBL-SR-34', 'Invoice line note shall occur maximum once');
     atMostOnce(
+      ctx,
       line,
       'cac:OrderLineReference/cbc:LineID',
       'UBL-SR-35',
       'Referenced purchase order line identifier shall occur maximum once',
     );
-    atMostOnce(line, 'cac:InvoicePeriod', 'UBL-SR-36', 'Invoice line period shall occur maximum once');
+    atMostOnce(ctx, line, 'cac:InvoicePeriod', 'UBL-SR-36', 'Invoice line period shall occur maximum once');
     atMostOnce(
+      ctx,
       line,
       'cac:Price/cac:AllowanceCharge/cbc:Amount',
       'UBL-SR-37',
@@ -249,12 +314,14 @@ export function checkSyntaxRules(ctx: RuleContext): void {
       line,
       'Invoice lines shall have one and only one classified tax category.',
     );
-    atMostOnce(line, 'cac:Item/cbc:Description', 'UBL-SR-50', 'Item description shall occur maximum once');
-    atMostOnce(line, 'cac:DocumentReference', 'UBL-SR-52', 'Document reference shall occur maximum once');
+    atMostOnce(ctx, line, 'cac:Item/cbc:Description', 'UBL-SR-50', 'Item description shall occur maximum once');
+    atMostOnce(ctx, line, 'cac:DocumentReference', 'UBL-SR-52', 'Document reference shall occur maximum once');
   }
   // `(PartyName/Name) != (seller RegistrationName)` is false when either side is missing, so a
   // payee without a name, or a seller without one, breaks all three rules.
-  const sellerNames = all(r, `${supplier}/cac:PartyLegalEntity/cbc:RegistrationName`).map((e) => e.textContent ?? '');
+  const sellerNames = all(r, 'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName').map(
+    (e) => e.textContent ?? '',
+  );
   for (const payee of kids(r, 'cac:PayeeParty')) {
     const payeeNames = all(payee, 'cac:PartyName/cbc:Name').map((e) => e.textContent ?? '');
     const differs = payeeNames.some((n) => sellerNames.some((s) => s !== n));
@@ -282,12 +349,19 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     );
   }
   for (const pm of ctx.descendants('PaymentMeans')) {
-    atMostOnce(pm, 'cbc:PaymentID', 'UBL-SR-26', 'Payment reference shall occur maximum once');
-    atMostOnce(pm, 'cbc:PaymentMeansCode', 'UBL-SR-27', 'Payment means text shall occur maximum once');
-    atMostOnce(pm, 'cac:PaymentMandate/cbc:ID', 'UBL-SR-28', 'Mandate reference identifier shall occur maximum once');
+    atMostOnce(ctx, pm, 'cbc:PaymentID', 'UBL-SR-26', 'Payment reference shall occur maximum once');
+    atMostOnce(ctx, pm, 'cbc:PaymentMeansCode', 'UBL-SR-27', 'Payment means text shall occur maximum once');
+    atMostOnce(
+      ctx,
+      pm,
+      'cac:PaymentMandate/cbc:ID',
+      'UBL-SR-28',
+      'Mandate reference identifier shall occur maximum once',
+    );
   }
   for (const ref of ctx.descendants('BillingReference')) {
     atMostOnce(
+      ctx,
       ref,
       'cac:InvoiceDocumentReference',
       'UBL-SR-06',
@@ -303,12 +377,14 @@ export function checkSyntaxRules(ctx: RuleContext): void {
   }
   for (const rep of ctx.descendants('TaxRepresentativeParty')) {
     atMostOnce(
+      ctx,
       rep,
       'cac:PartyName/cbc:Name',
       'UBL-SR-22',
       'Seller tax representative name shall occur maximum once, if the Seller has a tax representative',
     );
     atMostOnce(
+      ctx,
       rep,
       'cac:PartyTaxScheme/cbc:CompanyID',
       'UBL-SR-23',
@@ -317,6 +393,7 @@ export function checkSyntaxRules(ctx: RuleContext): void {
   }
   for (const st of ctx.descendants('TaxSubtotal')) {
     atMostOnce(
+      ctx,
       st,
       'cac:TaxCategory/cbc:TaxExemptionReason',
       'UBL-SR-32',
@@ -324,7 +401,7 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     );
   }
   for (const address of [...ctx.descendants('PostalAddress'), ...ctx.descendants('Address')]) {
-    atMostOnce(address, 'cac:AddressLine', 'UBL-SR-51', 'An address can only have one third line.');
+    atMostOnce(ctx, address, 'cac:AddressLine', 'UBL-SR-51', 'An address can only have one third line.');
   }
   checkDataTypes(ctx);
 }
@@ -355,52 +432,58 @@ const UNUSED_ATTRIBUTES: Array<[string, string, string]> = [
 
 const UNUSED_ATTRIBUTE_NAMES = new Set(UNUSED_ATTRIBUTES.map(([attribute]) => attribute));
 
+/** What {@link checkDataTypes} finds across the document: the unused attributes met, and the name attributes. */
+interface AttributesSeen {
+  unused: Set<string>;
+  names: number;
+}
+
+function walkDataTypes(ctx: RuleContext, el: El, priceWithAllowance: boolean, seen: AttributesSeen): void {
+  const name = el.nodeName;
+  // Amounts under a Price that has an allowance are the gross price details, which may be longer.
+  if (name.endsWith('Amount') && !name.endsWith('PriceAmount') && !priceWithAllowance) {
+    const value = el.textContent ?? '';
+    const dot = value.indexOf('.');
+    ctx.check(
+      dot < 0 || value.length - dot - 1 <= 2,
+      'UBL-DT-01',
+      F,
+      el,
+      'Amounts shall be decimal up to two fraction digits',
+    );
+  }
+  if (name.endsWith('BinaryObject')) {
+    ctx.check(
+      el.hasAttribute('mimeCode'),
+      'UBL-DT-06',
+      F,
+      el,
+      'Binary object elements shall contain the mime code attribute',
+    );
+    ctx.check(
+      el.hasAttribute('filename'),
+      'UBL-DT-07',
+      F,
+      el,
+      'Binary object elements shall contain the file name attribute',
+    );
+  }
+  // Most elements carry no attribute or one: reading them beats asking for each unused name.
+  const attributes = el.attributes;
+  for (let i = 0; i < attributes.length; i++) {
+    const attribute = attributes.item(i)!.name;
+    if (UNUSED_ATTRIBUTE_NAMES.has(attribute)) seen.unused.add(attribute);
+    else if (attribute === 'name' && el.localName !== 'PaymentMeansCode') seen.names++;
+  }
+  const inPrice = priceWithAllowance || (el.localName === 'Price' && first(el, 'cac:AllowanceCharge') !== undefined);
+  for (let n = firstElementChild(el); n; n = nextElementSibling(n)) walkDataTypes(ctx, n, inPrice, seen);
+}
+
 /** UBL-DT-*: amounts, binary objects and attributes, over every element of the document. */
 function checkDataTypes(ctx: RuleContext): void {
-  const seen = new Set<string>();
-  let names = 0;
-  const walk = (el: El, priceWithAllowance: boolean) => {
-    const name = el.nodeName;
-    // Amounts under a Price that has an allowance are the gross price details, which may be longer.
-    if (name.endsWith('Amount') && !name.endsWith('PriceAmount') && !priceWithAllowance) {
-      const value = el.textContent ?? '';
-      const dot = value.indexOf('.');
-      ctx.check(
-        dot < 0 || value.length - dot - 1 <= 2,
-        'UBL-DT-01',
-        F,
-        el,
-        'Amounts shall be decimal up to two fraction digits',
-      );
-    }
-    if (name.endsWith('BinaryObject')) {
-      ctx.check(
-        el.hasAttribute('mimeCode'),
-        'UBL-DT-06',
-        F,
-        el,
-        'Binary object elements shall contain the mime code attribute',
-      );
-      ctx.check(
-        el.hasAttribute('filename'),
-        'UBL-DT-07',
-        F,
-        el,
-        'Binary object elements shall contain the file name attribute',
-      );
-    }
-    // Most elements carry no attribute or one: reading them beats asking for each unused name.
-    const attributes = el.attributes;
-    for (let i = 0; i < attributes.length; i++) {
-      const attribute = attributes.item(i)!.name;
-      if (UNUSED_ATTRIBUTE_NAMES.has(attribute)) seen.add(attribute);
-      else if (attribute === 'name' && el.localName !== 'PaymentMeansCode') names++;
-    }
-    const inPrice = priceWithAllowance || (el.localName === 'Price' && first(el, 'cac:AllowanceCharge') !== undefined);
-    for (let n = firstElementChild(el); n; n = nextElementSibling(n)) walk(n, inPrice);
-  };
-  walk(ctx.root, false);
+  const seen: AttributesSeen = { unused: new Set<string>(), names: 0 };
+  walkDataTypes(ctx, ctx.root, false, seen);
   for (const [attribute, rule, message] of UNUSED_ATTRIBUTES)
-    ctx.check(!seen.has(attribute), rule, 'warning', ctx.root, message);
-  ctx.check(names <= 0, 'UBL-DT-18', 'warning', ctx.root, 'Name attribute should not be present');
+    ctx.check(!seen.unused.has(attribute), rule, 'warning', ctx.root, message);
+  ctx.check(seen.names <= 0, 'UBL-DT-18', 'warning', ctx.root, 'Name attribute should not be present');
 }

@@ -44,7 +44,124 @@ const NAME: Record<VatCategory, string> = {
 };
 /** Categories taxed at a rate: their breakdown is per rate, within one unit of the line sums. */
 const RATED: ReadonlySet<VatCategory> = new Set<VatCategory>(['S', 'L', 'M']);
+const CATEGORIES = Object.keys(PREFIX) as VatCategory[];
 const NEEDS_EXEMPTION: ReadonlySet<VatCategory> = new Set<VatCategory>(['E', 'AE', 'K', 'G', 'O']);
+
+interface CategoryFacts {
+  id: string;
+  vat: boolean;
+  percent: Dec | undefined;
+}
+
+/**
+ * What the rules ask of the category elements (each read once), of the lines and of the document level
+ * allowances and charges, for the category whose rules run (`cat`). Methods rather than closures in
+ * {@link checkVatCategoryRules}: the TypeScript loader names every closure bound to a variable when it
+ * is created (`Object.defineProperty`, a few hundred nanoseconds each), which on a small document
+ * weighed more than the rules themselves.
+ */
+class Categories {
+  cat: VatCategory = 'S';
+  private readonly facts = new Map<El, CategoryFacts>();
+
+  constructor(
+    readonly ctx: RuleContext,
+    /** The ClassifiedTaxCategory elements of each line, by line index. */
+    readonly ofLine: readonly (readonly El[])[],
+  ) {}
+
+  read(c: El): void {
+    this.facts.set(c, { id: text(first(c, 'cbc:ID')), vat: isVatScheme(c), percent: numAt(c, 'cbc:Percent') });
+  }
+
+  /** The category codes of the elements read. */
+  ids(): Set<string> {
+    const ids = new Set<string>();
+    for (const f of this.facts.values()) ids.add(f.id);
+    return ids;
+  }
+
+  id(c: El): string {
+    return this.facts.get(c)!.id;
+  }
+
+  percent(c: El): Dec | undefined {
+    return this.facts.get(c)!.percent;
+  }
+
+  vat(c: El): boolean {
+    return this.facts.get(c)!.vat;
+  }
+
+  is(c: El): boolean {
+    return this.id(c) === this.cat;
+  }
+
+  vatOf(c: El): boolean {
+    return this.is(c) && this.vat(c);
+  }
+
+  /** Equal rate texts share their Decimal (see decimalOf): identity spares eq() its copy of the operand. */
+  atRate(c: El, rate: Dec | undefined): boolean {
+    const percent = this.percent(c);
+    return rate !== undefined && percent !== undefined && (percent === rate || percent.eq(rate));
+  }
+
+  // Loops rather than `some` with a callback: these run per line, and each callback was an allocation.
+  lineOf(index: number): boolean {
+    const categories = this.ofLine[index];
+    for (let k = 0; k < categories.length; k++) if (this.is(categories[k])) return true;
+    return false;
+  }
+
+  lineAtRate(index: number, rate: Dec | undefined): boolean {
+    if (!this.lineOf(index)) return false;
+    const categories = this.ofLine[index];
+    for (let k = 0; k < categories.length; k++) if (this.atRate(categories[k], rate)) return true;
+    return false;
+  }
+
+  acOf(ac: El, atRate: boolean, rate: Dec | undefined): boolean {
+    return kids(ac, 'cac:TaxCategory').some((c) => this.id(c) === this.cat && (!atRate || this.atRate(c, rate)));
+  }
+
+  /** The sum of line nets plus charges minus allowances of the category (at `rate` when `atRate`). */
+  basis(atRate: boolean, rate: Dec | undefined): Dec {
+    const ctx = this.ctx;
+    const docAcs = ctx.docAllowanceCharges;
+    const lineSum = sumAt(
+      ctx.lines.filter((_, i) => (atRate ? this.lineAtRate(i, rate) : this.lineOf(i))),
+      'cbc:LineExtensionAmount',
+    );
+    const charges = sum(
+      docAcs.filter((ac) => isCharge(ac) && this.acOf(ac, atRate, rate)).map((ac) => numAt(ac, 'cbc:Amount') ?? ZERO),
+    );
+    const allowances = sum(
+      docAcs
+        .filter((ac) => isAllowance(ac) && this.acOf(ac, atRate, rate))
+        .map((ac) => numAt(ac, 'cbc:Amount') ?? ZERO),
+    );
+    return lineSum.plus(charges).minus(allowances);
+  }
+}
+
+/** Whether a category element of `cat` has the rate its category asks for (-05…-07). */
+function rateOk(cat: VatCategory, c: El): boolean {
+  const percentEl = first(c, 'cbc:Percent');
+  const percent = num(percentEl);
+  if (cat === 'O') return percentEl === undefined;
+  if (cat === 'S') return percent !== undefined && aboveZero(percent);
+  if (RATED.has(cat)) return percent !== undefined && atLeastZero(percent);
+  return percent !== undefined && percent.isZero();
+}
+
+function schemeCompanyIds(party: El | undefined, vatOnly: boolean): boolean {
+  return (
+    all(party, 'cac:PartyTaxScheme')
+      .filter((s) => !vatOnly || isVatScheme(s))
+      .flatMap((s) => kids(s, 'cbc:CompanyID')).length > 0
+  );
+}
 
 /**
  * The EN16931 VAT category rules BR-S/Z/E/AE/IC/G/O/AF/AG-*, with the contexts and tests of the
@@ -73,34 +190,25 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
   }
   const docAcs = ctx.docAllowanceCharges;
   // Every category element is read once: the rules below ask the same questions of it per category.
-  const facts = new Map<El, { id: string; vat: boolean; percent: Dec | undefined }>();
-  const readFacts = (c: El) =>
-    facts.set(c, { id: text(first(c, 'cbc:ID')), vat: isVatScheme(c), percent: numAt(c, 'cbc:Percent') });
-  taxCategories.forEach(readFacts);
-  classified.forEach(readFacts);
-  const categoryId = (c: El) => facts.get(c)!.id;
-  const percentOf = (c: El) => facts.get(c)!.percent;
-  const vat = (c: El) => facts.get(c)!.vat;
+  const cats = new Categories(ctx, categoriesOfLine);
+  for (let i = 0; i < taxCategories.length; i++) cats.read(taxCategories[i]);
+  for (let i = 0; i < classified.length; i++) cats.read(classified[i]);
   // The line categories by category code, in document order: each category's rules read only its own.
   const classifiedBy = new Map<string, El[]>();
   for (let k = 0; k < classified.length; k++) {
     const c = classified[k];
-    const list = classifiedBy.get(categoryId(c));
+    const list = classifiedBy.get(cats.id(c));
     if (list) list.push(c);
-    else classifiedBy.set(categoryId(c), [c]);
+    else classifiedBy.set(cats.id(c), [c]);
   }
   const lineCategoriesBy = new Map<string, { line: El; c: El }[]>();
   for (let k = 0; k < lineCategories.length; k++) {
     const i = lineCategories[k];
-    const list = lineCategoriesBy.get(categoryId(i.c));
+    const list = lineCategoriesBy.get(cats.id(i.c));
     if (list) list.push(i);
-    else lineCategoriesBy.set(categoryId(i.c), [i]);
+    else lineCategoriesBy.set(cats.id(i.c), [i]);
   }
 
-  const schemeCompanyIds = (party: El | undefined, vatOnly: boolean) =>
-    all(party, 'cac:PartyTaxScheme')
-      .filter((s) => !vatOnly || isVatScheme(s))
-      .flatMap((s) => kids(s, 'cbc:CompanyID')).length > 0;
   const sellers = all(r, 'cac:AccountingSupplierParty/cac:Party');
   const buyers = all(r, 'cac:AccountingCustomerParty/cac:Party');
   const sellerAnyTaxId = sellers.some((p) => schemeCompanyIds(p, false));
@@ -109,18 +217,22 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
   const buyerVat = buyers.some((p) => schemeCompanyIds(p, true));
   const buyerLegal = buyers.some((p) => all(p, 'cac:PartyLegalEntity/cbc:CompanyID').length > 0);
 
-  for (const cat of Object.keys(PREFIX) as VatCategory[]) {
+  // A category no element carries passes every one of its rules (each asks about elements of that
+  // category), so only the categories the document uses are checked.
+  const usedIds = cats.ids();
+
+  for (const cat of CATEGORIES) {
+    if (!usedIds.has(cat)) continue;
     const p = PREFIX[cat];
     const name = NAME[cat];
-    const is = (c: El) => categoryId(c) === cat;
-    const vatOf = (c: El) => is(c) && facts.get(c)!.vat;
+    cats.cat = cat;
     const classifiedOf = classifiedBy.get(cat) ?? [];
     const lineCategoriesOf = lineCategoriesBy.get(cat) ?? [];
 
     // -01: the breakdown holds the category when the document uses it.
     if (cat === 'S') {
-      const used = acCategories.filter((i) => is(i.c)).length + classifiedOf.length;
-      const inBreakdown = subtotalCategories.filter(is).length;
+      const used = acCategories.filter((i) => cats.is(i.c)).length + classifiedOf.length;
+      const inBreakdown = subtotalCategories.filter((c) => cats.is(c)).length;
       ctx.check(
         (used > 0 && inBreakdown > 0) || (used === 0 && inBreakdown === 0),
         `${p}-01`,
@@ -129,8 +241,8 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
         `An Invoice that contains an Invoice line (BG-25), a Document level allowance (BG-20) or a Document level charge (BG-21) where the VAT category code (BT-151, BT-95 or BT-102) is "${name}" shall contain in the VAT breakdown (BG-23) at least one VAT category code (BT-118) equal with "Standard rated".`,
       );
     } else if (RATED.has(cat)) {
-      const used = acCategories.filter((i) => vatOf(i.c)).length + classifiedOf.filter(vat).length;
-      const inBreakdown = subtotalCategories.filter(vatOf).length;
+      const used = acCategories.filter((i) => cats.vatOf(i.c)).length + classifiedOf.filter((c) => cats.vat(c)).length;
+      const inBreakdown = subtotalCategories.filter((c) => cats.vatOf(c)).length;
       ctx.check(
         (used > 0 && inBreakdown > 0) || (used === 0 && inBreakdown === 0),
         `${p}-01`,
@@ -139,9 +251,9 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
         `An Invoice that contains an Invoice line (BG-25), a Document level allowance (BG-20) or a Document level charge (BG-21) where the VAT category code (BT-151, BT-95 or BT-102) is "${name}" shall contain in the VAT breakdown (BG-23) at least one VAT category code (BT-118) equal with "${name}".`,
       );
     } else {
-      const used = taxCategories.some(vatOf) || classifiedOf.some(vat);
+      const used = taxCategories.some((c) => cats.vatOf(c)) || classifiedOf.some((c) => cats.vat(c));
       ctx.check(
-        !used || subtotalCategories.filter(vatOf).length === 1,
+        !used || subtotalCategories.filter((c) => cats.vatOf(c)).length === 1,
         `${p}-01`,
         'fatal',
         r,
@@ -178,8 +290,8 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
           'the Seller VAT Identifier (BT-31), the Seller tax registration identifier (BT-32) and/or the Seller tax representative VAT identifier (BT-63)';
     }
     // S asks for VAT-scheme lines to be covered, but any S line makes the rule apply.
-    const linesApply = cat === 'S' ? classifiedOf.length > 0 : classifiedOf.some(vat);
-    const linesCovered = classifiedOf.some(vat) && partiesOk;
+    const linesApply = cat === 'S' ? classifiedOf.length > 0 : classifiedOf.some((c) => cats.vat(c));
+    const linesCovered = classifiedOf.some((c) => cats.vat(c)) && partiesOk;
     // Reported on the first line or allowance/charge of the category, so a JSON path can point at it.
     const firstLine = lineCategoriesOf.length ? lineCategoriesOf[0].line : r;
     if (linesApply)
@@ -191,12 +303,10 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
         `An Invoice that contains an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is "${name}" shall contain ${partiesText}.`,
       );
     // O looks at document level allowances and charges only; the others at any.
-    const acsOfKind = (charge: boolean) =>
-      (cat === 'O' ? docAcs.flatMap((ac) => kids(ac, 'cac:TaxCategory').map((c) => ({ ac, c }))) : acCategories).filter(
-        (i) => (charge ? isCharge(i.ac) : isAllowance(i.ac)) && vatOf(i.c),
-      );
-    const allowancesOfCat = acsOfKind(false);
-    const chargesOfCat = acsOfKind(true);
+    const acsOfCat =
+      cat === 'O' ? docAcs.flatMap((ac) => kids(ac, 'cac:TaxCategory').map((c) => ({ ac, c }))) : acCategories;
+    const allowancesOfCat = acsOfCat.filter((i) => isAllowance(i.ac) && cats.vatOf(i.c));
+    const chargesOfCat = acsOfCat.filter((i) => isCharge(i.ac) && cats.vatOf(i.c));
     if (allowancesOfCat.length)
       ctx.check(
         partiesOk,
@@ -215,14 +325,6 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
       );
 
     // -05…-07: the rate of each line, allowance and charge of the category.
-    const rateOk = (c: El): boolean => {
-      const percentEl = first(c, 'cbc:Percent');
-      const percent = num(percentEl);
-      if (cat === 'O') return percentEl === undefined;
-      if (cat === 'S') return percent !== undefined && aboveZero(percent);
-      if (RATED.has(cat)) return percent !== undefined && atLeastZero(percent);
-      return percent !== undefined && percent.isZero();
-    };
     const rateText =
       cat === 'O'
         ? 'shall not contain a VAT rate'
@@ -233,7 +335,7 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
             : 'shall have a VAT rate equal to 0';
     for (let k = 0; k < lineCategoriesOf.length; k++) {
       const c = lineCategoriesOf[k].c;
-      if (vat(c) && !rateOk(c))
+      if (cats.vat(c) && !rateOk(cat, c))
         ctx.report(
           `${p}-05`,
           'fatal',
@@ -241,10 +343,10 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
           `In an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is "${name}" the Invoiced item VAT rate (BT-152) ${rateText}.`,
         );
     }
-    for (const { ac, c } of acCategories.filter((i) => vatOf(i.c))) {
+    for (const { ac, c } of acCategories.filter((i) => cats.vatOf(i.c))) {
       if (isAllowance(ac))
         ctx.check(
-          rateOk(c),
+          rateOk(cat, c),
           `${p}-06`,
           'fatal',
           c,
@@ -252,7 +354,7 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
         );
       else if (isCharge(ac))
         ctx.check(
-          rateOk(c),
+          rateOk(cat, c),
           `${p}-07`,
           'fatal',
           c,
@@ -261,46 +363,26 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
     }
 
     // -08…-10 on each breakdown of the category.
-    for (const category of subtotalCategories.filter(vatOf)) {
+    for (const category of subtotalCategories.filter((c) => cats.vatOf(c))) {
       const st = category.parentNode as El;
       const taxable = numAt(st, 'cbc:TaxableAmount');
       const tax = numAt(st, 'cbc:TaxAmount');
-      const rate = percentOf(category);
-      const lineOf = (index: number) => categoriesOfLine[index].some(is);
-      // Equal rate texts share their Decimal (see decimalOf): identity spares eq() its copy of the operand.
-      const rateOf = (c: El) => {
-        const percent = percentOf(c);
-        return rate !== undefined && percent !== undefined && (percent === rate || percent.eq(rate));
-      };
-      const lineAtRate = (index: number) => lineOf(index) && categoriesOfLine[index].some(rateOf);
-      const acOf = (ac: El, atRate: boolean) =>
-        kids(ac, 'cac:TaxCategory').some((c) => categoryId(c) === cat && (!atRate || rateOf(c)));
-      const basis = (atRate: boolean): Dec => {
-        const lineSum = sumAt(
-          ctx.lines.filter((_, i) => (atRate ? lineAtRate(i) : lineOf(i))),
-          'cbc:LineExtensionAmount',
-        );
-        const charges = sum(
-          docAcs.filter((ac) => isCharge(ac) && acOf(ac, atRate)).map((ac) => numAt(ac, 'cbc:Amount') ?? ZERO),
-        );
-        const allowances = sum(
-          docAcs.filter((ac) => isAllowance(ac) && acOf(ac, atRate)).map((ac) => numAt(ac, 'cbc:Amount') ?? ZERO),
-        );
-        return lineSum.plus(charges).minus(allowances);
-      };
+      const rate = cats.percent(category);
       let basisOk: boolean;
       if (cat === 'S') {
         // A rate nobody uses is an error too: some line or allowance/charge must carry it.
         const someoneAtRate =
-          ctx.lines.some((_, i) => lineAtRate(i)) || ctx.descendants('AllowanceCharge').some((ac) => acOf(ac, true));
+          ctx.lines.some((_, i) => cats.lineAtRate(i, rate)) ||
+          ctx.descendants('AllowanceCharge').some((ac) => cats.acOf(ac, true, rate));
         basisOk =
-          rate === undefined || (someoneAtRate && taxable !== undefined && taxable.minus(basis(true)).abs().lt(1));
+          rate === undefined ||
+          (someoneAtRate && taxable !== undefined && taxable.minus(cats.basis(true, rate)).abs().lt(1));
       } else if (RATED.has(cat)) {
         basisOk =
           rate === undefined ||
-          (ctx.lines.length > 0 && taxable !== undefined && taxable.minus(basis(true)).abs().lt(1));
+          (ctx.lines.length > 0 && taxable !== undefined && taxable.minus(cats.basis(true, rate)).abs().lt(1));
       } else {
-        basisOk = ctx.lines.length > 0 && taxable !== undefined && taxable.eq(basis(false));
+        basisOk = ctx.lines.length > 0 && taxable !== undefined && taxable.eq(cats.basis(false, rate));
       }
       ctx.check(
         basisOk,
@@ -357,7 +439,7 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
       }
     }
 
-    const inBreakdown = subtotalCategories.some(vatOf);
+    const inBreakdown = subtotalCategories.some((c) => cats.vatOf(c));
     if (cat === 'K' && inBreakdown) {
       const deliveryDate = all(r, 'cac:Delivery/cbc:ActualDeliveryDate')
         .map((e) => e.textContent ?? '')
@@ -382,7 +464,8 @@ export function checkVatCategoryRules(ctx: RuleContext): void {
       );
     }
     if (cat === 'O' && inBreakdown) {
-      const other = (c: El) => categoryId(c) !== 'O' && facts.get(c)!.vat;
+      // Another category's element than O's, of the VAT scheme.
+      const other = (c: El) => cats.id(c) !== 'O' && cats.vat(c);
       ctx.check(
         !subtotalCategories.some(other),
         'BR-O-11',

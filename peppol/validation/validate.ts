@@ -1,5 +1,5 @@
 import { DOCUMENT_TYPE_INFO } from '../document-types.ts';
-import type { DocumentBody, DocumentType, ValidationResult } from '../types.ts';
+import type { DocumentBody, DocumentType, ValidationIssue, ValidationResult } from '../types.ts';
 import { renderUbl, type RenderResult } from '../ubl/render.ts';
 import { lazily } from '../ubl/rendered.ts';
 import { documentRuleToJson, xpathToJsonPath } from './json-path.ts';
@@ -69,11 +69,16 @@ export function validateDocument(type: DocumentType, body: DocumentBody): Docume
     };
   const result = validateUblElement(root);
   const isCredit = DOCUMENT_TYPE_INFO[type].root === 'CreditNote';
-  const toJson = (issue: { rule: string; message: string; path: string }) =>
-    documentRuleToJson({ ...issue, path: xpathToJsonPath(issue.path, body, isCredit) });
-  const errors = result.errors.map(toJson);
-  return withXml(
-    { valid: errors.length === 0, errors, warnings: [...rendered.warnings, ...result.warnings.map(toJson)] },
-    rendered,
-  );
+  const errors = result.errors.map((issue) => billingIssueToJson(issue, body, isCredit));
+  const warnings = result.warnings.map((issue) => billingIssueToJson(issue, body, isCredit));
+  return withXml({ valid: errors.length === 0, errors, warnings: [...rendered.warnings, ...warnings] }, rendered);
+}
+
+/**
+ * A billing rule's finding on the rendering, as the JSON body says it. Not a closure in validateDocument:
+ * the TypeScript loader names every closure bound to a variable when it is created (`Object.defineProperty`,
+ * a few hundred nanoseconds), a cost each send paid for nothing.
+ */
+function billingIssueToJson(issue: ValidationIssue, body: DocumentBody, isCredit: boolean): ValidationIssue {
+  return documentRuleToJson({ ...issue, path: xpathToJsonPath(issue.path, body, isCredit) });
 }

@@ -118,7 +118,8 @@ export class XmlWriter {
   /** For each open element, its last child so far. */
   private readonly lasts: (TreeNode | null)[] = [];
   private defaultNs = '';
-  private readonly names = new Map<string, ElementName>();
+  /** Set when the root opens, with the default namespace: shared by the writers of the same namespaces. */
+  private names: Map<string, ElementName> | undefined;
 
   constructor(
     private readonly buildDom = false,
@@ -225,6 +226,7 @@ export class XmlWriter {
   private openDom(name: string, attrs: Attrs | undefined): TreeElement {
     if (!this.doc) {
       this.defaultNs = attrs?.xmlns ?? '';
+      this.names = resolvedNames(this.defaultNs, this.namespaces);
       this.doc = new TreeDocument();
       const root = new TreeElement(tagOf(this.elementName(name), attrs), this.doc);
       this.doc.firstChild = root;
@@ -253,15 +255,37 @@ export class XmlWriter {
 
   /** The resolved name of `name`: the writer's namespaces are fixed once the root is open. */
   private elementName(name: string): ElementName {
-    let resolved = this.names.get(name);
+    const names = this.names!;
+    let resolved = names.get(name);
     if (!resolved) {
       const colon = name.indexOf(':');
       const uri = colon < 0 ? this.defaultNs : (this.namespaces[name.slice(0, colon)] ?? '');
       resolved = elementName(name, uri || null);
-      this.names.set(name, resolved);
+      // A renderer writes a fixed vocabulary; the bound only guards against a caller's odd names.
+      if (names.size < MAX_RESOLVED_NAMES) names.set(name, resolved);
     }
     return resolved;
   }
+}
+
+/**
+ * The names resolved by writers, by their default namespace and prefixes: each rendering of a type
+ * writes the same names under the same namespaces, and resolving them again per document was a good
+ * part of building its tree.
+ */
+const namesByNamespaces = new Map<string, Map<string, ElementName>>();
+const MAX_RESOLVED_NAMES = 4096;
+const MAX_NAMESPACE_SETS = 64;
+
+function resolvedNames(defaultNs: string, namespaces: Record<string, string>): Map<string, ElementName> {
+  let key = defaultNs;
+  for (const prefix in namespaces) key += `\n${prefix}=${namespaces[prefix]}`;
+  let names = namesByNamespaces.get(key);
+  if (!names) {
+    names = new Map();
+    if (namesByNamespaces.size < MAX_NAMESPACE_SETS) namesByNamespaces.set(key, names);
+  }
+  return names;
 }
 
 /**
