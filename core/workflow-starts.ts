@@ -10,7 +10,8 @@ import { searchAttributesFor } from './workflow-context.ts';
  * Starts a run the outbox owes (`workflow_starts`) and clears the debt. The workflow id carries the
  * business key and a closed run of it is never started again, so the request and the sweeper racing,
  * or a sweep repeated after a crash, end with one run. `deadlineMs` bounds how long a caller waits
- * for an unreachable Temporal (the run stays owed, for the sweeper). With `clearInBackground` the
+ * for an unreachable Temporal (the run stays owed, for the sweeper, unless the start still succeeds
+ * after the caller gave up, which clears the debt then). With `clearInBackground` the
  * caller has its answer once the run exists, without waiting for the debt's delete: a delete that
  * fails only leaves the sweeper a start to repeat, which finds the run and clears the debt then.
  */
@@ -36,7 +37,18 @@ export async function startOwedWorkflow(
           if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
         },
       );
-  await (deadlineMs === undefined ? call() : client.connection.withDeadline(Date.now() + deadlineMs, call));
+  if (deadlineMs === undefined) await call();
+  else {
+    let attempt: Promise<void> | undefined;
+    try {
+      await client.connection.withDeadline(Date.now() + deadlineMs, () => (attempt = call()));
+    } catch (err) {
+      // The connection may still complete a start its caller stopped waiting for (core/temporal-client.ts):
+      // the debt is cleared then, rather than left for the sweeper to find a run that already exists.
+      attempt?.then(() => clearerOf(db)(start.workflowId)).catch(() => undefined);
+      throw err;
+    }
+  }
   const cleared = clearerOf(db)(start.workflowId);
   if (!options.clearInBackground) return cleared;
   cleared.catch((err: unknown) =>

@@ -5,6 +5,8 @@ import { freePort } from '../../core/ports.ts';
 import { StartupError } from '../../core/startup-error.ts';
 import { connectTemporal } from '../../core/temporal-client.ts';
 import { startTemporalDevServer } from '../../core/temporal-dev-server.ts';
+import { startOwedWorkflow } from '../../core/workflow-starts.ts';
+import { insertWorkflowStart, type WorkflowStart } from '../../db/workflow-starts.ts';
 
 describe("the API's Temporal connection (core/temporal-client.ts)", () => {
   it('fails the start with a StartupError naming the address when no server listens', async () => {
@@ -59,6 +61,45 @@ describe("the API's Temporal connection (core/temporal-client.ts)", () => {
       });
       expect(answer?.code, String(err)).to.equal('UPSTREAM_TIMEOUT');
     } finally {
+      await temporal.close();
+      await server.stop();
+    }
+  });
+
+  it('clears the debt of a start abandoned at its deadline once the connection still completes it', async () => {
+    const { testServers } = await import('../support/servers.ts');
+    const { db } = testServers();
+    const port = await freePort();
+    const devServer = () => startTemporalDevServer({ port, uiPort: 0, namespace: 'default', headless: true });
+    let server = await devServer();
+    const temporal = await connectTemporal(server.address, 'default');
+    const run: WorkflowStart = {
+      workflowId: `owed-through-an-outage-${Date.now()}`,
+      workflowType: 'anyWorkflow',
+      taskQueue: 'nobody',
+      args: [],
+      owner: { organizationId: 'org_none', livemode: false },
+    };
+    const owed = () => db.selectFrom('workflow_starts').select('workflow_id').where('workflow_id', '=', run.workflowId);
+    try {
+      await insertWorkflowStart(db, run);
+      await server.stop();
+      const err = await startOwedWorkflow(db, temporal.client, run, { deadlineMs: 1_000 }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err, 'the caller stops waiting at the deadline').to.be.instanceOf(Error);
+      expect(await owed().execute(), 'owed while the start is unanswered').to.have.length(1);
+
+      // Back within the time Core keeps retrying: the abandoned start reaches the server.
+      server = await devServer();
+      const until = Date.now() + 20_000;
+      while ((await owed().execute()).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+      expect(await owed().execute(), 'cleared without the sweeper').to.deep.equal([]);
+      const described = await temporal.client.workflow.getHandle(run.workflowId).describe();
+      expect(described.status.name).to.equal('RUNNING');
+    } finally {
+      await db.deleteFrom('workflow_starts').where('workflow_id', '=', run.workflowId).execute();
       await temporal.close();
       await server.stop();
     }
