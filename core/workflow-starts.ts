@@ -22,8 +22,10 @@ export async function startOwedWorkflow(
   options: { deadlineMs?: number; clearInBackground?: boolean } = {},
 ): Promise<void> {
   const { deadlineMs } = options;
+  // The attempt itself, which may outlive the caller's wait.
+  let attempt: Promise<void> | undefined;
   const call = () =>
-    client.workflow
+    (attempt = client.workflow
       .start(start.workflowType, {
         taskQueue: start.taskQueue,
         workflowId: start.workflowId,
@@ -36,18 +38,14 @@ export async function startOwedWorkflow(
         (err: unknown) => {
           if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
         },
-      );
-  if (deadlineMs === undefined) await call();
-  else {
-    let attempt: Promise<void> | undefined;
-    try {
-      await client.connection.withDeadline(Date.now() + deadlineMs, () => (attempt = call()));
-    } catch (err) {
-      // The connection may still complete a start its caller stopped waiting for (core/temporal-client.ts):
-      // the debt is cleared then, rather than left for the sweeper to find a run that already exists.
-      attempt?.then(() => clearerOf(db)(start.workflowId)).catch(() => undefined);
-      throw err;
-    }
+      ));
+  try {
+    await (deadlineMs === undefined ? call() : client.connection.withDeadline(Date.now() + deadlineMs, call));
+  } catch (err) {
+    // The connection may still complete a start its caller stopped waiting for (core/temporal-client.ts):
+    // the debt is cleared then, rather than left for the sweeper to find a run that already exists.
+    attempt?.then(() => clearerOf(db)(start.workflowId)).catch(() => undefined);
+    throw err;
   }
   const cleared = clearerOf(db)(start.workflowId);
   if (!options.clearInBackground) return cleared;
