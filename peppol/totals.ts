@@ -320,11 +320,7 @@ function deriveBreakdown(
   charges: ComputedAllowanceCharge[],
 ): ComputedVat[] {
   const groups: TaxableGroups = new Map();
-  for (const [key, g] of lineGroups)
-    groups.set(
-      key,
-      g.rate ? { category: g.category, rate: g.rate, taxable: g.net } : { category: g.category, taxable: g.net },
-    );
+  for (const g of lineGroups.values()) addTaxable(groups, g.category, g.rate, g.net);
   for (const a of allowances) addTaxable(groups, a.category, a.rate, a.amount.negated());
   for (const c of charges) addTaxable(groups, c.category, c.rate, c.amount);
 
