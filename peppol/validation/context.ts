@@ -4,6 +4,7 @@ import {
   NS,
   all,
   attr,
+  count,
   first,
   firstElementChild,
   kids,
@@ -86,6 +87,11 @@ export class RuleContext {
   /** Asserts `ok`; reports `rule` on `node` when it does not hold. */
   check(ok: boolean, rule: string, flag: Flag, node: El | undefined, message: string): void {
     if (!ok) this.report(rule, flag, node, message);
+  }
+
+  /** A fatal `rule` on `el` unless `path` occurs at most once below it: UBL's narrowed cardinalities. */
+  atMostOnce(el: El | undefined, path: string, rule: string, message: string): void {
+    this.check(count(el, path) <= 1, rule, 'fatal', el, message);
   }
 
   /**

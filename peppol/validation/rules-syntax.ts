@@ -3,44 +3,33 @@ import { type RuleContext, all, attr, first, isAllowance, isCharge, kids } from 
 
 const F = 'fatal' as const;
 
+/** The tax scheme of a PartyTaxScheme, upper-cased. */
+function schemeUpper(ts: El): string {
+  return (first(ts, 'cac:TaxScheme/cbc:ID')?.textContent ?? '').toUpperCase();
+}
+
 /**
  * The UBL syntax binding rules of the official CEN artefacts: cardinalities UBL narrows for EN16931
  * (UBL-SR-*), data type rules (UBL-DT-*) and the two fatal UBL-CR rules. The other UBL-CR rules,
  * warnings about elements EN16931 does not use, are in rules-ubl-cr.ts.
  */
-/*
- * Module-level helpers rather than closures in the rule functions: the TypeScript loader names every
- * closure bound to a variable when it is created (`Object.defineProperty`, a few hundred nanoseconds
- * each), which on a small document weighs more than the lookups themselves.
- */
-function atMostOnce(ctx: RuleContext, el: El | undefined, path: string, rule: string, message: string): void {
-  ctx.check(count(el, path) <= 1, rule, F, el, message);
-}
-
-function schemeUpper(ts: El): string {
-  return (first(ts, 'cac:TaxScheme/cbc:ID')?.textContent ?? '').toUpperCase();
-}
-
 export function checkSyntaxRules(ctx: RuleContext): void {
   const r = ctx.root;
   // Paths written out whole: one built from parts is a new string whose lookup hashes it on every call.
 
-  atMostOnce(
-    ctx,
+  ctx.atMostOnce(
     r,
     'cac:ContractDocumentReference/cbc:ID',
     'UBL-SR-01',
     'Contract identifier shall occur maximum once.',
   );
-  atMostOnce(
-    ctx,
+  ctx.atMostOnce(
     r,
     'cac:ReceiptDocumentReference/cbc:ID',
     'UBL-SR-02',
     'Receive advice identifier shall occur maximum once',
   );
-  atMostOnce(
-    ctx,
+  ctx.atMostOnce(
     r,
     'cac:DespatchDocumentReference/cbc:ID',
     'UBL-SR-03',
@@ -56,24 +45,21 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     r,
     'Invoice object identifier shall occur maximum once',
   );
-  atMostOnce(ctx, r, 'cac:PaymentTerms/cbc:Note', 'UBL-SR-05', 'Payment terms shall occur maximum once');
-  atMostOnce(ctx, r, 'cac:InvoicePeriod', 'UBL-SR-08', 'Invoice period shall occur maximum once');
-  atMostOnce(
-    ctx,
+  ctx.atMostOnce(r, 'cac:PaymentTerms/cbc:Note', 'UBL-SR-05', 'Payment terms shall occur maximum once');
+  ctx.atMostOnce(r, 'cac:InvoicePeriod', 'UBL-SR-08', 'Invoice period shall occur maximum once');
+  ctx.atMostOnce(
     r,
     'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName',
     'UBL-SR-09',
     'Seller name shall occur maximum once',
   );
-  atMostOnce(
-    ctx,
+  ctx.atMostOnce(
     r,
     'cac:AccountingSupplierParty/cac:Party/cac:PartyName/cbc:Name',
     'UBL-SR-10',
     'Seller trader name shall occur maximum once',
   );
-  atMostOnce(
-    ctx,
+  ctx.atMostOnce(
     r,
     'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyID',
     'UBL-SR-11',
@@ -97,29 +83,25 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     r,
     'Seller tax registration shall occur maximum once',
   );
-  atMostOnce(
-    ctx,
+  ctx.atMostOnce(
     r,
     'cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyLegalForm',
     'UBL-SR-14',
     'Seller additional legal information shall occur maximum once',
   );
-  atMostOnce(
-    ctx,
+  ctx.atMostOnce(
     r,
     'cac:AccountingCustomerParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName',
     'UBL-SR-15',
     'Buyer name shall occur maximum once',
   );
-  atMostOnce(
-    ctx,
+  ctx.atMostOnce(
     r,
     'cac:AccountingCustomerParty/cac:Party/cac:PartyIdentification/cbc:ID',
     'UBL-SR-16',
     'Buyer identifier shall occur maximum once',
   );
-  atMostOnce(
-    ctx,
+  ctx.atMostOnce(
     r,
     'cac:AccountingCustomerParty/cac:Party/cac:PartyLegalEntity/cbc:CompanyID',
     'UBL-SR-17',
@@ -134,7 +116,7 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     r,
     'Buyer VAT identifier shall occur maximum once',
   );
-  atMostOnce(ctx, r, 'cac:Delivery', 'UBL-SR-24', 'Deliver to information shall occur maximum once');
+  ctx.atMostOnce(r, 'cac:Delivery', 'UBL-SR-24', 'Deliver to information shall occur maximum once');
   ctx.check(
     ctx
       .descendants('PartyIdentification')
@@ -145,9 +127,8 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     r,
     'Bank creditor reference shall occur maximum once',
   );
-  atMostOnce(ctx, r, 'cac:ProjectReference/cbc:ID', 'UBL-SR-39', 'Project reference shall occur maximum once.');
-  atMostOnce(
-    ctx,
+  ctx.atMostOnce(r, 'cac:ProjectReference/cbc:ID', 'UBL-SR-39', 'Project reference shall occur maximum once.');
+  ctx.atMostOnce(
     r,
     'cac:AccountingCustomerParty/cac:Party/cac:PartyName/cbc:Name',
     'UBL-SR-40',
@@ -160,7 +141,7 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     r,
     'An Invoice may only have one unique PaymentID, but the PaymentID may be used for multiple PaymentMeans',
   );
-  atMostOnce(ctx, r, 'cac:PaymentMeans/cbc:PaymentDueDate', 'UBL-SR-45', 'Due Date shall occur maximum once');
+  ctx.atMostOnce(r, 'cac:PaymentMeans/cbc:PaymentDueDate', 'UBL-SR-45', 'Due Date shall occur maximum once');
   ctx.check(
     all(r, 'cac:PaymentMeans/cbc:PaymentMeansCode').filter((c) => c.hasAttribute('name')).length <= 1,
     'UBL-SR-46',
@@ -175,29 +156,25 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     r,
     'When there are more than one payment means code, they shall be equal',
   );
-  atMostOnce(
-    ctx,
+  ctx.atMostOnce(
     r,
     'cac:InvoicePeriod/cbc:DescriptionCode',
     'UBL-SR-49',
     'Value tax point date shall occur maximum once',
   );
-  atMostOnce(
-    ctx,
+  ctx.atMostOnce(
     r,
     'cac:PaymentMeans/cac:CardAccount',
     'UBL-SR-54',
     'An Invoice shall contain maximum one Payment Card account (BG-18).',
   );
-  atMostOnce(
-    ctx,
+  ctx.atMostOnce(
     r,
     'cac:PaymentMeans/cac:PaymentMandate',
     'UBL-SR-55',
     'An Invoice shall contain maximum one Payment Mandate (BG-19).',
   );
-  atMostOnce(
-    ctx,
+  ctx.atMostOnce(
     r,
     'cac:OriginatorDocumentReference/cbc:ID',
     'UBL-SR-56',
@@ -232,8 +209,7 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     );
   }
   for (const ref of ctx.descendants('AdditionalDocumentReference')) {
-    atMostOnce(
-      ctx,
+    ctx.atMostOnce(
       ref,
       'cbc:DocumentDescription',
       'UBL-SR-33',
@@ -253,8 +229,7 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     );
   }
   for (const delivery of ctx.descendants('Delivery')) {
-    atMostOnce(
-      ctx,
+    ctx.atMostOnce(
       delivery,
       'cac:DeliveryParty/cac:PartyName/cbc:Name',
       'UBL-SR-25',
@@ -263,16 +238,14 @@ export function checkSyntaxRules(ctx: RuleContext): void {
   }
   for (const ac of ctx.descendants('AllowanceCharge')) {
     if (isAllowance(ac))
-      atMostOnce(
-        ctx,
+      ctx.atMostOnce(
         ac,
         'cbc:AllowanceChargeReason',
         'UBL-SR-30',
         'Document level allowance reason shall occur maximum once',
       );
     else if (isCharge(ac))
-      atMostOnce(
-        ctx,
+      ctx.atMostOnce(
         ac,
         'cbc:AllowanceChargeReason',
         'UBL-SR-31',
@@ -291,17 +264,15 @@ export function checkSyntaxRules(ctx: RuleContext): void {
   // Indexed: iterating the lines allocated an iterator result per line.
   for (let i = 0; i < ctx.lines.length; i++) {
     const line = ctx.lines[i];
-    atMostOnce(ctx, line, 'cbc:Note', 'UBL-SR-34', 'Invoice line note shall occur maximum once');
-    atMostOnce(
-      ctx,
+    ctx.atMostOnce(line, 'cbc:Note', 'UBL-SR-34', 'Invoice line note shall occur maximum once');
+    ctx.atMostOnce(
       line,
       'cac:OrderLineReference/cbc:LineID',
       'UBL-SR-35',
       'Referenced purchase order line identifier shall occur maximum once',
     );
-    atMostOnce(ctx, line, 'cac:InvoicePeriod', 'UBL-SR-36', 'Invoice line period shall occur maximum once');
-    atMostOnce(
-      ctx,
+    ctx.atMostOnce(line, 'cac:InvoicePeriod', 'UBL-SR-36', 'Invoice line period shall occur maximum once');
+    ctx.atMostOnce(
       line,
       'cac:Price/cac:AllowanceCharge/cbc:Amount',
       'UBL-SR-37',
@@ -314,8 +285,8 @@ export function checkSyntaxRules(ctx: RuleContext): void {
       line,
       'Invoice lines shall have one and only one classified tax category.',
     );
-    atMostOnce(ctx, line, 'cac:Item/cbc:Description', 'UBL-SR-50', 'Item description shall occur maximum once');
-    atMostOnce(ctx, line, 'cac:DocumentReference', 'UBL-SR-52', 'Document reference shall occur maximum once');
+    ctx.atMostOnce(line, 'cac:Item/cbc:Description', 'UBL-SR-50', 'Item description shall occur maximum once');
+    ctx.atMostOnce(line, 'cac:DocumentReference', 'UBL-SR-52', 'Document reference shall occur maximum once');
   }
   // `(PartyName/Name) != (seller RegistrationName)` is false when either side is missing, so a
   // payee without a name, or a seller without one, breaks all three rules.
@@ -349,10 +320,9 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     );
   }
   for (const pm of ctx.descendants('PaymentMeans')) {
-    atMostOnce(ctx, pm, 'cbc:PaymentID', 'UBL-SR-26', 'Payment reference shall occur maximum once');
-    atMostOnce(ctx, pm, 'cbc:PaymentMeansCode', 'UBL-SR-27', 'Payment means text shall occur maximum once');
-    atMostOnce(
-      ctx,
+    ctx.atMostOnce(pm, 'cbc:PaymentID', 'UBL-SR-26', 'Payment reference shall occur maximum once');
+    ctx.atMostOnce(pm, 'cbc:PaymentMeansCode', 'UBL-SR-27', 'Payment means text shall occur maximum once');
+    ctx.atMostOnce(
       pm,
       'cac:PaymentMandate/cbc:ID',
       'UBL-SR-28',
@@ -360,8 +330,7 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     );
   }
   for (const ref of ctx.descendants('BillingReference')) {
-    atMostOnce(
-      ctx,
+    ctx.atMostOnce(
       ref,
       'cac:InvoiceDocumentReference',
       'UBL-SR-06',
@@ -376,15 +345,13 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     );
   }
   for (const rep of ctx.descendants('TaxRepresentativeParty')) {
-    atMostOnce(
-      ctx,
+    ctx.atMostOnce(
       rep,
       'cac:PartyName/cbc:Name',
       'UBL-SR-22',
       'Seller tax representative name shall occur maximum once, if the Seller has a tax representative',
     );
-    atMostOnce(
-      ctx,
+    ctx.atMostOnce(
       rep,
       'cac:PartyTaxScheme/cbc:CompanyID',
       'UBL-SR-23',
@@ -392,8 +359,7 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     );
   }
   for (const st of ctx.descendants('TaxSubtotal')) {
-    atMostOnce(
-      ctx,
+    ctx.atMostOnce(
       st,
       'cac:TaxCategory/cbc:TaxExemptionReason',
       'UBL-SR-32',
@@ -401,7 +367,7 @@ export function checkSyntaxRules(ctx: RuleContext): void {
     );
   }
   for (const address of [...ctx.descendants('PostalAddress'), ...ctx.descendants('Address')]) {
-    atMostOnce(ctx, address, 'cac:AddressLine', 'UBL-SR-51', 'An address can only have one third line.');
+    ctx.atMostOnce(address, 'cac:AddressLine', 'UBL-SR-51', 'An address can only have one third line.');
   }
   checkDataTypes(ctx);
 }
