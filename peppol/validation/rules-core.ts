@@ -17,11 +17,7 @@ import {
 } from './context.ts';
 import type { El } from '../xml/dom.ts';
 
-/*
- * Helpers of the rules below, at module level rather than closures in them: the TypeScript loader names
- * every closure bound to a variable when it is created (`Object.defineProperty`, a few hundred
- * nanoseconds each), which on a small document weighs more than the lookups themselves.
- */
+// Helpers of the rules below, at module level rather than closures in them (peppol/README.md, *Validation*).
 const has = (el: El, path: string) => first(el, path) !== undefined;
 const nonEmpty = (el: El, path: string) => val(el, path) !== undefined;
 /** Where an amount of a LegalMonetaryTotal is reported: the amount itself points callers at the field. */

@@ -56,9 +56,7 @@ interface CategoryFacts {
 /**
  * What the rules ask of the category elements (each read once), of the lines and of the document level
  * allowances and charges, for the category whose rules run (`cat`). Methods rather than closures in
- * {@link checkVatCategoryRules}: the TypeScript loader names every closure bound to a variable when it
- * is created (`Object.defineProperty`, a few hundred nanoseconds each), which on a small document
- * weighed more than the rules themselves.
+ * {@link checkVatCategoryRules} (peppol/README.md, *Validation*).
  */
 class Categories {
   cat: VatCategory = 'S';

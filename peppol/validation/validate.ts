@@ -75,9 +75,8 @@ export function validateDocument(type: DocumentType, body: DocumentBody): Docume
 }
 
 /**
- * A billing rule's finding on the rendering, as the JSON body says it. Not a closure in validateDocument:
- * the TypeScript loader names every closure bound to a variable when it is created (`Object.defineProperty`,
- * a few hundred nanoseconds), a cost each send paid for nothing.
+ * A billing rule's finding on the rendering, as the JSON body says it (not a closure in validateDocument:
+ * peppol/README.md, *Validation*).
  */
 function billingIssueToJson(issue: ValidationIssue, body: DocumentBody, isCredit: boolean): ValidationIssue {
   return documentRuleToJson({ ...issue, path: xpathToJsonPath(issue.path, body, isCredit) });
