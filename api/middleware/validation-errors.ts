@@ -56,6 +56,9 @@ export function toValidationError(issues: ValidatorIssue[]): ApiError {
       details.push({ field, rule: 'unknown_field', message: `${field} is not a field of this request` });
     } else if (rule === 'readOnly') {
       details.push({ field, rule: 'read_only', message: `${field} is read-only` });
+    } else if (missing) {
+      // The validator's own words ("must have required property 'from'") name the field twice.
+      details.push({ field, rule, message: `${field} is required` });
     } else {
       details.push({ field, rule, message: issue.message ?? 'is invalid' });
     }
@@ -64,7 +67,9 @@ export function toValidationError(issues: ValidatorIssue[]): ApiError {
   const code = specific.length > 0 ? specific[0] : 'INVALID_REQUEST';
   const summary = details
     .map((d) =>
-      d.rule === 'unknown_field' || d.rule === 'read_only' ? d.message : `${d.field || 'request'} ${d.message}`,
+      d.rule === 'unknown_field' || d.rule === 'read_only' || d.rule === 'required'
+        ? d.message
+        : `${d.field || 'request'} ${d.message}`,
     )
     .join('; ');
   return new ApiError(code, `The request is invalid: ${summary}.`, { details, type: 'validation_error' });

@@ -155,9 +155,8 @@ describe('HTTP conventions', () => {
     const error = await errorBody(res);
     expect(error.type).to.equal('validation_error');
     expect(error.code).to.equal('MISSING_FIELD');
-    expect(error.details).to.deep.equal([
-      { field: 'name', rule: 'required', message: "must have required property 'name'" },
-    ]);
+    expect(error.details).to.deep.equal([{ field: 'name', rule: 'required', message: 'name is required' }]);
+    expect(error.message).to.equal('The request is invalid: name is required.');
   });
 
   it('maps an enum violation to INVALID_ENUM', async () => {
