@@ -86,7 +86,7 @@ export function startDeliveryRun(
   return client.workflow.start<typeof deliveryWorkflow>('deliveryWorkflow', {
     taskQueue: TASK_QUEUES.webhooks,
     workflowId: workflowIds.delivery(deliveryId),
-    args: [{ deliveryId, livemode: event.livemode, clockOffsetMs }],
+    args: [{ deliveryId, livemode: event.livemode, clockOffsetMs, firstAttemptInPlace: true }],
     workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
     ...(options.eagerStart ? { requestEagerStart: true } : {}),
     typedSearchAttributes: searchAttributesFor({

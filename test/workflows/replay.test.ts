@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
-import { createEventDispatcher } from '../../core/event-dispatcher.ts';
+import { createEventDispatcher, startDeliveryRun } from '../../core/event-dispatcher.ts';
 import { newId } from '../../core/ids.ts';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
@@ -13,7 +13,6 @@ import { createWorkers, runWorkers } from '../../workers/create-workers.ts';
 import { deregisterSignal, type companyRegistrationWorkflow } from '../../workflows/companies/registration.ts';
 import type { complianceWorkflow } from '../../workflows/compliance/report.ts';
 import type { documentWorkflow } from '../../workflows/documents/document.ts';
-import type { deliveryWorkflow } from '../../workflows/webhooks/delivery.ts';
 import { companyIn, storedDocument } from '../api/lifecycle-fixtures.ts';
 import { createTenant, jsonHeaders } from '../support/access.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
@@ -120,16 +119,7 @@ describe('workflow replay (determinism)', () => {
         data: { documentId: 'doc_replay' },
       });
       const [delivery] = await createFanOutDeliveries(db, event);
-      const handle = await env.client.workflow.start<typeof deliveryWorkflow>('deliveryWorkflow', {
-        taskQueue: TASK_QUEUES.webhooks,
-        workflowId: workflowIds.delivery(delivery.id),
-        args: [{ deliveryId: delivery.id, livemode: false, clockOffsetMs: 0 }],
-        typedSearchAttributes: searchAttributesFor({
-          organizationId: tenant.organizationId,
-          livemode: false,
-          companyId: tenant.companyId,
-        }),
-      });
+      const handle = await startDeliveryRun(env.client, event, delivery.id, 0);
       expect(await handle.result()).to.deep.equal({ deliveryId: delivery.id, outcome: 'succeeded', attempts: 2 });
       await expectReplays('delivery', handle.workflowId);
     });
@@ -210,8 +200,14 @@ describe('workflow replay (determinism)', () => {
   describe('committed histories (test/workflows/histories/) replay against the current bundle', () => {
     const fixtures = readHistoryFixtures();
 
-    it('one history each of the document, delivery, company registration and compliance workflows', () => {
-      expect(fixtures.map((f) => f.name)).to.deep.equal(['company-registration', 'compliance', 'delivery', 'document']);
+    it('one history of each workflow type, and a delivery whose first attempt ran under its patch', () => {
+      expect(fixtures.map((f) => f.name)).to.deep.equal([
+        'company-registration',
+        'compliance',
+        'delivery-patched',
+        'delivery',
+        'document',
+      ]);
     });
 
     for (const { name, history } of fixtures) {

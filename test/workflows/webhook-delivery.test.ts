@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
+import { temporal } from '@temporalio/proto';
 import { Worker } from '@temporalio/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createEventDispatcher, startDeliveryRun } from '../../core/event-dispatcher.ts';
@@ -225,6 +226,42 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       const webhook = await findWebhookById(db, flaky.id);
       expect(webhook).to.deep.include({ failure_count: 0, status: 'active' });
       expect(webhook?.last_delivered_at).to.be.instanceOf(Date);
+    });
+
+    it('a delivery answered at once is one workflow task: its history holds the attempt and nothing else, from either start', async () => {
+      const { db, temporal: client } = testServers();
+      const eventTypes = async (deliveryId: string) => {
+        const handle = client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryId));
+        expect(await handle.result()).to.deep.include({ outcome: 'succeeded', attempts: 1 });
+        return ((await handle.fetchHistory()).events ?? []).map((e) =>
+          temporal.api.enums.v1.EventType[e.eventType!].replace('EVENT_TYPE_', ''),
+        );
+      };
+      // The first attempt's local-activity marker only: no patch marker, no search-attribute update.
+      const oneTask = [
+        'WORKFLOW_EXECUTION_STARTED',
+        'WORKFLOW_TASK_SCHEDULED',
+        'WORKFLOW_TASK_STARTED',
+        'WORKFLOW_TASK_COMPLETED',
+        'MARKER_RECORDED',
+        'WORKFLOW_EXECUTION_COMPLETED',
+      ];
+
+      const direct = await organizationEvent('document.sent', 'doc_one_task');
+      await createEventDispatcher(client, db).dispatch([direct]);
+      const [started] = await db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('event_id', '=', direct.id)
+        .execute();
+      expect(await eventTypes(started.id), 'started by the dispatcher').to.deep.equal(oneTask);
+
+      const viaEventRun = await organizationEvent('document.sent', 'doc_one_task_child');
+      await createEventDispatcher(client).dispatch([viaEventRun]);
+      const { deliveryIds } = await client.workflow
+        .getHandle<typeof eventWorkflow>(workflowIds.event(viaEventRun.id))
+        .result();
+      expect(await eventTypes(deliveryIds[0]), 'started by the event workflow').to.deep.equal(oneTask);
     });
 
     it('a repeated dispatch of the same event creates no second delivery and no second run', async () => {

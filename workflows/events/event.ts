@@ -30,7 +30,7 @@ export async function eventWorkflow(input: EventInput): Promise<EventResult> {
       try {
         await startChild(deliveryWorkflow, {
           workflowId: workflowIds.delivery(deliveryId),
-          args: [{ deliveryId, livemode: plan.livemode, clockOffsetMs: plan.clockOffsetMs }],
+          args: [{ deliveryId, livemode: plan.livemode, clockOffsetMs: plan.clockOffsetMs, firstAttemptInPlace: true }],
           parentClosePolicy: ParentClosePolicy.ABANDON,
           typedSearchAttributes: searchAttributesFor({
             organizationId: plan.organizationId,

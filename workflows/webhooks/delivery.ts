@@ -42,7 +42,10 @@ const { attemptDelivery: attemptInPlace } = proxyLocalActivities<WebhookActiviti
   ...ACTIVITY_PRESETS.webhookAttempt,
   retry: ATTEMPT_RETRY,
 });
-/** Runs started before the first attempt became local replay it as the activity they scheduled. */
+/**
+ * Runs started before the first attempt became local replay it as the activity they scheduled; the
+ * runs started next took the local path under this patch. Runs started since say so in their input.
+ */
 const FIRST_ATTEMPT_IN_PLACE = 'first-webhook-attempt-in-place';
 const { exhaustDelivery } = proxyActivities<WebhookActivities>(ACTIVITY_PRESETS.database);
 
@@ -51,6 +54,11 @@ export interface DeliveryInput {
   livemode: boolean;
   /** The company's virtual clock offset when the delivery started (sandbox). */
   clockOffsetMs: number;
+  /**
+   * Set by every start: the first attempt runs in the first workflow task. A run without it asks its
+   * patch marker instead; asking costs every new run a marker and a search-attribute update.
+   */
+  firstAttemptInPlace?: true;
 }
 
 export interface DeliveryResult {
@@ -68,7 +76,8 @@ export async function deliveryWorkflow(input: DeliveryInput): Promise<DeliveryRe
   for (let index = 0; index < DELIVERY_SCHEDULE_MS.length; index++) {
     if (index > 0) await clock.sleep(DELIVERY_SCHEDULE_MS[index]);
     const attempt = index + 1;
-    const attemptNow = index === 0 && patched(FIRST_ATTEMPT_IN_PLACE) ? attemptInPlace : attemptDelivery;
+    const attemptNow =
+      index === 0 && (input.firstAttemptInPlace || patched(FIRST_ATTEMPT_IN_PLACE)) ? attemptInPlace : attemptDelivery;
     const { outcome } = await attemptNow({
       deliveryId: input.deliveryId,
       attempt,
