@@ -49,7 +49,7 @@ describe('Events API (parts 2.8, 4.10, 6.5)', () => {
       const body = await res.json();
       expect(body.hasMore).to.equal(false);
       expect(body.cursor).to.equal(null);
-      expect(body.data).to.deep.equal([
+      const expected = [
         {
           id: second.id,
           type: 'lifecycle.updated',
@@ -66,7 +66,17 @@ describe('Events API (parts 2.8, 4.10, 6.5)', () => {
           companyId: tenant.companyId,
           data: { documentId: 'doc_a', direction: 'incoming' },
         },
-      ]);
+      ];
+      // Newest first is the stored creation time, then the id: two inserts a moment apart can share
+      // a microsecond, or read clocks that disagree by that much, so the database says which is newer.
+      const newestFirst = await testServers()
+        .db.selectFrom('events')
+        .select('id')
+        .where('id', 'in', [first.id, second.id])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      expect(body.data).to.deep.equal(newestFirst.map((row) => expected.find((e) => e.id === row.id)));
     });
 
     it('in sandbox the same events have livemode false', async () => {
