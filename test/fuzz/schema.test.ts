@@ -80,8 +80,11 @@ describe('schema fuzzing of the contract', function () {
         CHECKS.join(','),
         '--phases',
         'examples,fuzzing',
+        // One worker: with two threads, a run failed now and then inside hypothesis, not on any request,
+        // with "AST constructor recursion depth mismatch" (CPython 3.11's ast recursion counter,
+        // python/cpython#106905, seen in threaded programs) while it described a strategy.
         '--workers',
-        '2',
+        '1',
         '--no-shrink',
         '--request-timeout',
         '30',
