@@ -70,10 +70,25 @@ const DOCUMENT_RULE_FIELDS: Record<string, { path: string; give: string }> = {
     give: 'buyerReference (the reference your buyer asked you to quote) or orderReference (their purchase order number)',
   },
   'BR-BE-05': { path: '$.payment', give: 'payment (for example means credit_transfer with your iban)' },
+  // An Order Agreement without cac:OrderReference (the syntax binding's slot of it).
+  'PEPPOL-T110-B00105': {
+    path: '$.orderReference',
+    give: "orderReference (the number of the buyer's order it answers)",
+  },
 };
 
-/** A document-wide finding of a rendered body, pointed at the body field that would satisfy it. */
+/** Rules about one line of a rendered body: which of the line's fields would satisfy them. */
+const LINE_RULE_FIELDS: Record<string, string> = {
+  'PEPPOL-T110-R002': 'itemCode (your item number) or standardItemId (for example a GTIN)',
+};
+
+/**
+ * A finding of a rendered body about a field the body left out, pointed at the body field that
+ * would satisfy it and naming it.
+ */
 export function documentRuleToJson<T extends { rule: string; message: string; path: string }>(issue: T): T {
+  const line = LINE_RULE_FIELDS[issue.rule];
+  if (line && /^\$\.lines\[\d+\]$/.test(issue.path)) return { ...issue, message: `${issue.message} Give ${line}.` };
   const known = DOCUMENT_RULE_FIELDS[issue.rule];
   if (!known || issue.path !== '$') return issue;
   return { ...issue, path: known.path, message: `${issue.message} Give ${known.give}.` };

@@ -44,10 +44,8 @@ export function validateDocument(type: DocumentType, body: DocumentBody): Docume
   if (type === 'sales-order' && rendered.dom?.documentElement) {
     // Peppol BIS Order Agreement 3 (PEPPOL-T110) rules on the rendered OrderResponse.
     const result = validateOrderAgreementElement(rendered.dom.documentElement);
-    const toJson = (issue: { rule: string; message: string; path: string }) => ({
-      ...issue,
-      path: orderAgreementXpathToJsonPath(issue.path),
-    });
+    const toJson = (issue: { rule: string; message: string; path: string }) =>
+      documentRuleToJson({ ...issue, path: orderAgreementXpathToJsonPath(issue.path) });
     const errors = [...rendered.errors, ...result.errors.map(toJson)];
     return withXml(
       { valid: errors.length === 0, errors, warnings: [...rendered.warnings, ...result.warnings.map(toJson)] },

@@ -151,6 +151,18 @@ describe('Peppol BIS Order Agreement 3 rules (PEPPOL-T110)', () => {
     // A line without a seller's or standard item id breaks PEPPOL-T110-R002.
     const { itemCode: _drop, ...bare } = so.body.lines[0];
     const r = validateDocument('sales-order', { ...so.body, lines: [bare] });
-    expect(r.errors.find((e) => e.rule === 'PEPPOL-T110-R002')?.path).to.equal('$.lines[0]');
+    const finding = r.errors.find((e) => e.rule === 'PEPPOL-T110-R002');
+    expect(finding?.path).to.equal('$.lines[0]');
+    expect(finding?.message).to.match(/ Give itemCode \(your item number\) or standardItemId /);
+  });
+
+  it('a sales order without orderReference points at $.orderReference and names it', () => {
+    const so = TRADE_CORPUS.find((c) => c.type === 'sales-order')!;
+    const { orderReference: _drop, ...bare } = so.body;
+    const r = validateDocument('sales-order', bare);
+    expect(r.errors.map((e) => `${e.rule} ${e.path}`)).to.deep.equal(['PEPPOL-T110-B00105 $.orderReference']);
+    expect(r.errors[0].message).to.equal(
+      "Element 'cac:OrderReference' MUST be provided. Give orderReference (the number of the buyer's order it answers).",
+    );
   });
 });
