@@ -156,12 +156,17 @@ export async function resolveRecipient(
   scope: Scope,
   to: string | undefined,
   type: DocumentType,
+  format: string = 'json',
 ): Promise<Recipient | undefined> {
   if (type === 'event' && to === undefined) return undefined;
   if (to === undefined)
-    throw new ApiError('MISSING_FIELD', 'to is required for every document type except event.', {
-      details: [{ field: 'to', rule: 'required', message: 'required unless type is event' }],
-    });
+    throw new ApiError(
+      'MISSING_FIELD',
+      format === 'json'
+        ? 'to is required for every document type except event.'
+        : "to is required for every document type except event, unless the XML gives the buyer's electronic address (cbc:EndpointID, in CII ram:URIUniversalCommunication).",
+      { details: [{ field: 'to', rule: 'required', message: 'required unless type is event' }] },
+    );
   const bare = to.startsWith('peppol:') ? to.slice(7) : to;
   if (PEPPOL_ID.test(bare)) {
     const check = checkParticipantId(bare);

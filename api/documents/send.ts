@@ -260,16 +260,26 @@ export async function sendDocument(
   }
   if (format === 'raw') return storeFile(deps, scope, sender, input, hooks);
 
-  const recipient = await resolveRecipient(deps.recipients, scope, input.to, input.type);
-  let prepared: Prepared;
+  let prepared: Prepared | undefined;
+  const prepareXmlFormat = async (xmlFormat: 'ubl-xml' | 'cii-xml') => {
+    if (xml === undefined && input.file) xml = input.file.bytes.toString('utf8');
+    requireField(xml, 'xml', xmlFormat);
+    read ??= await readXmlDocumentOffLoop(xml!, xmlFormat);
+    return prepareXml(input.type, read, sender);
+  };
+  // An XML document names its recipient: the buyer's electronic address, which `to` may leave out.
+  // Read first only then, so that with `to` an unknown recipient is refused before any parse.
+  let to = input.to;
+  if (to === undefined && format !== 'json' && input.type !== 'event') {
+    prepared = await prepareXmlFormat(format);
+    to = prepared.body.buyer?.peppolId;
+  }
+  const recipient = await resolveRecipient(deps.recipients, scope, to, input.type, format);
   if (format === 'json') {
     requireField(input.document, 'document', format);
     prepared = await prepareJson(input.type, input.document!, sender, recipient);
   } else {
-    if (xml === undefined && input.file) xml = input.file.bytes.toString('utf8');
-    requireField(xml, 'xml', format);
-    read ??= await readXmlDocumentOffLoop(xml!, format);
-    prepared = prepareXml(input.type, read, sender);
+    prepared ??= await prepareXmlFormat(format);
   }
 
   refuseOverflowingTotals(prepared.amounts);

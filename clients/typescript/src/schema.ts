@@ -2235,7 +2235,7 @@ export interface components {
       format?: 'json' | 'ubl-xml' | 'cii-xml' | 'auto' | 'raw';
       /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms. */
       from: string;
-      /** @description Peppol id, or vat:, siren:, siret:, duns:, gln:, lei:, eori:, email:, domain:, name:, org:, id: forms. Omitted for event. */
+      /** @description Peppol id, or vat:, siren:, siret:, duns:, gln:, lei:, eori:, email:, domain:, name:, org:, id: forms. Omitted for event. With UBL or CII (ubl-xml, cii-xml, auto), defaults to the buyer's electronic address in the document. */
       to?: string;
       document?: components['schemas']['CheckedDocumentBody'];
       /** @description At most 5 MiB. */
@@ -3295,7 +3295,7 @@ export interface components {
       format?: 'json' | 'ubl-xml' | 'cii-xml' | 'auto' | 'raw';
       /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms. */
       from: string;
-      /** @description Peppol id, or vat:, siren:, siret:, duns:, gln:, lei:, eori:, email:, domain:, name:, org:, id: forms. Omitted for event. */
+      /** @description Peppol id, or vat:, siren:, siret:, duns:, gln:, lei:, eori:, email:, domain:, name:, org:, id: forms. Omitted for event. With UBL or CII (ubl-xml, cii-xml, auto), defaults to the buyer's electronic address in the document. */
       to?: string;
       document?: components['schemas']['CheckedDocumentBody'];
       /** @description At most 5 MiB. */
@@ -6233,7 +6233,7 @@ export interface operations {
         type?: components['schemas']['DocumentType'];
         /** @description Raw-body mode: the sender. */
         from?: string;
-        /** @description Raw-body mode: the recipient. */
+        /** @description Raw-body mode: the recipient. Defaults, for UBL or CII bytes, to the buyer's electronic address in the document. */
         to?: string;
         /** @description Raw-body mode: the payload media type. */
         contentType?: string;

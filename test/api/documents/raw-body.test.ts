@@ -1,12 +1,16 @@
 import { expect } from 'chai';
 import { startSandboxSuite, type TestApp } from '../../support/app.ts';
 import { jsonHeaders, type Tenant } from '../../support/access.ts';
+import { testServers } from '../../support/servers.ts';
+import { renderCii } from '../../../peppol/cii/render.ts';
+import type { DocumentBody } from '../../../peppol/index.ts';
 import { invoiceBody, RECIPIENT } from '../../support/documents.ts';
 
 describe('POST /v1/documents/send in raw-body mode: media types and query values', () => {
   let app: TestApp;
   let tenant: Tenant;
   let ubl: string;
+  let sentBody: DocumentBody;
   before(async () => {
     ({ app, tenant } = await startSandboxSuite());
     const rendered = await (
@@ -17,6 +21,7 @@ describe('POST /v1/documents/send in raw-body mode: media types and query values
       })
     ).json();
     ubl = rendered.xml.replace(rendered.number, '{NUMBER}');
+    sentBody = rendered.document;
   });
   after(() => app.close());
 
@@ -48,6 +53,83 @@ describe('POST /v1/documents/send in raw-body mode: media types and query values
     const doc = await res.json();
     expect(res.status, JSON.stringify(doc)).to.equal(201);
     expect(doc).to.deep.include({ deliveryStatus: 'stored' });
+  });
+
+  describe('without to, the XML names the recipient', () => {
+    const json = (body: Record<string, unknown>) =>
+      fetch(`${app.url}/v1/documents/send`, {
+        method: 'POST',
+        headers: jsonHeaders(tenant.key),
+        body: JSON.stringify({ type: 'invoice', from: tenant.companyId, ...body }),
+      });
+
+    it("sends raw-body UBL to the buyer's electronic address", async () => {
+      const res = await raw('', fresh(), 'application/xml');
+      const doc = await res.json();
+      expect(res.status, JSON.stringify(doc)).to.equal(201);
+      expect(doc).to.deep.include({ deliveryStatus: 'pending', status: 'sent' });
+      expect(doc.receiver.peppolId).to.equal(RECIPIENT);
+    });
+
+    it('sends ubl-xml, cii-xml and auto bodies to the buyer they name', async () => {
+      const number = () => `NOTO-${Math.random().toString(36).slice(2, 10)}`;
+      const cii = renderCii('invoice', { ...sentBody, number: number() }, { guideline: 'peppol' }).xml!;
+      for (const body of [
+        { format: 'ubl-xml', xml: fresh() },
+        { format: 'cii-xml', xml: cii },
+        { format: 'auto', file: { content: Buffer.from(fresh()).toString('base64') } },
+      ]) {
+        const res = await json(body);
+        const doc = await res.json();
+        expect(res.status, `${body.format}: ${JSON.stringify(doc)}`).to.equal(201);
+        expect(doc.receiver.peppolId, body.format).to.equal(RECIPIENT);
+        expect(doc.deliveryStatus, body.format).to.equal('pending');
+      }
+    });
+
+    it("an XML without the buyer's electronic address is judged by its rules, and nothing is stored", async () => {
+      const before = await testServers()
+        .db.selectFrom('documents')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('organization_id', '=', tenant.organizationId)
+        .executeTakeFirstOrThrow();
+      const noEndpoint = fresh().replace(
+        /(<cac:AccountingCustomerParty>\s*<cac:Party>\s*)<cbc:EndpointID[^>]*>[^<]*<\/cbc:EndpointID>/,
+        '$1',
+      );
+      expect(noEndpoint).to.not.include(`>${RECIPIENT.split(':')[1]}</cbc:EndpointID>`);
+      const res = await raw('', noEndpoint, 'application/xml');
+      const body = await res.json();
+      expect(res.status, JSON.stringify(body)).to.equal(422);
+      expect(body.error.code).to.equal('UBL_VALIDATION_FAILED');
+      expect(body.error.details.map((d: { rule: string }) => d.rule)).to.include('PEPPOL-EN16931-R010');
+      const after = await testServers()
+        .db.selectFrom('documents')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('organization_id', '=', tenant.organizationId)
+        .executeTakeFirstOrThrow();
+      expect(after.n).to.equal(before.n);
+    });
+
+    it('a JSON document still needs to', async () => {
+      const res = await json({ document: invoiceBody() });
+      const body = await res.json();
+      expect(res.status).to.equal(400);
+      expect(body.error).to.deep.include({
+        code: 'MISSING_FIELD',
+        message: 'to is required for every document type except event.',
+      });
+      expect(body.error.details).to.deep.equal([
+        { field: 'to', rule: 'required', message: 'required unless type is event' },
+      ]);
+    });
+
+    it('a given to wins, and an unknown one is refused before the XML is read', async () => {
+      const res = await json({ format: 'ubl-xml', to: '0060:999000010', xml: '<Invoice' });
+      const body = await res.json();
+      expect(res.status, JSON.stringify(body)).to.equal(422);
+      expect(body.error.code).to.equal('RECIPIENT_NOT_FOUND');
+    });
   });
 
   it('takes reserved characters unencoded in from, to, contentType and filename', async () => {
