@@ -1,5 +1,7 @@
 import type { Request } from 'express';
 import type { Scope } from '../core/scope.ts';
+import type { Db } from '../db/database.ts';
+import { findActiveCompanies } from '../db/companies.ts';
 import { ApiError } from './errors.ts';
 
 /** The tenancy scope of a non-public operation, derived once by the access middleware. */
@@ -24,4 +26,33 @@ export function companyForbidden(scope: Scope, companyId: string): ApiError {
 export function companyFilter(scope: Scope, requested: string | undefined): string | undefined {
   if (scope.companyId && requested && requested !== scope.companyId) throw companyForbidden(scope, requested);
   return scope.companyId ?? requested;
+}
+
+/** How an operation that takes `companyId` can be told which company, when it names none. */
+export const GIVE_COMPANY_ID =
+  'Give companyId (comp_…, vat:…, peppol:… or a Peppol id), send X-Service-Company, or use a key bound to one company.';
+
+/**
+ * The company a request that names none is about: the one the scope acts for, else the
+ * organization's only active company in this mode. None is 404 `COMPANY_NOT_FOUND`; several are
+ * 400 `MISSING_FIELD` on `field`, with `give` saying how to name one.
+ */
+export async function impliedCompanyId(db: Db, scope: Scope, field: string, give: string): Promise<string> {
+  if (scope.companyId) return scope.companyId;
+  const companies = await findActiveCompanies(db, scope, 2);
+  if (companies.length === 0)
+    throw new ApiError(
+      'COMPANY_NOT_FOUND',
+      `The organization has no active company${scope.livemode ? '' : ' in the sandbox'}: create one first (POST /v1/companies).`,
+      { details: [{ field, rule: 'exists', message: 'no active company' }] },
+    );
+  if (companies.length > 1)
+    throw new ApiError(
+      'MISSING_FIELD',
+      `${field} is needed: the organization has several companies and the request names none. ${give}`,
+      {
+        details: [{ field, rule: 'required', message: 'name the company: several companies and no acting company' }],
+      },
+    );
+  return companies[0].id;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { findActiveCompanies, findCompanyByRef } from '../../db/companies.ts';
+import { findCompanyByRef } from '../../db/companies.ts';
 import type { CompaniesTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import {
@@ -13,7 +13,7 @@ import {
 import { SANDBOX_RECIPIENTS } from '../../core/sandbox-scenarios.ts';
 import { organizationWide, type Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
-import { companyForbidden } from '../scope.ts';
+import { companyForbidden, impliedCompanyId } from '../scope.ts';
 
 export type CompanyRow = Selectable<CompaniesTable>;
 
@@ -28,32 +28,12 @@ export async function resolveSender(db: Db, scope: Scope, from: string | undefin
   if (ref === undefined || ref.startsWith('org:')) {
     if (ref !== undefined && ref !== 'org:' && ref !== `org:${scope.organizationId}`)
       throw new ApiError('COMPANY_NOT_FOUND', `${ref} is not this organization.`);
-    ref = scope.companyId;
-    if (!ref) {
-      const companies = await findActiveCompanies(db, scope, 2);
-      if (companies.length === 0)
-        throw new ApiError(
-          'COMPANY_NOT_FOUND',
-          `The organization has no active company${scope.livemode ? '' : ' in the sandbox'} to send from: create one first (POST /v1/companies).`,
-          { details: [{ field: 'from', rule: 'exists', message: 'no company to send from' }] },
-        );
-      if (companies.length > 1) {
-        throw new ApiError(
-          'MISSING_FIELD',
-          'from is needed: the organization has several companies and the request names none. Give from (comp_…, vat:…, peppol:… or a Peppol id; a query parameter in raw-body mode), send X-Service-Company, or use a key bound to one company.',
-          {
-            details: [
-              {
-                field: 'from',
-                rule: 'required',
-                message: 'name the sending company: several companies and no acting company',
-              },
-            ],
-          },
-        );
-      }
-      ref = companies[0].id;
-    }
+    ref = await impliedCompanyId(
+      db,
+      scope,
+      'from',
+      'Give from (comp_…, vat:…, peppol:… or a Peppol id; a query parameter in raw-body mode), send X-Service-Company, or use a key bound to one company.',
+    );
   } else if (PEPPOL_ID.test(ref)) {
     ref = `peppol:${ref}`;
   }

@@ -6,7 +6,7 @@ import { findCompanyByRef } from '../../db/companies.ts';
 import { companyClockWorkflowIds, resetCompanyClock, shiftCompanyClock } from '../../db/sandbox.ts';
 import { clockChangedSignal } from '../../workflows/clock.ts';
 import { organizationWide, type Scope } from '../../core/scope.ts';
-import { companyForbidden } from '../scope.ts';
+import { companyForbidden, GIVE_COMPANY_ID, impliedCompanyId } from '../scope.ts';
 import { ApiError } from '../errors.ts';
 
 const HOUR_MS = 3_600_000;
@@ -47,7 +47,8 @@ function deltaOf(count: number, unit: string, from: number): number {
   }
 }
 
-async function sandboxCompany(db: Db, scope: Scope, ref: string) {
+async function sandboxCompany(db: Db, scope: Scope, named: string | undefined) {
+  const ref = named ?? (await impliedCompanyId(db, scope, 'companyId', GIVE_COMPANY_ID));
   // Over the organization, so a company the caller may not act for is 403, not 404.
   const company = await findCompanyByRef(db, organizationWide(scope, false), ref);
   if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No sandbox company ${ref} in this organization.`);
@@ -84,12 +85,12 @@ async function signalCompanyWorkflows(db: Db, temporal: Client, companyId: strin
   return signaled;
 }
 
-export async function advanceClock(db: Db, temporal: Client, scope: Scope, input: { companyId: string; by: string }) {
+export async function advanceClock(db: Db, temporal: Client, scope: Scope, input: { companyId?: string; by: string }) {
   const company = await sandboxCompany(db, scope, input.companyId);
   const delta = advanceDelta(input.by, Date.now() + Number(company.clock_offset_ms));
   const offsetMs = await shiftCompanyClock(db, scope, company.id, delta);
   if (offsetMs === undefined)
-    throw new ApiError('COMPANY_NOT_FOUND', `No sandbox company ${input.companyId} in this organization.`);
+    throw new ApiError('COMPANY_NOT_FOUND', `No sandbox company ${company.id} in this organization.`);
   const signaledWorkflows = await signalCompanyWorkflows(db, temporal, company.id, offsetMs);
   return {
     companyId: company.id,
@@ -99,7 +100,7 @@ export async function advanceClock(db: Db, temporal: Client, scope: Scope, input
   };
 }
 
-export async function resetClock(db: Db, temporal: Client, scope: Scope, input: { companyId: string }) {
+export async function resetClock(db: Db, temporal: Client, scope: Scope, input: { companyId?: string }) {
   const company = await sandboxCompany(db, scope, input.companyId);
   await resetCompanyClock(db, scope, company.id);
   const signaledWorkflows = await signalCompanyWorkflows(db, temporal, company.id, 0);

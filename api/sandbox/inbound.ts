@@ -12,7 +12,7 @@ import {
 } from '../../peppol/index.ts';
 import { organizationWide, type Scope } from '../../core/scope.ts';
 import { findSeededParticipant } from '../../db/directory.ts';
-import { companyForbidden } from '../scope.ts';
+import { companyForbidden, GIVE_COMPANY_ID, impliedCompanyId } from '../scope.ts';
 import { companyParty } from '../documents/parties.ts';
 import { ApiError } from '../errors.ts';
 import { announcedType, assertCanReceive, startInbound, type InboundDeps } from '../inbound/service.ts';
@@ -29,7 +29,7 @@ const DEFAULT_SENDER_PARTY: Party = {
 };
 
 export interface SandboxInboundInput {
-  companyId: string;
+  companyId?: string;
   from?: string;
   type?: DocumentType;
   document?: DocumentBody;
@@ -77,14 +77,15 @@ export async function simulateInbound(
   scope: Scope,
   input: SandboxInboundInput,
 ): Promise<{ documentId: string; workflowId: string }> {
+  const ref = input.companyId ?? (await impliedCompanyId(deps.db, scope, 'companyId', GIVE_COMPANY_ID));
   // Over the organization, so a company the caller may not act for is 403, not 404.
   const company = await findCompanyByRef(
     deps.db,
     organizationWide(scope, false),
-    /^\d{4}:/.test(input.companyId) ? `peppol:${input.companyId}` : input.companyId,
+    /^\d{4}:/.test(ref) ? `peppol:${ref}` : ref,
   );
   if (!company)
-    throw new ApiError('COMPANY_NOT_FOUND', `No sandbox company ${input.companyId} in this organization.`, {
+    throw new ApiError('COMPANY_NOT_FOUND', `No sandbox company ${ref} in this organization.`, {
       details: [{ field: 'companyId', rule: 'exists', message: 'no such company' }],
     });
   if (scope.companyId && scope.companyId !== company.id) throw companyForbidden(scope, company.id);

@@ -46,7 +46,7 @@ export function sandboxRoutes(db: Db, temporal: Client, options: SandboxRouteOpt
   });
 
   router.post('/v1/sandbox/clock/reset', async (req, res) => {
-    res.json(await resetClock(db, temporal, scopeOf(req), req.body));
+    res.json(await resetClock(db, temporal, scopeOf(req), req.body ?? {}));
   });
 
   router.post('/v1/sandbox/rate-limit', async (req, res) => {

@@ -6,7 +6,7 @@ import { insertEvent } from '../../db/events.ts';
 import { advanceDelta } from '../../api/sandbox/clock.ts';
 import type { timedWaitWorkflow } from '../../workflows/system/wait.ts';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
-import { bearer, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
+import { bearer, createCompany, createKey, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
 import { ensureTestWorkers } from '../support/workers.ts';
 import { invoiceBody, waitForDocument } from '../support/documents.ts';
@@ -129,6 +129,35 @@ describe('sandbox helpers (part 4.4)', () => {
       const reset = await post(tenant.key, '/v1/sandbox/clock/reset', { companyId: tenant.companyId });
       expect(reset.status).to.equal(200);
       expect((await reset.json()).offsetMs).to.equal(0);
+    });
+
+    it("without companyId, moves the only company's clock; with several, 400 MISSING_FIELD naming companyId", async () => {
+      const tenant = await createTenant({ livemode: false });
+      const advanced = await post(tenant.key, '/v1/sandbox/clock/advance', { by: '2h' });
+      expect(advanced.status).to.equal(200);
+      expect(await advanced.json()).to.deep.include({ companyId: tenant.companyId, offsetMs: 2 * HOUR });
+      // The body of a reset may be left out.
+      const reset = await fetch(`${app.url}/v1/sandbox/clock/reset`, { method: 'POST', headers: bearer(tenant.key) });
+      expect(reset.status).to.equal(200);
+      expect(await reset.json()).to.deep.include({ companyId: tenant.companyId, offsetMs: 0 });
+
+      const second = await createCompany(tenant.organizationId, false);
+      const ambiguous = await post(tenant.key, '/v1/sandbox/clock/advance', { by: '1h' });
+      expect(ambiguous.status).to.equal(400);
+      const error = await errorBody(ambiguous);
+      expect(error.code).to.equal('MISSING_FIELD');
+      expect(error.details[0]).to.deep.include({ field: 'companyId', rule: 'required' });
+      const rows = await testServers()
+        .db.selectFrom('companies')
+        .select(['id', 'clock_offset_ms'])
+        .where('id', 'in', [tenant.companyId, second])
+        .execute();
+      expect(rows.map((r) => Number(r.clock_offset_ms))).to.deep.equal([0, 0]);
+      // A key bound to one company needs no companyId however many the organization has.
+      const bound = await createKey(tenant.organizationId, { livemode: false, companyId: second });
+      const own = await post(bound.secret, '/v1/sandbox/clock/advance', { by: '1h' });
+      expect(own.status).to.equal(200);
+      expect((await own.json()).companyId).to.equal(second);
     });
 
     it('400 for a malformed duration, 404 COMPANY_NOT_FOUND for a live or foreign company', async () => {

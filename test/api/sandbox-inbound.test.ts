@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { findDocumentById } from '../../db/documents.ts';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
-import { bearer, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
+import { bearer, createCompany, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { invoiceBody } from '../support/documents.ts';
 import { testServers } from '../support/servers.ts';
 import { ensureTestWorkers } from '../support/workers.ts';
@@ -121,6 +121,28 @@ describe('POST /v1/sandbox/inbound', () => {
     expect(res.status, JSON.stringify(accepted)).to.equal(202);
     const doc = await waitForReceived(app, tenant.key, accepted.documentId);
     expect(doc.sender).to.deep.include({ peppolId: '0208:0403019261', name: 'Brussels Supplies' });
+  });
+
+  it("without companyId, the organization's only company receives; with several, 400 MISSING_FIELD", async () => {
+    const single = await createTenant({ livemode: false });
+    const res = await simulate({ document: invoiceBody({ number: 'SUP-ONLY-1', buyer: undefined }) }, single.key);
+    const accepted = await res.json();
+    expect(res.status, JSON.stringify(accepted)).to.equal(202);
+    const doc = await waitForReceived(app, single.key, accepted.documentId);
+    expect(doc).to.deep.include({ companyId: single.companyId, direction: 'incoming', number: 'SUP-ONLY-1' });
+
+    await createCompany(single.organizationId, false);
+    const ambiguous = await simulate({ document: invoiceBody({ number: 'SUP-ONLY-2', buyer: undefined }) }, single.key);
+    expect(ambiguous.status).to.equal(400);
+    const error = await errorBody(ambiguous);
+    expect(error.code).to.equal('MISSING_FIELD');
+    expect(error.details[0]).to.deep.include({ field: 'companyId', rule: 'required' });
+    const received = await testServers()
+      .db.selectFrom('documents')
+      .select('number')
+      .where('organization_id', '=', single.organizationId)
+      .execute();
+    expect(received.map((r) => r.number)).to.deep.equal(['SUP-ONLY-1']);
   });
 
   it('403 SANDBOX_ONLY for a live key', async () => {

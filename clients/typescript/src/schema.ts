@@ -221,6 +221,7 @@ export interface paths {
      *     retries, delivery confirmations, SMP registration, compliance polling, payment due dates) wakes
      *     at once. When the call returns the due work is running (it may not have finished). Test keys only.
      *     A move past 9999-12-31T23:59:59.999Z is refused with 400 `INVALID_REQUEST` (field `by`).
+     *     Without `companyId`: the company the key is bound to or acts for (`X-Service-Company`), else the organization's only sandbox company; with several, 400 `MISSING_FIELD` (field `companyId`).
      */
     post: operations['advanceSandboxClock'];
     delete?: never;
@@ -240,7 +241,9 @@ export interface paths {
     put?: never;
     /**
      * Return a sandbox company's clock to wall-clock time
-     * @description Sets the offset back to zero and signals the company's running workflows (their waits lengthen accordingly). Test keys only.
+     * @description Sets the offset back to zero and signals the company's running workflows (their waits lengthen
+     *     accordingly). Test keys only. The body may be left out.
+     *     Without `companyId`: the company the key is bound to or acts for (`X-Service-Company`), else the organization's only sandbox company; with several, 400 `MISSING_FIELD` (field `companyId`).
      */
     post: operations['resetSandboxClock'];
     delete?: never;
@@ -1236,6 +1239,7 @@ export interface paths {
      *     to the seller the XML names, else to the seeded sandbox participant `0208:0202239951`.
      *     422 `RECIPIENT_CANNOT_RECEIVE` when the company's `capabilities.receive` lacks the type.
      *     Test keys only.
+     *     Without `companyId`: the company the key is bound to or acts for (`X-Service-Company`), else the organization's only sandbox company; with several, 400 `MISSING_FIELD` (field `companyId`).
      */
     post: operations['simulateInboundDocument'];
     delete?: never;
@@ -2017,8 +2021,8 @@ export interface components {
       reference: string | null;
     };
     SandboxInboundRequest: {
-      /** @description The receiving sandbox company: comp_…, vat:…, peppol:… or its Peppol id. */
-      companyId: string;
+      /** @description The receiving sandbox company: comp_…, vat:…, peppol:… or its Peppol id. Defaults to the company the key is bound to or acts for, else the organization's only sandbox company. */
+      companyId?: string;
       /** @description Sender Peppol participant id (bare or peppol:). */
       from?: string;
       type?: components['schemas']['DocumentType'];
@@ -4750,13 +4754,12 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "companyId": "comp_7Gh2Jk4Lm6Np8Qr0St2V",
          *       "by": "12h"
          *     }
          */
         'application/json': {
-          /** @description comp_…, vat:… or peppol:… */
-          companyId: string;
+          /** @description comp_…, vat:… or peppol:…; defaults to the only company (above). */
+          companyId?: string;
           /** @description A count and a unit: h, d, w, m (months), y. */
           by: string;
         };
@@ -4856,15 +4859,12 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
-        /**
-         * @example {
-         *       "companyId": "comp_7Gh2Jk4Lm6Np8Qr0St2V"
-         *     }
-         */
+        /** @example {} */
         'application/json': {
-          companyId: string;
+          /** @description comp_…, vat:… or peppol:…; defaults to the only company (above). */
+          companyId?: string;
         };
       };
     };
@@ -9724,7 +9724,6 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "companyId": "comp_7Gh2Jk4Lm6Np8Qr0St2V",
          *       "from": "0208:0202239951",
          *       "type": "invoice",
          *       "document": {
