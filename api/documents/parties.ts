@@ -4,9 +4,11 @@ import type { CompaniesTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import {
   checkParticipantId,
+  DOCUMENT_TYPE_INFO,
   legalIdOfParticipantId,
   mergeParty,
   type Address,
+  type DocumentBody,
   type DocumentType,
   type Party,
 } from '../../peppol/index.ts';
@@ -171,4 +173,14 @@ export async function resolveRecipient(
       details: [{ field: 'to', rule: 'document-type', message: `cannot receive ${type}` }],
     });
   return { ...recipient, ...(recipient.name ? {} : reach.name ? { name: reach.name } : {}) };
+}
+
+/**
+ * Peppol wants a buyer or an order reference on every invoice, credit and debit note
+ * (PEPPOL-EN16931-R003), which the contract leaves optional: without either, the document quotes its
+ * own number, which both sides know.
+ */
+export function quoteNumberWithoutReference(type: DocumentType, body: DocumentBody): void {
+  if (DOCUMENT_TYPE_INFO[type].billing && !body.buyerReference && !body.orderReference)
+    body.buyerReference = body.number;
 }

@@ -15,7 +15,6 @@ import { insertFile } from '../../db/files.ts';
 import { readXmlDocumentOffLoop, validateDocumentOffLoop, type DocumentAmounts } from '../../core/peppol-pool.ts';
 import { amountsOf } from '../../core/peppol-pool-worker.ts';
 import {
-  DOCUMENT_TYPE_INFO,
   mergeParty,
   type XmlDocument,
   type DocumentBody,
@@ -28,6 +27,7 @@ import type { Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
 import {
   companyParty,
+  quoteNumberWithoutReference,
   resolveRecipient,
   resolveSender,
   type CompanyRow,
@@ -147,10 +147,7 @@ export async function prepareJson(
   recipient: Recipient | undefined,
 ): Promise<Prepared> {
   const body = applyDefaults({ ...document }, recipient?.defaults);
-  // Peppol wants a buyer or an order reference on every invoice (PEPPOL-EN16931-R003), which the
-  // contract leaves optional: without either, the document quotes its own number, which both sides know.
-  if (DOCUMENT_TYPE_INFO[type].billing && !body.buyerReference && !body.orderReference)
-    body.buyerReference = body.number;
+  quoteNumberWithoutReference(type, body);
   // The company's own default comes after the body and the partner's defaults, before EUR.
   const companyCurrency = (sender.settings as { defaultCurrency?: unknown } | null)?.defaultCurrency;
   if (body.currency === undefined && typeof companyCurrency === 'string') body.currency = companyCurrency;

@@ -13,7 +13,7 @@ import {
 import { organizationWide, type Scope } from '../../core/scope.ts';
 import { findSeededParticipant } from '../../db/directory.ts';
 import { companyForbidden, GIVE_COMPANY_ID, impliedCompanyId } from '../scope.ts';
-import { companyParty } from '../documents/parties.ts';
+import { companyParty, quoteNumberWithoutReference } from '../documents/parties.ts';
 import { ApiError } from '../errors.ts';
 import { announcedType, assertCanReceive, startInbound, type InboundDeps } from '../inbound/service.ts';
 
@@ -122,6 +122,7 @@ export async function simulateInbound(
       seller: mergeParty(await senderParty(deps.db, from), input.document.seller, { peppolId: from }),
       buyer: mergeParty(companyParty(company), input.document.buyer, { peppolId: company.peppol_id }),
     };
+    quoteNumberWithoutReference(type, body);
     assertCanReceive(company, type, 'companyId');
     const rendered = validateDocument(type, body);
     if (!rendered.valid || !rendered.xml) throw validationFailed(rendered.errors);

@@ -145,6 +145,22 @@ describe('POST /v1/sandbox/inbound', () => {
     expect(received.map((r) => r.number)).to.deep.equal(['SUP-ONLY-1']);
   });
 
+  it('receives the smallest document the contract allows, quoting its number as the buyer reference', async () => {
+    const res = await simulate({
+      companyId: tenant.companyId,
+      document: {
+        number: 'SUP-SMALL-1',
+        issueDate: '2026-11-25',
+        lines: [{ description: 'Consulting', quantity: 1, unitPrice: 100, vatRate: 21 }],
+      },
+    });
+    const accepted = await res.json();
+    expect(res.status, JSON.stringify(accepted)).to.equal(202);
+    const doc = await waitForReceived(app, tenant.key, accepted.documentId);
+    expect(doc).to.deep.include({ number: 'SUP-SMALL-1', grossAmount: 121, direction: 'incoming' });
+    expect(doc.document.buyerReference).to.equal('SUP-SMALL-1');
+  });
+
   it('403 SANDBOX_ONLY for a live key', async () => {
     const live = await createTenant({ livemode: true });
     const res = await simulate({ companyId: live.companyId, document: invoiceBody() }, live.key);

@@ -1233,7 +1233,8 @@ export interface paths {
      *     fires. Answers 202 at once; wait for the `document.received` event (or poll the document).
      *
      *     Send exactly one of `document` (a JSON DocumentBody, rendered to UBL with `from` as seller and
-     *     the company as buyer; 422 `UBL_VALIDATION_FAILED` if it breaks a Peppol BIS rule) or `xml`
+     *     the company as buyer, and, like a send, quoting its `number` as `buyerReference` when it gives
+     *     neither reference; 422 `UBL_VALIDATION_FAILED` if it breaks a Peppol BIS rule) or `xml`
      *     (UBL or CII as is; a payload that cannot be read is still received, as a stored file with
      *     `deliveryStatus: stored` and the findings in `metadata.inbound.validation`). `from` defaults
      *     to the seller the XML names, else to the seeded sandbox participant `0208:0202239951`.
