@@ -179,7 +179,7 @@ export function planLifecycle(state: LifecycleState, command: AnyLifecycleComman
     return refuse(
       state,
       'INVALID_TRANSITION',
-      `A ${state.status} document cannot move to ${command.status}${allowed.length ? `; allowed: ${allowed.join(', ')}` : '; it is final'}.`,
+      `${/^[aeiou]/.test(state.status) ? 'An' : 'A'} ${state.status} document cannot move to ${command.status}${allowed.length ? `; allowed: ${allowed.join(', ')}` : '; it is final'}.`,
     );
   }
   if (!PAID_STATES.includes(command.status))

@@ -149,7 +149,9 @@ describe('POST /v1/documents/{document_id}/lifecycle', () => {
       code: 'INVALID_TRANSITION',
       allowedTransitions: ['under_review', 'rejected', 'disputed'],
     });
-    expect(error.message).to.include('issued');
+    expect(error.message).to.equal(
+      'An issued document cannot move to paid; allowed: under_review, rejected, disputed.',
+    );
   });
 
   it('concurrent identical moves: exactly one wins, the others get 409', async () => {
