@@ -44,7 +44,13 @@ const date102 = (value: string | undefined) => value?.replace(/-/g, '');
 export function renderCii(type: DocumentType, body: DocumentBody, options: CiiRenderOptions = {}): CiiRenderResult {
   if (!DOCUMENT_TYPE_INFO[type].billing) {
     return {
-      errors: [{ rule: 'CII-TYPE', message: `A ${type} has no CII CrossIndustryInvoice rendering`, path: '$.type' }],
+      errors: [
+        {
+          rule: 'CII-TYPE',
+          message: `${/^[aeiou]/.test(type) ? 'An' : 'A'} ${type} has no CII CrossIndustryInvoice rendering`,
+          path: '$.type',
+        },
+      ],
       warnings: [],
     };
   }
