@@ -14,6 +14,77 @@ const FORMAT_CODES: Record<string, ErrorCode> = {
   'vat-number': 'INVALID_VAT_FORMAT',
 };
 
+/** What a value of each format looks like, in words a caller can act on. */
+const FORMAT_MESSAGES: Record<string, string> = {
+  date: 'must be a date written YYYY-MM-DD',
+  'date-time': 'must be a date and time in ISO 8601, such as 2026-11-25T10:00:00Z',
+  currency: 'must be an ISO 4217 currency code, such as EUR',
+  iban: 'must be a valid IBAN',
+  'vat-number': 'must be a VAT number with its country prefix, such as BE0477472701',
+  email: 'must be an e-mail address',
+  uri: 'must be an absolute URI',
+};
+
+/** The contract's decimal strings (`Decimal`, a VAT rate given as text). */
+const DECIMAL_PATTERNS = new Set(['^-?[0-9]+(\\.[0-9]+)?$', '^[0-9]+(\\.[0-9]+)?$']);
+
+const TYPE_WORDS: Record<string, string> = {
+  number: 'a number',
+  integer: 'an integer',
+  string: 'a string',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+};
+
+/**
+ * One branch of a `oneOf` the value missed, as the alternative it offers ("a number"), when the
+ * branch failed on its type or a decimal pattern alone; undefined otherwise.
+ */
+function alternativeOf(issue: ValidatorIssue): string | undefined {
+  const rule = ruleOf(issue);
+  const message = issue.message ?? '';
+  if (rule === 'type') return TYPE_WORDS[/^must be (\w+)$/.exec(message)?.[1] ?? ''];
+  if (rule === 'pattern') {
+    const pattern = /^must match pattern "(.*)"$/.exec(message)?.[1];
+    return pattern && DECIMAL_PATTERNS.has(pattern) ? 'a decimal string such as "12.50"' : undefined;
+  }
+  return undefined;
+}
+
+function ruleOf(issue: ValidatorIssue): string {
+  return (issue.errorCode ?? 'invalid').split('.')[0] || 'invalid';
+}
+
+/**
+ * A value that matches no branch of a `oneOf` is reported once per branch and once more for the
+ * `oneOf`; where every branch failed on its type or a decimal pattern, one issue says what the value
+ * may be ("must be a number or a decimal string such as "12.50"").
+ */
+function mergeAlternatives(issues: ValidatorIssue[]): ValidatorIssue[] {
+  const choices = new Set(issues.filter((i) => ['oneOf', 'anyOf'].includes(ruleOf(i))).map((i) => i.path));
+  if (choices.size === 0) return issues;
+  const merged: ValidatorIssue[] = [];
+  const done = new Set<string | undefined>();
+  for (const issue of issues) {
+    if (!choices.has(issue.path)) {
+      merged.push(issue);
+      continue;
+    }
+    if (done.has(issue.path)) continue;
+    const branches = issues.filter((i) => i.path === issue.path && !['oneOf', 'anyOf'].includes(ruleOf(i)));
+    const alternatives = branches.map(alternativeOf);
+    if (branches.length === 0 || alternatives.some((a) => a === undefined)) {
+      merged.push(...issues.filter((i) => i.path === issue.path));
+    } else {
+      const words = [...new Set(alternatives)].join(' or ');
+      merged.push({ path: issue.path, message: `must be ${words}`, errorCode: 'oneOf.openapi.validation' });
+    }
+    done.add(issue.path);
+  }
+  return merged;
+}
+
 function fieldOf(path: string | undefined): string {
   if (!path) return '';
   // "/body/lines/0/quantity" → "lines[0].quantity"; "/query/limit" → "limit"
@@ -26,7 +97,7 @@ function fieldOf(path: string | undefined): string {
 
 /** The most specific catalog code for one validator issue, and its rule name. */
 function classify(issue: ValidatorIssue, field: string): { code: ErrorCode; rule: string } {
-  const rule = (issue.errorCode ?? 'invalid').split('.')[0] ?? 'invalid';
+  const rule = ruleOf(issue);
   const message = issue.message ?? '';
   if (rule === 'required') return { code: 'MISSING_FIELD', rule };
   if (rule === 'enum') return { code: 'INVALID_ENUM', rule };
@@ -45,7 +116,7 @@ function classify(issue: ValidatorIssue, field: string): { code: ErrorCode; rule
 export function toValidationError(issues: ValidatorIssue[]): ApiError {
   const details: ErrorDetail[] = [];
   const codes: ErrorCode[] = [];
-  for (const issue of issues) {
+  for (const issue of mergeAlternatives(issues)) {
     let field = fieldOf(issue.path);
     // A missing property is reported on its parent; name the property itself.
     const missing = /must have required property '([^']+)'/.exec(issue.message ?? '')?.[1];
@@ -60,7 +131,8 @@ export function toValidationError(issues: ValidatorIssue[]): ApiError {
       // The validator's own words ("must have required property 'from'") name the field twice.
       details.push({ field, rule, message: `${field} is required` });
     } else {
-      details.push({ field, rule, message: issue.message ?? 'is invalid' });
+      const format = rule.startsWith('format:') ? FORMAT_MESSAGES[rule.slice('format:'.length)] : undefined;
+      details.push({ field, rule, message: format ?? issue.message ?? 'is invalid' });
     }
   }
   const specific = codes.filter((c) => c !== 'INVALID_REQUEST');

@@ -63,6 +63,36 @@ describe('hostile input at the edge', () => {
       expect(error.message).to.contain('priority is not a field of this request');
     });
 
+    it('400 saying what a value may be: one detail for a decimal, a date written as the format wants it', async () => {
+      const document = {
+        ...invoiceBody(),
+        issueDate: '25/11/2026',
+        currency: 'E1R',
+        lines: [{ ...invoiceBody().lines[0], quantity: '1,5', unitPrice: true }],
+      };
+      const res = await send({ type: 'invoice', from: tenant.companyId, to: RECIPIENT, document });
+      expect(res.status).to.equal(400);
+      const error = await errorBody(res);
+      expect(error.code).to.equal('INVALID_DATE');
+      expect(error.details).to.have.deep.members([
+        { field: 'document.issueDate', rule: 'format:date', message: 'must be a date written YYYY-MM-DD' },
+        {
+          field: 'document.currency',
+          rule: 'format:currency',
+          message: 'must be an ISO 4217 currency code, such as EUR',
+        },
+        {
+          field: 'document.lines[0].quantity',
+          rule: 'oneOf',
+          message: 'must be a number or a decimal string such as "12.50"',
+        },
+        { field: 'document.lines[0].unitPrice', rule: 'oneOf', message: 'must be a number or a string' },
+      ]);
+      expect(error.message).to.contain(
+        'document.lines[0].quantity must be a number or a decimal string such as "12.50"',
+      );
+    });
+
     it('400 for more than 10,000 lines, 1,000 allowances or 20 attachments, or a note over 10,000 characters', async () => {
       const line = invoiceBody().lines[0];
       const cases: Array<[string, Record<string, unknown>]> = [

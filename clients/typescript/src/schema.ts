@@ -9155,12 +9155,12 @@ export interface operations {
            *           "error": {
            *             "type": "validation_error",
            *             "code": "INVALID_CURRENCY",
-           *             "message": "The request is invalid: document.currency must match format \"currency\".",
+           *             "message": "The request is invalid: document.currency must be an ISO 4217 currency code, such as EUR.",
            *             "details": [
            *               {
            *                 "field": "document.currency",
            *                 "rule": "format:currency",
-           *                 "message": "must match format \"currency\""
+           *                 "message": "must be an ISO 4217 currency code, such as EUR"
            *               }
            *             ],
            *             "docUrl": "https://docs.docex.example/errors#INVALID_CURRENCY"

@@ -170,7 +170,11 @@ describe('POST /v1/documents/send/batch', () => {
       docUrl: `http://docs.test/docs/errors#INVALID_CURRENCY`,
     });
     expect(body.results[1].error.details).to.deep.equal([
-      { field: 'document.currency', rule: 'format:currency', message: 'must match format "currency"' },
+      {
+        field: 'document.currency',
+        rule: 'format:currency',
+        message: 'must be an ISO 4217 currency code, such as EUR',
+      },
     ]);
     expect(await docCount()).to.equal(before + 2);
   });
