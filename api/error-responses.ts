@@ -1,14 +1,8 @@
 import { ERROR_CATALOG, type ErrorCode } from './errors.ts';
 import type { OpenApiDocument } from './openapi.ts';
+import { FORMAT_CODES } from './middleware/validation-errors.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
-const FORMAT_CODES: Record<string, ErrorCode> = {
-  iban: 'INVALID_IBAN',
-  currency: 'INVALID_CURRENCY',
-  date: 'INVALID_DATE',
-  'date-time': 'INVALID_DATE',
-  'vat-number': 'INVALID_VAT_FORMAT',
-};
 const NOT_FOUND_BY_PARAM: Record<string, ErrorCode> = {
   document_id: 'DOCUMENT_NOT_FOUND',
   company_id: 'COMPANY_NOT_FOUND',

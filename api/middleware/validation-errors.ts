@@ -6,7 +6,8 @@ interface ValidatorIssue {
   errorCode?: string;
 }
 
-const FORMAT_CODES: Record<string, ErrorCode> = {
+/** The catalog code of a value that breaks each format (the contract declares them per operation). */
+export const FORMAT_CODES: Record<string, ErrorCode> = {
   iban: 'INVALID_IBAN',
   currency: 'INVALID_CURRENCY',
   date: 'INVALID_DATE',
