@@ -159,6 +159,40 @@ describe('companies API', () => {
       expect(a.address).to.deep.equal(b.address);
     });
 
+    it("names a VAT number's company alike in the sandbox registry and the sandbox directory", async () => {
+      const onboarded = await (
+        await post((await createTenant({ livemode: false })).key, { vatNumber: 'DE123456788' })
+      ).json();
+      // Another organization sends to it, and to a company the registry's search offers.
+      const sender = await createTenant({ livemode: false });
+      const found = await (await get(sender.key, '/v1/companies/search?q=Librairie')).json();
+      const librairie = (Array.isArray(found) ? found : found.data).find((c: any) => c.vatNumber === 'FR44732829320');
+      expect(librairie?.name).to.equal('Librairie Parisienne SAS');
+      for (const [to, name] of [
+        ['vat:DE123456788', onboarded.legalName],
+        [`${onboarded.peppolId}`, onboarded.legalName],
+        ['vat:FR44732829320', librairie.name],
+      ]) {
+        const res = await fetch(`${app.url}/v1/documents/send`, {
+          method: 'POST',
+          headers: jsonHeaders(sender.key),
+          body: JSON.stringify({
+            type: 'invoice',
+            from: sender.companyId,
+            to,
+            document: {
+              number: `COH-${Math.random().toString(36).slice(2, 10)}`,
+              issueDate: '2026-11-25',
+              lines: [{ description: 'x', quantity: 1, unitPrice: 10, vatRate: 21 }],
+            },
+          }),
+        });
+        const doc = await res.json();
+        expect(res.status, JSON.stringify(doc)).to.equal(201);
+        expect(doc.receiver.name, to).to.equal(name);
+      }
+    });
+
     it('400 INVALID_VAT_FORMAT for the pattern and for a failing national checksum', async () => {
       for (const vatNumber of ['be0888888895', 'BE 0888888895']) {
         const res = await post(sandbox.key, { vatNumber });

@@ -8,6 +8,7 @@ import {
 import type { NewDirectoryParticipant } from '../../db/directory.ts';
 import type { DirectoryAccessPoint, DirectorySmp } from '../../db/tables/directory.ts';
 import { SANDBOX_RECIPIENTS, SANDBOX_RESPONDERS } from '../../core/sandbox-scenarios.ts';
+import { sandboxRegistryCompany } from '../registry/simulator.ts';
 
 /**
  * The sandbox Peppol Directory: thousands of participants across the supported countries, generated
@@ -1053,13 +1054,19 @@ export function synthesizedParticipant(peppolId: string): SeedParticipant | unde
     : `Main Street ${1 + Math.floor(rng() * 180)}`;
   const vatNumber = vatOfParticipantId(id) ?? null;
   const siren = check.scheme === '0002' ? check.value : check.scheme === '0009' ? check.value.slice(0, 9) : null;
+  const name = `${stem} ${sector} ${spec ? pick(rng, spec.suffixes) : 'Ltd'}`;
+  const postalCode = fill(rng, postal);
+  // The sandbox registry's company of that VAT number, where it has one in the same country: an
+  // onboarding and a send to the id then name one company alike.
+  const registered = vatNumber ? sandboxRegistryCompany(vatNumber) : undefined;
+  const known = registered?.address?.country === country ? registered : undefined;
   return {
     peppolId: id,
-    name: `${stem} ${sector} ${spec ? pick(rng, spec.suffixes) : 'Ltd'}`,
+    name: known?.legalName ?? name,
     country,
-    street,
-    city,
-    postalCode: fill(rng, postal),
+    street: known?.address?.street ?? street,
+    city: known?.address?.city ?? city,
+    postalCode: known?.address?.postalCode ?? postalCode,
     vatNumber,
     siren,
     siret: check.scheme === '0009' ? check.value : null,

@@ -172,6 +172,19 @@ function seeded(seed: (typeof SEEDED_COMPANIES)[number]): RegistryCompany {
 }
 
 /**
+ * The company the sandbox registry knows under a VAT number (seeded, else synthesized from it), or
+ * undefined for a number with a fixed failure or no valid checksum. The sandbox directory names a
+ * participant it does not list after it, so both upstreams tell the same company apart by one name.
+ */
+export function sandboxRegistryCompany(vatNumber: string): RegistryCompany | undefined {
+  if (vatNumber in MAGIC_VAT_NUMBERS) return undefined;
+  const check = checkVatNumber(vatNumber);
+  if (!check.valid || !check.country) return undefined;
+  const seed = SEEDED_COMPANIES.find((s) => s.vatNumber === vatNumber);
+  return seed ? seeded(seed) : synthesizeCompany(vatNumber, check.country);
+}
+
+/**
  * The sandbox registry: every VAT number with a valid format and checksum exists (a seeded company,
  * or one synthesized from the number), except the {@link MAGIC_VAT_NUMBERS}.
  */
@@ -186,10 +199,9 @@ export function createRegistrySimulator(): NationalRegistry {
       throw new RegistryError('UPSTREAM_UNAVAILABLE', 'The VAT registry is unavailable (sandbox magic number).', 30);
     if (magic === 'UPSTREAM_TIMEOUT')
       throw new RegistryError('UPSTREAM_TIMEOUT', 'The VAT registry timed out (sandbox magic number).', 5);
-    const check = checkVatNumber(vatNumber);
-    if (!check.valid || !check.country) throw new RegistryError('VAT_NOT_FOUND', `${vatNumber} is not a VAT number.`);
-    const seed = SEEDED_COMPANIES.find((s) => s.vatNumber === vatNumber);
-    return seed ? seeded(seed) : synthesizeCompany(vatNumber, check.country);
+    const company = sandboxRegistryCompany(vatNumber);
+    if (!company) throw new RegistryError('VAT_NOT_FOUND', `${vatNumber} is not a VAT number.`);
+    return company;
   }
 
   return {
