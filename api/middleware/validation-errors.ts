@@ -26,8 +26,13 @@ const FORMAT_MESSAGES: Record<string, string> = {
   uri: 'must be an absolute URI',
 };
 
-/** The contract's decimal strings (`Decimal`, a VAT rate given as text). */
-const DECIMAL_PATTERNS = new Set(['^-?[0-9]+(\\.[0-9]+)?$', '^[0-9]+(\\.[0-9]+)?$']);
+/**
+ * The contract's decimal strings (`Decimal`, a VAT rate given as text). Every choice of the contract
+ * between a number and a string is one of them (a test holds the contract to it), so a value of
+ * neither type is told both alternatives.
+ */
+export const DECIMAL_PATTERNS = new Set(['^-?[0-9]+(\\.[0-9]+)?$', '^[0-9]+(\\.[0-9]+)?$']);
+const DECIMAL_STRING = 'a decimal string such as "12.50"';
 
 const TYPE_WORDS: Record<string, string> = {
   number: 'a number',
@@ -48,7 +53,7 @@ function alternativeOf(issue: ValidatorIssue): string | undefined {
   if (rule === 'type') return TYPE_WORDS[/^must be (\w+)$/.exec(message)?.[1] ?? ''];
   if (rule === 'pattern') {
     const pattern = /^must match pattern "(.*)"$/.exec(message)?.[1];
-    return pattern && DECIMAL_PATTERNS.has(pattern) ? 'a decimal string such as "12.50"' : undefined;
+    return pattern && DECIMAL_PATTERNS.has(pattern) ? DECIMAL_STRING : undefined;
   }
   return undefined;
 }
@@ -78,7 +83,9 @@ function mergeAlternatives(issues: ValidatorIssue[]): ValidatorIssue[] {
     if (branches.length === 0 || alternatives.some((a) => a === undefined)) {
       merged.push(...issues.filter((i) => i.path === issue.path));
     } else {
-      const words = [...new Set(alternatives)].join(' or ');
+      const offered = new Set(alternatives);
+      if (offered.has('a number') && offered.delete('a string')) offered.add(DECIMAL_STRING);
+      const words = [...offered].join(' or ');
       merged.push({ path: issue.path, message: `must be ${words}`, errorCode: 'oneOf.openapi.validation' });
     }
     done.add(issue.path);

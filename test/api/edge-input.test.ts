@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { loadOpenApiDocument } from '../../api/openapi.ts';
 import { OFFLOAD_MIN_LINES } from '../../core/peppol-pool.ts';
+import { DECIMAL_PATTERNS } from '../../api/middleware/validation-errors.ts';
 import { errorBody, startSandboxSuite, type TestApp } from '../support/app.ts';
 import { bearer, jsonHeaders, type Tenant } from '../support/access.ts';
 import { invoiceBody, RECIPIENT } from '../support/documents.ts';
@@ -86,11 +87,33 @@ describe('hostile input at the edge', () => {
           rule: 'oneOf',
           message: 'must be a number or a decimal string such as "12.50"',
         },
-        { field: 'document.lines[0].unitPrice', rule: 'oneOf', message: 'must be a number or a string' },
+        {
+          field: 'document.lines[0].unitPrice',
+          rule: 'oneOf',
+          message: 'must be a number or a decimal string such as "12.50"',
+        },
       ]);
       expect(error.message).to.contain(
         'document.lines[0].quantity must be a number or a decimal string such as "12.50"',
       );
+    });
+
+    it("every number-or-string choice of the contract is a decimal, as the validator's messages say", () => {
+      const choices: string[] = [];
+      const walk = (node: unknown, where: string) => {
+        if (!node || typeof node !== 'object') return;
+        const branches = (node as { oneOf?: Array<{ type?: string; pattern?: string }> }).oneOf;
+        if (Array.isArray(branches) && branches.some((b) => b.type === 'number')) {
+          const text = branches.find((b) => b.type === 'string');
+          if (text) {
+            choices.push(where);
+            expect(DECIMAL_PATTERNS.has(text.pattern ?? ''), `${where}: ${text.pattern}`).to.equal(true);
+          }
+        }
+        for (const [key, child] of Object.entries(node)) walk(child, `${where}/${key}`);
+      };
+      walk(loadOpenApiDocument(), '#');
+      expect(choices.length).to.be.greaterThan(0);
     });
 
     it('400 for more than 10,000 lines, 1,000 allowances or 20 attachments, or a note over 10,000 characters', async () => {
