@@ -1,5 +1,6 @@
 import type { Config } from '../core/config.ts';
 import type { Db } from '../db/database.ts';
+import { listedCompanyOfVat } from './directory/seed.ts';
 import { forMode, type PerMode } from './modes.ts';
 import { createRegistrySimulator, createViesRegistry, type NationalRegistry } from './registry/index.ts';
 import { createSmpRestRegistrar, createSmpSimulator, type SmpRegistrar } from './smp-registration/index.ts';
@@ -34,7 +35,7 @@ export function companyUpstreamsFromConfig(config: CompanyUpstreamsConfig, db: D
   return {
     registry: {
       live: createViesRegistry({ baseUrl: config.registryBaseUrl, timeoutMs: config.registryTimeoutMs }),
-      sandbox: createRegistrySimulator(),
+      sandbox: createRegistrySimulator({ listed: listedCompanyOfVat }),
     },
     smp: {
       live: createSmpRestRegistrar({

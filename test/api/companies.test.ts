@@ -193,6 +193,18 @@ describe('companies API', () => {
       }
     });
 
+    it('onboards a company the sandbox directory lists under its name, address and participant id', async () => {
+      const listed = sandboxDirectory().find((p) => p.country === 'DE' && p.vatNumber && !p.parentPeppolId)!;
+      for (const vatNumber of ['BE0202239951', listed.vatNumber!]) {
+        const card = sandboxDirectory().find((p) => p.vatNumber === vatNumber)!;
+        const res = await post((await createTenant({ livemode: false })).key, { vatNumber });
+        const company = await res.json();
+        expect(res.status, JSON.stringify(company)).to.equal(201);
+        expect(company).to.deep.include({ legalName: card.name, peppolId: card.peppolId });
+        expect(company.address).to.deep.include({ street: card.street, city: card.city, country: card.country });
+      }
+    });
+
     it('400 INVALID_VAT_FORMAT for the pattern and for a failing national checksum', async () => {
       for (const vatNumber of ['be0888888895', 'BE 0888888895']) {
         const res = await post(sandbox.key, { vatNumber });

@@ -9,6 +9,7 @@ import type { NewDirectoryParticipant } from '../../db/directory.ts';
 import type { DirectoryAccessPoint, DirectorySmp } from '../../db/tables/directory.ts';
 import { SANDBOX_RECIPIENTS, SANDBOX_RESPONDERS } from '../../core/sandbox-scenarios.ts';
 import { sandboxRegistryCompany } from '../registry/simulator.ts';
+import type { RegistryCompany } from '../registry/types.ts';
 
 /**
  * The sandbox Peppol Directory: thousands of participants across the supported countries, generated
@@ -1013,6 +1014,35 @@ function scenarioParticipants(rng: Rng): SeedParticipant[] {
     ...accessPointFor(rng, 'BE'),
     registeredAt: '2026-01-01T00:00:00.000Z',
   }));
+}
+
+let byVat: Map<string, SeedParticipant> | undefined;
+
+/**
+ * The legal entity the sandbox directory lists under a VAT number, as the sandbox registry answers
+ * for it (its name, address and participant id), so onboarding a listed company names it alike.
+ */
+export function listedCompanyOfVat(vatNumber: string): RegistryCompany | undefined {
+  byVat ??= new Map(
+    sandboxDirectory()
+      .filter((p) => p.vatNumber && !p.parentPeppolId)
+      .map((p) => [p.vatNumber!, p]),
+  );
+  const card = byVat.get(vatNumber);
+  if (!card) return undefined;
+  return {
+    vatNumber,
+    country: card.country,
+    legalName: card.name,
+    address: {
+      country: card.country,
+      ...(card.street ? { street: card.street } : {}),
+      ...(card.city ? { city: card.city } : {}),
+      ...(card.postalCode ? { postalCode: card.postalCode } : {}),
+    },
+    registrationNumber: null,
+    peppolId: card.peppolId,
+  };
 }
 
 /** FNV-1a: a participant id to a PRNG seed, so each synthesized card is the same on every call. */

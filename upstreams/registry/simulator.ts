@@ -188,7 +188,15 @@ export function sandboxRegistryCompany(vatNumber: string): RegistryCompany | und
  * The sandbox registry: every VAT number with a valid format and checksum exists (a seeded company,
  * or one synthesized from the number), except the {@link MAGIC_VAT_NUMBERS}.
  */
-export function createRegistrySimulator(): NationalRegistry {
+export function createRegistrySimulator(
+  options: {
+    /**
+     * The company another sandbox upstream already lists under a VAT number (the sandbox directory's
+     * seeded cards), which the registry then answers with, so a company keeps its one name.
+     */
+    listed?: (vatNumber: string) => RegistryCompany | undefined;
+  } = {},
+): NationalRegistry {
   async function lookupVat(vatNumber: string): Promise<RegistryCompany> {
     const magic = MAGIC_VAT_NUMBERS[vatNumber as keyof typeof MAGIC_VAT_NUMBERS];
     if (magic === 'VAT_NOT_FOUND')
@@ -201,7 +209,8 @@ export function createRegistrySimulator(): NationalRegistry {
       throw new RegistryError('UPSTREAM_TIMEOUT', 'The VAT registry timed out (sandbox magic number).', 5);
     const company = sandboxRegistryCompany(vatNumber);
     if (!company) throw new RegistryError('VAT_NOT_FOUND', `${vatNumber} is not a VAT number.`);
-    return company;
+    const seed = SEEDED_COMPANIES.some((s) => s.vatNumber === vatNumber);
+    return (!seed && options.listed?.(vatNumber)) || company;
   }
 
   return {
