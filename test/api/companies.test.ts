@@ -172,6 +172,8 @@ describe('companies API', () => {
         ['vat:DE123456788', onboarded.legalName],
         [`${onboarded.peppolId}`, onboarded.legalName],
         ['vat:FR44732829320', librairie.name],
+        // Another id of a VAT number the directory lists under its enterprise number.
+        ['9925:BE0202239951', 'Proximus SA'],
       ]) {
         const res = await fetch(`${app.url}/v1/documents/send`, {
           method: 'POST',

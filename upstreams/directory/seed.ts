@@ -1086,9 +1086,10 @@ export function synthesizedParticipant(peppolId: string): SeedParticipant | unde
   const siren = check.scheme === '0002' ? check.value : check.scheme === '0009' ? check.value.slice(0, 9) : null;
   const name = `${stem} ${sector} ${spec ? pick(rng, spec.suffixes) : 'Ltd'}`;
   const postalCode = fill(rng, postal);
-  // The sandbox registry's company of that VAT number, where it has one in the same country: an
-  // onboarding and a send to the id then name one company alike.
-  const registered = vatNumber ? sandboxRegistryCompany(vatNumber) : undefined;
+  // The company of that VAT number as the sandbox registry answers for it (a card listed under
+  // another id of it, else the registry's own), where it is in the same country: an onboarding and a
+  // send to the id then name one company alike.
+  const registered = vatNumber ? (listedCompanyOfVat(vatNumber) ?? sandboxRegistryCompany(vatNumber)) : undefined;
   const known = registered?.address?.country === country ? registered : undefined;
   return {
     peppolId: id,
