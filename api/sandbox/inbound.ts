@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { composeIBAN } from 'ibantools';
 import type { Db } from '../../db/database.ts';
 import { findCompanyByRef } from '../../db/companies.ts';
 import {
@@ -34,6 +35,18 @@ export interface SandboxInboundInput {
   type?: DocumentType;
   document?: DocumentBody;
   xml?: string;
+}
+
+/**
+ * A Belgian account of a sandbox sender, the same for every document it sends (a valid national
+ * check and IBAN check digits): an invoice simulated without payment instructions then carries its
+ * supplier's account, as real ones do, and can be paid (`POST /v1/payments/sepa-export`).
+ */
+export function sandboxSenderIban(peppolId: string): string {
+  const digest = createHash('sha256').update(peppolId).digest();
+  const account = (digest.readUIntBE(0, 5) % 10_000_000_000).toString().padStart(10, '0');
+  const check = Number(BigInt(account) % 97n) || 97;
+  return composeIBAN({ countryCode: 'BE', bban: `${account}${String(check).padStart(2, '0')}` })!;
 }
 
 /** The sender as the seeded sandbox directory knows it, so a rendered document names a real-looking seller. */
@@ -123,6 +136,8 @@ export async function simulateInbound(
       buyer: mergeParty(companyParty(company), input.document.buyer, { peppolId: company.peppol_id }),
     };
     quoteNumberWithoutReference(type, body);
+    if ((type === 'invoice' || type === 'debit-note') && body.payment === undefined)
+      body.payment = { means: 'credit_transfer', iban: sandboxSenderIban(from) };
     assertCanReceive(company, type, 'companyId');
     const rendered = validateDocument(type, body);
     if (!rendered.valid || !rendered.xml) throw validationFailed(rendered.errors);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { findDocumentById } from '../../db/documents.ts';
+import { SANDBOX_INBOUND_SENDER, sandboxSenderIban } from '../../api/sandbox/inbound.ts';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
 import { bearer, createCompany, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { invoiceBody } from '../support/documents.ts';
@@ -159,6 +160,29 @@ describe('POST /v1/sandbox/inbound', () => {
     const doc = await waitForReceived(app, tenant.key, accepted.documentId);
     expect(doc).to.deep.include({ number: 'SUP-SMALL-1', grossAmount: 121, direction: 'incoming' });
     expect(doc.document.buyerReference).to.equal('SUP-SMALL-1');
+    // The sandbox sender lends its own account, so the smallest invoice can be approved and paid.
+    const iban = sandboxSenderIban(SANDBOX_INBOUND_SENDER);
+    expect(doc.document.payment).to.deep.include({ means: 'credit_transfer', iban });
+    for (const status of ['under_review', 'approved']) {
+      const moved = await fetch(`${app.url}/v1/documents/${doc.id}/lifecycle`, {
+        method: 'POST',
+        headers: jsonHeaders(tenant.key),
+        body: JSON.stringify({ status }),
+      });
+      expect(moved.status).to.equal(200);
+    }
+    const sepa = await fetch(`${app.url}/v1/payments/sepa-export`, {
+      method: 'POST',
+      headers: jsonHeaders(tenant.key),
+      body: JSON.stringify({
+        documentIds: [doc.id],
+        debtor: { name: 'Buyer NV', iban: 'BE68539007547034', bic: 'GKCCBEBB' },
+        requestedExecutionDate: '2026-12-01',
+      }),
+    });
+    const xml = await sepa.text();
+    expect(sepa.status, xml).to.equal(200);
+    expect(xml).to.contain(`<IBAN>${iban}</IBAN>`);
   });
 
   it('403 SANDBOX_ONLY for a live key', async () => {

@@ -1234,7 +1234,9 @@ export interface paths {
      *
      *     Send exactly one of `document` (a JSON DocumentBody, rendered to UBL with `from` as seller and
      *     the company as buyer, and, like a send, quoting its `number` as `buyerReference` when it gives
-     *     neither reference; 422 `UBL_VALIDATION_FAILED` if it breaks a Peppol BIS rule) or `xml`
+     *     neither reference; an invoice or debit note without `payment` carries a credit transfer to the
+     *     sender's sandbox account, a Belgian IBAN fixed per sender, so it can be paid by SEPA export;
+     *     422 `UBL_VALIDATION_FAILED` if it breaks a Peppol BIS rule) or `xml`
      *     (UBL or CII as is; a payload that cannot be read is still received, as a stored file with
      *     `deliveryStatus: stored` and the findings in `metadata.inbound.validation`). `from` defaults
      *     to the seller the XML names, else to the seeded sandbox participant `0208:0202239951`.
