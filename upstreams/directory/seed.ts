@@ -1087,9 +1087,9 @@ export function synthesizedParticipant(peppolId: string): SeedParticipant | unde
   const name = `${stem} ${sector} ${spec ? pick(rng, spec.suffixes) : 'Ltd'}`;
   const postalCode = fill(rng, postal);
   // The company of that VAT number as the sandbox registry answers for it (a card listed under
-  // another id of it, else the registry's own), where it is in the same country: an onboarding and a
-  // send to the id then name one company alike.
-  const registered = vatNumber ? (listedCompanyOfVat(vatNumber) ?? sandboxRegistryCompany(vatNumber)) : undefined;
+  // another id of it among them), where it is in the same country: an onboarding and a send to the id
+  // then name one company alike.
+  const registered = vatNumber ? sandboxRegistryCompany(vatNumber, listedCompanyOfVat) : undefined;
   const known = registered?.address?.country === country ? registered : undefined;
   return {
     peppolId: id,

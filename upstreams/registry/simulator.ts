@@ -171,17 +171,22 @@ function seeded(seed: (typeof SEEDED_COMPANIES)[number]): RegistryCompany {
   return { ...seed, registrationNumber: null, peppolId: peppolIdFromVat(seed.vatNumber, seed.country) };
 }
 
+/** The company another sandbox upstream already lists under a VAT number (the directory's seeded cards). */
+export type ListedCompanyOf = (vatNumber: string) => RegistryCompany | undefined;
+
 /**
- * The company the sandbox registry knows under a VAT number (seeded, else synthesized from it), or
- * undefined for a number with a fixed failure or no valid checksum. The sandbox directory names a
- * participant it does not list after it, so both upstreams tell the same company apart by one name.
+ * The company the sandbox registry knows under a VAT number: seeded, else the one `listed` gives,
+ * else synthesized from the number; undefined for a number with a fixed failure or no valid
+ * checksum. The sandbox directory names a participant it does not list after it, so both upstreams
+ * tell the same company apart by one name.
  */
-export function sandboxRegistryCompany(vatNumber: string): RegistryCompany | undefined {
+export function sandboxRegistryCompany(vatNumber: string, listed?: ListedCompanyOf): RegistryCompany | undefined {
   if (vatNumber in MAGIC_VAT_NUMBERS) return undefined;
   const check = checkVatNumber(vatNumber);
   if (!check.valid || !check.country) return undefined;
   const seed = SEEDED_COMPANIES.find((s) => s.vatNumber === vatNumber);
-  return seed ? seeded(seed) : synthesizeCompany(vatNumber, check.country);
+  if (seed) return seeded(seed);
+  return listed?.(vatNumber) ?? synthesizeCompany(vatNumber, check.country);
 }
 
 /**
@@ -190,11 +195,8 @@ export function sandboxRegistryCompany(vatNumber: string): RegistryCompany | und
  */
 export function createRegistrySimulator(
   options: {
-    /**
-     * The company another sandbox upstream already lists under a VAT number (the sandbox directory's
-     * seeded cards), which the registry then answers with, so a company keeps its one name.
-     */
-    listed?: (vatNumber: string) => RegistryCompany | undefined;
+    /** Answered for a listed VAT number instead of a synthesized company, so a company keeps its one name. */
+    listed?: ListedCompanyOf;
   } = {},
 ): NationalRegistry {
   async function lookupVat(vatNumber: string): Promise<RegistryCompany> {
@@ -207,10 +209,9 @@ export function createRegistrySimulator(
       throw new RegistryError('UPSTREAM_UNAVAILABLE', 'The VAT registry is unavailable (sandbox magic number).', 30);
     if (magic === 'UPSTREAM_TIMEOUT')
       throw new RegistryError('UPSTREAM_TIMEOUT', 'The VAT registry timed out (sandbox magic number).', 5);
-    const company = sandboxRegistryCompany(vatNumber);
+    const company = sandboxRegistryCompany(vatNumber, options.listed);
     if (!company) throw new RegistryError('VAT_NOT_FOUND', `${vatNumber} is not a VAT number.`);
-    const seed = SEEDED_COMPANIES.some((s) => s.vatNumber === vatNumber);
-    return (!seed && options.listed?.(vatNumber)) || company;
+    return company;
   }
 
   return {
