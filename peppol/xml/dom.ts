@@ -4,7 +4,13 @@ import type { Document as XDocument, Element as XElement } from '@xmldom/xmldom'
 import { UBL_NS } from '../document-types.ts';
 import type { ValidationIssue } from '../types.ts';
 import { sharedEmptyList } from '../empty-list.ts';
-import { firstElementChild as treeFirstElementChild, parseTree, TreeElement, XmlSyntaxError } from './tree.ts';
+import {
+  firstElementChild as treeFirstElementChild,
+  interned,
+  parseTree,
+  TreeElement,
+  XmlSyntaxError,
+} from './tree.ts';
 
 /**
  * What the rules and parsers read of a node. Both trees they meet provide it: the DOM a rendering
@@ -203,8 +209,8 @@ function splitName(qname: string): Step {
   let hit = nameCache.get(qname);
   if (!hit) {
     const i = qname.indexOf(':');
-    const ns = i < 0 ? '' : (NS[qname.slice(0, i)] ?? '');
-    hit = [ns, i < 0 ? qname : qname.slice(i + 1)];
+    const ns = i < 0 ? '' : interned(NS[qname.slice(0, i)] ?? '');
+    hit = [ns, interned(i < 0 ? qname : qname.slice(i + 1))];
     nameCache.set(qname, hit);
   }
   return hit;

@@ -99,15 +99,32 @@ const MAX_TAGS_PER_NAME = 64;
 
 const elementNames = new Map<string, ElementName>();
 
+const internedStrings = new Map<string, string>();
+
+/**
+ * One string object per distinct name or namespace URI: the rules compare an element's local name
+ * and namespace with those of a path many times per element, and two equal strings that are one
+ * object compare at once, where two copies compare character by character (a namespace URI is some
+ * 70 characters).
+ */
+export function interned(text: string): string {
+  const known = internedStrings.get(text);
+  if (known !== undefined) return known;
+  // Bounded like the name caches: a stream of odd names must not grow it forever.
+  if (internedStrings.size < 8192) internedStrings.set(text, text);
+  return text;
+}
+
 /** The shared {@link ElementName} of `nodeName` bound to `namespaceURI`. */
 export function elementName(nodeName: string, namespaceURI: string | null): ElementName {
   const hit = elementNames.get(nodeName);
   if (hit && hit.namespaceURI === namespaceURI) return hit;
   const colon = nodeName.indexOf(':');
+  const uri = namespaceURI === null ? null : interned(namespaceURI);
   const name =
     colon < 0
-      ? new ElementName(nodeName, null, nodeName, namespaceURI)
-      : new ElementName(nodeName, nodeName.slice(0, colon), nodeName.slice(colon + 1), namespaceURI);
+      ? new ElementName(nodeName, null, interned(nodeName), uri)
+      : new ElementName(nodeName, nodeName.slice(0, colon), interned(nodeName.slice(colon + 1)), uri);
   // Names repeat across documents; the bound keeps a stream of odd names from growing it forever.
   if (!hit && elementNames.size < 4096) elementNames.set(nodeName, name);
   return name;
@@ -310,10 +327,19 @@ function nameAt(s: string, from: number, to: number): Name {
   const length = to - from;
   const slot = (length * 31 + s.charCodeAt(to - 1) * 17 + s.charCodeAt(from + (length >> 1))) & (NAME_SLOTS - 1);
   const candidate = nameSlots[slot];
-  if (candidate && candidate.name.length === length && s.startsWith(candidate.name, from)) return candidate;
+  if (candidate && candidate.name.length === length && sameAt(s, from, candidate.name)) return candidate;
   const checked = qname(s.slice(from, to), from);
   nameSlots[slot] = checked;
   return checked;
+}
+
+/**
+ * `s.startsWith(text, from)` for the short names of tags: a loop the compiler inlines, where the
+ * builtin's call cost about as much as the rest of reading an end tag.
+ */
+function sameAt(s: string, from: number, text: string): boolean {
+  for (let j = 0; j < text.length; j++) if (s.charCodeAt(from + j) !== text.charCodeAt(j)) return false;
+  return true;
 }
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -405,6 +431,10 @@ export function parseTree(input: string): ParsedTree {
     if (prefix === '') return null;
     return fail(`unbound namespace prefix "${prefix}"`, at);
   };
+  // Most elements bind nothing: setting an array's length is a call into the runtime even when it stays.
+  const unbind = (mark: number) => {
+    if (bindings.length !== mark) bindings.length = mark;
+  };
   const append = (child: TreeNode) => {
     const top = open.length - 1;
     const parent = current!;
@@ -425,7 +455,7 @@ export function parseTree(input: string): ParsedTree {
   const close = () => {
     open.pop();
     lasts.pop();
-    bindings.length = marks.pop()!;
+    unbind(marks.pop()!);
     current = open.length ? open[open.length - 1] : null;
   };
 
@@ -439,8 +469,9 @@ export function parseTree(input: string): ParsedTree {
       // The usual end tag names the open element exactly: compared in place, without cutting it out.
       const expected = current?.nodeName;
       let k = lt + 2 + (expected?.length ?? 0);
-      if (expected !== undefined && s.startsWith(expected, lt + 2)) while (k < n && isSpace(s.charCodeAt(k))) k++;
-      if (expected === undefined || !s.startsWith(expected, lt + 2) || s.charCodeAt(k) !== 0x3e) {
+      const named = expected !== undefined && sameAt(s, lt + 2, expected);
+      if (named) while (k < n && isSpace(s.charCodeAt(k))) k++;
+      if (!named || s.charCodeAt(k) !== 0x3e) {
         const gt = s.indexOf('>', lt);
         if (gt < 0) fail('unterminated end tag', lt);
         const name = s.slice(lt + 2, gt).trimEnd();
@@ -528,10 +559,10 @@ export function parseTree(input: string): ParsedTree {
       if (count) {
         for (let a = 0; a < count; a++) {
           const attrName = attrNames[a];
-          if (attrName === 'xmlns') bindings.push(['', attrValues[a]]);
+          if (attrName === 'xmlns') bindings.push(['', interned(attrValues[a])]);
           else if (attrName.startsWith('xmlns:')) {
             if (attrValues[a] === '') fail(`empty namespace for prefix ${attrName.slice(6)}`, attrAts[a]);
-            bindings.push([attrName.slice(6), attrValues[a]]);
+            bindings.push([attrName.slice(6), interned(attrValues[a])]);
           }
         }
         // Unprefixed attributes mean the same wherever they stand: equal texts make equal lists.
@@ -575,7 +606,7 @@ export function parseTree(input: string): ParsedTree {
       if (current) append(element);
       else if (doc.firstChild) fail('a second root element', lt);
       else doc.firstChild = element;
-      if (selfClosing) bindings.length = marks.pop()!;
+      if (selfClosing) unbind(marks.pop()!);
       else {
         open.push(element);
         lasts.push(null);
