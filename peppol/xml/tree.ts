@@ -334,12 +334,13 @@ function nameAt(s: string, from: number, to: number): Name {
 }
 
 /**
- * `s.startsWith(text, from)` for the short names of tags: a loop the compiler inlines, where the
- * builtin's call cost about as much as the rest of reading an end tag.
+ * `s.startsWith(text, from)`, for the names of tags: a cut of the name's length compared whole,
+ * which the engine does several characters at a time. The builtin's call cost about as much as the
+ * rest of reading an end tag, and a loop over char codes was slower still on the long names of a
+ * CII document (a 5,000-line CII parsed in ~25 ms with the loop, ~19.5 ms with this).
  */
 function sameAt(s: string, from: number, text: string): boolean {
-  for (let j = 0; j < text.length; j++) if (s.charCodeAt(from + j) !== text.charCodeAt(j)) return false;
-  return true;
+  return s.substring(from, from + text.length) === text;
 }
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
