@@ -323,13 +323,23 @@ function qname(name: string, at: number): Name {
 const NAME_SLOTS = 1024;
 const nameSlots: (Name | undefined)[] = new Array<Name | undefined>(NAME_SLOTS).fill(undefined);
 
-function nameAt(s: string, from: number, to: number): Name {
+function nameSlot(s: string, from: number, to: number): number {
   const length = to - from;
-  const slot = (length * 31 + s.charCodeAt(to - 1) * 17 + s.charCodeAt(from + (length >> 1))) & (NAME_SLOTS - 1);
-  const candidate = nameSlots[slot];
-  if (candidate && candidate.name.length === length && sameAt(s, from, candidate.name)) return candidate;
+  return (length * 31 + s.charCodeAt(to - 1) * 17 + s.charCodeAt(from + (length >> 1))) & (NAME_SLOTS - 1);
+}
+
+/** The checked name that `s[from, to)` is, if the slots hold it; nothing is added. */
+function knownNameAt(s: string, from: number, to: number): Name | undefined {
+  if (to <= from) return undefined;
+  const candidate = nameSlots[nameSlot(s, from, to)];
+  return candidate && candidate.name.length === to - from && sameAt(s, from, candidate.name) ? candidate : undefined;
+}
+
+function nameAt(s: string, from: number, to: number): Name {
+  const known = knownNameAt(s, from, to);
+  if (known) return known;
   const checked = qname(s.slice(from, to), from);
-  nameSlots[slot] = checked;
+  nameSlots[nameSlot(s, from, to)] = checked;
   return checked;
 }
 
@@ -498,14 +508,22 @@ export function parseTree(input: string): ParsedTree {
       if (close < 0) fail('unterminated processing instruction', lt);
       i = close + 2;
     } else {
-      // Start tag: the name, then attributes, each after white space, until `>` or `/>`.
-      let k = lt + 1;
-      while (k < n) {
-        const ch = s.charCodeAt(k);
-        if (isSpace(ch) || ch === 0x3e || ch === 0x2f) break;
-        k++;
+      // Start tag: the name, then attributes, each after white space, until `>` or `/>`. Most are
+      // a known name alone (`<cbc:ID>`, `<cbc:Note/>`), found whole up to the `>` without reading
+      // it character by character; a name no check has passed yet cannot be found so.
+      let k = s.indexOf('>', lt + 1);
+      const nameEnd = k > 0 && s.charCodeAt(k - 1) === 0x2f ? k - 1 : k;
+      let checked = k > 0 ? knownNameAt(s, lt + 1, nameEnd) : undefined;
+      if (checked) k = nameEnd;
+      else {
+        k = lt + 1;
+        while (k < n) {
+          const ch = s.charCodeAt(k);
+          if (isSpace(ch) || ch === 0x3e || ch === 0x2f) break;
+          k++;
+        }
+        checked = k > lt + 1 ? nameAt(s, lt + 1, k) : qname('', lt);
       }
-      const checked = k > lt + 1 ? nameAt(s, lt + 1, k) : qname('', lt);
       const name = checked.name;
       const attrsFrom = k;
       let count = 0;

@@ -70,6 +70,20 @@ describe('XML tree parser (the parse of every document validated)', () => {
     expect(root.textContent).to.equal(`<&AB"'><raw>&amp;xz\n`);
   });
 
+  it('reads a known name the same whatever follows it in its tag', () => {
+    // The first <b> makes the name known; the others follow it with what a bare `<b>` is not.
+    const xml =
+      '<a xmlns:x="urn:x"><b>1</b><b k="v>w">2</b><b\n>3</b><b/><b k="1"/><b x:k="&gt;"/><x:b>4</x:b><bb>5</bb></a>';
+    const dom = parseXml(xml);
+    const tree = parseXmlTree(xml);
+    expect(dom.ok && tree.ok).to.equal(true);
+    if (dom.ok && tree.ok) expect(shape(tree.root)).to.deep.equal(shape(dom.root));
+    for (const bad of ['<a><b>1</b><b/ ></a>', '<a><b>1</b><b/x></a>', '<a><b>1</b><b k></a>', '<a><b>1</b><b>']) {
+      const r = parseXmlTree(bad);
+      expect(r.ok, bad).to.equal(false);
+    }
+  });
+
   it('refuses what is not well-formed, as XML-MALFORMED', () => {
     for (const bad of [
       '<a><b>1</b ></a x>',
