@@ -511,11 +511,11 @@ export function parseTree(input: string): ParsedTree {
       // Start tag: the name, then attributes, each after white space, until `>` or `/>`. Most are
       // a known name alone (`<cbc:ID>`, `<cbc:Note/>`), found whole up to the `>` without reading
       // it character by character; a name no check has passed yet cannot be found so.
-      let k = s.indexOf('>', lt + 1);
-      const nameEnd = k > 0 && s.charCodeAt(k - 1) === 0x2f ? k - 1 : k;
-      let checked = k > 0 ? knownNameAt(s, lt + 1, nameEnd) : undefined;
-      if (checked) k = nameEnd;
-      else {
+      const gt = s.indexOf('>', lt + 1);
+      const nameEnd = gt > 0 && s.charCodeAt(gt - 1) === 0x2f ? gt - 1 : gt;
+      let checked = gt > 0 ? knownNameAt(s, lt + 1, nameEnd) : undefined;
+      let k = nameEnd;
+      if (!checked) {
         k = lt + 1;
         while (k < n) {
           const ch = s.charCodeAt(k);
@@ -529,7 +529,19 @@ export function parseTree(input: string): ParsedTree {
       let count = 0;
       let plain = true;
       let selfClosing = false;
-      for (;;) {
+      // An attribute text this document has had before (` currencyID="EUR"` on every amount) was
+      // read and checked in full then: its shared list is taken at once. A `>` in a value cuts the
+      // text inside an open quote, which no shared text is.
+      let shared: SharedAttributes | undefined;
+      if (gt > k && isSpace(s.charCodeAt(k))) {
+        const end = s.charCodeAt(gt - 1) === 0x2f ? gt - 1 : gt;
+        shared = sharedAttributes.get(s.slice(k, end));
+        if (shared) {
+          selfClosing = end < gt;
+          k = gt + 1;
+        }
+      }
+      while (!shared) {
         const before = k;
         while (k < n && isSpace(s.charCodeAt(k))) k++;
         if (k >= n) fail(`unterminated start tag <${name}>`, lt);
@@ -573,8 +585,7 @@ export function parseTree(input: string): ParsedTree {
       }
 
       marks.push(bindings.length);
-      let attributes = NO_ATTRIBUTES;
-      let shared: SharedAttributes | undefined;
+      let attributes = shared ? shared.attributes : NO_ATTRIBUTES;
       if (count) {
         for (let a = 0; a < count; a++) {
           const attrName = attrNames[a];
