@@ -70,10 +70,12 @@ describe('XML tree parser (the parse of every document validated)', () => {
     expect(root.textContent).to.equal(`<&AB"'><raw>&amp;xz\n`);
   });
 
-  it('reads a known name the same whatever follows it in its tag', () => {
-    // The first <b> makes the name known; the others follow it with what a bare `<b>` is not.
+  it('reads a known name and a repeated attribute text the same whatever follows them in the tag', () => {
+    // The first <b> makes the name known, the first <c u="1"> the attribute text; the others
+    // follow them with what a bare `<b>` or that text is not.
     const xml =
-      '<a xmlns:x="urn:x"><b>1</b><b k="v>w">2</b><b\n>3</b><b/><b k="1"/><b x:k="&gt;"/><x:b>4</x:b><bb>5</bb></a>';
+      '<a xmlns:x="urn:x"><b>1</b><b k="v>w">2</b><b\n>3</b><b/><b k="1"/><b x:k="&gt;"/><x:b>4</x:b><bb>5</bb>' +
+      '<c u="1">6</c><c u="1">7</c><c u="1"/><c u="1" >8</c><c u="1&gt;">9</c><c u="1&gt;"/></a>';
     const dom = parseXml(xml);
     const tree = parseXmlTree(xml);
     expect(dom.ok && tree.ok).to.equal(true);
