@@ -74,6 +74,8 @@ export class ElementName {
     readonly prefix: string | null,
     readonly localName: string,
     readonly namespaceURI: string | null,
+    /** Whether its strings are the caches' own, so that it may outlive the document it was read from. */
+    readonly kept: boolean,
   ) {
     this.bare = new ElementTag(this, NO_ATTRIBUTES);
   }
@@ -99,34 +101,58 @@ const MAX_TAGS_PER_NAME = 64;
 
 const elementNames = new Map<string, ElementName>();
 
+/**
+ * The longest name or namespace URI the module's caches keep. Real ones are under a hundred
+ * characters; a longer one is read as well, only not remembered past its document.
+ */
+const MAX_CACHED_TEXT = 256;
+
+/**
+ * A copy of `text` that holds nothing of the document it was cut from. V8 makes a cut of a string
+ * a view into it (from 13 characters on) and a joined string a pair of its parts, so a cache that
+ * kept the cut itself would keep the whole document alive, one per new name, for as long as the
+ * process runs.
+ */
+function owned(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('utf16le');
+}
+
 const internedStrings = new Map<string, string>();
 
 /**
  * One string object per distinct name or namespace URI: the rules compare an element's local name
  * and namespace with those of a path many times per element, and two equal strings that are one
  * object compare at once, where two copies compare character by character (a namespace URI is some
- * 70 characters).
+ * 70 characters). Whatever it gives back holds nothing of a document, but a text too long to keep,
+ * which it gives back as it is.
  */
 export function interned(text: string): string {
   const known = internedStrings.get(text);
   if (known !== undefined) return known;
   // Bounded like the name caches: a stream of odd names must not grow it forever.
-  if (internedStrings.size < 8192) internedStrings.set(text, text);
-  return text;
+  if (text.length > MAX_CACHED_TEXT) return text;
+  const own = owned(text);
+  if (internedStrings.size < 8192) internedStrings.set(own, own);
+  return own;
 }
 
-/** The shared {@link ElementName} of `nodeName` bound to `namespaceURI`. */
+/**
+ * The shared {@link ElementName} of `nodeName` bound to `namespaceURI`. A name or namespace too long
+ * to keep gives an element name of its document's own.
+ */
 export function elementName(nodeName: string, namespaceURI: string | null): ElementName {
   const hit = elementNames.get(nodeName);
   if (hit && hit.namespaceURI === namespaceURI) return hit;
-  const colon = nodeName.indexOf(':');
+  const keep = nodeName.length <= MAX_CACHED_TEXT && (namespaceURI === null || namespaceURI.length <= MAX_CACHED_TEXT);
+  const text = keep ? interned(nodeName) : nodeName;
+  const colon = text.indexOf(':');
   const uri = namespaceURI === null ? null : interned(namespaceURI);
   const name =
     colon < 0
-      ? new ElementName(nodeName, null, interned(nodeName), uri)
-      : new ElementName(nodeName, nodeName.slice(0, colon), interned(nodeName.slice(colon + 1)), uri);
+      ? new ElementName(text, null, text, uri, keep)
+      : new ElementName(text, text.slice(0, colon), interned(text.slice(colon + 1)), uri, keep);
   // Names repeat across documents; the bound keeps a stream of odd names from growing it forever.
-  if (!hit && elementNames.size < 4096) elementNames.set(nodeName, name);
+  if (keep && !hit && elementNames.size < 4096) elementNames.set(text, name);
   return name;
 }
 
@@ -294,6 +320,8 @@ interface Name {
   readonly name: string;
   readonly prefix: string | null;
   readonly local: string;
+  /** Whether the caches keep it (its strings are then their own, see {@link owned}). */
+  readonly cached: boolean;
   /** The element name it last resolved to, reused while the prefix keeps its namespace. */
   resolved: ElementName | undefined;
 }
@@ -303,15 +331,18 @@ function qname(name: string, at: number): Name {
   let hit = checkedNames.get(name);
   if (!hit) {
     if (!NAME.test(name)) fail(`invalid name "${name.slice(0, 40)}"`, at);
-    const colon = name.indexOf(':');
+    // Names repeat across documents; the bound keeps a stream of odd names from growing it forever.
+    const cached = name.length <= MAX_CACHED_TEXT && checkedNames.size < 4096;
+    const text = cached ? owned(name) : name;
+    const colon = text.indexOf(':');
     hit = {
-      name,
-      prefix: colon < 0 ? null : name.slice(0, colon),
-      local: colon < 0 ? name : name.slice(colon + 1),
+      name: text,
+      prefix: colon < 0 ? null : text.slice(0, colon),
+      local: colon < 0 ? text : text.slice(colon + 1),
+      cached,
       resolved: undefined,
     };
-    // Names repeat across documents; the bound keeps a stream of odd names from growing it forever.
-    if (checkedNames.size < 4096) checkedNames.set(name, hit);
+    if (cached) checkedNames.set(text, hit);
   }
   return hit;
 }
@@ -339,7 +370,7 @@ function nameAt(s: string, from: number, to: number): Name {
   const known = knownNameAt(s, from, to);
   if (known) return known;
   const checked = qname(s.slice(from, to), from);
-  nameSlots[nameSlot(s, from, to)] = checked;
+  if (checked.cached) nameSlots[nameSlot(s, from, to)] = checked;
   return checked;
 }
 
@@ -625,8 +656,11 @@ export function parseTree(input: string): ParsedTree {
       }
       const namespaceURI = lookup(checked.prefix ?? '', lt);
       let resolved = checked.resolved;
-      if (!resolved || resolved.namespaceURI !== namespaceURI)
-        resolved = checked.resolved = elementName(name, namespaceURI);
+      if (!resolved || resolved.namespaceURI !== namespaceURI) {
+        resolved = elementName(name, namespaceURI);
+        // A cached name outlives this document: it may keep only an element name that does too.
+        if (resolved.kept) checked.resolved = resolved;
+      }
       let tag = attributes === NO_ATTRIBUTES ? resolved.bare : shared?.tags.get(resolved);
       if (!tag) {
         tag = new ElementTag(resolved, attributes);

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { parseXml, parseXmlTree, type El } from '../../peppol/xml/dom.ts';
 import { DATA_DIR } from './helpers.ts';
 
@@ -117,6 +119,32 @@ describe('XML tree parser (the parse of every document validated)', () => {
           bad,
         ).to.deep.equal(['XML-MALFORMED']);
     }
+  });
+
+  it('keeps nothing of a document once read, whatever new names and namespaces it brings', () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const heap = () => {
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    // Each document is ~4 MiB and brings names and namespace URIs no document had before, short
+    // and past what the caches keep; a cache holding a cut of one would hold all of it.
+    const documents = 10;
+    const read = (d: number) => {
+      const long = 'L'.repeat(300);
+      const xml =
+        `<r${d}Root xmlns="urn:test:default:${d}:padding-for-length" xmlns:p${d}="urn:test:${d}:${long}">` +
+        `<p${d}:Element${d}Name${long} attr${d}Name="v">x</p${d}:Element${d}Name${long}>` +
+        `<x>${'y'.repeat(4 * 1024 * 1024)}</x></r${d}Root>`;
+      const parsed = parseXmlTree(xml, 8 * 1024 * 1024);
+      expect(parsed.ok).to.equal(true);
+      if (parsed.ok) expect(parsed.root.namespaceURI).to.equal(`urn:test:default:${d}:padding-for-length`);
+    };
+    read(-1);
+    const before = heap();
+    for (let d = 0; d < documents; d++) read(d);
+    expect(heap() - before).to.be.below(4 * 1024 * 1024);
   });
 
   it('keeps the refusals made before parsing', () => {
