@@ -15,6 +15,7 @@ import {
   isValidSiret,
   isValidSwedishOrgNumber,
 } from './checksums.ts';
+import { ownCopy } from './own-copy.ts';
 import { PARTICIPANT_SCHEMES } from './participant-schemes.ts';
 
 export interface ParticipantId {
@@ -158,10 +159,11 @@ export function isValidIban(iban: string): boolean {
   if (valid === undefined) {
     const electronic = electronicFormatIBAN(iban);
     valid = electronic !== null && isValidIBAN(electronic);
-    // Only what could be an IBAN (34 characters, with spaces) is kept: a caller's long text is not.
+    // Only what could be an IBAN (34 characters, with spaces) is kept, and as a copy: the text may be
+    // a cut of a whole document.
     if (iban.length <= 48) {
       if (ibanVerdicts.size >= MAX_IBAN_VERDICTS) ibanVerdicts.clear();
-      ibanVerdicts.set(iban, valid);
+      ibanVerdicts.set(ownCopy(iban), valid);
     }
   }
   return valid;

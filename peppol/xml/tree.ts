@@ -14,6 +14,8 @@
  * on the prototype or shared, not copied into each node.
  */
 
+import { ownCopy } from '../own-copy.ts';
+
 export interface XmlAttr {
   readonly nodeType: 2;
   readonly name: string;
@@ -107,16 +109,6 @@ const elementNames = new Map<string, ElementName>();
  */
 const MAX_CACHED_TEXT = 256;
 
-/**
- * A copy of `text` that holds nothing of the document it was cut from. V8 makes a cut of a string
- * a view into it (from 13 characters on) and a joined string a pair of its parts, so a cache that
- * kept the cut itself would keep the whole document alive, one per new name, for as long as the
- * process runs.
- */
-function owned(text: string): string {
-  return Buffer.from(text, 'utf16le').toString('utf16le');
-}
-
 const internedStrings = new Map<string, string>();
 
 /**
@@ -131,7 +123,7 @@ export function interned(text: string): string {
   if (known !== undefined) return known;
   // Bounded like the name caches: a stream of odd names must not grow it forever.
   if (text.length > MAX_CACHED_TEXT) return text;
-  const own = owned(text);
+  const own = ownCopy(text);
   if (internedStrings.size < 8192) internedStrings.set(own, own);
   return own;
 }
@@ -320,7 +312,7 @@ interface Name {
   readonly name: string;
   readonly prefix: string | null;
   readonly local: string;
-  /** Whether the caches keep it (its strings are then their own, see {@link owned}). */
+  /** Whether the caches keep it (its strings are then their own, see {@link ownCopy}). */
   readonly cached: boolean;
   /** The element name it last resolved to, reused while the prefix keeps its namespace. */
   resolved: ElementName | undefined;
@@ -333,7 +325,7 @@ function qname(name: string, at: number): Name {
     if (!NAME.test(name)) fail(`invalid name "${name.slice(0, 40)}"`, at);
     // Names repeat across documents; the bound keeps a stream of odd names from growing it forever.
     const cached = name.length <= MAX_CACHED_TEXT && checkedNames.size < 4096;
-    const text = cached ? owned(name) : name;
+    const text = cached ? ownCopy(name) : name;
     const colon = text.indexOf(':');
     hit = {
       name: text,

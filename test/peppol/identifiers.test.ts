@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { composeIBAN } from 'ibantools';
 import {
   checkParticipantId,
   checkVatNumber,
@@ -9,6 +10,7 @@ import {
   isValidIban,
   splitParticipantId,
 } from '../../peppol/index.ts';
+import { heapAfterCollection } from './helpers.ts';
 
 describe('participant identifiers', () => {
   it('splits <scheme>:<value>, with or without the actor prefix', () => {
@@ -91,6 +93,19 @@ describe('VAT numbers, IBAN, BIC, code lists', () => {
     expect(isValidIban('BE68539007547035')).to.equal(false);
     expect(isValidBic('GEBABEBB')).to.equal(true);
     expect(isValidBic('GEBA')).to.equal(false);
+  });
+
+  it('remembers an IBAN it checked without keeping the text it was cut from', () => {
+    // An IBAN read from a document is a cut of it: kept as it is, it would keep the whole document.
+    const check = (n: number) => {
+      const iban = composeIBAN({ countryCode: 'DE', bban: `3704004405320${13_000 + n}` })!;
+      const document = `${'x'.repeat(3_000_000)}${n} ${iban} `;
+      expect(isValidIban(document.slice(-iban.length - 1, -1))).to.equal(true);
+    };
+    check(0);
+    const before = heapAfterCollection();
+    for (let n = 1; n <= 8; n++) check(n);
+    expect(heapAfterCollection() - before).to.be.below(4 * 1024 * 1024);
   });
 
   it('knows ISO 4217 and ISO 3166 codes', () => {
