@@ -115,7 +115,7 @@ const internedStrings = new Map<string, string>();
  * One string object per distinct name or namespace URI: the rules compare an element's local name
  * and namespace with those of a path many times per element, and two equal strings that are one
  * object compare at once, where two copies compare character by character (a namespace URI is some
- * 70 characters). Whatever it gives back holds nothing of a document, but a text too long to keep,
+ * 70 characters). What it gives back holds nothing of a document, except a text too long to keep,
  * which it gives back as it is.
  */
 export function interned(text: string): string {
