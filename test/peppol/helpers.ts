@@ -1,17 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import type { Element as XElement } from '@xmldom/xmldom';
 import { parseXml } from '../../peppol/xml/dom.ts';
-
-/** The heap in use after a full collection: what the process still holds. */
-export function heapAfterCollection(): number {
-  v8.setFlagsFromString('--expose-gc');
-  (vm.runInNewContext('gc') as () => void)();
-  return process.memoryUsage().heapUsed;
-}
 
 export const DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'data', 'peppol');
 

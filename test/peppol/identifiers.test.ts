@@ -10,7 +10,7 @@ import {
   isValidIban,
   splitParticipantId,
 } from '../../peppol/index.ts';
-import { heapAfterCollection } from './helpers.ts';
+import { heapAfterCollection } from '../support/memory.ts';
 
 describe('participant identifiers', () => {
   it('splits <scheme>:<value>, with or without the actor prefix', () => {

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseXml, parseXmlTree, type El } from '../../peppol/xml/dom.ts';
-import { DATA_DIR, heapAfterCollection } from './helpers.ts';
+import { heapAfterCollection } from '../support/memory.ts';
+import { DATA_DIR } from './helpers.ts';
 
 function xmlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

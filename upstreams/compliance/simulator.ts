@@ -22,15 +22,25 @@ export const SANDBOX_COMPLIANCE_FAILURES: Record<
 export const SANDBOX_COMPLIANCE_SLOW = 'COMPLIANCE-SLOW';
 export const SANDBOX_COMPLIANCE_SILENT = 'COMPLIANCE-SILENT';
 
+/** COMPLIANCE-SLOW submissions whose checks a simulated platform counts at once. */
+const MAX_SLOW_SUBMISSIONS = 10_000;
+
 /** Deterministic, in-process platform: submissions are queued, then decided at the status check. */
 export function createSimulatedPlatform(name: CompliancePlatformName): CompliancePlatform {
-  const checks = new Map<string, number>();
+  // Status checks of COMPLIANCE-SLOW submissions, the only ones whose answer depends on them; the
+  // oldest are forgotten past the bound, so that a long-running worker does not keep one per report.
+  const slowChecks = new Map<string, number>();
+  const checkOfSlow = (submissionId: string): number => {
+    const seen = (slowChecks.get(submissionId) ?? 0) + 1;
+    slowChecks.delete(submissionId);
+    slowChecks.set(submissionId, seen);
+    if (slowChecks.size > MAX_SLOW_SUBMISSIONS) slowChecks.delete(slowChecks.keys().next().value!);
+    return seen;
+  };
   const decide = (submissionId: string, s: ComplianceSubmission): ComplianceAnswer => {
-    const seen = (checks.get(submissionId) ?? 0) + 1;
-    checks.set(submissionId, seen);
     const undecided =
       s.documentNumber.includes(SANDBOX_COMPLIANCE_SILENT) ||
-      (s.documentNumber.includes(SANDBOX_COMPLIANCE_SLOW) && seen < 2);
+      (s.documentNumber.includes(SANDBOX_COMPLIANCE_SLOW) && checkOfSlow(submissionId) < 2);
     if (undecided)
       return {
         submissionId,
