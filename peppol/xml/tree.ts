@@ -312,7 +312,7 @@ interface Name {
   readonly name: string;
   readonly prefix: string | null;
   readonly local: string;
-  /** Whether the caches keep it (its strings are then their own, see {@link ownCopy}). */
+  /** Whether the caches keep it (its strings are then their own, see {@link interned}). */
   readonly cached: boolean;
   /** The element name it last resolved to, reused while the prefix keeps its namespace. */
   resolved: ElementName | undefined;
@@ -325,7 +325,7 @@ function qname(name: string, at: number): Name {
     if (!NAME.test(name)) fail(`invalid name "${name.slice(0, 40)}"`, at);
     // Names repeat across documents; the bound keeps a stream of odd names from growing it forever.
     const cached = name.length <= MAX_CACHED_TEXT && checkedNames.size < 4096;
-    const text = cached ? ownCopy(name) : name;
+    const text = cached ? interned(name) : name;
     const colon = text.indexOf(':');
     hit = {
       name: text,
@@ -535,9 +535,10 @@ export function parseTree(input: string): ParsedTree {
       // a known name alone (`<cbc:ID>`, `<cbc:Note/>`), found whole up to the `>` without reading
       // it character by character; a name no check has passed yet cannot be found so.
       const gt = s.indexOf('>', lt + 1);
-      const nameEnd = gt > 0 && s.charCodeAt(gt - 1) === 0x2f ? gt - 1 : gt;
-      let checked = gt > 0 ? knownNameAt(s, lt + 1, nameEnd) : undefined;
-      let k = nameEnd;
+      // Where the name and attributes end if this `>` is the tag's: before `/>` or `>`.
+      const tagEnd = gt > 0 && s.charCodeAt(gt - 1) === 0x2f ? gt - 1 : gt;
+      let checked = gt > 0 ? knownNameAt(s, lt + 1, tagEnd) : undefined;
+      let k = tagEnd;
       if (!checked) {
         k = lt + 1;
         while (k < n) {
@@ -557,10 +558,9 @@ export function parseTree(input: string): ParsedTree {
       // text inside an open quote, which no shared text is.
       let shared: SharedAttributes | undefined;
       if (gt > k && isSpace(s.charCodeAt(k))) {
-        const end = s.charCodeAt(gt - 1) === 0x2f ? gt - 1 : gt;
-        shared = sharedAttributes.get(s.slice(k, end));
+        shared = sharedAttributes.get(s.slice(k, tagEnd));
         if (shared) {
-          selfClosing = end < gt;
+          selfClosing = tagEnd < gt;
           k = gt + 1;
         }
       }
