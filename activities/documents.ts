@@ -16,6 +16,7 @@ import { insertFile } from '../db/files.ts';
 import { findCompanyByRef } from '../db/companies.ts';
 import { organizationWide, scopeOfRow } from '../core/scope.ts';
 import { countryOfScheme, splitParticipantId, wrapInSbdh, type DocumentType } from '../peppol/index.ts';
+import { setNewest } from '../core/bounded-map.ts';
 import type { InboundMessage } from '../core/inbound-message.ts';
 import type { HandOffResult, PeppolTransport } from '../upstreams/transport/types.ts';
 import { forMode, type PerMode } from '../upstreams/modes.ts';
@@ -81,9 +82,7 @@ const IN_FLIGHT_LIMIT = 10_000;
 export function createDocumentActivities({ db, events, transports }: DocumentActivityDeps): DocumentActivities {
   const inFlight = new Map<string, DeliveryFacts>();
   const remember = (facts: DeliveryFacts) => {
-    inFlight.delete(facts.id);
-    inFlight.set(facts.id, facts);
-    if (inFlight.size > IN_FLIGHT_LIMIT) inFlight.delete(inFlight.keys().next().value!);
+    setNewest(inFlight, facts.id, facts, IN_FLIGHT_LIMIT);
   };
   const facts = async (documentId: string): Promise<DeliveryFacts> => {
     const known = inFlight.get(documentId);

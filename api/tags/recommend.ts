@@ -1,3 +1,4 @@
+import { setNewest } from '../../core/bounded-map.ts';
 import type { Scope } from '../../core/scope.ts';
 import { addText, recommend, type Suggestion, type TagModel } from '../../core/tag-model.ts';
 import type { Db } from '../../db/database.ts';
@@ -35,9 +36,7 @@ export class ModelCache {
     const cached = this.models.get(key);
     if (cached && cached.version === version) return cached.model;
     const model = await loadModel(db, owner);
-    this.models.delete(key);
-    this.models.set(key, { version, model });
-    if (this.models.size > this.capacity) this.models.delete(this.models.keys().next().value!);
+    setNewest(this.models, key, { version, model }, this.capacity);
     return model;
   }
 }

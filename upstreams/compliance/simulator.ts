@@ -1,3 +1,4 @@
+import { setNewest } from '../../core/bounded-map.ts';
 import type { ComplianceAnswer, CompliancePlatform, CompliancePlatformName, ComplianceSubmission } from './types.ts';
 
 /**
@@ -32,9 +33,7 @@ export function createSimulatedPlatform(name: CompliancePlatformName): Complianc
   const slowChecks = new Map<string, number>();
   const checkOfSlow = (submissionId: string): number => {
     const seen = (slowChecks.get(submissionId) ?? 0) + 1;
-    slowChecks.delete(submissionId);
-    slowChecks.set(submissionId, seen);
-    if (slowChecks.size > MAX_SLOW_SUBMISSIONS) slowChecks.delete(slowChecks.keys().next().value!);
+    setNewest(slowChecks, submissionId, seen, MAX_SLOW_SUBMISSIONS);
     return seen;
   };
   const decide = (submissionId: string, s: ComplianceSubmission): ComplianceAnswer => {
