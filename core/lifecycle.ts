@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { withArticle } from '../peppol/article.ts';
 import type { LifecycleRefusal } from './failures.ts';
 
 /**
@@ -179,7 +180,7 @@ export function planLifecycle(state: LifecycleState, command: AnyLifecycleComman
     return refuse(
       state,
       'INVALID_TRANSITION',
-      `${/^[aeiou]/.test(state.status) ? 'An' : 'A'} ${state.status} document cannot move to ${command.status}${allowed.length ? `; allowed: ${allowed.join(', ')}` : '; it is final'}.`,
+      `${withArticle(state.status)} document cannot move to ${command.status}${allowed.length ? `; allowed: ${allowed.join(', ')}` : '; it is final'}.`,
     );
   }
   if (!PAID_STATES.includes(command.status))

@@ -1,3 +1,4 @@
+import { withArticle } from '../article.ts';
 import { BILLING_CUSTOMIZATION, BILLING_PROFILE, DOCUMENT_TYPE_INFO } from '../document-types.ts';
 import { splitParticipantId } from '../identifiers.ts';
 import { formatAmount, formatPlain, type Dec } from '../money.ts';
@@ -47,7 +48,7 @@ export function renderCii(type: DocumentType, body: DocumentBody, options: CiiRe
       errors: [
         {
           rule: 'CII-TYPE',
-          message: `${/^[aeiou]/.test(type) ? 'An' : 'A'} ${type} has no CII CrossIndustryInvoice rendering`,
+          message: `${withArticle(type)} has no CII CrossIndustryInvoice rendering`,
           path: '$.type',
         },
       ],
