@@ -28,6 +28,14 @@ export function companyFilter(scope: Scope, requested: string | undefined): stri
   return scope.companyId ?? requested;
 }
 
+/**
+ * A company reference as `findCompanyByRef` reads it: `comp_…`, `vat:…` and `peppol:…` as given, a
+ * bare Peppol participant id (`0208:0477472701`) as `peppol:` it.
+ */
+export function companyRef(ref: string): string {
+  return /^\d{4}:./.test(ref) ? `peppol:${ref}` : ref;
+}
+
 /** How an operation that takes `companyId` can be told which company, when it names none. */
 export const GIVE_COMPANY_ID =
   'Give companyId (comp_…, vat:…, peppol:… or a Peppol id), send X-Service-Company, or use a key bound to one company.';

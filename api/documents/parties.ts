@@ -15,7 +15,7 @@ import {
 import { SANDBOX_RECIPIENTS } from '../../core/sandbox-scenarios.ts';
 import { organizationWide, type Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
-import { companyForbidden, impliedCompanyId } from '../scope.ts';
+import { companyForbidden, companyRef, impliedCompanyId } from '../scope.ts';
 
 export type CompanyRow = Selectable<CompaniesTable>;
 
@@ -36,8 +36,8 @@ export async function resolveSender(db: Db, scope: Scope, from: string | undefin
       'from',
       'Give from (comp_…, vat:…, peppol:… or a Peppol id; a query parameter in raw-body mode), send X-Service-Company, or use a key bound to one company.',
     );
-  } else if (PEPPOL_ID.test(ref)) {
-    ref = `peppol:${ref}`;
+  } else {
+    ref = companyRef(ref);
   }
   // Over the organization, so naming a company the caller may not act for is 403, not 404.
   const company = await findCompanyByRef(db, organizationWide(scope), ref);

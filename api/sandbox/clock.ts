@@ -6,7 +6,7 @@ import { findCompanyByRef } from '../../db/companies.ts';
 import { companyClockWorkflowIds, resetCompanyClock, shiftCompanyClock } from '../../db/sandbox.ts';
 import { clockChangedSignal } from '../../workflows/clock.ts';
 import { organizationWide, type Scope } from '../../core/scope.ts';
-import { companyForbidden, GIVE_COMPANY_ID, impliedCompanyId } from '../scope.ts';
+import { companyForbidden, companyRef, GIVE_COMPANY_ID, impliedCompanyId } from '../scope.ts';
 import { ApiError } from '../errors.ts';
 
 const HOUR_MS = 3_600_000;
@@ -50,7 +50,7 @@ function deltaOf(count: number, unit: string, from: number): number {
 async function sandboxCompany(db: Db, scope: Scope, named: string | undefined) {
   const ref = named ?? (await impliedCompanyId(db, scope, 'companyId', GIVE_COMPANY_ID));
   // Over the organization, so a company the caller may not act for is 403, not 404.
-  const company = await findCompanyByRef(db, organizationWide(scope, false), ref);
+  const company = await findCompanyByRef(db, organizationWide(scope, false), companyRef(ref));
   if (!company) throw new ApiError('COMPANY_NOT_FOUND', `No sandbox company ${ref} in this organization.`);
   if (scope.companyId && scope.companyId !== company.id) throw companyForbidden(scope, company.id);
   return company;

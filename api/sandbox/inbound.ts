@@ -13,7 +13,7 @@ import {
 } from '../../peppol/index.ts';
 import { organizationWide, type Scope } from '../../core/scope.ts';
 import { findSeededParticipant } from '../../db/directory.ts';
-import { companyForbidden, GIVE_COMPANY_ID, impliedCompanyId } from '../scope.ts';
+import { companyForbidden, companyRef, GIVE_COMPANY_ID, impliedCompanyId } from '../scope.ts';
 import { companyParty, quoteNumberWithoutReference } from '../documents/parties.ts';
 import { ApiError } from '../errors.ts';
 import { announcedType, assertCanReceive, startInbound, type InboundDeps } from '../inbound/service.ts';
@@ -92,11 +92,7 @@ export async function simulateInbound(
 ): Promise<{ documentId: string; workflowId: string }> {
   const ref = input.companyId ?? (await impliedCompanyId(deps.db, scope, 'companyId', GIVE_COMPANY_ID));
   // Over the organization, so a company the caller may not act for is 403, not 404.
-  const company = await findCompanyByRef(
-    deps.db,
-    organizationWide(scope, false),
-    /^\d{4}:/.test(ref) ? `peppol:${ref}` : ref,
-  );
+  const company = await findCompanyByRef(deps.db, organizationWide(scope, false), companyRef(ref));
   if (!company)
     throw new ApiError('COMPANY_NOT_FOUND', `No sandbox company ${ref} in this organization.`, {
       details: [{ field: 'companyId', rule: 'exists', message: 'no such company' }],

@@ -114,14 +114,20 @@ describe('sandbox helpers (part 4.4)', () => {
       expect(Number(company.clock_offset_ms)).to.equal(12 * HOUR);
     });
 
-    it('accepts the company by vat: form and adds up successive advances; reset returns to wall-clock time', async () => {
+    it('accepts the company by vat: form or bare Peppol id and adds up successive advances; reset returns to wall-clock time', async () => {
       const tenant = await createTenant({ livemode: false });
       const company = await testServers()
         .db.selectFrom('companies')
-        .select('vat_number')
+        .select(['vat_number', 'peppol_id'])
         .where('id', '=', tenant.companyId)
         .executeTakeFirstOrThrow();
-      await post(tenant.key, '/v1/sandbox/clock/advance', { companyId: `vat:${company.vat_number}`, by: '1d' });
+      await post(tenant.key, '/v1/sandbox/clock/advance', { companyId: `vat:${company.vat_number}`, by: '12h' });
+      const byPeppolId = await post(tenant.key, '/v1/sandbox/clock/advance', {
+        companyId: company.peppol_id,
+        by: '12h',
+      });
+      expect(byPeppolId.status).to.equal(200);
+      expect(await byPeppolId.json()).to.deep.include({ companyId: tenant.companyId, offsetMs: 24 * HOUR });
       const second = await (
         await post(tenant.key, '/v1/sandbox/clock/advance', { companyId: tenant.companyId, by: '2w' })
       ).json();

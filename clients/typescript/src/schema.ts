@@ -4761,7 +4761,7 @@ export interface operations {
          *     }
          */
         'application/json': {
-          /** @description comp_…, vat:… or peppol:…; defaults to the only company (above). */
+          /** @description comp_…, vat:…, peppol:… or a Peppol id; defaults to the only company (above). */
           companyId?: string;
           /** @description A count and a unit: h, d, w, m (months), y. */
           by: string;
@@ -4866,7 +4866,7 @@ export interface operations {
       content: {
         /** @example {} */
         'application/json': {
-          /** @description comp_…, vat:… or peppol:…; defaults to the only company (above). */
+          /** @description comp_…, vat:…, peppol:… or a Peppol id; defaults to the only company (above). */
           companyId?: string;
         };
       };
