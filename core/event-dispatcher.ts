@@ -6,7 +6,7 @@ import { findEvent, markEventDispatched } from '../db/events.ts';
 import { forEachConcurrently } from './concurrency.ts';
 import { TASK_QUEUES, workflowIds } from './temporal.ts';
 import { searchAttributesFor } from './workflow-context.ts';
-import type { deliveryWorkflow } from '../workflows/webhooks/delivery.ts';
+import type { deliveryWorkflow, eventDeliveriesWorkflow } from '../workflows/webhooks/delivery.ts';
 
 /** A committed event as the dispatcher needs it: written dispatched already when nobody subscribes. */
 export interface DispatchableEvent {
@@ -63,13 +63,62 @@ async function fanOut(client: Client, db: Db, eventId: string, options: EventDis
   const event = await findEvent(db, eventId);
   if (!event || event.dispatched_at) return;
   const deliveries = await createFanOutDeliveries(db, event);
-  const clockOffsetMs = event.livemode ? 0 : await clockOffsetOf(db, event.company_id);
-  await Promise.all(
-    deliveries.map((delivery) =>
-      ignoreAlreadyStarted(startDeliveryRun(client, event, delivery.id, clockOffsetMs, options)),
-    ),
-  );
+  if (deliveries.length > 0) {
+    const clockOffsetMs = event.livemode ? 0 : await clockOffsetOf(db, event.company_id);
+    const deliveryIds = deliveries.map((delivery) => delivery.id);
+    const started = await startEventDeliveries(client, event, deliveryIds, clockOffsetMs, options);
+    if (!started) {
+      // A repeated fan-out: the event's run owns the deliveries it started with; one a webhook
+      // subscribed since then adds gets a run of its own.
+      const owned = new Set(await deliveriesOwnedBy(client, eventId));
+      await Promise.all(
+        deliveryIds
+          .filter((id) => !owned.has(id))
+          .map((id) => ignoreAlreadyStarted(startDeliveryRun(client, event, id, clockOffsetMs, options))),
+      );
+    }
+  }
   await markEventDispatched(db, eventId);
+}
+
+/** The memo naming the deliveries a `deliveries:<evt_id>` run owns, read by a repeated fan-out. */
+interface EventDeliveriesMemo {
+  deliveryIds: string[];
+}
+
+/** Starts the event's `deliveries:<evt_id>` run; false when it exists already (a repeated fan-out). */
+async function startEventDeliveries(
+  client: Client,
+  event: { id: string; organization_id: string; livemode: boolean; company_id: string | null },
+  deliveryIds: string[],
+  clockOffsetMs: number,
+  options: EventDispatcherOptions,
+): Promise<boolean> {
+  const memo: EventDeliveriesMemo = { deliveryIds };
+  try {
+    await client.workflow.start<typeof eventDeliveriesWorkflow>('eventDeliveriesWorkflow', {
+      taskQueue: TASK_QUEUES.webhooks,
+      workflowId: workflowIds.eventDeliveries(event.id),
+      args: [{ eventId: event.id, deliveryIds, livemode: event.livemode, clockOffsetMs }],
+      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+      memo: { ...memo },
+      ...(options.eagerStart ? { requestEagerStart: true } : {}),
+      typedSearchAttributes: searchAttributesFor({
+        organizationId: event.organization_id,
+        livemode: event.livemode,
+        companyId: event.company_id,
+      }),
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return false;
+    throw err;
+  }
+}
+
+async function deliveriesOwnedBy(client: Client, eventId: string): Promise<string[]> {
+  const run = await client.workflow.getHandle(workflowIds.eventDeliveries(eventId)).describe();
+  return (run.memo as Partial<EventDeliveriesMemo> | undefined)?.deliveryIds ?? [];
 }
 
 /**

@@ -34,6 +34,7 @@ export const workflowIds = {
   compliance: (documentId: string, country: string) => `compliance:${documentId}:${country}`,
   probe: (probeId: string) => `probe:${probeId}`,
   event: (eventId: string) => `event:${eventId}`,
+  eventDeliveries: (eventId: string) => `deliveries:${eventId}`,
   maintenance: () => 'maintenance',
   tagModel: (organizationId: string, livemode: boolean) => `tag-model:${organizationId}:${livemode ? 'live' : 'test'}`,
 };

@@ -147,7 +147,7 @@ export async function companyClockWorkflowIds(db: Db, companyId: string): Promis
     db
       .selectFrom('webhook_deliveries')
       .innerJoin('events', 'events.id', 'webhook_deliveries.event_id')
-      .select('webhook_deliveries.id')
+      .select(['webhook_deliveries.id', 'webhook_deliveries.event_id', 'webhook_deliveries.replay'])
       .where('events.company_id', '=', companyId)
       .where('webhook_deliveries.livemode', '=', false)
       .where('webhook_deliveries.status', '=', 'pending')
@@ -157,6 +157,9 @@ export async function companyClockWorkflowIds(db: Db, companyId: string): Promis
     workflowIds.company(companyId),
     ...documents.map((d) => workflowIds.document(d.id)),
     ...reports.map((r) => workflowIds.compliance(r.document_id, r.country)),
+    // A fan-out's deliveries wait in their event's run; replays, and a delivery a repeated fan-out
+    // added, in their own.
+    ...new Set(deliveries.filter((d) => !d.replay).map((d) => workflowIds.eventDeliveries(d.event_id))),
     ...deliveries.map((d) => workflowIds.delivery(d.id)),
   ];
 }

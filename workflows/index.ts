@@ -3,7 +3,7 @@ export { probeWorkflow } from './system/probe.ts';
 export { timedWaitWorkflow } from './system/wait.ts';
 export { maintenanceWorkflow } from './system/maintenance.ts';
 export { eventWorkflow } from './events/event.ts';
-export { deliveryWorkflow } from './webhooks/delivery.ts';
+export { deliveryWorkflow, eventDeliveriesWorkflow } from './webhooks/delivery.ts';
 export { documentWorkflow } from './documents/document.ts';
 export { complianceWorkflow } from './compliance/report.ts';
 export { inboundWorkflow } from './documents/inbound.ts';

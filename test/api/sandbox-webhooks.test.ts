@@ -70,6 +70,41 @@ describe('sandbox webhook scenarios', () => {
     ]);
   });
 
+  it("two receivers of one event, failing 3 times and once: one clock advance plays out each one's own schedule", async () => {
+    const subscribe = async (url: string) => (await post('/v1/webhooks', { url, events: ['document.sent'] })).json();
+    const three = await subscribe('https://fail-3.webhook.test/three');
+    const once = await subscribe('https://fail-1.webhook.test/once');
+    const sent = await post('/v1/documents/send', {
+      type: 'invoice',
+      from: tenant.companyId,
+      to: RECIPIENT,
+      document: invoiceBody(),
+    });
+    expect(sent.status).to.equal(201);
+    expect(await waitForAttempts(three.id, 1)).to.equal(1);
+    expect(await waitForAttempts(once.id, 1)).to.equal(1);
+
+    const advanced = await post('/v1/sandbox/clock/advance', { companyId: tenant.companyId, by: '1h' });
+    expect(advanced.status).to.equal(200);
+    expect(await waitForAttempts(three.id, 4)).to.equal(4);
+    expect(await waitForAttempts(once.id, 2)).to.equal(2);
+    const settled = async (webhookId: string) => {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const [delivery] = await deliveriesOf(webhookId);
+        if (delivery?.status !== 'pending' || Date.now() > deadline) return delivery;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    const [byThree, byOnce] = [await settled(three.id), await settled(once.id)];
+    expect(byThree.eventId).to.equal(byOnce.eventId);
+    expect([byThree.status, byThree.attempts.map((a: any) => a.statusCode)]).to.deep.equal([
+      'succeeded',
+      [500, 500, 500, 200],
+    ]);
+    expect([byOnce.status, byOnce.attempts.map((a: any) => a.statusCode)]).to.deep.equal(['succeeded', [500, 200]]);
+  });
+
   it('fail.webhook.test never answers 2xx and timeout.webhook.test times out, without any network traffic', async () => {
     const failing = await (
       await post('/v1/webhooks', { url: 'https://fail.webhook.test/x', events: ['document.sent'] })

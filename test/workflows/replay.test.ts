@@ -13,6 +13,7 @@ import { createWorkers, runWorkers } from '../../workers/create-workers.ts';
 import { deregisterSignal, type companyRegistrationWorkflow } from '../../workflows/companies/registration.ts';
 import type { complianceWorkflow } from '../../workflows/compliance/report.ts';
 import type { documentWorkflow } from '../../workflows/documents/document.ts';
+import type { eventDeliveriesWorkflow } from '../../workflows/webhooks/delivery.ts';
 import { companyIn, storedDocument } from '../api/lifecycle-fixtures.ts';
 import { createTenant, jsonHeaders } from '../support/access.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
@@ -99,29 +100,54 @@ describe('workflow replay (determinism)', () => {
       await expectReplays('document', handle.workflowId);
     });
 
-    it('webhook delivery: a sandbox receiver that fails once, then answers 2xx', async () => {
+    /** A sandbox event of a new organization whose webhooks are the simulated receivers `urls`. */
+    async function sandboxEventTo(urls: string[], documentId: string) {
       const { db } = testServers();
       const tenant = await createTenant({ livemode: false });
-      await insertWebhook(db, {
-        id: newId('wh'),
-        organizationId: tenant.organizationId,
-        livemode: false,
-        companyId: null,
-        url: 'https://fail-1.webhook.test/hooks',
-        events: ['*'],
-        secret: 'whsec_replay_test_secret_00000000',
-      });
-      const event = await insertEvent(db, {
+      for (const url of urls)
+        await insertWebhook(db, {
+          id: newId('wh'),
+          organizationId: tenant.organizationId,
+          livemode: false,
+          companyId: null,
+          url,
+          events: ['*'],
+          secret: 'whsec_replay_test_secret_00000000',
+        });
+      return insertEvent(db, {
         organizationId: tenant.organizationId,
         livemode: false,
         companyId: tenant.companyId,
         type: 'document.received',
-        data: { documentId: 'doc_replay' },
+        data: { documentId },
       });
+    }
+
+    it('webhook delivery: a sandbox receiver that fails once, then answers 2xx', async () => {
+      const { db } = testServers();
+      const event = await sandboxEventTo(['https://fail-1.webhook.test/hooks'], 'doc_replay');
       const [delivery] = await createFanOutDeliveries(db, event);
       const handle = await startDeliveryRun(env.client, event, delivery.id, 0);
       expect(await handle.result()).to.deep.equal({ deliveryId: delivery.id, outcome: 'succeeded', attempts: 2 });
       await expectReplays('delivery', handle.workflowId);
+    });
+
+    it("an event's fan-out: two sandbox receivers, one failing once, on their own schedules in one run", async () => {
+      const { db } = testServers();
+      const event = await sandboxEventTo(
+        ['https://fail-1.webhook.test/hooks', 'https://ok.webhook.test/hooks'],
+        'doc_replay_fan_out',
+      );
+      await createEventDispatcher(env.client, db).dispatch([event]);
+      const handle = env.client.workflow.getHandle<typeof eventDeliveriesWorkflow>(
+        workflowIds.eventDeliveries(event.id),
+      );
+      const { deliveries } = await handle.result();
+      expect(deliveries.map((d) => [d.outcome, d.attempts]).sort()).to.deep.equal([
+        ['succeeded', 1],
+        ['succeeded', 2],
+      ]);
+      await expectReplays('event-deliveries', handle.workflowId);
     });
 
     it('company registration: the sandbox SMP goes live, then the company is deregistered', async () => {
@@ -207,6 +233,7 @@ describe('workflow replay (determinism)', () => {
         'delivery-patched',
         'delivery',
         'document',
+        'event-deliveries',
       ]);
     });
 

@@ -16,7 +16,7 @@ import { findEvent, insertEvent, type NewEvent } from '../../db/events.ts';
 import { findWebhookById, insertWebhook, updateWebhook } from '../../db/webhooks.ts';
 import { workflowBundle } from '../../workers/bundle.ts';
 import { clockChangedSignal } from '../../workflows/clock.ts';
-import type { deliveryWorkflow } from '../../workflows/webhooks/delivery.ts';
+import type { deliveryWorkflow, eventDeliveriesWorkflow } from '../../workflows/webhooks/delivery.ts';
 import type { eventWorkflow } from '../../workflows/events/event.ts';
 import { createCompany, createTenant, tenantScope, type Tenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
@@ -37,7 +37,7 @@ function expectValidSignature(request: ReceivedDelivery, secret = SECRET): void 
 }
 
 async function addWebhook(
-  tenant: Tenant,
+  tenant: Pick<Tenant, 'organizationId'>,
   url: string,
   options: { livemode: boolean; events?: string[]; companyId?: string | null; organizationId?: string },
 ) {
@@ -62,7 +62,7 @@ async function waitUntil<T>(probe: () => Promise<T | undefined | false>, timeout
   }
 }
 
-describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
+describe('webhook delivery (part 6, `deliveries:<evt_id>` and `delivery:<dlv_id>`)', () => {
   describe('on the dev server, sandbox', () => {
     let receiver: WebhookReceiver;
     let healthy: WebhookReceiver;
@@ -159,11 +159,22 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         .where('event_id', '=', event.id)
         .execute();
       expect(deliveries.map((d) => d.webhook_id).sort()).to.deep.equal([flaky.id, scoped.id].sort());
+      // One run for the event owns both deliveries; no run of their own.
+      const handle = temporal.workflow.getHandle<typeof eventDeliveriesWorkflow>(workflowIds.eventDeliveries(event.id));
+      const run = await handle.describe();
+      expect(run.type).to.equal('eventDeliveriesWorkflow');
+      expect((run.memo as { deliveryIds: string[] }).deliveryIds.sort()).to.deep.equal(
+        deliveries.map((d) => d.id).sort(),
+      );
       for (const delivery of deliveries) {
-        const run = await temporal.workflow.getHandle(workflowIds.delivery(delivery.id)).describe();
-        expect(run.type).to.equal('deliveryWorkflow');
+        const own = await temporal.workflow
+          .getHandle(workflowIds.delivery(delivery.id))
+          .describe()
+          .catch(() => null);
+        expect(own, delivery.id).to.equal(null);
       }
       const flakyDelivery = deliveries.find((d) => d.webhook_id === flaky.id)!;
+      const scopedDelivery = deliveries.find((d) => d.webhook_id === scoped.id)!;
 
       // The healthy scoped webhook got it at once.
       const [toHealthy] = await healthy.waitFor(1);
@@ -171,7 +182,6 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
 
       // The flaky one: attempt 1 fails; the 30 s wait is on the company's clock, so advancing it
       // (the clockChanged signal) brings each next attempt at once.
-      const handle = temporal.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(flakyDelivery.id));
       let offsetMs = 0;
       for (let expected = 2; expected <= 3; expected++) {
         await receiver.waitFor(expected - 1);
@@ -185,7 +195,11 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         });
       }
       const result = await handle.result();
-      expect(result).to.deep.equal({ deliveryId: flakyDelivery.id, outcome: 'succeeded', attempts: 3 });
+      expect(result.eventId).to.equal(event.id);
+      expect(result.deliveries).to.have.deep.members([
+        { deliveryId: flakyDelivery.id, outcome: 'succeeded', attempts: 3 },
+        { deliveryId: scopedDelivery.id, outcome: 'succeeded', attempts: 1 },
+      ]);
 
       const requests = receiver.received.slice(0, 3);
       expect(requests.map((r) => r.headers['x-service-attempt'])).to.deep.equal(['1', '2', '3']);
@@ -228,40 +242,52 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       expect(webhook?.last_delivered_at).to.be.instanceOf(Date);
     });
 
-    it('a delivery answered at once is one workflow task: its history holds the attempt and nothing else, from either start', async () => {
+    it('deliveries answered at once are one workflow task: the history holds the attempts and nothing else, from any start', async () => {
       const { db, temporal: client } = testServers();
-      const eventTypes = async (deliveryId: string) => {
-        const handle = client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryId));
-        expect(await handle.result()).to.deep.include({ outcome: 'succeeded', attempts: 1 });
+      const eventTypes = async (workflowId: string) => {
+        const handle = client.workflow.getHandle(workflowId);
+        await handle.result();
         return ((await handle.fetchHistory()).events ?? []).map((e) =>
           temporal.api.enums.v1.EventType[e.eventType!].replace('EVENT_TYPE_', ''),
         );
       };
-      // The first attempt's local-activity marker only: no patch marker, no search-attribute update.
-      const oneTask = [
+      // The first attempts' local-activity markers only: no patch marker, no search-attribute update.
+      const oneTask = (attempts: number) => [
         'WORKFLOW_EXECUTION_STARTED',
         'WORKFLOW_TASK_SCHEDULED',
         'WORKFLOW_TASK_STARTED',
         'WORKFLOW_TASK_COMPLETED',
-        'MARKER_RECORDED',
+        ...Array<string>(attempts).fill('MARKER_RECORDED'),
         'WORKFLOW_EXECUTION_COMPLETED',
       ];
 
+      // An event to two webhooks: one run, one task, both POSTs.
       const direct = await organizationEvent('document.sent', 'doc_one_task');
-      await createEventDispatcher(client, db).dispatch([direct]);
-      const [started] = await db
-        .selectFrom('webhook_deliveries')
-        .select('id')
-        .where('event_id', '=', direct.id)
-        .execute();
-      expect(await eventTypes(started.id), 'started by the dispatcher').to.deep.equal(oneTask);
+      const second = await startWebhookReceiver(() => 200);
+      try {
+        await addWebhook({ organizationId: direct.organization_id }, second.url, { livemode: false });
+        await createEventDispatcher(client, db).dispatch([direct]);
+        expect(await eventTypes(workflowIds.eventDeliveries(direct.id)), 'the fan-out').to.deep.equal(oneTask(2));
+        const [received] = await second.waitFor(1);
+        expect(received.headers['x-service-event-id']).to.equal(direct.id);
+        expect(healthy.received.filter((r) => r.headers['x-service-event-id'] === direct.id)).to.have.length(1);
+      } finally {
+        await second.close();
+      }
+
+      const replayed = await organizationEvent('document.sent', 'doc_one_task_replay');
+      const [own] = await createFanOutDeliveries(db, replayed);
+      await startDeliveryRun(client, replayed, own.id, 0);
+      expect(await eventTypes(workflowIds.delivery(own.id)), 'a run of its own').to.deep.equal(oneTask(1));
 
       const viaEventRun = await organizationEvent('document.sent', 'doc_one_task_child');
       await createEventDispatcher(client).dispatch([viaEventRun]);
       const { deliveryIds } = await client.workflow
         .getHandle<typeof eventWorkflow>(workflowIds.event(viaEventRun.id))
         .result();
-      expect(await eventTypes(deliveryIds[0]), 'started by the event workflow').to.deep.equal(oneTask);
+      expect(await eventTypes(workflowIds.delivery(deliveryIds[0])), 'started by the event workflow').to.deep.equal(
+        oneTask(1),
+      );
     });
 
     it('a repeated dispatch of the same event creates no second delivery and no second run', async () => {
@@ -277,11 +303,50 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
         .where('event_id', '=', event.id)
         .execute();
       expect(deliveries).to.have.length(1);
-      await temporal.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveries[0].id)).result();
+      await temporal.workflow.getHandle(workflowIds.eventDeliveries(event.id)).result();
       await dispatcher.dispatch([{ id: event.id, dispatched_at: null }]);
       await new Promise((r) => setTimeout(r, 500));
       const posts = healthy.received.filter((r) => r.headers['x-service-event-id'] === event.id);
       expect(posts.map((r) => r.headers['x-service-delivery'])).to.deep.equal([deliveries[0].id]);
+    });
+
+    it('a fan-out repeated after a webhook subscribed gives only the new delivery a run of its own', async () => {
+      const { db, temporal } = testServers();
+      const event = await organizationEvent('document.sent', 'doc_late_subscriber');
+      const dispatcher = createEventDispatcher(temporal, db);
+      await dispatcher.dispatch([event]);
+      const [first] = await db.selectFrom('webhook_deliveries').selectAll().where('event_id', '=', event.id).execute();
+      await temporal.workflow.getHandle(workflowIds.eventDeliveries(event.id)).result();
+
+      // The fan-out is repeated (the sweeper, after a dispatch that did not mark the event) once a
+      // second webhook subscribed: the event's run has finished with the first delivery.
+      const late = await startWebhookReceiver(() => 200);
+      try {
+        await addWebhook({ organizationId: event.organization_id }, late.url, { livemode: false });
+        await db.updateTable('events').set({ dispatched_at: null }).where('id', '=', event.id).execute();
+        await dispatcher.dispatch([{ id: event.id, dispatched_at: null }]);
+        const deliveries = await db
+          .selectFrom('webhook_deliveries')
+          .selectAll()
+          .where('event_id', '=', event.id)
+          .execute();
+        const added = deliveries.find((d) => d.id !== first.id)!;
+        expect(deliveries).to.have.length(2);
+        expect(
+          await temporal.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(added.id)).result(),
+        ).to.deep.equal({ deliveryId: added.id, outcome: 'succeeded', attempts: 1 });
+        const own = await temporal.workflow
+          .getHandle(workflowIds.delivery(first.id))
+          .describe()
+          .catch(() => null);
+        expect(own, 'the first delivery stays with the event run').to.equal(null);
+        expect((await late.waitFor(1)).map((r) => r.headers['x-service-delivery'])).to.deep.equal([added.id]);
+        const posts = healthy.received.filter((r) => r.headers['x-service-event-id'] === event.id);
+        expect(posts.map((r) => r.headers['x-service-delivery'])).to.deep.equal([first.id]);
+        expect((await findEvent(db, event.id))?.dispatched_at).to.be.instanceOf(Date);
+      } finally {
+        await late.close();
+      }
     });
 
     it("in the worker's process, a delivery run starts eagerly on its own worker; a repeated eager dispatch runs it once", async () => {
@@ -292,14 +357,19 @@ describe('webhook delivery (part 6, `delivery:<dlv_id>`)', () => {
       expect(handle.eagerlyStarted, 'the first workflow task came back with the start').to.equal(true);
       expect(await handle.result()).to.deep.equal({ deliveryId: delivery.id, outcome: 'succeeded', attempts: 1 });
 
-      // Through the dispatcher as the worker process builds it: the same event again starts nothing new.
+      // Through the dispatcher as the worker process builds it: another event's fan-out runs eagerly
+      // too, and a repeated eager dispatch of it runs its delivery once.
+      const fannedOut = await organizationEvent('document.delivered', 'doc_eager_fan_out');
       const dispatcher = createEventDispatcher(testWorkerClient(), db, { eagerStart: true });
-      await Promise.all([dispatcher.dispatch([event]), dispatcher.dispatch([event])]);
-      expect((await findEvent(db, event.id))?.dispatched_at).to.be.instanceOf(Date);
-      const posts = healthy.received.filter((r) => r.headers['x-service-event-id'] === event.id);
-      expect(posts.map((r) => r.headers['x-service-delivery'])).to.deep.equal([delivery.id]);
-      const run = await temporal.workflow.getHandle(workflowIds.delivery(delivery.id)).describe();
-      expect(run.status.name).to.equal('COMPLETED');
+      await Promise.all([dispatcher.dispatch([fannedOut]), dispatcher.dispatch([fannedOut])]);
+      expect((await findEvent(db, fannedOut.id))?.dispatched_at).to.be.instanceOf(Date);
+      const run = temporal.workflow.getHandle(workflowIds.eventDeliveries(fannedOut.id));
+      await run.result();
+      const history = (await run.fetchHistory()).events ?? [];
+      const started = history.find((e) => e.workflowExecutionStartedEventAttributes)!;
+      expect(started.workflowExecutionStartedEventAttributes!.eagerExecutionAccepted, 'started eagerly').to.equal(true);
+      const posts = healthy.received.filter((r) => r.headers['x-service-event-id'] === fannedOut.id);
+      expect(posts).to.have.length(1);
     });
 
     it('without the database, an event workflow fans out; a repeated fan-out creates no second delivery', async () => {

@@ -2,7 +2,7 @@ import { patched, proxyActivities, proxyLocalActivities, type RetryPolicy } from
 import type { WebhookActivities } from '../../activities/webhooks.ts';
 import { NON_RETRYABLE_FAILURE_TYPES } from '../../core/failures.ts';
 import { ACTIVITY_PRESETS } from '../activity-options.ts';
-import { useClock } from '../clock.ts';
+import { useClock, type WorkflowClock } from '../clock.ts';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -69,23 +69,54 @@ export interface DeliveryResult {
 
 /**
  * `delivery:<dlv_id>`: the 8 attempts of one event to one webhook, then the pause of the webhook
- * if all failed. Sandbox deliveries wait on the company's virtual clock.
+ * if all failed. Sandbox deliveries wait on the company's virtual clock. Replays run here; a fan-out
+ * runs its event's deliveries together in {@link eventDeliveriesWorkflow}.
  */
 export async function deliveryWorkflow(input: DeliveryInput): Promise<DeliveryResult> {
   const clock = useClock({ livemode: input.livemode, offsetMs: input.clockOffsetMs });
+  const firstInPlace = Boolean(input.firstAttemptInPlace) || patched(FIRST_ATTEMPT_IN_PLACE);
+  return deliver(input.deliveryId, clock, firstInPlace);
+}
+
+export interface EventDeliveriesInput {
+  eventId: string;
+  /** The deliveries this run owns, one per webhook that subscribed to the event at its fan-out. */
+  deliveryIds: string[];
+  livemode: boolean;
+  /** The company's virtual clock offset when the fan-out started (sandbox). */
+  clockOffsetMs: number;
+}
+
+export interface EventDeliveriesResult {
+  eventId: string;
+  deliveries: DeliveryResult[];
+}
+
+/**
+ * `deliveries:<evt_id>`: every delivery of one event's fan-out, each on its own schedule of 8
+ * attempts as in {@link deliveryWorkflow}. One run for the event instead of one per webhook: the
+ * first attempts go out together in the run's first workflow task, so an event to n webhooks costs
+ * Temporal and the worker one run, not n.
+ */
+export async function eventDeliveriesWorkflow(input: EventDeliveriesInput): Promise<EventDeliveriesResult> {
+  const clock = useClock({ livemode: input.livemode, offsetMs: input.clockOffsetMs });
+  const deliveries = await Promise.all(input.deliveryIds.map((deliveryId) => deliver(deliveryId, clock.lane(), true)));
+  return { eventId: input.eventId, deliveries };
+}
+
+async function deliver(deliveryId: string, clock: WorkflowClock, firstInPlace: boolean): Promise<DeliveryResult> {
   for (let index = 0; index < DELIVERY_SCHEDULE_MS.length; index++) {
     if (index > 0) await clock.sleep(DELIVERY_SCHEDULE_MS[index]);
     const attempt = index + 1;
-    const attemptNow =
-      index === 0 && (input.firstAttemptInPlace || patched(FIRST_ATTEMPT_IN_PLACE)) ? attemptInPlace : attemptDelivery;
+    const attemptNow = index === 0 && firstInPlace ? attemptInPlace : attemptDelivery;
     const { outcome } = await attemptNow({
-      deliveryId: input.deliveryId,
+      deliveryId,
       attempt,
       nextDelayMs: DELIVERY_SCHEDULE_MS[index + 1] ?? null,
       clockOffsetMs: clock.now() - Date.now(),
     });
-    if (outcome !== 'failed') return { deliveryId: input.deliveryId, outcome, attempts: attempt };
+    if (outcome !== 'failed') return { deliveryId, outcome, attempts: attempt };
   }
-  await exhaustDelivery({ deliveryId: input.deliveryId });
-  return { deliveryId: input.deliveryId, outcome: 'failed', attempts: DELIVERY_SCHEDULE_MS.length };
+  await exhaustDelivery({ deliveryId });
+  return { deliveryId, outcome: 'failed', attempts: DELIVERY_SCHEDULE_MS.length };
 }

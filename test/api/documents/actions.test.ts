@@ -55,15 +55,15 @@ describe('POST /v1/documents/{document_id}/actions', () => {
       company_id: tenant.companyId,
     });
     expect(events[0].data).to.deep.equal({ documentId: id, changes: { read: { from: false, to: true } } });
-    // Dispatched after commit to its subscriber: its delivery is written and the delivery's run started.
+    // Dispatched after commit to its subscriber: its delivery is written and the event's run started.
     const deliveries = await testServers()
       .db.selectFrom('webhook_deliveries')
       .select('id')
       .where('event_id', '=', events[0].id)
       .execute();
     expect(deliveries).to.have.length(1);
-    const run = await testServers().temporal.workflow.getHandle(workflowIds.delivery(deliveries[0].id)).describe();
-    expect(run.type).to.equal('deliveryWorkflow');
+    const run = await testServers().temporal.workflow.getHandle(workflowIds.eventDeliveries(events[0].id)).describe();
+    expect(run.type).to.equal('eventDeliveriesWorkflow');
     expect((await ok(id, { action: 'mark-read' })).read).to.equal(true);
     expect(await updatedEvents(id)).to.have.length(1);
     expect((await ok(id, { action: 'mark-unread' })).read).to.equal(false);
