@@ -30,6 +30,8 @@ export interface AttemptOutcome {
   outcome: 'succeeded' | 'failed' | 'cancelled';
   statusCode: number | null;
   error: string | null;
+  /** How long after the activity started the receiver's answer (or its failure) came, in ms. */
+  answeredAfterMs?: number;
 }
 
 export interface WebhookActivities {
@@ -53,6 +55,7 @@ export interface WebhookActivityOptions {
 export function createWebhookActivities({ db, senders, events }: WebhookActivityOptions): WebhookActivities {
   return {
     async attemptDelivery({ deliveryId, attempt, nextDelayMs, clockOffsetMs }) {
+      const began = performance.now();
       const ctx = await loadDeliveryContext(db, deliveryId);
       if (!ctx)
         return { outcome: 'cancelled', statusCode: null, error: 'the delivery or its webhook no longer exists' };
@@ -127,7 +130,12 @@ export function createWebhookActivities({ db, senders, events }: WebhookActivity
         nextAttemptAt,
       );
       countWebhookAttempt(ok ? 'succeeded' : 'failed', attempt);
-      return { outcome: ok ? 'succeeded' : 'failed', statusCode: answer.statusCode, error: ok ? null : answer.error };
+      return {
+        outcome: ok ? 'succeeded' : 'failed',
+        statusCode: answer.statusCode,
+        error: ok ? null : answer.error,
+        answeredAfterMs: Math.round(performance.now() - began),
+      };
     },
 
     async exhaustDelivery({ deliveryId }) {

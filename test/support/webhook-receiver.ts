@@ -18,13 +18,15 @@ export interface WebhookReceiver {
 
 /**
  * A webhook endpoint on 127.0.0.1. `respond` picks the answer for the n-th request (0-based):
- * a status code, or 'hang' to never answer.
+ * a status code, 'hang' to never answer, a status with headers, or a status given after a delay.
  */
 export async function startWebhookReceiver(
   respond: (
     index: number,
     req: http.IncomingMessage,
-  ) => number | 'hang' | { status: number; headers: Record<string, string> } = () => 200,
+  ) =>
+    number | 'hang' | { status: number; headers: Record<string, string> } | { status: number; afterMs: number } = () =>
+    200,
 ): Promise<WebhookReceiver> {
   const received: ReceivedDelivery[] = [];
   const waiters: Array<{ count: number; resolve: () => void }> = [];
@@ -40,6 +42,11 @@ export async function startWebhookReceiver(
       if (typeof answer === 'number') {
         res.statusCode = answer;
         res.end('ok');
+      } else if ('afterMs' in answer) {
+        setTimeout(() => {
+          res.statusCode = answer.status;
+          res.end('ok');
+        }, answer.afterMs);
       } else {
         res.writeHead(answer.status, answer.headers).end();
       }

@@ -310,6 +310,36 @@ describe('webhook delivery (part 6, `deliveries:<evt_id>` and `delivery:<dlv_id>
       expect(posts.map((r) => r.headers['x-service-delivery'])).to.deep.equal([deliveries[0].id]);
     });
 
+    it("a first attempt failing beside a receiver slow to answer counts its retry's wait from its own failure", async () => {
+      const { db, temporal } = testServers();
+      const event = await organizationEvent('document.sent', 'doc_beside_slow');
+      const slow = await startWebhookReceiver(() => ({ status: 200, afterMs: 4_000 }));
+      const failing = await startWebhookReceiver(() => 500);
+      try {
+        await addWebhook({ organizationId: event.organization_id }, slow.url, { livemode: false });
+        await addWebhook({ organizationId: event.organization_id }, failing.url, { livemode: false });
+        await createEventDispatcher(temporal, db).dispatch([event]);
+        const [failure] = await failing.waitFor(1);
+        const handle = temporal.workflow.getHandle(workflowIds.eventDeliveries(event.id));
+        // The run's first task ends when the slow receiver answers, 4 s after the failure; the retry
+        // is still due 30 s after the failure, so its wait is what is left of the 30 s.
+        const retryWait = await waitUntil(async () => {
+          const timers = ((await handle.fetchHistory()).events ?? [])
+            .map((e) => e.timerStartedEventAttributes?.startToFireTimeout)
+            .filter((timeout) => timeout)
+            .map((timeout) => Number(timeout!.seconds ?? 0) * 1000 + Math.round((timeout!.nanos ?? 0) / 1e6));
+          return timers.find((ms) => ms > 1_000);
+        }, 15_000);
+        const [answered] = await slow.waitFor(1);
+        expect(answered.receivedAt - failure.receivedAt).to.be.below(1_000);
+        expect(retryWait).to.be.within(30_000 - 6_000, 30_000 - 3_000);
+        await handle.terminate('test done');
+      } finally {
+        await slow.close();
+        await failing.close();
+      }
+    });
+
     it('a fan-out repeated after a webhook subscribed gives only the new delivery a run of its own', async () => {
       const { db, temporal } = testServers();
       const event = await organizationEvent('document.sent', 'doc_late_subscriber');
@@ -529,7 +559,8 @@ describe('webhook delivery (part 6, `deliveries:<evt_id>` and `delivery:<dlv_id>
           nextDelayMs: 120_000,
           clockOffsetMs: 0,
         });
-        expect(slow).to.deep.equal({ outcome: 'failed', statusCode: null, error: 'no answer within 0.3 s' });
+        expect(slow).to.deep.include({ outcome: 'failed', statusCode: null, error: 'no answer within 0.3 s' });
+        expect(slow.answeredAfterMs).to.be.at.least(300);
         expect(receiver.received).to.have.length(2);
         const row = await findDelivery(db, delivery.id);
         expect(row).to.deep.include({ status: 'pending', attempt_count: 2 });

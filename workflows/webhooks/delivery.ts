@@ -1,4 +1,4 @@
-import { patched, proxyActivities, proxyLocalActivities, type RetryPolicy } from '@temporalio/workflow';
+import { patched, proxyActivities, proxyLocalActivities, sleep, type RetryPolicy } from '@temporalio/workflow';
 import type { WebhookActivities } from '../../activities/webhooks.ts';
 import { NON_RETRYABLE_FAILURE_TYPES } from '../../core/failures.ts';
 import { ACTIVITY_PRESETS } from '../activity-options.ts';
@@ -74,8 +74,8 @@ export interface DeliveryResult {
  */
 export async function deliveryWorkflow(input: DeliveryInput): Promise<DeliveryResult> {
   const clock = useClock({ livemode: input.livemode, offsetMs: input.clockOffsetMs });
-  const firstInPlace = Boolean(input.firstAttemptInPlace) || patched(FIRST_ATTEMPT_IN_PLACE);
-  return deliver(input.deliveryId, clock, firstInPlace);
+  const inPlace = Boolean(input.firstAttemptInPlace) || patched(FIRST_ATTEMPT_IN_PLACE);
+  return deliver(input.deliveryId, clock, { inPlace, besideOthers: false });
 }
 
 export interface EventDeliveriesInput {
@@ -100,22 +100,46 @@ export interface EventDeliveriesResult {
  */
 export async function eventDeliveriesWorkflow(input: EventDeliveriesInput): Promise<EventDeliveriesResult> {
   const clock = useClock({ livemode: input.livemode, offsetMs: input.clockOffsetMs });
-  const deliveries = await Promise.all(input.deliveryIds.map((deliveryId) => deliver(deliveryId, clock.lane(), true)));
+  const first = { inPlace: true, besideOthers: input.deliveryIds.length > 1 };
+  const deliveries = await Promise.all(input.deliveryIds.map((deliveryId) => deliver(deliveryId, clock.lane(), first)));
   return { eventId: input.eventId, deliveries };
 }
 
-async function deliver(deliveryId: string, clock: WorkflowClock, firstInPlace: boolean): Promise<DeliveryResult> {
+interface FirstAttempt {
+  /** Made in the run's first workflow task (a local activity). */
+  inPlace: boolean;
+  /**
+   * Other first attempts run in the same task. The task ends, and a timer started in it begins to
+   * count, only when the slowest of them has its answer (or at the task's heartbeat, 8 s): a
+   * failure beside a slow receiver must not start its wait that much late.
+   */
+  besideOthers: boolean;
+}
+
+async function deliver(deliveryId: string, clock: WorkflowClock, first: FirstAttempt): Promise<DeliveryResult> {
+  let dueAt: number | undefined;
   for (let index = 0; index < DELIVERY_SCHEDULE_MS.length; index++) {
-    if (index > 0) await clock.sleep(DELIVERY_SCHEDULE_MS[index]);
+    if (dueAt !== undefined) {
+      // Past the first task (a timer of 1 ms starts when it ends), then wait what is left until the
+      // retry is due, counted from the failure itself.
+      await sleep(1);
+      await clock.sleepUntil(dueAt);
+      dueAt = undefined;
+    } else if (index > 0) await clock.sleep(DELIVERY_SCHEDULE_MS[index]);
     const attempt = index + 1;
-    const attemptNow = index === 0 && firstInPlace ? attemptInPlace : attemptDelivery;
-    const { outcome } = await attemptNow({
+    const inPlace = index === 0 && first.inPlace;
+    const startedAt = clock.now();
+    const result = await (inPlace ? attemptInPlace : attemptDelivery)({
       deliveryId,
       attempt,
       nextDelayMs: DELIVERY_SCHEDULE_MS[index + 1] ?? null,
       clockOffsetMs: clock.now() - Date.now(),
     });
-    if (outcome !== 'failed') return { deliveryId, outcome, attempts: attempt };
+    if (result.outcome !== 'failed') return { deliveryId, outcome: result.outcome, attempts: attempt };
+    // In the run's own time (the company's, in the sandbox): when the attempt started, plus how
+    // long the receiver took to fail it, plus the schedule's wait.
+    if (inPlace && first.besideOthers && result.answeredAfterMs !== undefined)
+      dueAt = startedAt + result.answeredAfterMs + DELIVERY_SCHEDULE_MS[index + 1];
   }
   await exhaustDelivery({ deliveryId });
   return { deliveryId, outcome: 'failed', attempts: DELIVERY_SCHEDULE_MS.length };
