@@ -6,7 +6,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createEventDispatcher, startDeliveryRun } from '../../core/event-dispatcher.ts';
 import { EVENTS_API_VERSION } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
-import { workflowIds } from '../../core/temporal.ts';
+import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
 import { createEventActivities } from '../../activities/events.ts';
 import { createWebhookActivities, WEBHOOK_USER_AGENT } from '../../activities/webhooks.ts';
@@ -571,22 +571,25 @@ describe('webhook delivery (part 6, `deliveries:<evt_id>` and `delivery:<dlv_id>
     });
   });
 
-  describe('the 8-attempt schedule under time skipping (live mode)', () => {
+  describe('the 8-attempt schedule under time skipping (live mode), fanned out as the service does', () => {
     let env: TestWorkflowEnvironment;
     let worker: Worker;
     let running: Promise<void>;
-    const taskQueue = 'webhook-schedule-test';
     // A fresh server per test: each one skips its own timers from a clean clock.
     beforeEach(async () => {
       env = await createTimeSkippingEnv();
       const { db } = testServers();
       worker = await Worker.create({
         connection: env.nativeConnection,
-        taskQueue,
+        taskQueue: TASK_QUEUES.webhooks,
         workflowBundle: await workflowBundle(),
         activities: {
           ...createEventActivities({ db }),
-          ...createWebhookActivities({ db, senders: createWebhookSenders({ allowPrivateTargets: true }) }),
+          ...createWebhookActivities({
+            db,
+            senders: createWebhookSenders({ allowPrivateTargets: true }),
+            events: createEventDispatcher(env.client, db),
+          }),
         },
       });
       running = worker.run();
@@ -604,20 +607,24 @@ describe('webhook delivery (part 6, `deliveries:<evt_id>` and `delivery:<dlv_id>
         .map((e) => Number(e.timerStartedEventAttributes!.startToFireTimeout!.seconds));
     };
 
-    async function fanOut(tenant: Tenant, type: 'document.received' = 'document.received') {
-      const event = await insertEvent(testServers().db, {
+    /** Commits an event and dispatches it: its deliveries, and the handle of its run if any. */
+    async function fanOut(tenant: Tenant) {
+      const { db } = testServers();
+      const event = await insertEvent(db, {
         organizationId: tenant.organizationId,
         livemode: true,
         companyId: tenant.companyId,
-        type,
+        type: 'document.received',
         data: { documentId: 'doc_s' },
       });
-      const result = await env.client.workflow.execute<typeof eventWorkflow>('eventWorkflow', {
-        taskQueue,
-        workflowId: workflowIds.event(event.id),
-        args: [{ eventId: event.id }],
-      });
-      return { event, deliveryIds: result.deliveryIds };
+      await createEventDispatcher(env.client, db).dispatch([event]);
+      const deliveries = await db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('event_id', '=', event.id)
+        .execute();
+      const run = env.client.workflow.getHandle<typeof eventDeliveriesWorkflow>(workflowIds.eventDeliveries(event.id));
+      return { event, deliveryIds: deliveries.map((d) => d.id), run };
     }
 
     it('a receiver failing 3 times gets attempts 2-4 exactly 30 s, 2 min and 10 min after each failure', async () => {
@@ -625,12 +632,10 @@ describe('webhook delivery (part 6, `deliveries:<evt_id>` and `delivery:<dlv_id>
       try {
         const tenant = await createTenant();
         await addWebhook(tenant, receiver.url, { livemode: true });
-        const { deliveryIds } = await fanOut(tenant);
-        const result = await env.client.workflow
-          .getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryIds[0]))
-          .result();
-        expect(result).to.deep.include({ outcome: 'succeeded', attempts: 4 });
-        expect(await timerSeconds(workflowIds.delivery(deliveryIds[0]))).to.deep.equal([30, 120, 600]);
+        const { deliveryIds, run } = await fanOut(tenant);
+        const { deliveries } = await run.result();
+        expect(deliveries).to.deep.equal([{ deliveryId: deliveryIds[0], outcome: 'succeeded', attempts: 4 }]);
+        expect(await timerSeconds(run.workflowId)).to.deep.equal([30, 120, 600]);
         expect(receiver.received.map((r) => r.headers['x-service-attempt'])).to.deep.equal(['1', '2', '3', '4']);
         receiver.received.forEach((r) => expectValidSignature(r));
       } finally {
@@ -644,11 +649,10 @@ describe('webhook delivery (part 6, `deliveries:<evt_id>` and `delivery:<dlv_id>
       try {
         const tenant = await createTenant();
         const webhook = await addWebhook(tenant, receiver.url, { livemode: true });
-        const { event, deliveryIds } = await fanOut(tenant);
-        const workflowId = workflowIds.delivery(deliveryIds[0]);
-        const result = await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowId).result();
-        expect(result).to.deep.equal({ deliveryId: deliveryIds[0], outcome: 'failed', attempts: 8 });
-        expect(await timerSeconds(workflowId)).to.deep.equal([30, 120, 600, 1800, 7200, 21600, 43200]);
+        const { event, deliveryIds, run } = await fanOut(tenant);
+        const { deliveries } = await run.result();
+        expect(deliveries).to.deep.equal([{ deliveryId: deliveryIds[0], outcome: 'failed', attempts: 8 }]);
+        expect(await timerSeconds(run.workflowId)).to.deep.equal([30, 120, 600, 1800, 7200, 21600, 43200]);
         expect(receiver.received.map((r) => r.headers['x-service-attempt'])).to.deep.equal([
           '1',
           '2',
@@ -693,8 +697,8 @@ describe('webhook delivery (part 6, `deliveries:<evt_id>` and `delivery:<dlv_id>
         const tenant = await createTenant();
         const webhook = await addWebhook(tenant, failing.url, { livemode: true, events: ['document.received'] });
         const watcher = await addWebhook(tenant, watching.url, { livemode: true, events: ['webhook.paused'] });
-        const { event, deliveryIds } = await fanOut(tenant);
-        await env.client.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryIds[0])).result();
+        const { event, deliveryIds, run } = await fanOut(tenant);
+        await run.result();
         const notices = await db
           .selectFrom('events')
           .selectAll()
@@ -711,17 +715,14 @@ describe('webhook delivery (part 6, `deliveries:<evt_id>` and `delivery:<dlv_id>
           deliveryId: deliveryIds[0],
           eventId: event.id,
         });
-        expect(notices[0].dispatched_at).to.equal(null);
-        const fanned = await env.client.workflow.execute<typeof eventWorkflow>('eventWorkflow', {
-          taskQueue,
-          workflowId: workflowIds.event(notices[0].id),
-          args: [{ eventId: notices[0].id }],
-        });
-        expect(fanned.deliveryIds).to.have.length(1);
-        expect((await findDelivery(db, fanned.deliveryIds[0]))!.webhook_id).to.equal(watcher.id);
-        await env.client.workflow
-          .getHandle<typeof deliveryWorkflow>(workflowIds.delivery(fanned.deliveryIds[0]))
+        // The pause dispatched its notice itself: one delivery, to the watcher, in the notice's run.
+        expect(notices[0].dispatched_at).to.be.instanceOf(Date);
+        const { deliveries: toWatcher } = await env.client.workflow
+          .getHandle<typeof eventDeliveriesWorkflow>(workflowIds.eventDeliveries(notices[0].id))
           .result();
+        expect(toWatcher).to.have.length(1);
+        expect(toWatcher[0]).to.deep.include({ outcome: 'succeeded', attempts: 1 });
+        expect((await findDelivery(db, toWatcher[0].deliveryId))!.webhook_id).to.equal(watcher.id);
         const [received] = await watching.waitFor(1);
         expect(received.headers['x-service-event']).to.equal('webhook.paused');
         expect(JSON.parse(received.body)).to.deep.include({ id: notices[0].id, type: 'webhook.paused' });
@@ -739,13 +740,11 @@ describe('webhook delivery (part 6, `deliveries:<evt_id>` and `delivery:<dlv_id>
       try {
         const tenant = await createTenant();
         const webhook = await addWebhook(tenant, receiver.url, { livemode: true });
-        const { deliveryIds } = await fanOut(tenant);
+        const { deliveryIds, run } = await fanOut(tenant);
         await waitUntil(async () => receiver.received.length >= 1);
         await updateWebhook(db, tenantScope(tenant.organizationId, true), webhook.id, { status: 'paused' });
-        const result = await env.client.workflow
-          .getHandle<typeof deliveryWorkflow>(workflowIds.delivery(deliveryIds[0]))
-          .result();
-        expect(result).to.deep.equal({ deliveryId: deliveryIds[0], outcome: 'cancelled', attempts: 2 });
+        const { deliveries } = await run.result();
+        expect(deliveries).to.deep.equal([{ deliveryId: deliveryIds[0], outcome: 'cancelled', attempts: 2 }]);
         expect(receiver.received).to.have.length(1);
         expect(await findDelivery(db, deliveryIds[0])).to.deep.include({ status: 'cancelled' });
       } finally {
