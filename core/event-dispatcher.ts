@@ -34,26 +34,21 @@ export interface EventDispatcherOptions {
 const FAN_OUT_CONCURRENCY = 16;
 
 /**
- * With the database (the API, the worker), the fan-out happens here: the event's deliveries are
- * written and each `delivery:<dlv_id>` run starts at once, so the first POST is the first workflow
- * task of its run instead of waiting behind an event workflow, its activities and child starts.
- * Without it, one `event:<evt_id>` workflow per event does the same (and the runs started before the
- * direct fan-out finish on it).
+ * The fan-out happens here, in the process that committed the events (the API, the worker): the
+ * event's deliveries are written and its `deliveries:<evt_id>` run starts at once, so the first POSTs
+ * are the first workflow task of that run. (Runs in flight from before, started by an
+ * `event:<evt_id>` workflow, finish there.)
  *
  * Only events with subscribers when they were written are dispatched (`insertEvent` marks the
- * others dispatched in the same statement). Both ways are idempotent: one delivery per (event,
+ * others dispatched in the same statement). A dispatch is idempotent: one delivery per (event,
  * webhook), and workflow ids that refuse a second run, so a repeated dispatch (a retried activity,
- * the sweeper racing a late dispatch) fans out once. The event is marked dispatched only after
- * every run started; what a failure leaves undispatched the maintenance sweeper dispatches again.
+ * the sweeper racing a late dispatch) fans out once. The event is marked dispatched only after its
+ * run started; what a failure leaves undispatched the maintenance sweeper dispatches again.
  */
-export function createEventDispatcher(client: Client, db?: Db, options: EventDispatcherOptions = {}): EventDispatcher {
+export function createEventDispatcher(client: Client, db: Db, options: EventDispatcherOptions = {}): EventDispatcher {
   return {
     async dispatch(events) {
       const pending = events.filter((event) => event.dispatched_at === null);
-      if (!db) {
-        await Promise.all(pending.map((event) => startEventWorkflow(client, event.id)));
-        return;
-      }
       await forEachConcurrently(pending, FAN_OUT_CONCURRENCY, (event) => fanOut(client, db, event.id, options));
     },
   };
@@ -144,17 +139,6 @@ export function startDeliveryRun(
       companyId: event.company_id,
     }),
   });
-}
-
-async function startEventWorkflow(client: Client, eventId: string): Promise<void> {
-  await ignoreAlreadyStarted(
-    client.workflow.start('eventWorkflow', {
-      taskQueue: TASK_QUEUES.webhooks,
-      workflowId: workflowIds.event(eventId),
-      args: [{ eventId }],
-      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-    }),
-  );
 }
 
 /** Already running or done (a repeated dispatch): that run owns it. */

@@ -30,7 +30,7 @@ describe('complianceWorkflow (PPF / SDI reporting)', () => {
       connection: env.nativeConnection,
       namespace: 'default',
       db: testServers().db,
-      events: createEventDispatcher(env.client),
+      events: createEventDispatcher(env.client, testServers().db),
       upstreams: testUpstreams(),
       taskQueues: [TASK_QUEUES.documents, TASK_QUEUES.webhooks],
     });

@@ -58,7 +58,7 @@ describe('documentWorkflow (delivery)', () => {
       connection: env.nativeConnection,
       namespace: 'default',
       db: testServers().db,
-      events: createEventDispatcher(env.client),
+      events: createEventDispatcher(env.client, testServers().db),
       upstreams: testUpstreams({ transports: { live: delegate, sandbox: createSimulatedTransport() } }),
       taskQueues: [TASK_QUEUES.documents, TASK_QUEUES.webhooks],
     });

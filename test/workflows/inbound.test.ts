@@ -48,7 +48,7 @@ describe('AS4 receipts and the inbound workflow (time-skipping)', () => {
       connection: env.nativeConnection,
       namespace: 'default',
       db: testServers().db,
-      events: createEventDispatcher(env.client),
+      events: createEventDispatcher(env.client, testServers().db),
       upstreams: testUpstreams({
         transports: { live: new ReceiptingAccessPoint(), sandbox: createSimulatedTransport() },
       }),

@@ -25,7 +25,7 @@ describe('probeWorkflow', () => {
       connection: env.nativeConnection,
       taskQueue: 'probe-test',
       workflowBundle: await workflowBundle(),
-      activities: createActivities({ db, events: createEventDispatcher(env.client), upstreams: testUpstreams() }),
+      activities: createActivities({ db, events: createEventDispatcher(env.client, db), upstreams: testUpstreams() }),
     });
     const probeId = newId('probe');
     await worker.runUntil(async () => {

@@ -47,7 +47,7 @@ describe('workflow replay (determinism)', () => {
         connection: env.nativeConnection,
         namespace: 'default',
         db: testServers().db,
-        events: createEventDispatcher(env.client),
+        events: createEventDispatcher(env.client, testServers().db),
         upstreams: testUpstreams(),
       });
       stop = new AbortController();

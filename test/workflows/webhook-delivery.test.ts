@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
 import { temporal } from '@temporalio/proto';
+import type { Client } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createEventDispatcher, startDeliveryRun } from '../../core/event-dispatcher.ts';
@@ -49,6 +50,15 @@ async function addWebhook(
     url,
     events: options.events ?? ['*'],
     secret: SECRET,
+  });
+}
+
+/** An `event:<evt_id>` run, as the fan-out started them before it happened in the dispatcher. */
+function startEventWorkflow(client: Client, eventId: string) {
+  return client.workflow.start<typeof eventWorkflow>('eventWorkflow', {
+    taskQueue: TASK_QUEUES.webhooks,
+    workflowId: workflowIds.event(eventId),
+    args: [{ eventId }],
   });
 }
 
@@ -109,12 +119,11 @@ describe('webhook delivery (part 6, `deliveries:<evt_id>` and `delivery:<dlv_id>
       });
       expect(event.dispatched_at).to.be.instanceOf(Date);
       await createEventDispatcher(temporal, db).dispatch([event]);
-      await createEventDispatcher(temporal).dispatch([event]);
       expect(
         await db.selectFrom('webhook_deliveries').select('id').where('event_id', '=', event.id).execute(),
       ).to.deep.equal([]);
       const started = await temporal.workflow
-        .getHandle(workflowIds.event(event.id))
+        .getHandle(workflowIds.eventDeliveries(event.id))
         .describe()
         .then(
           () => true,
@@ -280,11 +289,9 @@ describe('webhook delivery (part 6, `deliveries:<evt_id>` and `delivery:<dlv_id>
       await startDeliveryRun(client, replayed, own.id, 0);
       expect(await eventTypes(workflowIds.delivery(own.id)), 'a run of its own').to.deep.equal(oneTask(1));
 
+      // A run in flight from before the direct fan-out starts its deliveries as children.
       const viaEventRun = await organizationEvent('document.sent', 'doc_one_task_child');
-      await createEventDispatcher(client).dispatch([viaEventRun]);
-      const { deliveryIds } = await client.workflow
-        .getHandle<typeof eventWorkflow>(workflowIds.event(viaEventRun.id))
-        .result();
+      const { deliveryIds } = await startEventWorkflow(client, viaEventRun.id).then((run) => run.result());
       expect(await eventTypes(workflowIds.delivery(deliveryIds[0])), 'started by the event workflow').to.deep.equal(
         oneTask(1),
       );
@@ -402,14 +409,11 @@ describe('webhook delivery (part 6, `deliveries:<evt_id>` and `delivery:<dlv_id>
       expect(posts).to.have.length(1);
     });
 
-    it('without the database, an event workflow fans out; a repeated fan-out creates no second delivery', async () => {
+    it('an event workflow (runs in flight from before the direct fan-out) fans out; a repeated fan-out creates no second delivery', async () => {
       const { db, temporal } = testServers();
       const event = await organizationEvent('document.sent', 'doc_1');
       const first = await createFanOutDeliveries(db, event);
-      await createEventDispatcher(temporal).dispatch([event]);
-      const { deliveryIds } = await temporal.workflow
-        .getHandle<typeof eventWorkflow>(workflowIds.event(event.id))
-        .result();
+      const { deliveryIds } = await startEventWorkflow(temporal, event.id).then((run) => run.result());
       expect(deliveryIds).to.deep.equal(first.map((d) => d.id));
       expect(
         await db.selectFrom('webhook_deliveries').select('id').where('event_id', '=', event.id).execute(),

@@ -39,7 +39,7 @@ describe('traces of a send and of a webhook delivery (issue 19)', () => {
       connection,
       namespace: 'default',
       db,
-      events: createEventDispatcher(client),
+      events: createEventDispatcher(client, db),
       upstreams: testUpstreams({ webhooks: loopbackWebhookSenders() }),
       tracing,
     });
@@ -139,7 +139,7 @@ describe('traces of a send and of a webhook delivery (issue 19)', () => {
     const chain = ancestry(post);
     expect(chain[1]).to.match(/^RunActivity:/);
     expect(
-      chain.some((name) => name.endsWith(':deliveryWorkflow')),
+      chain.some((name) => name.endsWith(':eventDeliveriesWorkflow')),
       chain.join(' < '),
     ).to.equal(true);
     // The delivery belongs to the trace of the document that raised the event.
