@@ -89,14 +89,13 @@ async function startEventDeliveries(
   clockOffsetMs: number,
   options: EventDispatcherOptions,
 ): Promise<boolean> {
-  const memo: EventDeliveriesMemo = { deliveryIds };
   try {
     await client.workflow.start<typeof eventDeliveriesWorkflow>('eventDeliveriesWorkflow', {
       taskQueue: TASK_QUEUES.webhooks,
       workflowId: workflowIds.eventDeliveries(event.id),
       args: [{ eventId: event.id, deliveryIds, livemode: event.livemode, clockOffsetMs }],
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-      memo: { ...memo },
+      memo: { deliveryIds } satisfies EventDeliveriesMemo,
       ...(options.eagerStart ? { requestEagerStart: true } : {}),
       typedSearchAttributes: searchAttributesFor({
         organizationId: event.organization_id,
