@@ -34,6 +34,13 @@ export interface EventDispatcherOptions {
 const FAN_OUT_CONCURRENCY = 16;
 
 /**
+ * Deliveries one event's run takes on. Its first task makes their first attempts together and ends
+ * when the slowest has its answer, so past this many subscribers the others get runs of their own:
+ * the task's width, and what a lost worker's successor makes again, stay bounded.
+ */
+export const MAX_DELIVERIES_PER_EVENT_RUN = 32;
+
+/**
  * The fan-out happens here, in the process that committed the events (the API, the worker): the
  * event's deliveries are written and its `deliveries:<evt_id>` run starts at once, so the first POSTs
  * are the first workflow task of that run. (Runs in flight from before, started by an
@@ -61,17 +68,19 @@ async function fanOut(client: Client, db: Db, eventId: string, options: EventDis
   if (deliveries.length > 0) {
     const clockOffsetMs = event.livemode ? 0 : await clockOffsetOf(db, event.company_id);
     const deliveryIds = deliveries.map((delivery) => delivery.id);
-    const started = await startEventDeliveries(client, event, deliveryIds, clockOffsetMs, options);
-    if (!started) {
-      // A repeated fan-out: the event's run owns the deliveries it started with; one a webhook
-      // subscribed since then adds gets a run of its own.
-      const owned = new Set(await deliveriesOwnedBy(client, eventId));
-      await Promise.all(
-        deliveryIds
-          .filter((id) => !owned.has(id))
-          .map((id) => ignoreAlreadyStarted(startDeliveryRun(client, event, id, clockOffsetMs, options))),
-      );
-    }
+    const toRun = deliveryIds.slice(0, MAX_DELIVERIES_PER_EVENT_RUN);
+    // A repeated fan-out: the event's run owns the deliveries it started with; one a webhook
+    // subscribed since then adds gets a run of its own, as do those past the run's width.
+    const owned = new Set(
+      (await startEventDeliveries(client, event, toRun, clockOffsetMs, options))
+        ? toRun
+        : await deliveriesOwnedBy(client, eventId),
+    );
+    await Promise.all(
+      deliveryIds
+        .filter((id) => !owned.has(id))
+        .map((id) => ignoreAlreadyStarted(startDeliveryRun(client, event, id, clockOffsetMs, options))),
+    );
   }
   await markEventDispatched(db, eventId);
 }

@@ -4,7 +4,7 @@ import { temporal } from '@temporalio/proto';
 import type { Client } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { createEventDispatcher, startDeliveryRun } from '../../core/event-dispatcher.ts';
+import { createEventDispatcher, MAX_DELIVERIES_PER_EVENT_RUN, startDeliveryRun } from '../../core/event-dispatcher.ts';
 import { EVENTS_API_VERSION } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
@@ -345,6 +345,36 @@ describe('webhook delivery (part 6, `deliveries:<evt_id>` and `delivery:<dlv_id>
         await slow.close();
         await failing.close();
       }
+    });
+
+    it('an event to more webhooks than one run takes: the first in the event run, the others in runs of their own, each posted once', async () => {
+      const { db, temporal } = testServers();
+      const event = await organizationEvent('document.sent', 'doc_wide_fan_out');
+      // The organization's first webhook is the healthy receiver; the others post to it too.
+      for (let i = 1; i <= MAX_DELIVERIES_PER_EVENT_RUN; i++)
+        await addWebhook({ organizationId: event.organization_id }, `${healthy.url}?n=${i}`, { livemode: false });
+      await createEventDispatcher(temporal, db).dispatch([event]);
+      const deliveries = await db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('event_id', '=', event.id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      expect(deliveries).to.have.length(MAX_DELIVERIES_PER_EVENT_RUN + 1);
+      const { deliveries: inRun } = await temporal.workflow
+        .getHandle<typeof eventDeliveriesWorkflow>(workflowIds.eventDeliveries(event.id))
+        .result();
+      expect(inRun).to.have.length(MAX_DELIVERIES_PER_EVENT_RUN);
+      const inRunIds = new Set(inRun.map((d) => d.deliveryId));
+      const [outside] = deliveries.filter((d) => !inRunIds.has(d.id));
+      expect(
+        await temporal.workflow.getHandle<typeof deliveryWorkflow>(workflowIds.delivery(outside.id)).result(),
+      ).to.deep.equal({ deliveryId: outside.id, outcome: 'succeeded', attempts: 1 });
+      const posted = healthy.received
+        .filter((r) => r.headers['x-service-event-id'] === event.id)
+        .map((r) => String(r.headers['x-service-delivery']));
+      expect(posted.sort()).to.deep.equal(deliveries.map((d) => d.id).sort());
     });
 
     it('a fan-out repeated after a webhook subscribed gives only the new delivery a run of its own', async () => {
