@@ -117,19 +117,25 @@ describe('faults: a process killed with SIGKILL', function () {
     }
   }
 
-  it("kill -9 of the worker during a webhook's first attempt: the attempt is made again and the delivery succeeds, once", async () => {
+  it("kill -9 of the worker during a webhook's first attempt: the attempt is made again and the delivery succeeds, once; the event's other delivery, answered already, is not made again", async () => {
     const { key, companyId } = await tenant();
     // The first request is held open while the worker that made it dies; later ones are answered.
     const receiver = await startWebhookReceiver((index) => (index === 0 ? 'hang' : 200));
+    // The same event's other webhook answers at once, in the same task of the event's run.
+    const prompt = await startWebhookReceiver(() => 200);
     try {
       const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-      const created = await fetch(`${stack.url}/v1/webhooks`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ url: receiver.url, events: ['document.delivered'] }),
-      });
-      expect(created.status).to.equal(201);
-      const webhook = await created.json();
+      const subscribe = async (url: string) => {
+        const created = await fetch(`${stack.url}/v1/webhooks`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ url, events: ['document.delivered'] }),
+        });
+        expect(created.status).to.equal(201);
+        return created.json();
+      };
+      const webhook = await subscribe(receiver.url);
+      const promptWebhook = await subscribe(prompt.url);
       const sent = await fetch(`${stack.url}/v1/documents/send`, {
         method: 'POST',
         headers,
@@ -138,6 +144,13 @@ describe('faults: a process killed with SIGKILL', function () {
       expect(sent.status).to.equal(201);
 
       const [held] = await receiver.waitFor(1, 60_000);
+      // The worker dies once the other delivery's answer is recorded, while this one is held.
+      let answered = false;
+      for (const deadline = Date.now() + 30_000; !answered && Date.now() < deadline; await sleep(100)) {
+        const res = await fetch(`${stack.url}/v1/webhooks/${promptWebhook.id}/deliveries`, { headers });
+        answered = (await res.json()).data[0]?.status === 'succeeded';
+      }
+      expect(answered, "the other delivery's answer is recorded").to.equal(true);
       stack.kill('worker');
       await sleep(DOWNTIME_MS);
       await stack.restart('worker');
@@ -158,8 +171,13 @@ describe('faults: a process killed with SIGKILL', function () {
       ]);
       await sleep(2_000);
       expect(receiver.received, 'no further request once answered').to.have.length(2);
+      expect(
+        prompt.received.map((r) => r.headers['x-service-event-id']),
+        'the answered delivery is not made again',
+      ).to.deep.equal([held.headers['x-service-event-id']]);
     } finally {
       await receiver.close();
+      await prompt.close();
     }
   });
 
