@@ -28,12 +28,15 @@ export function companyFilter(scope: Scope, requested: string | undefined): stri
   return scope.companyId ?? requested;
 }
 
+/** A Peppol participant id without its `peppol:` prefix: `0208:0477472701`. */
+export const BARE_PEPPOL_ID = /^\d{4}:.+$/;
+
 /**
  * A company reference as `findCompanyByRef` reads it: `comp_…`, `vat:…` and `peppol:…` as given, a
  * bare Peppol participant id (`0208:0477472701`) as `peppol:` it.
  */
 export function companyRef(ref: string): string {
-  return /^\d{4}:./.test(ref) ? `peppol:${ref}` : ref;
+  return BARE_PEPPOL_ID.test(ref) ? `peppol:${ref}` : ref;
 }
 
 /** How an operation that takes `companyId` can be told which company, when it names none. */

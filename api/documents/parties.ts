@@ -15,11 +15,9 @@ import {
 import { SANDBOX_RECIPIENTS } from '../../core/sandbox-scenarios.ts';
 import { organizationWide, type Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
-import { companyForbidden, companyRef, impliedCompanyId } from '../scope.ts';
+import { BARE_PEPPOL_ID, companyForbidden, companyRef, impliedCompanyId } from '../scope.ts';
 
 export type CompanyRow = Selectable<CompaniesTable>;
-
-const PEPPOL_ID = /^\d{4}:.+$/;
 
 /**
  * The sending company from `from` (part 4.6): a bare Peppol id, `peppol:`, `vat:`, `comp_…`, or
@@ -123,7 +121,7 @@ export interface RecipientDirectory {
 export const participantIdDirectory: RecipientDirectory = {
   async resolve(_scope, to) {
     const id = to.startsWith('peppol:') ? to.slice(7) : to;
-    return PEPPOL_ID.test(id) ? { peppolId: id } : undefined;
+    return BARE_PEPPOL_ID.test(id) ? { peppolId: id } : undefined;
   },
   async verify(_scope, peppolId, type) {
     if (peppolId === SANDBOX_RECIPIENTS.notRegistered) return { exists: false, canReceive: false };
@@ -150,7 +148,7 @@ export async function resolveRecipient(
       { details: [{ field: 'to', rule: 'required', message: 'required unless type is event' }] },
     );
   const bare = to.startsWith('peppol:') ? to.slice(7) : to;
-  if (PEPPOL_ID.test(bare)) {
+  if (BARE_PEPPOL_ID.test(bare)) {
     const check = checkParticipantId(bare);
     if (!check.valid)
       throw new ApiError('INVALID_REQUEST', `to is not a valid Peppol participant id: ${check.problems.join('; ')}.`, {

@@ -30,9 +30,8 @@ import {
 } from '../documents/parties.ts';
 import { verifyRecipient } from '../directory/service.ts';
 import { ApiError } from '../errors.ts';
+import { BARE_PEPPOL_ID } from '../scope.ts';
 import { provisionPartner } from './service.ts';
-
-const PEPPOL_ID = /^\d{4}:.+$/;
 
 /** Any company of the organization may be the recipient, whichever one the caller acts for. */
 const organizationOf = (scope: PartnerScope) =>
@@ -216,7 +215,7 @@ function validParticipant(peppolId: string | undefined): string | undefined {
 function prefixed(to: string): { prefix: string; value: string } | undefined {
   const m = /^([a-z]+):(.*)$/i.exec(to);
   if (m && !/^\d{4}$/.test(m[1])) return { prefix: m[1].toLowerCase(), value: m[2].trim() };
-  if (PEPPOL_ID.test(to)) return { prefix: 'peppol', value: to };
+  if (BARE_PEPPOL_ID.test(to)) return { prefix: 'peppol', value: to };
   if (/^\d{9}$/.test(to)) return { prefix: 'siren', value: to };
   if (/^\d{14}$/.test(to)) return { prefix: 'siret', value: to };
   if (/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(to)) return { prefix: 'email', value: to };
@@ -247,13 +246,15 @@ async function locate(
   switch (prefix) {
     case 'peppol':
       // The company of that id is not the target (the participant is), but the buyer is derived from it.
-      return PEPPOL_ID.test(value) ? { peppolId: value, ...(await findOwnParticipant(db, scope, value)) } : undefined;
+      return BARE_PEPPOL_ID.test(value)
+        ? { peppolId: value, ...(await findOwnParticipant(db, scope, value)) }
+        : undefined;
     case 'org': {
       // A company of the organization by id, VAT number, Peppol id or exact name.
       const ref =
         value.startsWith('comp_') || value.startsWith('vat:') || value.startsWith('peppol:')
           ? value
-          : PEPPOL_ID.test(value)
+          : BARE_PEPPOL_ID.test(value)
             ? `peppol:${value}`
             : undefined;
       if (ref) return fromCompany(await org(ref));
