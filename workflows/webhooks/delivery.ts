@@ -133,7 +133,7 @@ async function deliver(deliveryId: string, clock: WorkflowClock, first: FirstAtt
       deliveryId,
       attempt,
       nextDelayMs: DELIVERY_SCHEDULE_MS[index + 1] ?? null,
-      clockOffsetMs: clock.now() - Date.now(),
+      clockOffsetMs: startedAt - Date.now(),
     });
     if (result.outcome !== 'failed') return { deliveryId, outcome: result.outcome, attempts: attempt };
     // In the run's own time (the company's, in the sandbox): when the attempt started, plus how
