@@ -19,11 +19,13 @@ import {
   computeDocument,
   countryOfScheme,
   normalizeVatNumber,
+  partyRoles,
   readXmlDocumentChecked,
   splitParticipantId,
   type DocumentBody,
   type DocumentType,
   type Party,
+  type PartyRole,
   type ValidationIssue,
 } from '../peppol/index.ts';
 import { documentEventData } from './documents.ts';
@@ -66,17 +68,19 @@ function party(
 
 /**
  * The organization's partner for the sender: matched by its Peppol id (or VAT number), else
- * provisioned as a supplier from what the document says about its seller.
+ * provisioned from what the document says about the sending party (`role`: its seller, or the buyer
+ * of a purchase order).
  */
 async function senderPartner(
   trx: Db,
   scope: PartnerScope,
   senderId: string,
-  seller: Party | undefined,
+  sending: Party | undefined,
+  role: PartyRole,
 ): Promise<PartnerRow> {
   const existing = await resolvePartnerByIdentifier(trx, scope, senderId);
   if (existing) return existing;
-  const vatNumber = seller?.vatNumber ? normalizeVatNumber(seller.vatNumber) : null;
+  const vatNumber = sending?.vatNumber ? normalizeVatNumber(sending.vatNumber) : null;
   const [duplicate] = await findPartnerDuplicates(trx, scope, { peppolId: senderId, vatNumber });
   if (duplicate) return duplicate;
   return insertPartner(trx, {
@@ -84,11 +88,12 @@ async function senderPartner(
     scope,
     peppolId: senderId,
     vatNumber,
-    name: seller?.name ?? seller?.legalName ?? senderId,
-    country: seller?.address?.country ?? countryOfScheme(splitParticipantId(senderId)?.scheme ?? '') ?? null,
-    role: 'supplier',
-    contactName: seller?.contact?.name ?? null,
-    contactEmail: seller?.contact?.email ?? null,
+    name: sending?.name ?? sending?.legalName ?? senderId,
+    country: sending?.address?.country ?? countryOfScheme(splitParticipantId(senderId)?.scheme ?? '') ?? null,
+    // The sender of an invoice supplies the company; the sender of a purchase order buys from it.
+    role: role === 'seller' ? 'supplier' : 'buyer',
+    contactName: sending?.contact?.name ?? null,
+    contactEmail: sending?.contact?.email ?? null,
     // It reached us over Peppol, but whether it is listed in the directory is not known here.
     peppolStatus: 'unknown',
     defaults: {},
@@ -156,7 +161,8 @@ export function createInboundActivities({ db, events }: InboundActivityDeps): In
       const at = new Date();
 
       const { row, event } = await db.transaction().execute(async (trx) => {
-        const partner = await senderPartner(trx, scope, message.senderId, body?.seller);
+        const roles = partyRoles(type);
+        const partner = await senderPartner(trx, scope, message.senderId, body?.[roles.sender], roles.sender);
         const inbound = {
           source: message.source,
           messageId: message.messageId,
@@ -184,10 +190,10 @@ export function createInboundActivities({ db, events }: InboundActivityDeps): In
           net_amount: totals ? totals.net.toFixed(2) : null,
           vat_amount: totals ? totals.vat.toFixed(2) : null,
           sender: JSON.stringify(
-            party(message.senderId, body?.seller, { name: partner.name, vatNumber: partner.vat_number }),
+            party(message.senderId, body?.[roles.sender], { name: partner.name, vatNumber: partner.vat_number }),
           ),
           receiver: JSON.stringify(
-            party(receiverId, body?.buyer, { name: company.name, vatNumber: company.vat_number }),
+            party(receiverId, body?.[roles.recipient], { name: company.name, vatNumber: company.vat_number }),
           ),
           sender_peppol_id: message.senderId,
           receiver_peppol_id: receiverId,

@@ -24,7 +24,15 @@ export interface DocumentTypeInfo {
   typeCode?: string;
   /** Whether the EN16931 / Peppol BIS Billing rules apply. */
   billing: boolean;
+  /**
+   * The party of the document its sender is: the buyer sends a purchase order to its supplier; the
+   * seller sends everything else (invoices and notes, the order agreement that answers an order, a
+   * quote). The recipient is the other one.
+   */
+  senderRole: PartyRole;
 }
+
+export type PartyRole = 'seller' | 'buyer';
 
 /**
  * Quotation and event have no Peppol BIS of their own: they use identifiers in the service's
@@ -37,6 +45,7 @@ export const DOCUMENT_TYPE_INFO: Record<DocumentType, DocumentTypeInfo> = {
     profileId: BILLING_PROFILE,
     typeCode: '380',
     billing: true,
+    senderRole: 'seller',
   },
   'credit-note': {
     root: 'CreditNote',
@@ -44,6 +53,7 @@ export const DOCUMENT_TYPE_INFO: Record<DocumentType, DocumentTypeInfo> = {
     profileId: BILLING_PROFILE,
     typeCode: '381',
     billing: true,
+    senderRole: 'seller',
   },
   'debit-note': {
     root: 'Invoice',
@@ -51,6 +61,7 @@ export const DOCUMENT_TYPE_INFO: Record<DocumentType, DocumentTypeInfo> = {
     profileId: BILLING_PROFILE,
     typeCode: '383',
     billing: true,
+    senderRole: 'seller',
   },
   'purchase-order': {
     root: 'Order',
@@ -58,26 +69,37 @@ export const DOCUMENT_TYPE_INFO: Record<DocumentType, DocumentTypeInfo> = {
     profileId: 'urn:fdc:peppol.eu:poacc:bis:ordering:3',
     typeCode: '220',
     billing: false,
+    senderRole: 'buyer',
   },
   'sales-order': {
     root: 'OrderResponse',
     customizationId: 'urn:fdc:peppol.eu:poacc:trns:order_agreement:3',
     profileId: 'urn:fdc:peppol.eu:poacc:bis:order_agreement:3',
     billing: false,
+    senderRole: 'seller',
   },
   quote: {
     root: 'Quotation',
     customizationId: 'urn:fdc:docex:trns:quotation:1',
     profileId: 'urn:fdc:docex:bis:quotation:1',
     billing: false,
+    senderRole: 'seller',
   },
   event: {
     root: 'ApplicationResponse',
     customizationId: 'urn:fdc:docex:trns:business_event:1',
     profileId: 'urn:fdc:docex:bis:business_event:1',
     billing: false,
+    senderRole: 'seller',
   },
 };
+
+/** Which party of a document of `type` its sender is, and which its recipient. */
+export function partyRoles(type: DocumentType): { sender: PartyRole; recipient: PartyRole } {
+  return DOCUMENT_TYPE_INFO[type].senderRole === 'buyer'
+    ? { sender: 'buyer', recipient: 'seller' }
+    : { sender: 'seller', recipient: 'buyer' };
+}
 
 /** Peppol document type identifier (SMP lookup and SBDH) of a rendered document. */
 export function peppolDocumentTypeId(root: UblRoot, customizationId: string): string {

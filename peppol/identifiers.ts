@@ -34,6 +34,17 @@ export function splitParticipantId(id: string): ParticipantId | undefined {
 }
 
 /**
+ * Whether two participant ids name the same participant: Peppol participant identifiers (scheme
+ * `iso6523-actorid-upis`) are case-insensitive, and the prefix is optional here.
+ */
+export function sameParticipant(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (!a || !b) return false;
+  const x = splitParticipantId(a);
+  const y = splitParticipantId(b);
+  return x !== undefined && y !== undefined && x.scheme === y.scheme && x.value.toLowerCase() === y.value.toLowerCase();
+}
+
+/**
  * Country each scheme implies. The Peppol code list is the source; 0037 (FI:OVT) was removed from it
  * but still appears on older registrations, so it is kept here.
  */

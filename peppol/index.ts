@@ -26,8 +26,10 @@ export { DOCUMENT_TYPES, VAT_CATEGORIES } from './types.ts';
 export {
   DOCUMENT_TYPE_INFO,
   documentTypeOf,
+  partyRoles,
   peppolDocumentTypeId,
   type DocumentTypeInfo,
+  type PartyRole,
   type UblRoot,
 } from './document-types.ts';
 export { computeDocument, type ComputedDocument, type ComputedTotals } from './totals.ts';
@@ -56,6 +58,7 @@ export {
   isValidIban,
   normalizeVatNumber,
   splitParticipantId,
+  sameParticipant,
   IDENTIFIER_ICDS,
   frenchVatOfSiren,
   participantIdOfVat,

@@ -7,12 +7,14 @@ import {
   DOCUMENT_TYPE_INFO,
   legalIdOfParticipantId,
   mergeParty,
+  partyRoles,
   type Address,
   type DocumentBody,
   type DocumentType,
   type Party,
 } from '../../peppol/index.ts';
 import { SANDBOX_RECIPIENTS } from '../../core/sandbox-scenarios.ts';
+import type { PartnerRole } from '../../db/tables/partners.ts';
 import { organizationWide, type Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
 import { BARE_PEPPOL_ID, companyForbidden, companyRef, impliedCompanyId } from '../scope.ts';
@@ -107,7 +109,12 @@ export interface Recipient {
 export interface RecipientDirectory {
   /** The same directory for one request: a participant's card is looked up once however many steps need it. */
   session?(): RecipientDirectory;
-  resolve(scope: { organizationId: string; livemode: boolean }, to: string): Promise<Recipient | undefined>;
+  /** `role`: what a recipient provisioned as a partner is to the organization. */
+  resolve(
+    scope: { organizationId: string; livemode: boolean },
+    to: string,
+    role?: PartnerRole,
+  ): Promise<Recipient | undefined>;
   /** The derived buyer of a participant id, without provisioning anything (validate). */
   describe?(scope: { organizationId: string; livemode: boolean }, peppolId: string): Promise<Party | undefined>;
   verify(
@@ -144,7 +151,9 @@ export async function resolveRecipient(
       'MISSING_FIELD',
       format === 'json'
         ? 'to is required for every document type except event.'
-        : "to is required for every document type except event, unless the XML gives the buyer's electronic address (cbc:EndpointID, in CII ram:URIUniversalCommunication).",
+        : type === 'purchase-order'
+          ? "to is required for every document type except event, unless the XML gives the seller's electronic address (cbc:EndpointID): a purchase order goes to its seller."
+          : "to is required for every document type except event, unless the XML gives the buyer's electronic address (cbc:EndpointID, in CII ram:URIUniversalCommunication).",
       { details: [{ field: 'to', rule: 'required', message: 'required unless type is event' }] },
     );
   const bare = to.startsWith('peppol:') ? to.slice(7) : to;
@@ -156,7 +165,8 @@ export async function resolveRecipient(
       });
   }
   const lookups = directory.session?.() ?? directory;
-  const recipient = await lookups.resolve(scope, to);
+  // The recipient of a purchase order supplies the organization; of anything else, buys from it.
+  const recipient = await lookups.resolve(scope, to, partyRoles(type).recipient === 'seller' ? 'supplier' : 'buyer');
   if (!recipient)
     throw new ApiError('RECIPIENT_NOT_FOUND', `No Peppol participant could be found for ${to}.`, {
       details: [{ field: 'to', rule: 'resolvable', message: 'not found in partners or directories' }],

@@ -16,10 +16,13 @@ import { readXmlDocumentOffLoop, validateDocumentOffLoop, type DocumentAmounts }
 import { amountsOf } from '../../core/peppol-pool-worker.ts';
 import {
   mergeParty,
+  partyRoles,
+  sameParticipant,
   type XmlDocument,
   type DocumentBody,
   type DocumentType,
   type Party,
+  type PartyRole,
   type ValidationIssue,
 } from '../../peppol/index.ts';
 import type { documentWorkflow } from '../../workflows/documents/document.ts';
@@ -128,13 +131,17 @@ function overrideParty(derived: Party, given: Party | undefined): Party {
   return merged;
 }
 
-/** BR-10 as a send answers it: what was looked at, and what to give. */
-function explainBuyerAddress(errors: ValidationIssue[], recipient: Recipient): ValidationIssue[] {
+/**
+ * The recipient's missing address (BR-10 of a buyer, BR-08 of the seller a purchase order goes to) as
+ * a send answers it: what was looked at, and what to give.
+ */
+function explainRecipientAddress(errors: ValidationIssue[], recipient: Recipient, role: PartyRole): ValidationIssue[] {
+  const rule = role === 'seller' ? 'BR-08' : 'BR-10';
   return errors.map((e) =>
-    e.rule === 'BR-10'
+    e.rule === rule
       ? {
           ...e,
-          message: `The buyer postal address is required and no source knows one for ${recipient.peppolId} (no company or partner of the organization, no address on its directory business card): give document.buyer.address, at least its country.`,
+          message: `The ${role} postal address is required and no source knows one for ${recipient.peppolId} (no company or partner of the organization, no address on its directory business card): give document.${role}.address, at least its country.`,
         }
       : e,
   );
@@ -151,17 +158,23 @@ export async function prepareJson(
   // The company's own default comes after the body and the partner's defaults, before EUR.
   const companyCurrency = (sender.settings as { defaultCurrency?: unknown } | null)?.defaultCurrency;
   if (body.currency === undefined && typeof companyCurrency === 'string') body.currency = companyCurrency;
-  body.seller = overrideParty(companyParty(sender), document.seller);
+  const roles = partyRoles(type);
+  body[roles.sender] = overrideParty(companyParty(sender), document[roles.sender]);
   if (recipient) {
     const derived = recipient.party ?? {
       ...(recipient.name ? { name: recipient.name } : {}),
       ...(recipient.vatNumber ? { vatNumber: recipient.vatNumber } : {}),
     };
-    body.buyer = mergeParty(overrideParty(derived, document.buyer), { peppolId: recipient.peppolId });
+    body[roles.recipient] = mergeParty(overrideParty(derived, document[roles.recipient]), {
+      peppolId: recipient.peppolId,
+    });
   }
   const result = await validateDocumentOffLoop(type, body);
   if (!result.valid || !result.xml)
-    throw validationFailed(recipient ? explainBuyerAddress(result.errors, recipient) : result.errors, result.warnings);
+    throw validationFailed(
+      recipient ? explainRecipientAddress(result.errors, recipient, roles.recipient) : result.errors,
+      result.warnings,
+    );
   return {
     body,
     ubl: result.xml,
@@ -171,7 +184,10 @@ export async function prepareJson(
   };
 }
 
-/** A read XML document (`readXmlDocumentChecked`) as something to send: valid, of the type, from the sender. */
+/**
+ * A read XML document (`readXmlDocumentChecked`) as something to send: valid, of the type, from the
+ * sender (the party the type makes the sender: the buyer of a purchase order, else the seller).
+ */
 export function prepareXml(
   type: DocumentType,
   read: XmlDocument & { amounts?: DocumentAmounts },
@@ -184,13 +200,14 @@ export function prepareXml(
       [],
     );
   }
-  const sellerId = read.body.seller?.peppolId;
-  if (sellerId && sellerId !== sender.peppol_id) {
+  const role = partyRoles(type).sender;
+  const senderId = read.body[role]?.peppolId;
+  if (senderId && !sameParticipant(senderId, sender.peppol_id)) {
     throw validationFailed(
       [
         {
           rule: 'SENDER_MISMATCH',
-          message: `the seller endpoint ${sellerId} is not the sending company ${sender.peppol_id}`,
+          message: `the ${role} endpoint ${senderId} is not the sending company ${sender.peppol_id}`,
           path: '/',
         },
       ],
@@ -264,12 +281,14 @@ export async function sendDocument(
     read ??= await readXmlDocumentOffLoop(xml!, xmlFormat);
     return prepareXml(input.type, read, sender);
   };
-  // An XML document names its recipient: the buyer's electronic address, which `to` may leave out.
-  // Read first only then, so that with `to` an unknown recipient is refused before any parse.
+  // An XML document names its recipient: the electronic address of the buyer (of the seller, in a
+  // purchase order), which `to` may leave out. Read first only then, so that with `to` an unknown
+  // recipient is refused before any parse.
+  const roles = partyRoles(input.type);
   let to = input.to;
   if (to === undefined && format !== 'json' && input.type !== 'event') {
     prepared = await prepareXmlFormat(format);
-    to = prepared.body.buyer?.peppolId;
+    to = prepared.body[roles.recipient]?.peppolId;
   }
   const recipient = await resolveRecipient(deps.recipients, scope, to, input.type, format);
   if (format === 'json') {
@@ -280,11 +299,13 @@ export async function sendDocument(
   }
 
   refuseOverflowingTotals(prepared.amounts);
+  const senderParty = prepared.body[roles.sender];
+  const recipientParty = prepared.body[roles.recipient];
   const receiverParty = recipient
     ? {
         peppolId: recipient.peppolId,
-        name: prepared.body.buyer?.name ?? prepared.body.buyer?.legalName ?? recipient.name,
-        vatNumber: prepared.body.buyer?.vatNumber ?? recipient.vatNumber,
+        name: recipientParty?.name ?? recipientParty?.legalName ?? recipient.name,
+        vatNumber: recipientParty?.vatNumber ?? recipient.vatNumber,
       }
     : undefined;
   // A document that needs a run is refused at once while Temporal is known to be down, rather than
@@ -319,8 +340,8 @@ export async function sendDocument(
     vat_amount: prepared.amounts.vat,
     sender: partyColumn({
       peppolId: sender.peppol_id ?? undefined,
-      name: prepared.body.seller?.name ?? sender.name,
-      vatNumber: prepared.body.seller?.vatNumber ?? sender.vat_number,
+      name: senderParty?.name ?? sender.name,
+      vatNumber: senderParty?.vatNumber ?? sender.vat_number,
     }),
     receiver: receiverParty ? partyColumn(receiverParty) : JSON.stringify(null),
     sender_peppol_id: sender.peppol_id,

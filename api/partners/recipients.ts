@@ -5,6 +5,7 @@ import { createScope } from '../../core/scope.ts';
 import type { Db } from '../../db/database.ts';
 import { findCompaniesMatching, findCompanyByRef } from '../../db/companies.ts';
 import { findOwnParticipant } from '../../db/own-participants.ts';
+import type { PartnerRole } from '../../db/tables/partners.ts';
 import {
   findPartnerByRef,
   findPartnersByName,
@@ -102,7 +103,7 @@ function cardParty(card: DirectoryParticipant): Party {
  *   `domain:` and `name:` are looked up in the organization's companies and partners, then in the
  *   directories, and finally mapped to the participant id their scheme is published under (VAT,
  *   0002 SIREN, 0009 SIRET, 0060 DUNS, 0088 GLN, 0199 LEI); an unseen recipient is provisioned as
- *   a partner (role `buyer`);
+ *   a partner (role `buyer`, `supplier` for the seller a purchase order goes to);
  * - the buyer party is derived from, in order, the organization's company of that id, its partner,
  *   and the directory business card;
  * - `verify` asks the SML/SMP (sandbox: the sandbox directory) for the document type.
@@ -132,7 +133,7 @@ export function partnerRecipientDirectory(db: Db, services: DirectoryServices): 
 
   return {
     session: () => partnerRecipientDirectory(db, services.session?.() ?? services),
-    async resolve(scope: PartnerScope, to: string): Promise<Recipient | undefined> {
+    async resolve(scope: PartnerScope, to: string, role?: PartnerRole): Promise<Recipient | undefined> {
       const target = await locate(db, services, scope, to);
       if (!target) return undefined;
       let partner: PartnerRow | null | undefined =
@@ -140,7 +141,8 @@ export function partnerRecipientDirectory(db: Db, services: DirectoryServices): 
           ? target.partner
           : ((await findPartnerByRef(db, scope, `peppol:${target.peppolId}`)) ?? null);
       if (!partner && !target.company && target.provision) {
-        partner = (await provisionPartner(db, services, scope, `peppol:${target.peppolId}`))?.partner;
+        partner = (await provisionPartner(db, services, scope, `peppol:${target.peppolId}`, role ? { role } : {}))
+          ?.partner;
       }
       const party = await describe(scope, target.peppolId, { partner, company: target.company });
       return {

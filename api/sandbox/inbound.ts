@@ -5,6 +5,7 @@ import { findCompanyByRef } from '../../db/companies.ts';
 import {
   checkParticipantId,
   mergeParty,
+  partyRoles,
   readXmlDocument,
   validateDocument,
   type DocumentBody,
@@ -126,10 +127,13 @@ export async function simulateInbound(
   if (input.document !== undefined) {
     type = input.type ?? 'invoice';
     from ??= SANDBOX_INBOUND_SENDER;
+    const roles = partyRoles(type);
     const body: DocumentBody = {
       ...input.document,
-      seller: mergeParty(await senderParty(deps.db, from), input.document.seller, { peppolId: from }),
-      buyer: mergeParty(companyParty(company), input.document.buyer, { peppolId: company.peppol_id }),
+      [roles.sender]: mergeParty(await senderParty(deps.db, from), input.document[roles.sender], { peppolId: from }),
+      [roles.recipient]: mergeParty(companyParty(company), input.document[roles.recipient], {
+        peppolId: company.peppol_id,
+      }),
     };
     quoteNumberWithoutReference(type, body);
     if ((type === 'invoice' || type === 'debit-note') && body.payment === undefined)
@@ -148,9 +152,12 @@ export async function simulateInbound(
     }
     type = input.type ?? announced;
     assertCanReceive(company, type, 'companyId');
-    // Without `from`, the seller the XML names sends it (when it names a Peppol participant).
-    const seller = from ? undefined : readXmlDocument(payload, 'auto').body?.seller?.peppolId;
-    from ??= seller && /^\d{4}:\S+$/.test(seller) ? seller : SANDBOX_INBOUND_SENDER;
+    // Without `from`, the party the XML names as its sender sends it (the seller, the buyer of a purchase
+    // order), when it names a Peppol participant.
+    const named = from
+      ? undefined
+      : readXmlDocument(payload, 'auto').body?.[partyRoles(type ?? 'invoice').sender]?.peppolId;
+    from ??= named && /^\d{4}:\S+$/.test(named) ? named : SANDBOX_INBOUND_SENDER;
   }
 
   return startInbound(deps, {

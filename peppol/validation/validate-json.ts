@@ -123,12 +123,17 @@ function checkAddress(c: Checker, a: Address | undefined, path: string): void {
   }
 }
 
+/**
+ * `addressed`: whether the party needs a postal address — the seller and buyer of every type but the
+ * buyer of an order, where the Peppol Order (T01) makes it optional.
+ */
 function checkParty(
   c: Checker,
   p: Party | undefined,
   path: string,
   role: 'seller' | 'buyer' | 'other',
   identifiers: boolean,
+  addressed = role !== 'other',
 ): void {
   if (p === undefined || p === null) return;
   if (typeof p !== 'object') return c.error('JSON-TYPE', path, `${path} must be an object`);
@@ -148,7 +153,7 @@ function checkParty(
     else if (!id.valid) c.warn('JSON-PEPPOL-ID', `${path}.peppolId`, id.problems.join('; '));
   }
   checkAddress(c, p.address, `${path}.address`);
-  if (role !== 'other' && !p.address)
+  if (addressed && !p.address)
     c.error(role === 'seller' ? 'BR-08' : 'BR-10', `${path}.address`, `The ${role} postal address is required`);
   if (p.contact && typeof p.contact === 'object') {
     for (const f of ['name', 'email', 'phone'] as const) c.string(p.contact[f], `${path}.contact.${f}`, false);
@@ -262,7 +267,14 @@ export function checkDocumentBody(
 
   const ids = options.identifiers ?? true;
   checkParty(c, body.seller, '$.seller', type === 'event' ? 'other' : 'seller', ids);
-  checkParty(c, body.buyer, '$.buyer', type === 'event' ? 'other' : 'buyer', ids);
+  checkParty(
+    c,
+    body.buyer,
+    '$.buyer',
+    type === 'event' ? 'other' : 'buyer',
+    ids,
+    type !== 'event' && type !== 'purchase-order',
+  );
   checkParty(c, body.payee, '$.payee', 'other', ids);
   checkParty(c, body.taxRepresentative, '$.taxRepresentative', 'other', ids);
 

@@ -2242,7 +2242,7 @@ export interface components {
       format?: 'json' | 'ubl-xml' | 'cii-xml' | 'auto' | 'raw';
       /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms. */
       from: string;
-      /** @description Peppol id, or vat:, siren:, siret:, duns:, gln:, lei:, eori:, email:, domain:, name:, org:, id: forms. Omitted for event. With UBL or CII (ubl-xml, cii-xml, auto), defaults to the buyer's electronic address in the document. */
+      /** @description Peppol id, or vat:, siren:, siret:, duns:, gln:, lei:, eori:, email:, domain:, name:, org:, id: forms. Omitted for event. With UBL or CII (ubl-xml, cii-xml, auto), defaults to the recipient's electronic address in the document: the buyer's, the seller's in a purchase order. */
       to?: string;
       document?: components['schemas']['CheckedDocumentBody'];
       /** @description At most 5 MiB. */
@@ -3248,7 +3248,9 @@ export interface components {
       quotationReference?: string;
       accountingCost?: string;
       note?: string;
+      /** @description The seller; derived from the sending company, or from the recipient in a purchase order (which goes from its buyer to its seller). Given fields override the derived ones. */
       seller?: components['schemas']['Party'];
+      /** @description The buyer; derived from the recipient, or from the sending company in a purchase order. Given fields override the derived ones. */
       buyer?: components['schemas']['Party'];
       payee?: components['schemas']['Party'];
       taxRepresentative?: components['schemas']['Party'];
@@ -3302,7 +3304,7 @@ export interface components {
       format?: 'json' | 'ubl-xml' | 'cii-xml' | 'auto' | 'raw';
       /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms. */
       from: string;
-      /** @description Peppol id, or vat:, siren:, siret:, duns:, gln:, lei:, eori:, email:, domain:, name:, org:, id: forms. Omitted for event. With UBL or CII (ubl-xml, cii-xml, auto), defaults to the buyer's electronic address in the document. */
+      /** @description Peppol id, or vat:, siren:, siret:, duns:, gln:, lei:, eori:, email:, domain:, name:, org:, id: forms. Omitted for event. With UBL or CII (ubl-xml, cii-xml, auto), defaults to the recipient's electronic address in the document: the buyer's, the seller's in a purchase order. */
       to?: string;
       document?: components['schemas']['CheckedDocumentBody'];
       /** @description At most 5 MiB. */
@@ -6236,7 +6238,7 @@ export interface operations {
         type?: components['schemas']['DocumentType'];
         /** @description Raw-body mode: the sender. */
         from?: string;
-        /** @description Raw-body mode: the recipient. Defaults, for UBL or CII bytes, to the buyer's electronic address in the document. */
+        /** @description Raw-body mode: the recipient. Defaults, for UBL or CII bytes, to the recipient's electronic address in the document: the buyer's, the seller's in a purchase order. */
         to?: string;
         /** @description Raw-body mode: the payload media type. */
         contentType?: string;

@@ -82,23 +82,27 @@ describe('derived parties: the smallest send works for every document type', () 
       const doc = await res.json();
       expect(res.status, `${type}: ${JSON.stringify(doc)}`).to.equal(201);
       expect(doc.direction).to.equal('outgoing');
-      expect(doc.document.buyer, type).to.deep.include({
+      // A purchase order goes from its buyer to its seller; every other type from seller to buyer.
+      const [own, theirs] = type === 'purchase-order' ? ['buyer', 'seller'] : ['seller', 'buyer'];
+      expect(doc.document[theirs], type).to.deep.include({
         peppolId: '0208:0202239951',
         name: 'Proximus SA',
         vatNumber: 'BE0202239951',
         legalId: { scheme: '0208', value: '0202239951' },
       });
-      expect(doc.document.buyer.address, type).to.deep.equal({
+      expect(doc.document[theirs].address, type).to.deep.equal({
         street: 'Boulevard du Roi Albert II 27',
         city: 'Brussels',
         postalCode: '1030',
         country: 'BE',
       });
-      expect(doc.document.seller, type).to.deep.include({
+      expect(doc.document[own], type).to.deep.include({
         peppolId: sandbox.company.peppolId,
         vatNumber: sandbox.company.vatNumber,
       });
-      expect(doc.document.seller.address.country).to.equal('BE');
+      expect(doc.document[own].address.country).to.equal('BE');
+      expect(doc.sender.peppolId, type).to.equal(sandbox.company.peppolId);
+      expect(doc.receiver, type).to.deep.include({ peppolId: '0208:0202239951', name: 'Proximus SA' });
       // Peppol needs a buyer or order reference on billing documents: the number is quoted.
       if (BILLING.has(type)) expect(doc.document.buyerReference, type).to.equal(`MIN-${type}`);
       else expect(doc.document.buyerReference, type).to.equal(undefined);
@@ -196,8 +200,9 @@ describe('derived parties: the smallest send works for every document type', () 
         const res = await send({ type, from: sandbox.company.id, to, document: minimal(`ANY-${to}-${type}`) });
         const doc = await res.json();
         expect(res.status, `${to} ${type}: ${JSON.stringify(doc)}`).to.equal(201);
-        expect(doc.document.buyer.address.country, to).to.equal(country);
-        expect(doc.document.buyer.address.city, to).to.be.a('string');
+        const recipient = doc.document[type === 'purchase-order' ? 'seller' : 'buyer'];
+        expect(recipient.address.country, to).to.equal(country);
+        expect(recipient.address.city, to).to.be.a('string');
         expect(doc.receiver.name, to).to.be.a('string').and.not.equal(to);
       }
       const card = async () =>
@@ -318,6 +323,25 @@ describe('derived parties: the smallest send works for every document type', () 
       expect(error.code).to.equal('UBL_VALIDATION_FAILED');
       expect(error.message).to.include('BR-10').and.include('document.buyer.address');
       expect(error.details.find((d: any) => d.rule === 'BR-10').message).to.include('document.buyer.address');
+
+      // A purchase order goes to its seller: the seller's address is the one asked for, the buyer's
+      // (the sending company's, which it has) being optional in a Peppol Order anyway.
+      const order = await fetch(`${bare.url}/v1/documents/send`, {
+        method: 'POST',
+        headers: jsonHeaders(sandbox.key),
+        body: JSON.stringify({
+          type: 'purchase-order',
+          from: sandbox.company.id,
+          to: '0208:0100000070',
+          document: minimal('NOADDR-PO-1'),
+        }),
+      });
+      expect(order.status).to.equal(422);
+      const refused = await errorBody(order);
+      const address = refused.details.find((d: any) => d.rule === 'BR-08');
+      expect(address, JSON.stringify(refused.details)).to.deep.include({ field: '$.seller.address' });
+      expect(address.message).to.include('0208:0100000070').and.include('document.seller.address');
+      expect(refused.details.map((d: any) => d.rule)).to.not.include('BR-10');
     } finally {
       await bare.close();
     }
