@@ -186,12 +186,15 @@ export async function prepareJson(
 
 /**
  * A read XML document (`readXmlDocumentChecked`) as something to send: valid, of the type, from the
- * sender (the party the type makes the sender: the buyer of a purchase order, else the seller).
+ * sender (the party the type makes the sender: the buyer of a purchase order, else the seller) and,
+ * when `to` named the recipient, addressed to it: a document goes where its SBDH says, and one whose
+ * own endpoint names another participant would reach a company it does not name.
  */
 export function prepareXml(
   type: DocumentType,
   read: XmlDocument & { amounts?: DocumentAmounts },
   sender: CompanyRow,
+  recipientId?: string,
 ): Prepared {
   if (!read.valid || !read.body || !read.ubl) throw validationFailed(read.errors, read.warnings);
   if (read.type && read.type !== type) {
@@ -200,20 +203,23 @@ export function prepareXml(
       [],
     );
   }
-  const role = partyRoles(type).sender;
-  const senderId = read.body[role]?.peppolId;
-  if (senderId && !sameParticipant(senderId, sender.peppol_id)) {
-    throw validationFailed(
-      [
-        {
-          rule: 'SENDER_MISMATCH',
-          message: `the ${role} endpoint ${senderId} is not the sending company ${sender.peppol_id}`,
-          path: '/',
-        },
-      ],
-      [],
-    );
-  }
+  const roles = partyRoles(type);
+  const mismatches: ValidationIssue[] = [];
+  const senderId = read.body[roles.sender]?.peppolId;
+  if (senderId && !sameParticipant(senderId, sender.peppol_id))
+    mismatches.push({
+      rule: 'SENDER_MISMATCH',
+      message: `the ${roles.sender} endpoint ${senderId} is not the sending company ${sender.peppol_id}`,
+      path: '/',
+    });
+  const addressedTo = read.body[roles.recipient]?.peppolId;
+  if (recipientId && addressedTo && !sameParticipant(addressedTo, recipientId))
+    mismatches.push({
+      rule: 'RECIPIENT_MISMATCH',
+      message: `the ${roles.recipient} endpoint ${addressedTo} is not the recipient ${recipientId} (to): leave to out to send the document where it is addressed, or make the two agree`,
+      path: '/',
+    });
+  if (mismatches.length) throw validationFailed(mismatches, []);
   return {
     body: read.body,
     ubl: read.ubl,
@@ -275,11 +281,11 @@ export async function sendDocument(
   if (format === 'raw') return storeFile(deps, scope, sender, input, hooks);
 
   let prepared: Prepared | undefined;
-  const prepareXmlFormat = async (xmlFormat: 'ubl-xml' | 'cii-xml') => {
+  const prepareXmlFormat = async (xmlFormat: 'ubl-xml' | 'cii-xml', recipientId?: string) => {
     if (xml === undefined && input.file) xml = input.file.bytes.toString('utf8');
     requireField(xml, 'xml', xmlFormat);
     read ??= await readXmlDocumentOffLoop(xml!, xmlFormat);
-    return prepareXml(input.type, read, sender);
+    return prepareXml(input.type, read, sender, recipientId);
   };
   // An XML document names its recipient: the electronic address of the buyer (of the seller, in a
   // purchase order), which `to` may leave out. Read first only then, so that with `to` an unknown
@@ -295,7 +301,7 @@ export async function sendDocument(
     requireField(input.document, 'document', format);
     prepared = await prepareJson(input.type, input.document!, sender, recipient);
   } else {
-    prepared ??= await prepareXmlFormat(format);
+    prepared ??= await prepareXmlFormat(format, recipient?.peppolId);
   }
 
   refuseOverflowingTotals(prepared.amounts);

@@ -70,7 +70,7 @@ export async function validateForSend(
             ...(reach.name ? { name: reach.name } : {}),
             ...(party ? { party } : {}),
           })
-        : prepareXml(input.type, await readXmlDocumentOffLoop(input.xml!, format), sender);
+        : prepareXml(input.type, await readXmlDocumentOffLoop(input.xml!, format), sender, peppolId);
     return { valid: true, errors: [], warnings: prepared.warnings, recipientReachable };
   } catch (err) {
     if (!(err instanceof ApiError) || err.code !== 'UBL_VALIDATION_FAILED') throw err;

@@ -125,6 +125,23 @@ describe('purchase orders: the buyer sends, the seller receives', () => {
     expect(doc.receiver.peppolId).to.equal(SUPPLIER);
     expect(doc.sender.peppolId).to.equal(ownId);
 
+    // Given `to` another participant than the seller it names: refused.
+    const elsewhere = await post('/v1/documents/send', {
+      type: 'purchase-order',
+      from: tenant.companyId,
+      to: '0208:0403019261',
+      format: 'ubl-xml',
+      xml: xml.replace('PO-ROLES-4', 'PO-ROLES-5'),
+    });
+    expect(elsewhere.status).to.equal(422);
+    expect((await elsewhere.json()).error.details).to.deep.equal([
+      {
+        field: '/',
+        rule: 'RECIPIENT_MISMATCH',
+        message: `the seller endpoint ${SUPPLIER} is not the recipient 0208:0403019261 (to): leave to out to send the document where it is addressed, or make the two agree`,
+      },
+    ]);
+
     // The same order, its buyer another company: not this sender's to send.
     const [scheme, value] = ownId.split(':');
     const foreign = xml.replace(

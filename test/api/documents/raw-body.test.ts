@@ -130,6 +130,40 @@ describe('POST /v1/documents/send in raw-body mode: media types and query values
       expect(res.status, JSON.stringify(body)).to.equal(422);
       expect(body.error.code).to.equal('RECIPIENT_NOT_FOUND');
     });
+
+    it('a given to must be the recipient the XML names: 422 RECIPIENT_MISMATCH, nothing stored', async () => {
+      const count = async () =>
+        (
+          await testServers()
+            .db.selectFrom('documents')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('organization_id', '=', tenant.organizationId)
+            .executeTakeFirstOrThrow()
+        ).n;
+      const before = await count();
+      // Reachable, but not the buyer of this invoice: it would receive a document addressed to another company.
+      const res = await json({ format: 'ubl-xml', to: '0208:0403019261', xml: fresh() });
+      const body = await res.json();
+      expect(res.status, JSON.stringify(body)).to.equal(422);
+      expect(body.error.code).to.equal('UBL_VALIDATION_FAILED');
+      expect(body.error.details).to.deep.equal([
+        {
+          field: '/',
+          rule: 'RECIPIENT_MISMATCH',
+          message: `the buyer endpoint ${RECIPIENT} is not the recipient 0208:0403019261 (to): leave to out to send the document where it is addressed, or make the two agree`,
+        },
+      ]);
+      const viaQuery = await raw('&to=0208:0403019261', fresh(), 'application/xml');
+      expect(viaQuery.status).to.equal(422);
+      expect((await viaQuery.json()).error.details[0].rule).to.equal('RECIPIENT_MISMATCH');
+      expect(await count()).to.equal(before);
+
+      // The same participant written another way is the same recipient.
+      const same = await json({ format: 'ubl-xml', to: `peppol:${RECIPIENT}`, xml: fresh() });
+      const sent = await same.json();
+      expect(same.status, JSON.stringify(sent)).to.equal(201);
+      expect(sent.receiver.peppolId).to.equal(RECIPIENT);
+    });
   });
 
   it('takes reserved characters unencoded in from, to, contentType and filename', async () => {

@@ -110,6 +110,21 @@ describe('POST /v1/documents/validate', () => {
     });
     expect(mismatch.valid).to.equal(false);
     expect(mismatch.errors.map((e: any) => e.rule)).to.deep.equal(['SENDER_MISMATCH']);
+    const elsewhere = await outcome({
+      type: 'invoice',
+      format: 'ubl-xml',
+      from: tenant.companyId,
+      to: '0208:0403019261',
+      xml: ubl,
+    });
+    expect(elsewhere.valid).to.equal(false);
+    expect(elsewhere.errors).to.deep.equal([
+      {
+        rule: 'RECIPIENT_MISMATCH',
+        path: '/',
+        message: `the buyer endpoint ${RECIPIENT} is not the recipient 0208:0403019261 (to): leave to out to send the document where it is addressed, or make the two agree`,
+      },
+    ]);
     const wrongSyntax = await outcome({
       type: 'invoice',
       format: 'cii-xml',
