@@ -6,7 +6,7 @@ import { listLifecycleEvents } from '../../db/lifecycle.ts';
 import { storedDocument } from './lifecycle-fixtures.ts';
 import { renderInvoiceResponse, wrapInSbdh, SBDH_NS } from '../../peppol/index.ts';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
-import { bearer, createCompany, createTenant, type Tenant } from '../support/access.ts';
+import { bearer, companyPeppolId, createCompany, createTenant, type Tenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
 import { ensureTestWorkers } from '../support/workers.ts';
 
@@ -67,13 +67,7 @@ describe('POST /internal/as4/inbound', () => {
     await ensureTestWorkers();
     app = await startTestApp({ as4: { inboundSecret: SECRET } });
     tenant = await createTenant({ livemode: true, plan: 'pro' });
-    peppolId = (
-      await testServers()
-        .db.selectFrom('companies')
-        .select('peppol_id')
-        .where('id', '=', tenant.companyId)
-        .executeTakeFirstOrThrow()
-    ).peppol_id!;
+    peppolId = await companyPeppolId(tenant.companyId);
   });
   after(() => app.close());
 
@@ -297,13 +291,7 @@ describe('POST /internal/as4/inbound', () => {
 
   it('422 RECIPIENT_NOT_FOUND for a participant no live company holds (sandbox companies included)', async () => {
     const sandbox = await createTenant({ livemode: false });
-    const sandboxPeppol = (
-      await testServers()
-        .db.selectFrom('companies')
-        .select('peppol_id')
-        .where('id', '=', sandbox.companyId)
-        .executeTakeFirstOrThrow()
-    ).peppol_id!;
+    const sandboxPeppol = await companyPeppolId(sandbox.companyId);
     for (const receiver of ['0208:0999999999', sandboxPeppol]) {
       const res = await post(wrapUbl(example('examples/bis-3.0.21/base-example.xml'), receiver));
       expect(res.status).to.equal(422);
@@ -329,13 +317,7 @@ describe('POST /internal/as4/inbound', () => {
   it("finds the receiver among every organization's live companies", async () => {
     const other = await createTenant({ livemode: true });
     const otherCompany = await createCompany(other.organizationId, true);
-    const otherPeppol = (
-      await testServers()
-        .db.selectFrom('companies')
-        .select('peppol_id')
-        .where('id', '=', otherCompany)
-        .executeTakeFirstOrThrow()
-    ).peppol_id!;
+    const otherPeppol = await companyPeppolId(otherCompany);
     const { documentId } = await (
       await post(wrapUbl(example('examples/bis-3.0.21/vat-category-Z.xml'), otherPeppol))
     ).json();

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { findDocumentById } from '../../db/documents.ts';
 import { SANDBOX_INBOUND_SENDER, sandboxSenderIban } from '../../api/sandbox/inbound.ts';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
-import { bearer, createCompany, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
+import { bearer, companyPeppolId, createCompany, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { invoiceBody } from '../support/documents.ts';
 import { testServers } from '../support/servers.ts';
 import { ensureTestWorkers } from '../support/workers.ts';
@@ -35,13 +35,7 @@ describe('POST /v1/sandbox/inbound', () => {
     await ensureTestWorkers();
     app = await startTestApp();
     tenant = await createTenant({ livemode: false, plan: 'pro' });
-    peppolId = (
-      await testServers()
-        .db.selectFrom('companies')
-        .select('peppol_id')
-        .where('id', '=', tenant.companyId)
-        .executeTakeFirstOrThrow()
-    ).peppol_id!;
+    peppolId = await companyPeppolId(tenant.companyId);
   });
   after(() => app.close());
 

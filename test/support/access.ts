@@ -50,6 +50,16 @@ export async function createTenant(
   return { organizationId: org.id, key: key.secret, keyId: key.id, companyId: company };
 }
 
+/** The Peppol participant id of a company, as the database has it. */
+export async function companyPeppolId(companyId: string): Promise<string> {
+  const row = await testServers()
+    .db.selectFrom('companies')
+    .select('peppol_id')
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return row.peppol_id!;
+}
+
 export async function createCompany(organizationId: string, livemode: boolean): Promise<string> {
   const number = randomBelgianEnterpriseNumber();
   const row = await insertCompany(testServers().db, {

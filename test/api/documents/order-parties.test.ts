@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { startTestApp, type TestApp } from '../../support/app.ts';
-import { bearer, createTenant, jsonHeaders, type Tenant } from '../../support/access.ts';
+import { bearer, companyPeppolId, createTenant, jsonHeaders, type Tenant } from '../../support/access.ts';
 import { testServers } from '../../support/servers.ts';
 import { ensureTestWorkers } from '../../support/workers.ts';
 
@@ -37,13 +37,7 @@ describe('purchase orders: the buyer sends, the seller receives', () => {
       })
       .where('id', '=', tenant.companyId)
       .execute();
-    ownId = (
-      await testServers()
-        .db.selectFrom('companies')
-        .select('peppol_id')
-        .where('id', '=', tenant.companyId)
-        .executeTakeFirstOrThrow()
-    ).peppol_id!;
+    ownId = await companyPeppolId(tenant.companyId);
   });
   after(() => app.close());
 
@@ -94,15 +88,7 @@ describe('purchase orders: the buyer sends, the seller receives', () => {
   });
 
   it("an Order XML from the buyer is sent to its seller's endpoint without `to`, and refused from anyone else", async () => {
-    const rendered = await (
-      await post('/v1/documents/validate', {
-        type: 'purchase-order',
-        from: tenant.companyId,
-        to: SUPPLIER,
-        document: order('PO-ROLES-3'),
-      })
-    ).json();
-    expect(rendered.valid, JSON.stringify(rendered)).to.equal(true);
+    // The Order the service writes for the buyer, as the buyer's own system would write it.
     const first = await (
       await post('/v1/documents/send', {
         type: 'purchase-order',

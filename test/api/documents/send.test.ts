@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { SANDBOX_RECIPIENTS } from '../../../core/sandbox-scenarios.ts';
 import { errorBody, type TestApp, startSandboxSuite } from '../../support/app.ts';
-import { bearer, createTenant, jsonHeaders, type Tenant } from '../../support/access.ts';
+import { bearer, companyPeppolId, createTenant, jsonHeaders, type Tenant } from '../../support/access.ts';
 import { createReceivingCompany, eventsOf, invoiceBody, RECIPIENT, waitForDocument } from '../../support/documents.ts';
 import { workflowIds } from '../../../core/temporal.ts';
 import { testServers } from '../../support/servers.ts';
@@ -18,14 +18,7 @@ describe('POST /v1/documents/send', () => {
       headers: jsonHeaders(key, extra),
       body: JSON.stringify(body),
     });
-  const senderPeppolId = async () =>
-    (
-      await testServers()
-        .db.selectFrom('companies')
-        .select('peppol_id')
-        .where('id', '=', tenant.companyId)
-        .executeTakeFirstOrThrow()
-    ).peppol_id!;
+  const senderPeppolId = async () => await companyPeppolId(tenant.companyId);
   const advance = (by: string) =>
     fetch(`${app.url}/v1/sandbox/clock/advance`, {
       method: 'POST',
