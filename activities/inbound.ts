@@ -19,6 +19,7 @@ import {
   computeDocument,
   countryOfScheme,
   normalizeVatNumber,
+  partnerRoleOf,
   partyRoles,
   readXmlDocumentChecked,
   splitParticipantId,
@@ -90,8 +91,7 @@ async function senderPartner(
     vatNumber,
     name: sending?.name ?? sending?.legalName ?? senderId,
     country: sending?.address?.country ?? countryOfScheme(splitParticipantId(senderId)?.scheme ?? '') ?? null,
-    // The sender of an invoice supplies the company; the sender of a purchase order buys from it.
-    role: role === 'seller' ? 'supplier' : 'buyer',
+    role: partnerRoleOf(role),
     contactName: sending?.contact?.name ?? null,
     contactEmail: sending?.contact?.email ?? null,
     // It reached us over Peppol, but whether it is listed in the directory is not known here.

@@ -101,6 +101,11 @@ export function partyRoles(type: DocumentType): { sender: PartyRole; recipient: 
     : { sender: 'seller', recipient: 'buyer' };
 }
 
+/** What a counterparty in `role` is to the organization, as its partner: a seller supplies it, a buyer buys from it. */
+export function partnerRoleOf(role: PartyRole): 'supplier' | 'buyer' {
+  return role === 'seller' ? 'supplier' : 'buyer';
+}
+
 /** Peppol document type identifier (SMP lookup and SBDH) of a rendered document. */
 export function peppolDocumentTypeId(root: UblRoot, customizationId: string): string {
   return `${UBL_NS[root]}::${root}##${customizationId}::2.1`;

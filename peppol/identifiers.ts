@@ -34,14 +34,11 @@ export function splitParticipantId(id: string): ParticipantId | undefined {
 }
 
 /**
- * Whether two participant ids name the same participant: Peppol participant identifiers (scheme
- * `iso6523-actorid-upis`) are case-insensitive, and the prefix is optional here.
+ * Whether two participant ids (`scheme:value`) name the same participant: Peppol participant
+ * identifiers are case-insensitive, as the database's `lower(peppol_id)` indexes compare them.
  */
 export function sameParticipant(a: string | null | undefined, b: string | null | undefined): boolean {
-  if (!a || !b) return false;
-  const x = splitParticipantId(a);
-  const y = splitParticipantId(b);
-  return x !== undefined && y !== undefined && x.scheme === y.scheme && x.value.toLowerCase() === y.value.toLowerCase();
+  return !!a && !!b && a.toLowerCase() === b.toLowerCase();
 }
 
 /**

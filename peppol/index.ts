@@ -26,6 +26,7 @@ export { DOCUMENT_TYPES, VAT_CATEGORIES } from './types.ts';
 export {
   DOCUMENT_TYPE_INFO,
   documentTypeOf,
+  partnerRoleOf,
   partyRoles,
   peppolDocumentTypeId,
   type DocumentTypeInfo,

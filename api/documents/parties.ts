@@ -7,6 +7,7 @@ import {
   DOCUMENT_TYPE_INFO,
   legalIdOfParticipantId,
   mergeParty,
+  partnerRoleOf,
   partyRoles,
   type Address,
   type DocumentBody,
@@ -151,7 +152,7 @@ export async function resolveRecipient(
       'MISSING_FIELD',
       format === 'json'
         ? 'to is required for every document type except event.'
-        : type === 'purchase-order'
+        : partyRoles(type).recipient === 'seller'
           ? "to is required for every document type except event, unless the XML gives the seller's electronic address (cbc:EndpointID): a purchase order goes to its seller."
           : "to is required for every document type except event, unless the XML gives the buyer's electronic address (cbc:EndpointID, in CII ram:URIUniversalCommunication).",
       { details: [{ field: 'to', rule: 'required', message: 'required unless type is event' }] },
@@ -165,8 +166,7 @@ export async function resolveRecipient(
       });
   }
   const lookups = directory.session?.() ?? directory;
-  // The recipient of a purchase order supplies the organization; of anything else, buys from it.
-  const recipient = await lookups.resolve(scope, to, partyRoles(type).recipient === 'seller' ? 'supplier' : 'buyer');
+  const recipient = await lookups.resolve(scope, to, partnerRoleOf(partyRoles(type).recipient));
   if (!recipient)
     throw new ApiError('RECIPIENT_NOT_FOUND', `No Peppol participant could be found for ${to}.`, {
       details: [{ field: 'to', rule: 'resolvable', message: 'not found in partners or directories' }],

@@ -17,7 +17,13 @@ import {
   type PartnerListQuery,
 } from '../../db/partners.ts';
 import type { PartnerDefaults, PartnerEnrichment, PartnerRole, PeppolStatus } from '../../db/tables/partners.ts';
-import { checkParticipantId, checkVatNumber, normalizeVatNumber, splitParticipantId } from '../../peppol/index.ts';
+import {
+  checkParticipantId,
+  checkVatNumber,
+  normalizeVatNumber,
+  sameParticipant,
+  splitParticipantId,
+} from '../../peppol/index.ts';
 import { ApiError } from '../errors.ts';
 import { onUniqueViolation } from '../foreign-errors.ts';
 import { toPartner } from './mapper.ts';
@@ -173,7 +179,7 @@ async function duplicateOf(
   const dups = await findPartnerDuplicates(db, scope, ids, exceptId);
   if (dups.length === 0) return undefined;
   const existing = dups[0];
-  const byPeppol = ids.peppolId && existing.peppol_id?.toLowerCase() === ids.peppolId.toLowerCase();
+  const byPeppol = sameParticipant(existing.peppol_id, ids.peppolId);
   const field = byPeppol ? 'peppolId' : 'vatNumber';
   const value = byPeppol ? ids.peppolId : ids.vatNumber;
   return new ApiError('PARTNER_EXISTS', `A partner with ${field} ${value} already exists: ${existing.id}.`, {
