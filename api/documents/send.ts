@@ -81,11 +81,17 @@ export interface Prepared {
   amounts: DocumentAmounts;
 }
 
-export function validationFailed(errors: ValidationIssue[], warnings: ValidationIssue[]): ApiError {
+/** The service's own checks of a document against the request, beside the Peppol BIS rules. */
+const REQUEST_CHECKS = new Set(['DOCUMENT_TYPE', 'SENDER_MISMATCH', 'RECIPIENT_MISMATCH']);
+
+export function validationFailed(errors: ValidationIssue[], warnings: ValidationIssue[] = []): ApiError {
   const list = errors.slice(0, 100);
+  const what = errors.every((e) => REQUEST_CHECKS.has(e.rule))
+    ? 'The document does not agree with the request'
+    : `The document fails ${errors.length} Peppol BIS rule${errors.length === 1 ? '' : 's'}`;
   return new ApiError(
     'UBL_VALIDATION_FAILED',
-    `The document fails ${errors.length} Peppol BIS rule${errors.length === 1 ? '' : 's'}: ${list
+    `${what}: ${list
       .slice(0, 3)
       .map((e) => `${e.rule} ${e.message}`)
       .join('; ')}${errors.length > 3 ? '; …' : ''}`,

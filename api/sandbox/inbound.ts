@@ -17,6 +17,7 @@ import { findSeededParticipant } from '../../db/directory.ts';
 import { companyForbidden, companyRef, GIVE_COMPANY_ID, impliedCompanyId } from '../scope.ts';
 import { companyParty, quoteNumberWithoutReference } from '../documents/parties.ts';
 import { ApiError } from '../errors.ts';
+import { validationFailed } from '../documents/send.ts';
 import { announcedType, assertCanReceive, startInbound, type InboundDeps } from '../inbound/service.ts';
 
 /** The seeded sandbox participant that sends simulated documents unless `from` names another. */
@@ -66,19 +67,6 @@ async function senderParty(db: Db, peppolId: string): Promise<Party> {
       ...(found.postal_code ? { postalCode: found.postal_code } : {}),
     },
   };
-}
-
-function validationFailed(errors: Array<{ rule: string; message: string; path: string }>): ApiError {
-  return new ApiError(
-    'UBL_VALIDATION_FAILED',
-    `The document fails ${errors.length} Peppol BIS rule${errors.length === 1 ? '' : 's'}: ${errors
-      .slice(0, 3)
-      .map((e) => `${e.rule} ${e.message}`)
-      .join('; ')}${errors.length > 3 ? '; …' : ''}`,
-    {
-      details: errors.slice(0, 100).map((e) => ({ field: e.path, rule: e.rule, message: e.message })),
-    },
-  );
 }
 
 /**

@@ -120,7 +120,10 @@ describe('purchase orders: the buyer sends, the seller receives', () => {
       xml: xml.replace('PO-ROLES-4', 'PO-ROLES-5'),
     });
     expect(elsewhere.status).to.equal(422);
-    expect((await elsewhere.json()).error.details).to.deep.equal([
+    const mismatch = (await elsewhere.json()).error;
+    // The service's own check, not a Peppol BIS rule, and the message says so.
+    expect(mismatch.message).to.match(/^The document does not agree with the request: RECIPIENT_MISMATCH /);
+    expect(mismatch.details).to.deep.equal([
       {
         field: '/',
         rule: 'RECIPIENT_MISMATCH',

@@ -108,6 +108,7 @@ describe('POST /v1/documents/send', () => {
     expect(error.code).to.equal('UBL_VALIDATION_FAILED');
     expect(error.details.map((d: any) => d.rule)).to.include('BR-E-05');
     expect(error.details[0]).to.have.keys(['field', 'rule', 'message']);
+    expect(error.message).to.match(new RegExp(`^The document fails ${error.details.length} Peppol BIS rules?: `));
     const after = await testServers()
       .db.selectFrom('documents')
       .select((eb) => eb.fn.countAll<number>().as('n'))
