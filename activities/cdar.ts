@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { DocumentRow } from '../db/documents.ts';
 import { insertStoredFlow, type StoredFlow } from '../db/flows.ts';
 import { renderCdar, type CdarParty } from '../peppol/cdar.ts';
+import { isBillingType } from '../peppol/document-types.ts';
 
 export interface CdarOutInput {
   document: DocumentRow;
@@ -32,7 +33,7 @@ function partyOf(party: DocumentRow['sender'] | null, role: 'SE' | 'BY'): CdarPa
 export async function emitCdarForMove(trx: Db, input: CdarOutInput): Promise<StoredFlow[]> {
   const { document: doc, command } = input;
   if (command.kind === 'response' && command.cdarStatus) return [];
-  if (!['invoice', 'credit-note', 'debit-note'].includes(doc.type) || !doc.number) return [];
+  if (!isBillingType(doc.type) || !doc.number) return [];
   if (!isFrenchDocument(input.country, doc)) return [];
   const seller = partyOf(doc.sender, 'SE');
   const buyer = partyOf(doc.receiver, 'BY');

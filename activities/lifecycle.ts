@@ -26,6 +26,7 @@ import {
 import type { InvoiceResponseInput } from '../core/invoice-responses.ts';
 import {
   countryOfScheme,
+  isBillingType,
   lifecycleStatusFor,
   renderInvoiceResponse,
   responseCodeFor,
@@ -141,7 +142,8 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
       const applied = await db.transaction().execute(async (trx) => {
         const moved = await moveLifecycle(trx, documentId, expected, last.to, at);
         if (!moved) return { state: await stateOf(trx, await load(documentId)), events: [] as DispatchableEvent[] };
-        const decision = await complianceDecision(trx, moved.company_id);
+        // The tax platforms (PPF, SDI) take the lifecycle of invoices and notes, not of orders or quotes.
+        const decision = isBillingType(moved.type) ? await complianceDecision(trx, moved.company_id) : undefined;
         const country = decision?.report ? decision.country : null;
         const compliance = complianceSummary(decision, at);
         const written: DispatchableEvent[] = [];
@@ -268,7 +270,16 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
       const code = responseCodeFor(status);
       const seller = row.sender;
       const buyer = row.receiver;
-      if (row.direction !== 'incoming' || !code || !row.number || !seller.peppolId || !buyer?.peppolId) return null;
+      // Invoices and notes only: Peppol answers an order with an Order Response, not an Invoice Response.
+      if (
+        !isBillingType(row.type) ||
+        row.direction !== 'incoming' ||
+        !code ||
+        !row.number ||
+        !seller.peppolId ||
+        !buyer?.peppolId
+      )
+        return null;
       const id = `${documentId}-${sequence}`;
       const xml = renderInvoiceResponse({
         id,

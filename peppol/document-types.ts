@@ -101,6 +101,14 @@ export function partyRoles(type: DocumentType): { sender: PartyRole; recipient: 
     : { sender: 'seller', recipient: 'buyer' };
 }
 
+/**
+ * Whether a document of `type` (as stored, so any string) is a billing document: an invoice or a
+ * note, the documents the Invoice Response, the French lifecycle (CDAR) and the tax platforms know.
+ */
+export function isBillingType(type: string): boolean {
+  return Object.hasOwn(DOCUMENT_TYPE_INFO, type) && DOCUMENT_TYPE_INFO[type as DocumentType].billing;
+}
+
 /** What a counterparty in `role` is to the organization, as its partner: a seller supplies it, a buyer buys from it. */
 export function partnerRoleOf(role: PartyRole): 'supplier' | 'buyer' {
   return role === 'seller' ? 'supplier' : 'buyer';

@@ -26,6 +26,7 @@ export { DOCUMENT_TYPES, VAT_CATEGORIES } from './types.ts';
 export {
   DOCUMENT_TYPE_INFO,
   documentTypeOf,
+  isBillingType,
   partnerRoleOf,
   partyRoles,
   peppolDocumentTypeId,

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { sql } from 'kysely';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
 import { bearer, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { testServers } from '../support/servers.ts';
@@ -128,6 +129,34 @@ describe('compliance reporting of lifecycle changes', () => {
       expect(mine[0]).to.deep.include({ reportedTo: platform, status: 'failed', errorCode: code });
     });
   }
+
+  it("a French company's purchase orders, sales orders and quotes are never reported: the platforms take invoices and notes", async () => {
+    for (const type of ['purchase-order', 'sales-order', 'quote'] as const) {
+      for (const direction of ['incoming', 'outgoing'] as const) {
+        const doc = await storedDocument(tenant, { companyId: fr, type, direction, number: `FR-${type}-${direction}` });
+        const res = await update(doc.id, { status: 'under_review' });
+        const body = await res.json();
+        expect(res.status, JSON.stringify(body)).to.equal(200);
+        expect(body.compliance, `${type} ${direction}`).to.deep.equal({
+          reportedTo: [],
+          status: 'not_required',
+          nextCheckAt: null,
+        });
+        const rows = await testServers()
+          .db.selectFrom('compliance_reports')
+          .select('id')
+          .where('document_id', '=', doc.id)
+          .execute();
+        expect(rows, `${type} ${direction}`).to.have.length(0);
+        const lifecycleMessages = await testServers()
+          .db.selectFrom('documents')
+          .select('id')
+          .where(sql<boolean>`${doc.id} = any(linked_document_ids)`)
+          .execute();
+        expect(lifecycleMessages, `no CDAR for a ${type}`).to.have.length(0);
+      }
+    }
+  });
 
   it('a Belgian document is never reported', async () => {
     const doc = await storedDocument(tenant, { number: 'INV-BE-1' });

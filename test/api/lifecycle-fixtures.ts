@@ -1,6 +1,7 @@
 import { newId } from '../../core/ids.ts';
 import { insertDocument, type DocumentRow } from '../../db/documents.ts';
 import type { DocumentLifecycleStatus } from '../../db/schema.ts';
+import type { DocumentType } from '../../peppol/index.ts';
 import { testServers } from '../support/servers.ts';
 import type { Tenant } from '../support/access.ts';
 
@@ -13,6 +14,7 @@ export async function storedDocument(
   options: {
     status?: DocumentLifecycleStatus;
     direction?: 'incoming' | 'outgoing';
+    type?: DocumentType;
     gross?: string;
     number?: string;
     companyId?: string;
@@ -28,7 +30,7 @@ export async function storedDocument(
     livemode: false,
     company_id: options.companyId ?? tenant.companyId,
     partner_id: null,
-    type: 'invoice',
+    type: options.type ?? 'invoice',
     direction: options.direction ?? 'outgoing',
     number: options.number ?? `INV-${Math.random().toString(36).slice(2, 10)}`,
     issue_date: '2026-11-21',

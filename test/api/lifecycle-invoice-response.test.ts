@@ -91,7 +91,7 @@ describe('Peppol Invoice Response and the lifecycle', () => {
       });
     });
 
-    it('sends nothing for an outgoing invoice or a status without a response code', async () => {
+    it('sends nothing for an outgoing invoice, a status without a response code, or an order or a quote', async () => {
       const transport = new RecordingTransport();
       const activities = createLifecycleActivities({
         db: testServers().db,
@@ -116,7 +116,29 @@ describe('Peppol Invoice Response and the lifecycle', () => {
           date: '2026-11-22',
         }),
       ).to.equal(null);
+      // Peppol answers an order with an Order Response; an Invoice Response about one would name an invoice that is not.
+      for (const type of ['purchase-order', 'sales-order', 'quote'] as const) {
+        const received = await storedDocument(tenant, { direction: 'incoming', type });
+        expect(
+          await activities.sendInvoiceResponse({
+            documentId: received.id,
+            status: 'approved',
+            sequence: 1,
+            date: '2026-11-22',
+          }),
+          type,
+        ).to.equal(null);
+      }
       expect(transport.handOffs).to.have.length(0);
+      // The same move of an incoming credit note is answered.
+      const note = await storedDocument(tenant, { direction: 'incoming', type: 'credit-note' });
+      await activities.sendInvoiceResponse({
+        documentId: note.id,
+        status: 'approved',
+        sequence: 1,
+        date: '2026-11-22',
+      });
+      expect(transport.handOffs).to.have.length(1);
     });
 
     it('a lifecycle update of an incoming invoice runs the Invoice Response through the sandbox transport', async () => {

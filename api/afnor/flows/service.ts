@@ -11,7 +11,7 @@ import { findFile, insertFile } from '../../../db/files.ts';
 import type { Scope } from '../../../core/scope.ts';
 import { findCompanyById } from '../../../db/companies.ts';
 import { isFrenchDocument } from '../../../core/cdar.ts';
-import { DOCUMENT_TYPE_INFO, readXmlDocumentChecked, type XmlDocument } from '../../../peppol/index.ts';
+import { isBillingType, readXmlDocumentChecked, type XmlDocument } from '../../../peppol/index.ts';
 import { asPeppolConversion, readFacturX } from '../../../peppol/facturx.ts';
 import { ApiError } from '../../errors.ts';
 import { sendDocument, validationFailed, type SendDeps, type SendHooks } from '../../documents/send.ts';
@@ -189,7 +189,7 @@ export async function flowFile(
 
 /** A French invoice (part 4.15) reads as a Factur-X: our rendering with its CII embedded. */
 async function facturXView(db: Db, row: FlowRow): Promise<boolean> {
-  if (!row.body || !DOCUMENT_TYPE_INFO[row.type as keyof typeof DOCUMENT_TYPE_INFO]?.billing) return false;
+  if (!row.body || !isBillingType(row.type)) return false;
   const company = await findCompanyById(db, row.company_id);
   return isFrenchDocument(company?.country, row);
 }

@@ -1179,7 +1179,9 @@ export interface paths {
      *     `partially_paid`. Payment amounts are checked against the amount due. An illegal move is 409
      *     `INVALID_TRANSITION` with `allowedTransitions`; nothing changes. Concurrent updates of one
      *     document are applied one at a time: of two identical moves exactly one succeeds. Emits
-     *     `lifecycle.updated`; French and Italian documents are reported to PPF / SDI. The workflow gets
+     *     `lifecycle.updated`; a move of a received invoice or note is answered to its sender with a
+     *     Peppol Invoice Response, and the invoices and notes of French and Italian companies are reported
+     *     to PPF / SDI (orders and quotes are neither answered nor reported). The workflow gets
      *     5 seconds to take the move: beyond that the answer is 503 `UPSTREAM_UNAVAILABLE` with
      *     `Retry-After` (the move may still apply; a retry with the same body finds the result).
      */
