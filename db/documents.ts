@@ -10,6 +10,7 @@ import { taggedWithAll } from './tags.ts';
 import type { DispatchableEvent } from '../core/event-dispatcher.ts';
 import type { Scope } from '../core/scope.ts';
 import { workflowStartValues, type WorkflowStart } from './workflow-starts.ts';
+import { BILLING_TYPES } from '../peppol/document-types.ts';
 
 export type DocumentRow = Selectable<DocumentsTable>;
 
@@ -343,6 +344,7 @@ export async function findInvoiceAnswered(
     .selectAll()
     .where('livemode', '=', match.livemode)
     .where('direction', '=', 'outgoing')
+    .where('type', 'in', BILLING_TYPES)
     .where('number', '=', match.number)
     .where('sender_peppol_id', '=', match.senderPeppolId)
     .where('receiver_peppol_id', '=', match.receiverPeppolId)

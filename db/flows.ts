@@ -5,6 +5,7 @@ import { insertEvent } from './events.ts';
 import { insertFile } from './files.ts';
 import type { DocumentFlowsTable, DocumentsTable } from './schema.ts';
 import type { Scope } from '../core/scope.ts';
+import { BILLING_TYPES } from '../peppol/document-types.ts';
 
 /** A document as the flow service sees it: the document, what its flow said, and the derived flow values. */
 export type FlowRow = Selectable<DocumentsTable> & {
@@ -297,7 +298,7 @@ export async function findInvoiceByNumber(
     .where('organization_id', '=', scope.organizationId)
     .where('livemode', '=', scope.livemode)
     .where('number', '=', number)
-    .where('type', 'in', ['invoice', 'credit-note', 'debit-note']);
+    .where('type', 'in', BILLING_TYPES);
   if (scope.companyId) query = query.where('company_id', '=', scope.companyId);
   if (issueDate) query = query.where('issue_date', '=', issueDate);
   return query.orderBy('created_at', 'desc').executeTakeFirst();

@@ -1,4 +1,4 @@
-import type { DocumentType } from './types.ts';
+import { DOCUMENT_TYPES, type DocumentType } from './types.ts';
 
 export const UBL_NS = {
   cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
@@ -108,6 +108,8 @@ export function partyRoles(type: DocumentType): { sender: PartyRole; recipient: 
 export function isBillingType(type: string): boolean {
   return Object.hasOwn(DOCUMENT_TYPE_INFO, type) && DOCUMENT_TYPE_INFO[type as DocumentType].billing;
 }
+
+export const BILLING_TYPES: readonly DocumentType[] = DOCUMENT_TYPES.filter(isBillingType);
 
 /** What a counterparty in `role` is to the organization, as its partner: a seller supplies it, a buyer buys from it. */
 export function partnerRoleOf(role: PartyRole): 'supplier' | 'buyer' {

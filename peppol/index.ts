@@ -24,6 +24,7 @@ export type {
 } from './types.ts';
 export { DOCUMENT_TYPES, VAT_CATEGORIES } from './types.ts';
 export {
+  BILLING_TYPES,
   DOCUMENT_TYPE_INFO,
   documentTypeOf,
   isBillingType,

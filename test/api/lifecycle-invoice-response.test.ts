@@ -280,6 +280,19 @@ describe('Peppol Invoice Response and the lifecycle', () => {
       });
     });
 
+    it('moves the invoice of that number, never an order or a quote the company sent under the same number', async () => {
+      const invoice = await storedDocument(tenant, { number: 'RCV-1001' });
+      const order = await storedDocument(tenant, { number: 'RCV-1001', type: 'purchase-order' });
+      const quote = await storedDocument(tenant, { number: 'RCV-1002', type: 'quote' });
+      const received = await receiveInvoiceResponse(deps(), { xml: responseFor('RCV-1001', 'AP'), livemode: false });
+      expect(received?.documentId).to.equal(invoice.id);
+      expect((await findDocumentById(testServers().db, order.id))?.lifecycle_status).to.equal('issued');
+      expect(await receiveInvoiceResponse(deps(), { xml: responseFor('RCV-1002', 'AP'), livemode: false })).to.equal(
+        null,
+      );
+      expect((await findDocumentById(testServers().db, quote.id))?.lifecycle_status).to.equal('issued');
+    });
+
     it('AB moves nothing; an unknown invoice is null; an impossible move is INVALID_TRANSITION; junk is INVALID_REQUEST', async () => {
       const doc = await storedDocument(tenant, { number: 'INV-RCV-4', status: 'paid' });
       const ab = await receiveInvoiceResponse(deps(), { xml: responseFor('INV-RCV-4', 'AB'), livemode: false });
