@@ -14,6 +14,7 @@ import {
 } from '../../peppol/index.ts';
 import { organizationWide, type Scope } from '../../core/scope.ts';
 import { findSeededParticipant } from '../../db/directory.ts';
+import { synthesizedParticipant } from '../../upstreams/directory/seed.ts';
 import { companyForbidden, companyRef, GIVE_COMPANY_ID, impliedCompanyId } from '../scope.ts';
 import { companyParty, quoteNumberWithoutReference } from '../documents/parties.ts';
 import { ApiError } from '../errors.ts';
@@ -51,20 +52,37 @@ export function sandboxSenderIban(peppolId: string): string {
   return composeIBAN({ countryCode: 'BE', bban: `${account}${String(check).padStart(2, '0')}` })!;
 }
 
-/** The sender as the seeded sandbox directory knows it, so a rendered document names a real-looking seller. */
-async function senderParty(db: Db, peppolId: string): Promise<Party> {
+/**
+ * The sender as the sandbox knows it, so a rendered document names a real-looking party with an
+ * address (which the rules require of a seller): a company of the organization, a seeded directory
+ * participant, else the card the sandbox directory makes up for any other valid id, the same one a
+ * send to that id derives its buyer from.
+ */
+async function senderParty(db: Db, scope: Scope, peppolId: string): Promise<Party> {
   if (peppolId === SANDBOX_INBOUND_SENDER) return DEFAULT_SENDER_PARTY;
-  const found = await findSeededParticipant(db, peppolId);
-  if (!found) return { peppolId, name: peppolId };
+  const own = await findCompanyByRef(db, organizationWide(scope, false), `peppol:${peppolId}`);
+  if (own) return companyParty(own);
+  const seeded = await findSeededParticipant(db, peppolId);
+  const card = seeded
+    ? {
+        name: seeded.name,
+        vatNumber: seeded.vat_number,
+        country: seeded.country,
+        street: seeded.street,
+        city: seeded.city,
+        postalCode: seeded.postal_code,
+      }
+    : synthesizedParticipant(peppolId);
+  if (!card) return { peppolId, name: peppolId };
   return {
     peppolId,
-    name: found.name,
-    ...(found.vat_number ? { vatNumber: found.vat_number } : {}),
+    name: card.name,
+    ...(card.vatNumber ? { vatNumber: card.vatNumber } : {}),
     address: {
-      country: found.country,
-      ...(found.street ? { street: found.street } : {}),
-      ...(found.city ? { city: found.city } : {}),
-      ...(found.postal_code ? { postalCode: found.postal_code } : {}),
+      country: card.country,
+      ...(card.street ? { street: card.street } : {}),
+      ...(card.city ? { city: card.city } : {}),
+      ...(card.postalCode ? { postalCode: card.postalCode } : {}),
     },
   };
 }
@@ -72,7 +90,8 @@ async function senderParty(db: Db, peppolId: string): Promise<Party> {
 /**
  * POST /v1/sandbox/inbound: a document arrives for one of the organization's sandbox companies as
  * if an access point had delivered it, through the same `inbound:<doc_id>` workflow as real ones.
- * A JSON body is rendered to UBL with `from` as seller and the company as buyer; XML goes as given.
+ * A JSON body is rendered to UBL with `from` as its sender party (the seller; the buyer of a purchase
+ * order) and the company as the other; XML goes as given.
  */
 export async function simulateInbound(
   deps: InboundDeps,
@@ -118,7 +137,9 @@ export async function simulateInbound(
     const roles = partyRoles(type);
     const body: DocumentBody = {
       ...input.document,
-      [roles.sender]: mergeParty(await senderParty(deps.db, from), input.document[roles.sender], { peppolId: from }),
+      [roles.sender]: mergeParty(await senderParty(deps.db, scope, from), input.document[roles.sender], {
+        peppolId: from,
+      }),
       [roles.recipient]: mergeParty(companyParty(company), input.document[roles.recipient], {
         peppolId: company.peppol_id,
       }),

@@ -179,6 +179,47 @@ describe('POST /v1/sandbox/inbound', () => {
     expect(xml).to.contain(`<IBAN>${iban}</IBAN>`);
   });
 
+  it('receives the smallest document from an id the user made up, from the party the sandbox directory shows for it', async () => {
+    // A company that also takes orders.
+    await testServers()
+      .db.updateTable('companies')
+      .set({
+        capabilities: JSON.stringify({ send: ['invoice'], receive: ['invoice', 'purchase-order'] }),
+      })
+      .where('id', '=', tenant.companyId)
+      .execute();
+    for (const [type, from] of [
+      ['invoice', '0208:0871234501'],
+      ['purchase-order', '0208:0765432146'],
+    ] as const) {
+      const res = await simulate({
+        companyId: tenant.companyId,
+        from,
+        type,
+        document: {
+          number: `MADE-UP-${type}`,
+          issueDate: '2026-11-25',
+          lines: [{ description: 'Consulting', quantity: 1, unitPrice: 100, vatRate: 21 }],
+        },
+      });
+      const accepted = await res.json();
+      expect(res.status, JSON.stringify(accepted)).to.equal(202);
+      const doc = await waitForReceived(app, tenant.key, accepted.documentId);
+      const card = await (
+        await fetch(`${app.url}/v1/directory/participants/${from}`, { headers: bearer(tenant.key) })
+      ).json();
+      const sender = type === 'purchase-order' ? doc.document.buyer : doc.document.seller;
+      expect(sender, type).to.deep.include({ peppolId: from, name: card.businessCard.name });
+      expect(sender.address, type).to.deep.equal({
+        street: card.businessCard.street,
+        city: card.businessCard.city,
+        postalCode: card.businessCard.postalCode,
+        country: card.businessCard.country,
+      });
+      expect(doc.sender, type).to.deep.include({ peppolId: from, name: card.businessCard.name });
+    }
+  });
+
   it('403 SANDBOX_ONLY for a live key', async () => {
     const live = await createTenant({ livemode: true });
     const res = await simulate({ companyId: live.companyId, document: invoiceBody() }, live.key);

@@ -1235,13 +1235,16 @@ export interface paths {
      *     fires. Answers 202 at once; wait for the `document.received` event (or poll the document).
      *
      *     Send exactly one of `document` (a JSON DocumentBody, rendered to UBL with `from` as seller and
-     *     the company as buyer, and, like a send, quoting its `number` as `buyerReference` when it gives
-     *     neither reference; an invoice or debit note without `payment` carries a credit transfer to the
+     *     the company as buyer, or, for a `purchase-order`, the other way round; the `from` party is
+     *     filled in as the organization's company of that id, else as the sandbox directory shows it
+     *     (`GET /v1/directory/participants/{peppol_id}`: a card for any valid id), and what `document`
+     *     gives of it wins; like a send, quoting its `number` as `buyerReference` when it gives neither
+     *     reference; an invoice or debit note without `payment` carries a credit transfer to the
      *     sender's sandbox account, a Belgian IBAN fixed per sender, so it can be paid by SEPA export;
      *     422 `UBL_VALIDATION_FAILED` if it breaks a Peppol BIS rule) or `xml`
      *     (UBL or CII as is; a payload that cannot be read is still received, as a stored file with
      *     `deliveryStatus: stored` and the findings in `metadata.inbound.validation`). `from` defaults
-     *     to the seller the XML names, else to the seeded sandbox participant `0208:0202239951`.
+     *     to the sender party the XML names (the seller; the buyer of an order), else to the seeded sandbox participant `0208:0202239951`.
      *     422 `RECIPIENT_CANNOT_RECEIVE` when the company's `capabilities.receive` lacks the type.
      *     Test keys only.
      *     Without `companyId`: the company the key is bound to or acts for (`X-Service-Company`), else the organization's only sandbox company; with several, 400 `MISSING_FIELD` (field `companyId`).
