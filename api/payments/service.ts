@@ -98,10 +98,12 @@ export interface SepaExportBody {
 }
 
 const NOT_PAYABLE_STATES = ['paid', 'rejected', 'disputed'];
+/** What the company owes its supplier: an invoice or a debit note (a credit note is owed the other way). */
+const PAYABLE_TYPES = ['invoice', 'debit-note'];
 
 /**
  * A pain.001.001.09 file paying the amount still due on each incoming document. Only payable
- * documents are accepted: incoming, in EUR, not paid, rejected or disputed, with money due and the
+ * documents are accepted: incoming invoices and debit notes, in EUR, not paid, rejected or disputed, with money due and the
  * supplier's valid IBAN; otherwise 422 DOCUMENT_NOT_PAYABLE names each offending document. The
  * export records nothing: payments are recorded when the bank confirms them.
  */
@@ -126,15 +128,19 @@ export async function exportSepa(
     const reason =
       row.direction !== 'incoming'
         ? 'is an outgoing document: only incoming documents are paid'
-        : (row.currency ?? 'EUR') !== 'EUR'
-          ? `is in ${row.currency}: SEPA pays EUR only`
-          : NOT_PAYABLE_STATES.includes(row.lifecycle_status)
-            ? `is ${row.lifecycle_status}`
-            : due.lessThanOrEqualTo(0)
-              ? 'has nothing left to pay'
-              : !terms.iban
-                ? 'carries no IBAN of the supplier'
-                : undefined;
+        : row.type === 'credit-note'
+          ? 'is a credit note: the supplier owes its amount to you, there is nothing to pay'
+          : !PAYABLE_TYPES.includes(row.type)
+            ? `is a ${row.type}: only invoices and debit notes are paid`
+            : (row.currency ?? 'EUR') !== 'EUR'
+              ? `is in ${row.currency}: SEPA pays EUR only`
+              : NOT_PAYABLE_STATES.includes(row.lifecycle_status)
+                ? `is ${row.lifecycle_status}`
+                : due.lessThanOrEqualTo(0)
+                  ? 'has nothing left to pay'
+                  : !terms.iban
+                    ? 'carries no IBAN of the supplier'
+                    : undefined;
     if (reason) {
       problems.push({ field, rule: 'payable', message: `${row.id} ${reason}` });
       return;

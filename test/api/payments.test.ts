@@ -205,8 +205,11 @@ describe('payments', () => {
       const paid = await storedDocument(tenant, { direction: 'incoming', status: 'paid' });
       const noIban = await storedDocument(tenant, { direction: 'incoming', iban: null });
       const badIban = await storedDocument(tenant, { direction: 'incoming', iban: 'BE68539007547035' });
+      // A supplier's credit note is money it owes: paying it would send the refund the wrong way.
+      const creditNote = await storedDocument(tenant, { direction: 'incoming', type: 'credit-note' });
+      const order = await storedDocument(tenant, { direction: 'incoming', type: 'purchase-order' });
       const res = await exportFile({
-        documentIds: [ok.id, outgoing.id, paid.id, noIban.id, badIban.id],
+        documentIds: [ok.id, outgoing.id, paid.id, noIban.id, badIban.id, creditNote.id, order.id],
         debtor,
         requestedExecutionDate: '2026-12-10',
       });
@@ -217,8 +220,16 @@ describe('payments', () => {
         'documentIds[1]',
         'documentIds[2]',
         'documentIds[3]',
+        'documentIds[5]',
+        'documentIds[6]',
       ]);
       expect(error.details[0].message).to.include('outgoing');
+      expect(error.details[3].message).to.equal(
+        `${creditNote.id} is a credit note: the supplier owes its amount to you, there is nothing to pay`,
+      );
+      expect(error.details[4].message).to.equal(
+        `${order.id} is a purchase-order: only invoices and debit notes are paid`,
+      );
       // The IBAN check runs once the rest is payable.
       const second = await exportFile({
         documentIds: [ok.id, badIban.id],

@@ -1315,8 +1315,10 @@ export interface paths {
      *     information, the control sum and number of transactions computed with decimals. The response
      *     is the XML file itself (`application/xml`, as an attachment); the message id, number of
      *     transactions and control sum are echoed in `X-Sepa-*` headers. 422 `DOCUMENT_NOT_PAYABLE`
-     *     (one detail per document) when a document is outgoing, not in EUR, paid, rejected or disputed,
-     *     has nothing due, or lacks a valid supplier IBAN. The export records no payment.
+     *     (one detail per document) when a document is outgoing, not an invoice or a debit note (a
+     *     supplier's credit note is owed to you; orders and quotes are not paid), not in EUR, paid,
+     *     rejected or disputed, has nothing due, or lacks a valid supplier IBAN. The export records no
+     *     payment.
      */
     post: operations['exportSepaCreditTransfer'];
     delete?: never;
