@@ -60,14 +60,22 @@ const flowColumns = [
   ackStatus.as('ack_status'),
 ] as const;
 
-function visibleFlows(db: Db, scope: Scope) {
-  let query = db
+/**
+ * The documents that are flows: invoices and notes (however they were sent), and the lifecycle and
+ * e-reporting messages stored with a flow row. Orders, quotes and business events are not flows of
+ * the standard, whose flow types name invoices, their lifecycle and reports only.
+ */
+function flows(db: Db) {
+  return db
     .selectFrom('documents as d')
     .leftJoin('document_flows as f', 'f.document_id', 'd.id')
     .selectAll('d')
     .select(flowColumns)
-    .where('d.organization_id', '=', scope.organizationId)
-    .where('d.livemode', '=', scope.livemode);
+    .where((eb) => eb.or([eb('d.type', 'in', BILLING_TYPES), eb('f.document_id', 'is not', null)]));
+}
+
+function visibleFlows(db: Db, scope: Scope) {
+  let query = flows(db).where('d.organization_id', '=', scope.organizationId).where('d.livemode', '=', scope.livemode);
   if (scope.companyId) query = query.where('d.company_id', '=', scope.companyId);
   return query;
 }
@@ -192,13 +200,7 @@ export async function insertDocumentFlow(db: Db, row: Insertable<DocumentFlowsTa
 
 /** A flow by id alone, for the worker delivering it to a webhook of its owner. */
 export async function findFlowById(db: Db, id: string): Promise<FlowRow | undefined> {
-  return db
-    .selectFrom('documents as d')
-    .leftJoin('document_flows as f', 'f.document_id', 'd.id')
-    .selectAll('d')
-    .select(flowColumns)
-    .where('d.id', '=', id)
-    .executeTakeFirst();
+  return flows(db).where('d.id', '=', id).executeTakeFirst();
 }
 
 /** Whether a flow is one a subscription's metadata asks for. */

@@ -138,6 +138,18 @@ async function sendInvoiceFlow(
   // A file that is no valid invoice may name no parties at all: its findings are the answer, not a
   // sender or recipient that cannot be found.
   if (!read.valid) throw validationFailed(read.errors, read.warnings);
+  // A flow is an invoice, its lifecycle or a report: an order or a quote is sent through /v1.
+  if (read.type && !isBillingType(read.type))
+    throw validationFailed(
+      [
+        {
+          rule: 'DOCUMENT_TYPE',
+          message: `the file is a ${read.type}, not an invoice or a credit note: send it with POST /v1/documents/send`,
+          path: '/',
+        },
+      ],
+      [],
+    );
   const row = await sendDocument(
     deps,
     scope,

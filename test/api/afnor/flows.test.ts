@@ -8,6 +8,7 @@ import type { TestApp } from '../../support/app.ts';
 import { invoiceBody, RECIPIENT } from '../../support/documents.ts';
 import { testServers } from '../../support/servers.ts';
 import { ensureTestWorkers } from '../../support/workers.ts';
+import { storedDocument } from '../lifecycle-fixtures.ts';
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
@@ -272,6 +273,39 @@ describe('AFNOR flow service: flows', () => {
       }
     });
 
+    it('422 DOCUMENT_TYPE for a UBL order: a flow is an invoice, and nothing is stored', async () => {
+      const company = await testServers()
+        .db.selectFrom('companies')
+        .selectAll()
+        .where('id', '=', tenant.companyId)
+        .executeTakeFirstOrThrow();
+      const order = validateDocument('purchase-order', {
+        ...invoiceBody({ number: 'FLOW-PO-1' }),
+        buyer: companyParty(company),
+        seller: { ...invoiceBody().buyer, peppolId: RECIPIENT },
+      } as never);
+      expect(order.valid, JSON.stringify(order.errors)).to.equal(true);
+      const res = await submit(flowForm({ name: 'po.xml', flowSyntax: 'UBL', trackingId: 'flow-po-1' }, order.xml!));
+      const body = await res.json();
+      expect(res.status, JSON.stringify(body)).to.equal(422);
+      expect(body.errorCode).to.equal('UBL_VALIDATION_FAILED');
+      expect(body.details).to.deep.equal([
+        {
+          field: '/',
+          rule: 'DOCUMENT_TYPE',
+          message:
+            'the file is a purchase-order, not an invoice or a credit note: send it with POST /v1/documents/send',
+        },
+      ]);
+      const stored = await testServers()
+        .db.selectFrom('documents')
+        .select('id')
+        .where('organization_id', '=', tenant.organizationId)
+        .where('number', '=', 'FLOW-PO-1')
+        .execute();
+      expect(stored).to.have.length(0);
+    });
+
     it('403 FORBIDDEN_ACCESS for a key without the send scope', async () => {
       const readOnly = await createKey(tenant.organizationId, { livemode: false, scopes: ['documents.read'] });
       const res = await submit(flowForm({ name: 'a', flowSyntax: 'UBL' }, '<x/>'), readOnly.secret);
@@ -382,6 +416,19 @@ describe('AFNOR flow service: flows', () => {
         flowDirection: 'Out',
       });
       expect(flow).to.not.have.property('trackingId');
+    });
+
+    it('an order or a quote is no flow: 404 by id, and no search finds it', async () => {
+      const order = await storedDocument(tenant, { type: 'purchase-order', number: 'NOT-A-FLOW-1' });
+      const quote = await storedDocument(tenant, { type: 'quote', direction: 'incoming', number: 'NOT-A-FLOW-2' });
+      const credit = await storedDocument(tenant, { type: 'credit-note', number: 'A-FLOW-3' });
+      for (const doc of [order, quote]) expect((await getFlow(doc.id)).status, doc.type).to.equal(404);
+      expect((await getFlow(credit.id)).status).to.equal(200);
+      const found = (await (await search({ where: { flowDirection: ['In', 'Out'] }, limit: 100 })).json()).results;
+      const ids = found.map((f: any) => f.flowId);
+      expect(ids).to.include(credit.id);
+      expect(ids).to.not.include.members([order.id]);
+      expect(ids).to.not.include.members([quote.id]);
     });
   });
 
