@@ -15,7 +15,7 @@ import {
 import { insertFile } from '../db/files.ts';
 import { findCompanyByRef } from '../db/companies.ts';
 import { organizationWide, scopeOfRow } from '../core/scope.ts';
-import { countryOfScheme, splitParticipantId, wrapInSbdh, type DocumentType } from '../peppol/index.ts';
+import { countryOfScheme, isBillingType, splitParticipantId, wrapInSbdh, type DocumentType } from '../peppol/index.ts';
 import { setNewest } from '../core/bounded-map.ts';
 import type { InboundMessage } from '../core/inbound-message.ts';
 import type { HandOffResult, PeppolTransport } from '../upstreams/transport/types.ts';
@@ -53,8 +53,11 @@ export interface SandboxRecipientResponse {
 
 function sandboxRecipientResponse(row: DeliveryFacts): SandboxRecipientResponse | null {
   const responder = row.receiver?.peppolId;
+  // Responders answer with an Invoice Response, which Peppol has for invoices and notes only.
   const scenario =
-    !row.livemode && row.direction === 'outgoing' && responder ? SANDBOX_RESPONDERS[responder] : undefined;
+    !row.livemode && row.direction === 'outgoing' && isBillingType(row.type) && responder
+      ? SANDBOX_RESPONDERS[responder]
+      : undefined;
   return scenario && responder ? { responder, code: scenario.code, status: scenario.status } : null;
 }
 

@@ -7,17 +7,18 @@ import { invoiceBody, waitForDocument } from '../../support/documents.ts';
 import { testServers } from '../../support/servers.ts';
 
 /** Sandbox recipients that answer a delivered invoice with each Invoice Response code. */
+const QUOTED = '0060:999000106';
 describe('sandbox recipients answering with an Invoice Response', () => {
   let app: TestApp;
   let tenant: Tenant;
   before(async () => ({ app, tenant } = await startSandboxSuite()));
   after(() => app.close());
 
-  const send = async (to: string) => {
+  const send = async (to: string, type = 'invoice') => {
     const res = await fetch(`${app.url}/v1/documents/send`, {
       method: 'POST',
       headers: jsonHeaders(tenant.key),
-      body: JSON.stringify({ type: 'invoice', from: tenant.companyId, to, document: invoiceBody() }),
+      body: JSON.stringify({ type, from: tenant.companyId, to, document: invoiceBody() }),
     });
     expect(res.status, to).to.equal(201);
     return (await res.json()).id as string;
@@ -53,5 +54,29 @@ describe('sandbox recipients answering with an Invoice Response', () => {
         expect(history.at(-1), code).to.deep.include({ to_status: status, source: 'recipient', actor: responder });
       }
     }
+  });
+
+  it('a quote to a responder is delivered and not answered: Peppol has no Invoice Response for it', async () => {
+    await testServers()
+      .db.updateTable('companies')
+      .set({ capabilities: JSON.stringify({ send: ['invoice', 'quote'], receive: ['invoice'] }) })
+      .where('id', '=', tenant.companyId)
+      .execute();
+    const id = await send(QUOTED, 'quote');
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 400));
+      await fetch(`${app.url}/v1/sandbox/clock/advance`, {
+        method: 'POST',
+        headers: jsonHeaders(tenant.key),
+        body: JSON.stringify({ companyId: tenant.companyId, by: '1h' }),
+      });
+    }
+    // The run ends once it has answered, or at delivery when it owes no answer: three company hours on,
+    // an answer (a minute after delivery) would have moved the quote.
+    const run = await testServers().temporal.workflow.getHandle(`document:${id}`).result();
+    expect(run).to.deep.include({ deliveryStatus: 'delivered' });
+    const doc = await waitForDocument(app.url, tenant.key, id, (d) => d.deliveryStatus === 'delivered');
+    expect(doc).to.deep.include({ type: 'quote', lifecycleStatus: 'issued' });
+    expect(await listLifecycleEvents(testServers().db, id)).to.deep.equal([]);
   });
 });
