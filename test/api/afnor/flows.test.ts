@@ -16,17 +16,19 @@ describe('AFNOR flow service: flows', () => {
   let app: TestApp;
   let tenant: Tenant;
   let sellerPeppolId: string;
-  const ublOf = (number: string) =>
+  /** The company's UBL to RECIPIENT: an invoice, or an order (which the company sends as its buyer). */
+  const ublOf = (number: string, type: 'invoice' | 'purchase-order' = 'invoice') =>
     testServers()
       .db.selectFrom('companies')
       .selectAll()
       .where('id', '=', tenant.companyId)
       .executeTakeFirstOrThrow()
       .then((company) => {
-        const rendered = validateDocument('invoice', {
+        const own = companyParty(company);
+        const other = { ...invoiceBody().buyer, peppolId: RECIPIENT };
+        const rendered = validateDocument(type, {
           ...invoiceBody({ number }),
-          seller: companyParty(company),
-          buyer: { ...invoiceBody().buyer, peppolId: RECIPIENT },
+          ...(type === 'invoice' ? { seller: own, buyer: other } : { seller: other, buyer: own }),
         } as never);
         expect(rendered.valid, JSON.stringify(rendered.errors)).to.equal(true);
         return rendered.xml!;
@@ -274,18 +276,8 @@ describe('AFNOR flow service: flows', () => {
     });
 
     it('422 DOCUMENT_TYPE for a UBL order: a flow is an invoice, and nothing is stored', async () => {
-      const company = await testServers()
-        .db.selectFrom('companies')
-        .selectAll()
-        .where('id', '=', tenant.companyId)
-        .executeTakeFirstOrThrow();
-      const order = validateDocument('purchase-order', {
-        ...invoiceBody({ number: 'FLOW-PO-1' }),
-        buyer: companyParty(company),
-        seller: { ...invoiceBody().buyer, peppolId: RECIPIENT },
-      } as never);
-      expect(order.valid, JSON.stringify(order.errors)).to.equal(true);
-      const res = await submit(flowForm({ name: 'po.xml', flowSyntax: 'UBL', trackingId: 'flow-po-1' }, order.xml!));
+      const order = await ublOf('FLOW-PO-1', 'purchase-order');
+      const res = await submit(flowForm({ name: 'po.xml', flowSyntax: 'UBL', trackingId: 'flow-po-1' }, order));
       const body = await res.json();
       expect(res.status, JSON.stringify(body)).to.equal(422);
       expect(body.errorCode).to.equal('UBL_VALIDATION_FAILED');

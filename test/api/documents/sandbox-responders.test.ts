@@ -24,11 +24,8 @@ describe('sandbox recipients answering with an Invoice Response', () => {
     return (await res.json()).id as string;
   };
 
-  it('each code moves the invoice (AB moves nothing), with history source recipient', async () => {
-    const sent = await Promise.all(
-      Object.keys(SANDBOX_RESPONDERS).map(async (responder) => ({ responder, id: await send(responder) })),
-    );
-    // Delivery (5 s) and the answer (1 min) both wait on the company clock.
+  /** Delivery (5 s) and the answer (1 min) both wait on the company clock: an hour at a time, three times. */
+  const threeCompanyHours = async () => {
     for (let i = 0; i < 3; i++) {
       await new Promise((r) => setTimeout(r, 400));
       await fetch(`${app.url}/v1/sandbox/clock/advance`, {
@@ -37,6 +34,13 @@ describe('sandbox recipients answering with an Invoice Response', () => {
         body: JSON.stringify({ companyId: tenant.companyId, by: '1h' }),
       });
     }
+  };
+
+  it('each code moves the invoice (AB moves nothing), with history source recipient', async () => {
+    const sent = await Promise.all(
+      Object.keys(SANDBOX_RESPONDERS).map(async (responder) => ({ responder, id: await send(responder) })),
+    );
+    await threeCompanyHours();
     for (const { responder, id } of sent) {
       const { code, status } = SANDBOX_RESPONDERS[responder];
       const expected = status ?? 'issued';
@@ -63,14 +67,7 @@ describe('sandbox recipients answering with an Invoice Response', () => {
       .where('id', '=', tenant.companyId)
       .execute();
     const id = await send(QUOTED, 'quote');
-    for (let i = 0; i < 3; i++) {
-      await new Promise((r) => setTimeout(r, 400));
-      await fetch(`${app.url}/v1/sandbox/clock/advance`, {
-        method: 'POST',
-        headers: jsonHeaders(tenant.key),
-        body: JSON.stringify({ companyId: tenant.companyId, by: '1h' }),
-      });
-    }
+    await threeCompanyHours();
     // The run ends once it has answered, or at delivery when it owes no answer: three company hours on,
     // an answer (a minute after delivery) would have moved the quote.
     const run = await testServers().temporal.workflow.getHandle(`document:${id}`).result();
