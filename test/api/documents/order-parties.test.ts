@@ -181,8 +181,12 @@ describe('purchase orders: the buyer sends, the seller receives', () => {
     expect(doc.sender.peppolId).to.equal(buyer);
     expect(doc.receiver.peppolId).to.equal(ownId);
     expect(endpointOf(doc.xml, 'BuyerCustomerParty')).to.equal(buyer);
-    // Its buyer has no postal address (none is known for it): optional in a Peppol Order.
-    expect(doc.document.buyer.address).to.equal(undefined);
+    // The buyer as the sandbox directory shows it (a card for any valid id).
+    const card = (
+      await (await fetch(`${app.url}/v1/directory/participants/${buyer}`, { headers: bearer(tenant.key) })).json()
+    ).businessCard;
+    expect(doc.document.buyer).to.deep.include({ name: card.name });
+    expect(doc.document.buyer.address).to.deep.include({ city: card.city, country: card.country });
     expect(doc.metadata.inbound.validation).to.deep.include({ valid: true, errors: [] });
     expect(await partnerRole(buyer)).to.equal('buyer');
   });
