@@ -183,6 +183,15 @@ describe('Peppol BIS Ordering 3 Order rules (PEPPOL-T01)', () => {
     expect(bad.errors.find((e) => e.rule === 'PEPPOL-T01-R008')?.path).to.equal('$.totals');
   });
 
+  it("takes an order whose buyer has no postal address (optional in T01), unlike an invoice's buyer", () => {
+    const body = TRADE_CORPUS.find((c) => c.type === 'purchase-order')!.body;
+    const { address: _address, ...buyer } = body.buyer!;
+    const r = validateDocument('purchase-order', { ...body, buyer });
+    expect(r.errors, JSON.stringify(r.errors)).to.deep.equal([]);
+    const invoice = validateDocument('invoice', { ...body, buyer });
+    expect(rulesOf(invoice.errors)).to.include('BR-10');
+  });
+
   describe('readXmlDocument (ubl-xml, inbound)', () => {
     for (const file of ORDER_FILES) {
       it(`applies the T01 rules to ${file} and finds nothing fatal`, () => {
