@@ -103,9 +103,9 @@ const PAYABLE_TYPES = ['invoice', 'debit-note'];
 
 /**
  * A pain.001.001.09 file paying the amount still due on each incoming document. Only payable
- * documents are accepted: incoming invoices and debit notes, in EUR, not paid, rejected or disputed, with money due and the
- * supplier's valid IBAN; otherwise 422 DOCUMENT_NOT_PAYABLE names each offending document. The
- * export records nothing: payments are recorded when the bank confirms them.
+ * documents are accepted: incoming invoices and debit notes, in EUR, not paid, rejected or disputed,
+ * with money due and the supplier's valid IBAN; otherwise 422 DOCUMENT_NOT_PAYABLE names each
+ * offending document. The export records nothing: payments are recorded when the bank confirms them.
  */
 export async function exportSepa(
   deps: LifecycleDeps,
