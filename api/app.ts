@@ -160,6 +160,7 @@ function accessSteps(deps: AppDeps, authenticator: Authenticator): RequestHandle
 
 function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[] {
   const { directory, companies, webhooks, domains } = deps.upstreams;
+  const recipients = deps.recipients ?? partnerRecipientDirectory(deps.db, directory);
   const contractProbes = [
     postgresProbe(deps.db),
     temporalProbe(deps.db, deps.temporal),
@@ -172,11 +173,11 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
     webhookRoutes(deps.db, webhooks),
     eventRoutes(deps.db, deps.temporal),
     wellKnownRoutes(deps.db),
-    sandboxRoutes(deps.db, deps.temporal, { bootstrapPerHour: deps.bootstrapPerHour ?? 10 }),
+    sandboxRoutes(deps.db, deps.temporal, recipients, { bootstrapPerHour: deps.bootstrapPerHour ?? 10 }),
     documentRoutes({
       db: deps.db,
       temporal: deps.temporal,
-      recipients: deps.recipients ?? partnerRecipientDirectory(deps.db, directory),
+      recipients,
       temporalBreaker: breakers.temporal,
       items,
     }),

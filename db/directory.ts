@@ -203,13 +203,3 @@ const participantById = compiledOnce(
      order by p.source desc
      limit 1`,
 );
-
-/** A seeded directory entry's name, VAT number and address, by participant id (case-insensitive). */
-export async function findSeededParticipant(db: Db, peppolId: string) {
-  return db
-    .selectFrom('directory_participants')
-    .select(['name', 'vat_number', 'country', 'street', 'city', 'postal_code'])
-    .where(sql`lower(peppol_id)`, '=', peppolId.toLowerCase())
-    .limit(1)
-    .executeTakeFirst();
-}

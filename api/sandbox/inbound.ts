@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { composeIBAN } from 'ibantools';
-import type { Db } from '../../db/database.ts';
 import { findCompanyByRef } from '../../db/companies.ts';
 import {
   checkParticipantId,
@@ -13,10 +12,8 @@ import {
   type Party,
 } from '../../peppol/index.ts';
 import { organizationWide, type Scope } from '../../core/scope.ts';
-import { findSeededParticipant } from '../../db/directory.ts';
-import { synthesizedParticipant } from '../../upstreams/directory/seed.ts';
 import { companyForbidden, companyRef, GIVE_COMPANY_ID, impliedCompanyId } from '../scope.ts';
-import { companyParty, quoteNumberWithoutReference } from '../documents/parties.ts';
+import { companyParty, quoteNumberWithoutReference, type RecipientDirectory } from '../documents/parties.ts';
 import { ApiError } from '../errors.ts';
 import { validationFailed } from '../documents/send.ts';
 import { announcedType, assertCanReceive, startInbound, type InboundDeps } from '../inbound/service.ts';
@@ -53,38 +50,19 @@ export function sandboxSenderIban(peppolId: string): string {
 }
 
 /**
- * The sender as the sandbox knows it, so a rendered document names a real-looking party with an
- * address (which the rules require of a seller): a company of the organization, a seeded directory
- * participant, else the card the sandbox directory makes up for any other valid id, the same one a
- * send to that id derives its buyer from.
+ * The sender as the organization sees it, so a rendered document names a real-looking party with an
+ * address (which the rules require of a seller): derived as a send derives its recipient, from the
+ * organization's company of that id, its partner, and the sandbox directory's card (which has one
+ * for any valid id).
  */
-async function senderParty(db: Db, scope: Scope, peppolId: string): Promise<Party> {
+async function senderParty(recipients: RecipientDirectory, scope: Scope, peppolId: string): Promise<Party> {
   if (peppolId === SANDBOX_INBOUND_SENDER) return DEFAULT_SENDER_PARTY;
-  const own = await findCompanyByRef(db, organizationWide(scope, false), `peppol:${peppolId}`);
-  if (own) return companyParty(own);
-  const seeded = await findSeededParticipant(db, peppolId);
-  const card = seeded
-    ? {
-        name: seeded.name,
-        vatNumber: seeded.vat_number,
-        country: seeded.country,
-        street: seeded.street,
-        city: seeded.city,
-        postalCode: seeded.postal_code,
-      }
-    : synthesizedParticipant(peppolId);
-  if (!card) return { peppolId, name: peppolId };
-  return {
-    peppolId,
-    name: card.name,
-    ...(card.vatNumber ? { vatNumber: card.vatNumber } : {}),
-    address: {
-      country: card.country,
-      ...(card.street ? { street: card.street } : {}),
-      ...(card.city ? { city: card.city } : {}),
-      ...(card.postalCode ? { postalCode: card.postalCode } : {}),
-    },
-  };
+  return (
+    (await recipients.describe?.({ organizationId: scope.organizationId, livemode: false }, peppolId)) ?? {
+      peppolId,
+      name: peppolId,
+    }
+  );
 }
 
 /**
@@ -94,7 +72,7 @@ async function senderParty(db: Db, scope: Scope, peppolId: string): Promise<Part
  * order) and the company as the other; XML goes as given.
  */
 export async function simulateInbound(
-  deps: InboundDeps,
+  deps: InboundDeps & { recipients: RecipientDirectory },
   scope: Scope,
   input: SandboxInboundInput,
 ): Promise<{ documentId: string; workflowId: string }> {
@@ -137,7 +115,7 @@ export async function simulateInbound(
     const roles = partyRoles(type);
     const body: DocumentBody = {
       ...input.document,
-      [roles.sender]: mergeParty(await senderParty(deps.db, scope, from), input.document[roles.sender], {
+      [roles.sender]: mergeParty(await senderParty(deps.recipients, scope, from), input.document[roles.sender], {
         peppolId: from,
       }),
       [roles.recipient]: mergeParty(companyParty(company), input.document[roles.recipient], {

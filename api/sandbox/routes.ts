@@ -12,6 +12,7 @@ import { rateLimited, setRateLimitHeaders } from '../middleware/rate-limit.ts';
 import { bootstrapSandbox } from './bootstrap.ts';
 import { startCompanyRegistration } from '../companies/registration.ts';
 import { simulateInbound } from './inbound.ts';
+import type { RecipientDirectory } from '../documents/parties.ts';
 
 export interface SandboxRouteOptions {
   bootstrapPerHour: number;
@@ -19,7 +20,12 @@ export interface SandboxRouteOptions {
 
 const HOUR_MS = 3_600_000;
 
-export function sandboxRoutes(db: Db, temporal: Client, options: SandboxRouteOptions): Router {
+export function sandboxRoutes(
+  db: Db,
+  temporal: Client,
+  recipients: RecipientDirectory,
+  options: SandboxRouteOptions,
+): Router {
   const router = Router();
 
   // Public: the per-IP hourly window stands in for the per-key limit.
@@ -62,7 +68,7 @@ export function sandboxRoutes(db: Db, temporal: Client, options: SandboxRouteOpt
   });
 
   router.post('/v1/sandbox/inbound', async (req, res) => {
-    res.status(202).json(await simulateInbound({ db, temporal }, scopeOf(req), req.body));
+    res.status(202).json(await simulateInbound({ db, temporal, recipients }, scopeOf(req), req.body));
   });
 
   router.post('/v1/sandbox/reset', async (req, res) => {

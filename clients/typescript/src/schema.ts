@@ -1236,9 +1236,9 @@ export interface paths {
      *
      *     Send exactly one of `document` (a JSON DocumentBody, rendered to UBL with `from` as seller and
      *     the company as buyer, or, for a `purchase-order`, the other way round; the `from` party is
-     *     filled in as the organization's company of that id, else as the sandbox directory shows it
-     *     (`GET /v1/directory/participants/{peppol_id}`: a card for any valid id), and what `document`
-     *     gives of it wins; like a send, quoting its `number` as `buyerReference` when it gives neither
+     *     derived as a send derives its recipient: the organization's company of that id, its partner,
+     *     and the sandbox directory's card (`GET /v1/directory/participants/{peppol_id}`: one for any
+     *     valid id); what `document` gives of it wins; like a send, quoting its `number` as `buyerReference` when it gives neither
      *     reference; an invoice or debit note without `payment` carries a credit transfer to the
      *     sender's sandbox account, a Belgian IBAN fixed per sender, so it can be paid by SEPA export;
      *     422 `UBL_VALIDATION_FAILED` if it breaks a Peppol BIS rule) or `xml`
