@@ -3,7 +3,15 @@ import { expect } from 'chai';
 import { findDocumentById } from '../../db/documents.ts';
 import { SANDBOX_INBOUND_SENDER, sandboxSenderIban } from '../../api/sandbox/inbound.ts';
 import { errorBody, startTestApp, type TestApp } from '../support/app.ts';
-import { bearer, companyPeppolId, createCompany, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
+import {
+  bearer,
+  companyPeppolId,
+  createCompany,
+  createTenant,
+  jsonHeaders,
+  setCapabilities,
+  type Tenant,
+} from '../support/access.ts';
 import { invoiceBody } from '../support/documents.ts';
 import { testServers } from '../support/servers.ts';
 import { ensureTestWorkers } from '../support/workers.ts';
@@ -181,13 +189,7 @@ describe('POST /v1/sandbox/inbound', () => {
 
   it('receives the smallest document from an id the user made up, from the party the sandbox directory shows for it', async () => {
     // A company that also takes orders.
-    await testServers()
-      .db.updateTable('companies')
-      .set({
-        capabilities: JSON.stringify({ send: ['invoice'], receive: ['invoice', 'purchase-order'] }),
-      })
-      .where('id', '=', tenant.companyId)
-      .execute();
+    await setCapabilities(tenant.companyId, { send: ['invoice'], receive: ['invoice', 'purchase-order'] });
     for (const [type, from] of [
       ['invoice', '0208:0871234501'],
       ['purchase-order', '0208:0765432146'],

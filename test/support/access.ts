@@ -10,6 +10,7 @@ import { randomBelgianEnterpriseNumber } from '../../api/sandbox/company-seed.ts
 import type { KeyType } from '../../core/plans.ts';
 import { createScope, type Scope } from '../../core/scope.ts';
 import { testServers } from './servers.ts';
+import type { DocumentType } from '../../peppol/index.ts';
 import { startTestApp, type TestApp } from './app.ts';
 
 export interface Tenant {
@@ -48,6 +49,18 @@ export async function createTenant(
     companyId: options.bindToCompany ? company : null,
   });
   return { organizationId: org.id, key: key.secret, keyId: key.id, companyId: company };
+}
+
+/** Sets the document types a company sends and receives (a tenant's company: invoices only). */
+export async function setCapabilities(
+  companyId: string,
+  capabilities: { send: DocumentType[]; receive: DocumentType[] },
+): Promise<void> {
+  await testServers()
+    .db.updateTable('companies')
+    .set({ capabilities: JSON.stringify(capabilities) })
+    .where('id', '=', companyId)
+    .execute();
 }
 
 /** The Peppol participant id of a company, as the database has it. */

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import { startTestApp, type TestApp } from '../../support/app.ts';
-import { bearer, companyPeppolId, createTenant, jsonHeaders, type Tenant } from '../../support/access.ts';
+import { startSandboxSuite, type TestApp } from '../../support/app.ts';
+import { bearer, companyPeppolId, jsonHeaders, setCapabilities, type Tenant } from '../../support/access.ts';
 import { testServers } from '../../support/servers.ts';
-import { ensureTestWorkers } from '../../support/workers.ts';
 
 /** A sandbox participant with a directory card: Proximus SA, Brussels. */
 const SUPPLIER = '0208:0202239951';
@@ -26,17 +25,12 @@ describe('purchase orders: the buyer sends, the seller receives', () => {
   let tenant: Tenant;
   let ownId: string;
   before(async () => {
-    await ensureTestWorkers();
-    app = await startTestApp();
-    tenant = await createTenant({ livemode: false, plan: 'pro' });
+    ({ app, tenant } = await startSandboxSuite());
     // A company that orders and takes orders.
-    await testServers()
-      .db.updateTable('companies')
-      .set({
-        capabilities: JSON.stringify({ send: ['invoice', 'purchase-order'], receive: ['invoice', 'purchase-order'] }),
-      })
-      .where('id', '=', tenant.companyId)
-      .execute();
+    await setCapabilities(tenant.companyId, {
+      send: ['invoice', 'purchase-order'],
+      receive: ['invoice', 'purchase-order'],
+    });
     ownId = await companyPeppolId(tenant.companyId);
   });
   after(() => app.close());

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { SANDBOX_RESPONDERS } from '../../../core/sandbox-scenarios.ts';
 import { listLifecycleEvents } from '../../../db/lifecycle.ts';
 import { type TestApp, startSandboxSuite } from '../../support/app.ts';
-import { jsonHeaders, type Tenant } from '../../support/access.ts';
+import { jsonHeaders, setCapabilities, type Tenant } from '../../support/access.ts';
 import { invoiceBody, waitForDocument } from '../../support/documents.ts';
 import { testServers } from '../../support/servers.ts';
 
@@ -61,11 +61,7 @@ describe('sandbox recipients answering with an Invoice Response', () => {
   });
 
   it('a quote to a responder is delivered and not answered: Peppol has no Invoice Response for it', async () => {
-    await testServers()
-      .db.updateTable('companies')
-      .set({ capabilities: JSON.stringify({ send: ['invoice', 'quote'], receive: ['invoice'] }) })
-      .where('id', '=', tenant.companyId)
-      .execute();
+    await setCapabilities(tenant.companyId, { send: ['invoice', 'quote'], receive: ['invoice'] });
     const id = await send(QUOTED, 'quote');
     await threeCompanyHours();
     // The run ends once it has answered, or at delivery when it owes no answer: three company hours on,
