@@ -3,7 +3,7 @@ import { countDeliveryAttempt, countDocumentMove, countInfrastructureFailure } f
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
 import { SANDBOX_RESPONDERS } from '../core/sandbox-scenarios.ts';
 import { failure, FailureType } from '../core/failures.ts';
-import { inboundDocumentId } from '../core/ids.ts';
+import { inboundDocumentId, transmissionId } from '../core/ids.ts';
 import type { Db } from '../db/database.ts';
 import {
   findDeliveryFacts,
@@ -15,10 +15,17 @@ import {
 import { insertFile } from '../db/files.ts';
 import { findCompanyByRef } from '../db/companies.ts';
 import { organizationWide, scopeOfRow } from '../core/scope.ts';
-import { countryOfScheme, isBillingType, splitParticipantId, wrapInSbdh, type DocumentType } from '../peppol/index.ts';
+import {
+  countryOfScheme,
+  isBillingType,
+  splitParticipantId,
+  wrapInSbdh,
+  type DocumentType,
+  type MessageLevelStatus,
+} from '../peppol/index.ts';
 import { setNewest } from '../core/bounded-map.ts';
 import type { InboundMessage } from '../core/inbound-message.ts';
-import type { HandOffResult, PeppolTransport } from '../upstreams/transport/types.ts';
+import type { HandOffResult, PeppolTransport, TransmissionState } from '../upstreams/transport/types.ts';
 import { forMode, type PerMode } from '../upstreams/modes.ts';
 
 export interface DocumentActivityDeps {
@@ -34,7 +41,14 @@ export interface DocumentActivities {
    * in the same activity.
    */
   handOffDocument(input: { documentId: string; attempt: number }): Promise<HandOffResult>;
-  recordDeliveryFailure(input: { documentId: string; code: string; message: string }): Promise<void>;
+  /** What the live access point knows of a handed-off document's transmission (its MLS). */
+  checkTransmission(input: { documentId: string }): Promise<TransmissionState>;
+  recordDeliveryFailure(input: {
+    documentId: string;
+    code: string;
+    message: string;
+    mls?: MessageLevelStatus | undefined;
+  }): Promise<void>;
   /**
    * A confirmed delivery in one step: the delivered state and its event; in the sandbox, the
    * Invoice Response a responder recipient will send and the message a recipient company of the
@@ -42,6 +56,7 @@ export interface DocumentActivities {
    */
   completeDelivery(input: {
     documentId: string;
+    mls?: MessageLevelStatus | undefined;
   }): Promise<{ response: SandboxRecipientResponse | null; receipt: InboundMessage | null }>;
 }
 
@@ -59,6 +74,13 @@ function sandboxRecipientResponse(row: DeliveryFacts): SandboxRecipientResponse 
       ? SANDBOX_RESPONDERS[responder]
       : undefined;
   return scenario && responder ? { responder, code: scenario.code, status: scenario.status } : null;
+}
+
+/** An MLS as the document keeps it: with the time it was recorded. */
+function mlsColumn(mls: MessageLevelStatus | undefined, at = new Date()) {
+  return mls
+    ? { code: mls.code, ...(mls.reason ? { reason: mls.reason } : {}), receivedAt: at.toISOString() }
+    : undefined;
 }
 
 /** The `data` every document event carries besides its own fields (part 6.2). */
@@ -174,11 +196,13 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
     const receiver = row.receiver?.peppolId;
     if (!sender || !receiver)
       throw failure('SBDH_ERROR', 'sender and receiver participant ids are required for the envelope');
+    const instanceId = transmissionId(documentId);
     const wrapped = wrapInSbdh(xml, {
       sender,
       receiver,
-      instanceId: `${documentId}-${attempt}`,
-      createdAt: new Date(),
+      instanceId,
+      // Every attempt sends the same bytes: an access point holding the transmission compares them.
+      createdAt: row.created_at,
       countryC1: countryOfScheme(splitParticipantId(sender)?.scheme ?? '') ?? 'BE',
     });
     if (!wrapped.ok) throw failure('SBDH_ERROR', wrapped.errors.map((e) => e.message).join('; '));
@@ -186,6 +210,7 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
       forMode(transports, row.livemode).handOff({
         documentId,
         attempt,
+        instanceId,
         sbd: wrapped.xml,
         senderId: sender,
         receiverId: receiver,
@@ -217,22 +242,28 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
       }
     },
 
-    async recordDeliveryFailure({ documentId, code, message }) {
+    async checkTransmission({ documentId }) {
+      const row = await facts(documentId);
+      if (!row.transport_message_id) throw failure('NOT_FOUND', `document ${documentId} was never handed off`);
+      return forMode(transports, row.livemode).transmission(row.transport_message_id);
+    },
+
+    async recordDeliveryFailure({ documentId, code, message, mls }) {
       const rejected = code === FailureType.AP_REJECTED;
       await move(
         await facts(documentId),
-        { to: rejected ? 'rejected' : 'failed', code, message },
+        { to: rejected ? 'rejected' : 'failed', code, message, mls: mlsColumn(mls) },
         { type: 'document.failed', data: { errorCode: code, errorMessage: message } },
         new Date(),
       );
     },
 
-    async completeDelivery({ documentId }) {
+    async completeDelivery({ documentId, mls }) {
       const at = new Date();
       const current = await facts(documentId);
       const moved = await move(
         current,
-        { to: 'delivered' },
+        { to: 'delivered', mls: mlsColumn(mls, at) },
         { type: 'document.delivered', data: { deliveredAt: at.toISOString() } },
         at,
       );

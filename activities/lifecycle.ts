@@ -1,6 +1,7 @@
 import { countLifecycleTransitions } from '../core/metrics.ts';
 import type { DispatchableEvent, EventDispatcher } from '../core/event-dispatcher.ts';
 import { failure } from '../core/failures.ts';
+import { transmissionId } from '../core/ids.ts';
 import type { Db } from '../db/database.ts';
 import { findDocumentById, findSentToAmong, type DocumentRow } from '../db/documents.ts';
 import { findCompanyById } from '../db/companies.ts';
@@ -296,11 +297,13 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
           typeCode: row.type === 'credit-note' ? '381' : row.type === 'debit-note' ? '383' : '380',
         },
       });
+      const instanceId = transmissionId(id);
       const wrapped = wrapInSbdh(xml, {
         sender: buyer.peppolId,
         receiver: seller.peppolId,
-        instanceId: id,
-        createdAt: new Date(),
+        instanceId,
+        // The response's own date, not the clock: a retried activity sends the same bytes.
+        createdAt: new Date(`${date}T00:00:00Z`),
         countryC1: countryOfScheme(splitParticipantId(buyer.peppolId)?.scheme ?? '') ?? 'BE',
       });
       if (!wrapped.ok) throw failure('SBDH_ERROR', wrapped.errors.map((e) => e.message).join('; '));
@@ -308,6 +311,7 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
       const result = await transport.handOff({
         documentId,
         attempt: 1,
+        instanceId,
         sbd: wrapped.xml,
         senderId: buyer.peppolId,
         receiverId: seller.peppolId,

@@ -39,7 +39,7 @@ import { partnerRoutes } from './partners/routes.ts';
 import { tagRoutes } from './tags/routes.ts';
 import { createEventDispatcher } from '../core/event-dispatcher.ts';
 import { createTagLearning } from '../core/tag-learning.ts';
-import { as4Gate, inboundRoutes, type As4Settings } from './inbound/routes.ts';
+import { accessPointGate, inboundRoutes, type AccessPointSettings } from './inbound/routes.ts';
 import { punchoutBody, punchoutRoutes } from './punchout/routes.ts';
 import type { Upstreams } from '../upstreams/index.ts';
 import { INTERNAL_OPENAPI_PATH, loadOpenApiDocument, type OpenApiDocument } from './openapi.ts';
@@ -78,8 +78,8 @@ export interface AppDeps {
   upstreams: AppUpstreams;
   /** Routers mounted after the built-in ones (their operations must be in `openapi`). */
   extraRouters?: Router[];
-  /** The AS4 gateway's shared secret for /internal/as4/*. */
-  as4: As4Settings;
+  /** The token the access point presents when it forwards a received message to /internal/access-point/*. */
+  accessPoint: AccessPointSettings;
   /** Further APIs with a contract and error shape of their own, each under its own mount path. */
   apis?: Array<(shared: SharedSteps) => PipelineOptions>;
   /** Request log lines and metrics; on unless false (the benchmark measures their cost). */
@@ -126,7 +126,7 @@ export function createApp(deps: AppDeps): express.Express {
       contract: contractOf(loadOpenApiDocument(INTERNAL_OPENAPI_PATH)),
       mountPath: '/internal',
       renderError: renderEnvelope(`${deps.publicBaseUrl}/docs`),
-      gates: [as4Gate(deps.as4)],
+      gates: [accessPointGate(deps.accessPoint)],
       routers: [inboundRoutes({ db: deps.db, temporal: deps.temporal })],
     }),
   );

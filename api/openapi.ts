@@ -4,7 +4,7 @@ import { bundleOpenApi } from './openapi-bundle.ts';
 import { declareErrorResponses } from './error-responses.ts';
 
 export const OPENAPI_PATH = path.join(PROJECT_ROOT, 'openapi', 'openapi.yaml');
-/** The AS4 gateway's endpoints, served under `/internal` and kept out of the public contract. */
+/** The endpoint the access point forwards received messages to, served under `/internal` and kept out of the public contract. */
 export const INTERNAL_OPENAPI_PATH = path.join(PROJECT_ROOT, 'openapi', 'internal.yaml');
 
 export type OpenApiDocument = {

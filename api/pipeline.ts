@@ -51,7 +51,7 @@ export interface PipelineOptions extends SharedSteps {
   docs?: Router;
   /** Body parsers beyond JSON (e.g. the raw document body of one operation). */
   bodyParsers?: RequestHandler[];
-  /** Checks of their own for some paths, run before `access` (the AS4 gateway's shared secret). */
+  /** Checks of their own for some paths, run before `access` (the access point's forward token). */
   gates?: RequestHandler[];
   /**
    * A body parser of `bodyParsers` reads multipart bodies into the fields the contract describes;

@@ -36,10 +36,10 @@ async function main(): Promise<void> {
   const app = createApp({
     db,
     upstreams,
-    as4: { inboundSecret: config.as4InboundSecret },
+    accessPoint: { forwardToken: config.accessPointForwardToken },
     extraContractProbes: [
       ...companyContractProbes(upstreams.companies),
-      { name: 'as4-gateway', run: () => upstreams.transports.live.probe() },
+      { name: 'access-point', run: () => upstreams.transports.live.probe() },
       ...directoryContractProbes(upstreams.directory, { smlParticipant: config.smlProbeParticipant }),
     ],
     temporal: temporal.client,

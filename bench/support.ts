@@ -184,7 +184,7 @@ export async function listenBenchApp(
     temporal,
     publicBaseUrl: 'http://bench',
     upstreams,
-    as4: { inboundSecret: config.as4InboundSecret },
+    accessPoint: { forwardToken: config.accessPointForwardToken },
     observe: options.observe ?? false,
   });
   const server = app.listen(0, '127.0.0.1');

@@ -22,12 +22,16 @@ export interface Config {
   /** The web app's base URL: where the PunchOut return sends the buyer's browser (`{appUrl}/{org_slug}/…`). */
   appUrl: string;
   jwksUrl: string | undefined;
-  /** The AS4 gateway that sends and receives Peppol messages (`POST {base}/outbound`). */
-  as4GatewayUrl: string;
-  as4GatewayToken: string | undefined;
-  as4TimeoutMs: number;
-  /** Shared secret the gateway presents on /internal/as4/* (receipts and inbound messages). */
-  as4InboundSecret: string | undefined;
+  /**
+   * The Peppol access point (phoss-ap, or the project's own `gateway/`) whose REST API sends live
+   * messages: `POST {base}/api/outbound/submit-sbd`, `GET {base}/api/outbound/status/{id}`.
+   */
+  accessPointUrl: string;
+  /** The `X-Token` the access point's API requires. */
+  accessPointToken: string | undefined;
+  accessPointTimeoutMs: number;
+  /** The `X-Token` the access point presents when it forwards a received message to /internal/access-point/inbound. */
+  accessPointForwardToken: string | undefined;
   jwtAudience: string;
   jwtIssuer: string | undefined;
   bootstrapKeysPerHour: number;
@@ -122,10 +126,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl,
     appUrl: (optional(env, 'APP_URL') ?? publicBaseUrl).replace(/\/$/, ''),
     jwksUrl: optional(env, 'JWKS_URL'),
-    as4GatewayUrl: (optional(env, 'AS4_GATEWAY_URL') ?? 'http://127.0.0.1:8089').replace(/\/$/, ''),
-    as4GatewayToken: optional(env, 'AS4_GATEWAY_TOKEN'),
-    as4TimeoutMs: intFrom(env, 'AS4_TIMEOUT_MS', 30_000),
-    as4InboundSecret: optional(env, 'AS4_INBOUND_SECRET'),
+    accessPointUrl: (optional(env, 'ACCESS_POINT_URL') ?? 'http://127.0.0.1:8089').replace(/\/$/, ''),
+    accessPointToken: optional(env, 'ACCESS_POINT_TOKEN'),
+    // A hand-off waits for the receiving access point's AS4 receipt; the activity allows 90 s in all.
+    accessPointTimeoutMs: intFrom(env, 'ACCESS_POINT_TIMEOUT_MS', 60_000),
+    accessPointForwardToken: optional(env, 'ACCESS_POINT_FORWARD_TOKEN'),
     jwtAudience: optional(env, 'JWT_AUDIENCE') ?? 'https://api.docex.example',
     jwtIssuer: optional(env, 'JWT_ISSUER'),
     bootstrapKeysPerHour: intFrom(env, 'SANDBOX_BOOTSTRAP_PER_HOUR', 10),

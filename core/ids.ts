@@ -45,3 +45,15 @@ export function inboundDocumentId(companyId: string, messageId: string): string 
   for (let i = 0; id.length < 20; i++) id += ALPHABET[digest[i % digest.length] % 62];
   return `doc_${id}`;
 }
+
+/**
+ * The SBDH InstanceIdentifier of an outgoing document's transmission: a UUID (as the Peppol
+ * Envelope asks) derived from the document id, so every re-sent hand-off carries the same one and
+ * the access point sends the message once. C4 sees it too: it is the id an MLS refers back to.
+ */
+export function transmissionId(documentId: string): string {
+  const hex = createHash('sha256').update(`transmission\n${documentId}`).digest('hex');
+  // Shaped as a name-based UUID (version 5 bits, RFC 4122 variant).
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

@@ -1,7 +1,13 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import { columnsOf, compiledOnce, prepared, type Db } from './database.ts';
-import type { DocumentDeliveryStatus, DocumentLifecycleStatus, DocumentsTable, WorkflowStartsTable } from './schema.ts';
+import type {
+  DocumentDeliveryStatus,
+  DocumentLifecycleStatus,
+  DocumentMlsColumn,
+  DocumentsTable,
+  WorkflowStartsTable,
+} from './schema.ts';
 import { newestFirst } from './keyset.ts';
 import { insertEventWhen, newEventValues, type NewEvent, type NewEventValues } from './events.ts';
 import { companyStatsUpdate } from './companies.ts';
@@ -46,6 +52,7 @@ const DOCUMENT_COLUMNS = columnsOf<DocumentsTable>()([
   'error_code',
   'error_message',
   'transport_message_id',
+  'mls',
   'read_at',
   'archived_at',
   'assigned_user_id',
@@ -223,11 +230,29 @@ export async function findOutgoingDocumentByTransportMessage(
     .executeTakeFirst();
 }
 
+/**
+ * An MLS that arrived after the document's delivery ended: kept on the document (the first one
+ * only), its state unchanged.
+ */
+export async function recordLateMessageLevelStatus(
+  db: Db,
+  id: string,
+  mls: { code: DocumentMlsColumn['code']; reason?: string },
+  at = new Date(),
+): Promise<void> {
+  await db
+    .updateTable('documents')
+    .set({ mls: JSON.stringify({ ...mls, receivedAt: at.toISOString() }), updated_at: at })
+    .where('id', '=', id)
+    .where('mls', 'is', null)
+    .execute();
+}
+
 /** Where a delivery moves from `pending`: handed off (still pending), or to its end. */
 export type DeliveryMove =
   | { to: 'handed_off'; messageId: string }
-  | { to: 'delivered' }
-  | { to: 'failed' | 'rejected'; code: string; message: string };
+  | { to: 'delivered'; mls?: DocumentMlsColumn | undefined }
+  | { to: 'failed' | 'rejected'; code: string; message: string; mls?: DocumentMlsColumn | undefined };
 
 /**
  * A move's values and its event's, passed to its statement as parameters; `to` alone decides the
@@ -240,6 +265,8 @@ type MoveParams = {
   messageId: string | null;
   code: string | null;
   message: string | null;
+  /** The MLS as JSON text, or null. */
+  mls: string | null;
 } & NewEventValues;
 
 function deliveryChanges(to: DeliveryMove['to'], p: MoveParams): Updateable<DocumentsTable> {
@@ -247,13 +274,14 @@ function deliveryChanges(to: DeliveryMove['to'], p: MoveParams): Updateable<Docu
     case 'handed_off':
       return { transport_message_id: p.messageId, sent_at: p.at, updated_at: p.at };
     case 'delivered':
-      return { delivery_status: 'delivered', status: 'delivered', delivered_at: p.at, updated_at: p.at };
+      return { delivery_status: 'delivered', status: 'delivered', delivered_at: p.at, mls: p.mls, updated_at: p.at };
     case 'rejected':
       return {
         delivery_status: 'rejected',
         status: 'rejected',
         error_code: p.code,
         error_message: p.message,
+        mls: p.mls,
         updated_at: p.at,
       };
     case 'failed':
@@ -316,6 +344,7 @@ export async function moveDelivery(
       messageId: move.to === 'handed_off' ? move.messageId : null,
       code: move.to === 'failed' || move.to === 'rejected' ? move.code : null,
       message: move.to === 'failed' || move.to === 'rejected' ? move.message : null,
+      mls: move.to !== 'handed_off' && move.mls ? JSON.stringify(move.mls) : null,
       ...newEventValues(event),
     }),
   );

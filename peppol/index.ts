@@ -94,3 +94,11 @@ export {
   type InvoiceResponse,
   type InvoiceResponseCode,
 } from './invoice-response.ts';
+export {
+  isMessageLevelStatus,
+  readMessageLevelStatus,
+  MLS_CODES,
+  type MessageLevelStatus,
+  type MlsCode,
+  type ReadMessageLevelStatus,
+} from './mls.ts';

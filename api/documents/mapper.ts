@@ -28,6 +28,7 @@ export function toDocument(row: DocumentRow) {
     metadata: row.metadata,
     errorCode: row.error_code,
     errorMessage: row.error_message,
+    mls: row.mls,
     fileId: row.file_id,
     storedFormat: row.stored_format,
     receivedAt: iso(row.received_at),

@@ -1,11 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type RequestHandler } from 'express';
+import { log } from '../../core/log.ts';
 import { ApiError } from '../errors.ts';
-import { receiveAs4Message, recordAs4Receipt, type As4Receipt, type InboundDeps } from './service.ts';
+import { receiveForwardedMessage, type InboundDeps } from './service.ts';
 
-export interface As4Settings {
-  /** AS4_INBOUND_SECRET; without it the internal endpoints are closed (503). */
-  inboundSecret: string | undefined;
+export interface AccessPointSettings {
+  /** ACCESS_POINT_FORWARD_TOKEN; without it the internal endpoint is closed (503). */
+  forwardToken: string | undefined;
 }
 
 /** An SBD may wrap a 5 MiB document plus its envelope. */
@@ -14,55 +15,77 @@ const SBD_BODY_LIMIT = '6mb';
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
 /**
- * The AS4 gateway's own check on `/internal/as4/*` (public operations of the internal contract, so
- * no rate limit or idempotency applies): `Authorization: Bearer <AS4_INBOUND_SECRET>`, compared in
- * constant time. Runs before validation, so a caller without the secret learns nothing else.
+ * The access point's own check on `/internal/access-point/*` (public operations of the internal
+ * contract, so no rate limit or idempotency applies): `X-Token: <ACCESS_POINT_FORWARD_TOKEN>`, the
+ * header phoss-ap's forwarder is configured to send, compared in constant time. Runs before
+ * validation, so a caller without the token learns nothing else.
  */
-function requireGatewaySecret(settings: As4Settings): RequestHandler {
-  const expected = settings.inboundSecret ? digest(settings.inboundSecret) : undefined;
+function requireForwardToken(settings: AccessPointSettings): RequestHandler {
+  const expected = settings.forwardToken ? digest(settings.forwardToken) : undefined;
   return (req, _res, next) => {
     if (!expected)
       return next(
         new ApiError(
           'UPSTREAM_UNAVAILABLE',
-          'The AS4 gateway endpoints are disabled: AS4_INBOUND_SECRET is not configured.',
+          'The access point endpoint is disabled: ACCESS_POINT_FORWARD_TOKEN is not configured.',
           { headers: { 'Retry-After': '60' } },
         ),
       );
-    const header = req.get('authorization');
-    if (!header)
-      return next(
-        new ApiError('MISSING_AUTH', 'The AS4 gateway must send Authorization: Bearer <AS4_INBOUND_SECRET>.'),
-      );
-    const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+    const token = req.get('x-token');
+    if (!token)
+      return next(new ApiError('MISSING_AUTH', 'The access point must send X-Token: <ACCESS_POINT_FORWARD_TOKEN>.'));
     // Comparing fixed-length digests keeps the comparison constant-time whatever the lengths.
-    if (!match || !timingSafeEqual(digest(match[1]), expected))
-      return next(new ApiError('INVALID_TOKEN', 'The AS4 gateway secret is not valid.'));
+    if (!timingSafeEqual(digest(token), expected))
+      return next(new ApiError('INVALID_TOKEN', 'The access point forward token is not valid.'));
     next();
   };
 }
 
-/** Mounted before validation of the internal API (under `/internal`): the secret check, then the XML body. */
-export function as4Gate(settings: As4Settings): Router {
+/** Mounted before validation of the internal API (under `/internal`): the token check, then the XML body. */
+export function accessPointGate(settings: AccessPointSettings): Router {
   const router = Router();
   router.use(
-    '/as4',
-    requireGatewaySecret(settings),
+    '/access-point',
+    requireForwardToken(settings),
     express.text({ type: ['application/xml', 'text/xml', 'application/*+xml'], limit: SBD_BODY_LIMIT }),
   );
   return router;
 }
 
+/**
+ * Refusals that forwarding the same message again cannot change: the message itself is at fault,
+ * or nobody here receives it. phoss-ap's synchronous forwarder reads them from a 200 answer with
+ * `retry: none` (any other status is retried), and the access point answers the sender with them.
+ */
+const PERMANENT_STATUSES = new Set([400, 413, 415, 422]);
+
 export function inboundRoutes(deps: InboundDeps): Router {
   const router = Router();
 
-  router.post('/as4/inbound', async (req, res) => {
-    const { documentId } = await receiveAs4Message(deps, req.body as string);
-    res.status(202).json({ documentId });
-  });
-
-  router.post('/as4/receipts', async (req, res) => {
-    res.status(202).json(await recordAs4Receipt(deps, req.body as As4Receipt));
+  router.post('/access-point/inbound', async (req, res) => {
+    try {
+      res.json(await receiveForwardedMessage(deps, req.body as string, { instanceId: req.get('x-sbdh-instance-id') }));
+    } catch (err) {
+      if (!(err instanceof ApiError) || !PERMANENT_STATUSES.has(err.status)) throw err;
+      const requestId = req.context?.requestId ?? 'req_unknown';
+      log.warn('forwarded message refused', {
+        code: err.code,
+        reason: err.message,
+        instanceId: req.get('x-sbdh-instance-id'),
+        requestId,
+      });
+      res.json({
+        retry: 'none',
+        errorMessage: `${err.code}: ${err.message}`,
+        error: {
+          type: err.type,
+          code: err.code,
+          message: err.message,
+          ...(err.details ? { details: err.details } : {}),
+          requestId,
+        },
+      });
+    }
   });
 
   return router;

@@ -4,14 +4,26 @@ import { inboundDocumentId } from '../../core/ids.ts';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
 import type { Db } from '../../db/database.ts';
-import { findDocumentById, findOutgoingDocumentByTransportMessage } from '../../db/documents.ts';
+import {
+  findDocumentById,
+  findOutgoingDocumentByTransportMessage,
+  recordLateMessageLevelStatus,
+} from '../../db/documents.ts';
 import { deleteFile, insertFile } from '../../db/files.ts';
-import { findReceivingCompany } from '../../db/companies.ts';
-import { documentTypeOf, isInvoiceResponse, unwrapSbdh, type DocumentType } from '../../peppol/index.ts';
+import { findCompanyById, findReceivingCompany } from '../../db/companies.ts';
+import {
+  documentTypeOf,
+  isInvoiceResponse,
+  isMessageLevelStatus,
+  readMessageLevelStatus,
+  unwrapSbdh,
+  type DocumentType,
+  type MessageLevelStatus,
+} from '../../peppol/index.ts';
 import { receiveInvoiceResponse } from '../lifecycle/service.ts';
 import type { InboundMessage } from '../../core/inbound-message.ts';
 import type { CompanyRow } from '../documents/parties.ts';
-import { deliveryReceiptSignal, type DeliveryReceipt } from '../../workflows/documents/document.ts';
+import { messageLevelStatusSignal } from '../../workflows/documents/document.ts';
 import type { inboundWorkflow } from '../../workflows/documents/inbound.ts';
 import { ApiError } from '../errors.ts';
 
@@ -117,11 +129,24 @@ export function assertCanReceive(company: CompanyRow, type: DocumentType | undef
   }
 }
 
-/** POST /internal/as4/inbound: an SBD the AS4 gateway received for one of the live companies. */
-export async function receiveAs4Message(
+/** What the access point is told of a message it forwarded: the receiving country (its C4 report) and our document. */
+export interface ForwardedMessageAccepted {
+  documentId: string;
+  countryCodeC4: string;
+}
+
+/**
+ * POST /internal/access-point/inbound: an SBD the access point received, forwarded as phoss-ap's
+ * `http_post_sync` forwarder posts it. A business document lands at the live company it is
+ * addressed to; an Invoice Response moves the outgoing invoice it answers; a Message Level Status
+ * reaches the delivery of the outgoing document it names. The InstanceIdentifier identifies the
+ * message: forwarded again, it answers the same document and creates nothing.
+ */
+export async function receiveForwardedMessage(
   deps: InboundDeps,
   sbd: string,
-): Promise<{ documentId: string; workflowId: string }> {
+  forwarded: { instanceId: string | undefined },
+): Promise<ForwardedMessageAccepted> {
   const unwrapped = unwrapSbdh(sbd);
   if (!unwrapped.ok) {
     throw new ApiError(
@@ -138,10 +163,23 @@ export async function receiveAs4Message(
       details: [{ field: 'DocumentIdentification/InstanceIdentifier', rule: 'required', message: 'required' }],
     });
   }
+  if (forwarded.instanceId !== undefined && forwarded.instanceId !== header.instanceId) {
+    throw new ApiError(
+      'INVALID_REQUEST',
+      `X-SBDH-Instance-ID ${forwarded.instanceId} names another message than the SBDH's InstanceIdentifier ${header.instanceId}.`,
+      {
+        details: [
+          { field: 'X-SBDH-Instance-ID', rule: 'matches-sbdh', message: 'differs from the InstanceIdentifier' },
+        ],
+      },
+    );
+  }
+  if (isMessageLevelStatus(payload)) return receiveMessageLevelStatus(deps, payload);
   // An Invoice Response answers one of our outgoing invoices: it moves that invoice's lifecycle.
   if (isInvoiceResponse(payload)) {
     const answered = await receiveInvoiceResponse(deps, { xml: payload, livemode: true });
-    if (answered) return { documentId: answered.documentId, workflowId: workflowIds.document(answered.documentId) };
+    if (answered)
+      return { documentId: answered.documentId, countryCodeC4: await countryOfDocument(deps, answered.documentId) };
   }
   const company = await findReceivingCompany(deps.db, header.receiver);
   if (!company) {
@@ -151,7 +189,7 @@ export async function receiveAs4Message(
   }
   const type = announcedType(payload);
   assertCanReceive(company, type, 'Receiver/Identifier');
-  return startInbound(deps, {
+  const { documentId } = await startInbound(deps, {
     company,
     messageId: header.instanceId,
     senderId: header.sender.replace(/^iso6523-actorid-upis::/i, ''),
@@ -161,33 +199,42 @@ export async function receiveAs4Message(
     source: 'peppol',
     typeHint: type,
   });
+  return { documentId, countryCodeC4: company.country };
 }
 
-export interface As4Receipt {
-  messageId: string;
-  status: 'delivered' | 'rejected';
-  errorCode?: string;
-  errorMessage?: string;
+async function countryOfDocument(deps: InboundDeps, documentId: string): Promise<string> {
+  const row = await findDocumentById(deps.db, documentId);
+  const company = row ? await findCompanyById(deps.db, row.company_id) : undefined;
+  return company?.country ?? '';
 }
 
-/** POST /internal/as4/receipts: the receiving access point's answer to a message we handed off. */
-export async function recordAs4Receipt(deps: InboundDeps, receipt: As4Receipt): Promise<{ documentId: string }> {
-  const row = await findOutgoingDocumentByTransportMessage(deps.db, receipt.messageId);
-  if (!row)
-    throw new ApiError(
-      'DOCUMENT_NOT_FOUND',
-      `No outgoing document was handed off with message id ${receipt.messageId}.`,
-    );
-  const signal: DeliveryReceipt = {
-    status: receipt.status,
-    ...(receipt.errorCode !== undefined ? { errorCode: receipt.errorCode } : {}),
-    ...(receipt.errorMessage !== undefined ? { errorMessage: receipt.errorMessage } : {}),
-  };
-  try {
-    await deps.temporal.workflow.getHandle(workflowIds.document(row.id)).signal(deliveryReceiptSignal, signal);
-  } catch (err) {
-    // A run that already finished has recorded its outcome; a late duplicate receipt changes nothing.
-    if (!(err instanceof WorkflowNotFoundError)) throw err;
+/**
+ * The receiving access point's verdict on one of our transmissions. While the document's delivery
+ * waits, its run takes it (`delivered` on AP/AB, `rejected` on RE); after, it is only kept on the
+ * document.
+ */
+async function receiveMessageLevelStatus(deps: InboundDeps, payload: string): Promise<ForwardedMessageAccepted> {
+  const read = readMessageLevelStatus(payload);
+  if (!read.ok)
+    throw new ApiError('INVALID_REQUEST', `The Message Level Status cannot be read: ${read.message}.`, {
+      details: [{ field: 'ApplicationResponse', rule: 'peppol-mls', message: read.message }],
+    });
+  const { instanceId, code, reason } = read.mls;
+  const row = await findOutgoingDocumentByTransportMessage(deps.db, instanceId);
+  if (!row || !row.livemode)
+    throw new ApiError('DOCUMENT_NOT_FOUND', `No outgoing document was sent with InstanceIdentifier ${instanceId}.`, {
+      details: [{ field: 'DocumentReference/ID', rule: 'sent', message: 'no transmission with this id' }],
+    });
+  const status: MessageLevelStatus = { code, ...(reason ? { reason } : {}) };
+  if (row.delivery_status === 'pending') {
+    try {
+      await deps.temporal.workflow.getHandle(workflowIds.document(row.id)).signal(messageLevelStatusSignal, status);
+    } catch (err) {
+      if (!(err instanceof WorkflowNotFoundError)) throw err;
+      await recordLateMessageLevelStatus(deps.db, row.id, status);
+    }
+  } else {
+    await recordLateMessageLevelStatus(deps.db, row.id, status);
   }
-  return { documentId: row.id };
+  return { documentId: row.id, countryCodeC4: await countryOfDocument(deps, row.id) };
 }

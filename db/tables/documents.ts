@@ -7,6 +7,12 @@ export interface DocumentPartyColumn {
   vatNumber: string | null;
 }
 
+export interface DocumentMlsColumn {
+  code: 'AP' | 'AB' | 'RE';
+  reason?: string;
+  receivedAt: string;
+}
+
 /** The state sets of part 3.1, as the columns hold them. */
 export type DocumentStatus = 'draft' | 'sent' | 'delivered' | 'rejected';
 export type DocumentDeliveryStatus = 'pending' | 'delivered' | 'failed' | 'rejected' | 'stored';
@@ -46,6 +52,8 @@ export interface DocumentsTable {
   error_code: string | null;
   error_message: string | null;
   transport_message_id: string | null;
+  /** The receiving access point's Message Level Status (outgoing live documents). */
+  mls: ColumnType<DocumentMlsColumn | null, string | null | undefined, string | null>;
   read_at: NullableTimestamp;
   archived_at: NullableTimestamp;
   assigned_user_id: string | null;

@@ -24,6 +24,9 @@ class RecordingTransport implements PeppolTransport {
     this.handOffs.push(input);
     return { messageId: `msg-${this.handOffs.length}` };
   }
+  async transmission() {
+    return { mls: 'not_expected' as const };
+  }
   async probe() {
     return 'recording';
   }

@@ -12,7 +12,7 @@ type Operation = {
 };
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const AS4_SECRET = 'as4-gateway-secret-for-malformed-input';
+const FORWARD_TOKEN = 'access-point-token-for-malformed-input';
 
 /** Values of the wrong type for whatever a field expects. */
 const WRONG = [
@@ -78,7 +78,7 @@ describe('malformed input on every operation', () => {
 
   before(async () => {
     await ensureTestWorkers();
-    app = await startTestApp({ as4: { inboundSecret: AS4_SECRET } });
+    app = await startTestApp({ accessPoint: { forwardToken: FORWARD_TOKEN } });
     sandbox = await createTenant({ livemode: false, plan: 'pro' });
     live = await createTenant({ livemode: true, plan: 'pro' });
     own.set(sandbox.key, await ownResources(sandbox));
@@ -98,7 +98,11 @@ describe('malformed input on every operation', () => {
   const call = async (method: string, url: string, key: string, body?: string, contentType = 'application/json') => {
     const res = await fetch(url, {
       method: method.toUpperCase(),
-      headers: { ...bearer(key), ...(body === undefined ? {} : { 'content-type': contentType }) },
+      headers: {
+        // The access point presents its forward token as X-Token; every other caller an API key.
+        ...(key === FORWARD_TOKEN ? { 'x-token': key } : bearer(key)),
+        ...(body === undefined ? {} : { 'content-type': contentType }),
+      },
       ...(body === undefined ? {} : { body }),
     });
     const text = await res.text();
@@ -128,9 +132,9 @@ describe('malformed input on every operation', () => {
 
   for (const { method, path, op } of operations) {
     it(`${method.toUpperCase()} ${path} (${op.operationId})`, async () => {
-      // The gateway's endpoints take its own secret; every other operation a sandbox and a live key.
+      // The access point's endpoint takes its own token; every other operation a sandbox and a live key.
       const callers = path.startsWith('/internal/')
-        ? [{ label: 'gateway', key: AS4_SECRET }]
+        ? [{ label: 'access point', key: FORWARD_TOKEN }]
         : [
             { label: 'sandbox', key: sandbox.key },
             { label: 'live', key: live.key },

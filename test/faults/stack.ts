@@ -123,7 +123,7 @@ export class FaultStack {
       validateResponses: true,
       bootstrapPerHour: 100,
       upstreams,
-      as4: { inboundSecret: loadConfig().as4InboundSecret },
+      accessPoint: { forwardToken: loadConfig().accessPointForwardToken },
       observe: false,
     });
     this.server = await new Promise((resolve) => {

@@ -52,8 +52,8 @@ describe('schema fuzzing of the contract', function () {
   before(async function () {
     if (!existsSync(SCHEMATHESIS)) throw new Error(`${SCHEMATHESIS} is missing: run \`npm run setup\``);
     await ensureTestWorkers();
-    // With the gateway's secret set, its endpoints answer (401 without it) instead of 503 disabled.
-    app = await startTestApp({ as4: { inboundSecret: 'fuzz-gateway-secret' } });
+    // With the access point's forward token set, its endpoint answers (401 without it) instead of 503 disabled.
+    app = await startTestApp({ accessPoint: { forwardToken: 'fuzz-access-point-token' } });
     // A platform sandbox key reaches every operation; its own limit keeps the run clear of 429s.
     tenant = await createTenant({ livemode: false, keyType: 'platform', plan: 'platform', rateLimit: 1_000_000 });
     reports = mkdtempSync(path.join(os.tmpdir(), 'docex-fuzz-'));

@@ -64,7 +64,7 @@ describe('npm start (scripts/start.ts)', function () {
       ...process.env,
       REGISTRY_BASE_URL: closed,
       SMP_BASE_URL: closed,
-      AS4_GATEWAY_URL: closed,
+      ACCESS_POINT_URL: closed,
       DIRECTORY_BASE_URL: closed,
       PPF_BASE_URL: closed,
       SDI_BASE_URL: closed,

@@ -23,7 +23,7 @@ export async function startTestApp(
     temporal,
     publicBaseUrl: 'http://docs.test',
     validateResponses: true,
-    as4: { inboundSecret: loadConfig().as4InboundSecret },
+    accessPoint: { forwardToken: loadConfig().accessPointForwardToken },
     ...rest,
     upstreams: { ...testUpstreams({}, overrides.db ?? db), ...upstreams },
   });

@@ -14,7 +14,7 @@ export async function mochaGlobalSetup(): Promise<void> {
     'REGISTRY_BASE_URL',
     'SMP_BASE_URL',
     'DIRECTORY_BASE_URL',
-    'AS4_GATEWAY_URL',
+    'ACCESS_POINT_URL',
     'PPF_BASE_URL',
     'SDI_BASE_URL',
     'FRENCH_DIRECTORY_BASE_URL',

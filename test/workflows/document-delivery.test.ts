@@ -7,12 +7,12 @@ import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import { findDocumentById } from '../../db/documents.ts';
 import { createWorkers, runWorkers } from '../../workers/create-workers.ts';
 import { participantIdDirectory, type RecipientDirectory } from '../../api/documents/parties.ts';
-import { newId } from '../../core/ids.ts';
+import { newId, transmissionId } from '../../core/ids.ts';
 import { insertPartner } from '../../db/partners.ts';
 import { sendDocument } from '../../api/documents/send.ts';
 import type { HandOff, PeppolTransport } from '../../upstreams/transport/types.ts';
 import { createSimulatedTransport } from '../../upstreams/transport/simulator.ts';
-import { deliveryReceiptSignal, type documentWorkflow } from '../../workflows/documents/document.ts';
+import { messageLevelStatusSignal, type documentWorkflow } from '../../workflows/documents/document.ts';
 import type { Worker } from '@temporalio/worker';
 import { createTenant, tenantScope, type Tenant } from '../support/access.ts';
 import { eventsOf, invoiceBody, RECIPIENT } from '../support/documents.ts';
@@ -24,7 +24,9 @@ import { testUpstreams } from '../support/upstreams.ts';
 class ScriptedAccessPoint implements PeppolTransport {
   readonly handOffs: HandOff[] = [];
   constructor(
-    private readonly outcomes: Array<'ok' | 'TRANSPORT_FAILURE' | 'AP_REJECTED' | 'SBDH_ERROR' | 'our-side'>,
+    private readonly outcomes: Array<
+      'ok' | 'TRANSPORT_FAILURE' | 'AP_REJECTED' | 'SBDH_ERROR' | 'RECIPIENT_NOT_FOUND' | 'our-side'
+    >,
   ) {}
   async handOff(input: HandOff) {
     this.handOffs.push(input);
@@ -33,6 +35,9 @@ class ScriptedAccessPoint implements PeppolTransport {
     if (outcome === 'our-side') throw new Error('Connection terminated unexpectedly');
     if (outcome !== 'ok') throw failure(outcome, `scripted ${outcome}`);
     return { messageId: `msg-${input.documentId}` };
+  }
+  async transmission() {
+    return { mls: 'pending' as const };
   }
   async probe() {
     return 'scripted';
@@ -48,6 +53,7 @@ describe('documentWorkflow (delivery)', () => {
   let accessPoint = new ScriptedAccessPoint(['ok']);
   const delegate: PeppolTransport = {
     handOff: (input) => accessPoint.handOff(input),
+    transmission: () => accessPoint.transmission(),
     probe: () => accessPoint.probe(),
   };
 
@@ -95,15 +101,19 @@ describe('documentWorkflow (delivery)', () => {
     }
   }
 
-  it('re-sends temporary failures after 30 s, 2 min and 10 min, then waits for the receipt', async () => {
+  it('re-sends temporary failures after 30 s, 2 min and 10 min under one InstanceIdentifier, then waits for the MLS', async () => {
     const accessPoint = new ScriptedAccessPoint(['TRANSPORT_FAILURE', 'TRANSPORT_FAILURE', 'TRANSPORT_FAILURE', 'ok']);
     const { row, result, timers } = await deliver(accessPoint, async (workflowId) => {
-      // The receipt arrives whenever the access point confirms; the workflow holds it until handed off.
-      await env.client.workflow.getHandle(workflowId).signal(deliveryReceiptSignal, { status: 'delivered' });
+      // The MLS arrives whenever the receiving access point sends it; the workflow holds it until handed off.
+      await env.client.workflow.getHandle(workflowId).signal(messageLevelStatusSignal, { code: 'AP' });
     });
     expect(result).to.deep.equal({ documentId: row.id, deliveryStatus: 'delivered', attempts: 4 });
     expect(timers.slice(0, 3)).to.deep.equal([30, 120, 600]);
     expect(accessPoint.handOffs.map((h) => h.attempt)).to.deep.equal([1, 2, 3, 4]);
+    expect(new Set(accessPoint.handOffs.map((h) => h.instanceId))).to.deep.equal(new Set([transmissionId(row.id)]));
+    expect(accessPoint.handOffs[3].sbd).to.include(
+      `<InstanceIdentifier>${transmissionId(row.id)}</InstanceIdentifier>`,
+    );
     expect(accessPoint.handOffs[0].sbd).to.include('StandardBusinessDocumentHeader');
     expect(accessPoint.handOffs[0].receiverId).to.equal(RECIPIENT);
     expect(row).to.deep.include({
@@ -149,7 +159,7 @@ describe('documentWorkflow (delivery)', () => {
     const before = await counts();
     const delivered = await deliver(
       new ScriptedAccessPoint(['ok']),
-      (workflowId) => env.client.workflow.getHandle(workflowId).signal(deliveryReceiptSignal, { status: 'delivered' }),
+      (workflowId) => env.client.workflow.getHandle(workflowId).signal(messageLevelStatusSignal, { code: 'AP' }),
       withPartner,
     );
     expect(delivered.row).to.deep.include({ delivery_status: 'delivered', partner_id: partner.id });
@@ -173,7 +183,7 @@ describe('documentWorkflow (delivery)', () => {
     const before = await counted();
     const accessPoint = new ScriptedAccessPoint(['our-side', 'our-side', 'ok']);
     const { row, result } = await deliver(accessPoint, (workflowId) =>
-      env.client.workflow.getHandle(workflowId).signal(deliveryReceiptSignal, { status: 'delivered' }),
+      env.client.workflow.getHandle(workflowId).signal(messageLevelStatusSignal, { code: 'AP' }),
     );
     expect(result).to.deep.equal({ documentId: row.id, deliveryStatus: 'delivered', attempts: 1 });
     expect(accessPoint.handOffs).to.have.length(3);
@@ -205,26 +215,26 @@ describe('documentWorkflow (delivery)', () => {
     });
   }
 
-  it('a rejecting receipt fails the delivery as rejected', async () => {
+  it('an MLS RE fails the delivery as rejected, with its reason', async () => {
     const { row, result } = await deliver(new ScriptedAccessPoint(['ok']), async (workflowId) => {
-      await env.client.workflow.getHandle(workflowId).signal(deliveryReceiptSignal, {
-        status: 'rejected',
-        errorCode: 'AP_REJECTED',
-        errorMessage: 'schematron failure at the receiving access point',
+      await env.client.workflow.getHandle(workflowId).signal(messageLevelStatusSignal, {
+        code: 'RE',
+        reason: 'BV: schematron failure at the receiving access point',
       });
     });
-    expect(result.deliveryStatus).to.equal('rejected');
+    expect(result).to.deep.include({ deliveryStatus: 'rejected', errorCode: 'AP_REJECTED' });
     expect(row).to.deep.include({
       delivery_status: 'rejected',
-      error_message: 'schematron failure at the receiving access point',
+      error_message: 'BV: schematron failure at the receiving access point',
     });
+    expect(row.mls).to.deep.include({ code: 'RE', reason: 'BV: schematron failure at the receiving access point' });
   });
 
-  it('without a receipt for 48 hours the delivery fails', async () => {
-    const { row, result, timers } = await deliver(new ScriptedAccessPoint(['ok']));
-    expect(result.deliveryStatus).to.equal('failed');
-    expect(timers).to.deep.equal([48 * 3600]);
-    expect(row.error_message).to.equal('no delivery confirmation from the access point within 48 hours');
-    expect(await eventsOf(row.id)).to.deep.equal(['document.sent', 'document.failed']);
+  it('RECIPIENT_NOT_FOUND from the access point is permanent: failed, no re-send', async () => {
+    const accessPoint = new ScriptedAccessPoint(['RECIPIENT_NOT_FOUND']);
+    const { row, result, timers } = await deliver(accessPoint);
+    expect(result).to.deep.include({ attempts: 1, errorCode: 'RECIPIENT_NOT_FOUND', deliveryStatus: 'failed' });
+    expect(timers).to.deep.equal([]);
+    expect(row).to.deep.include({ delivery_status: 'failed', error_code: 'RECIPIENT_NOT_FOUND' });
   });
 });

@@ -10,7 +10,9 @@ import { insertFile } from '../../db/files.ts';
 import { createWorkers, runWorkers } from '../../workers/create-workers.ts';
 import { participantIdDirectory } from '../../api/documents/parties.ts';
 import { sendDocument } from '../../api/documents/send.ts';
-import type { HandOff, PeppolTransport } from '../../upstreams/transport/types.ts';
+import type { HandOff, PeppolTransport, TransmissionState } from '../../upstreams/transport/types.ts';
+import { transmissionId } from '../../core/ids.ts';
+import { SBDH_NS } from '../../peppol/index.ts';
 import { createSimulatedTransport } from '../../upstreams/transport/simulator.ts';
 import type { InboundMessage } from '../../core/inbound-message.ts';
 import type { documentWorkflow } from '../../workflows/documents/document.ts';
@@ -22,24 +24,34 @@ import { testServers } from '../support/servers.ts';
 import { createTimeSkippingEnv } from '../support/time-skipping.ts';
 import { testUpstreams } from '../support/upstreams.ts';
 
-const SECRET = 'as4-receipts-secret';
+const SECRET = 'access-point-forward-token';
 
-/** A live access point that accepts every hand-off and answers later with a receipt. */
-class ReceiptingAccessPoint implements PeppolTransport {
+/**
+ * A live access point that accepts every hand-off (the receiving access point's AS4 receipt is in)
+ * and tells, when asked, the MLS it was given for the transmission.
+ */
+class AnsweringAccessPoint implements PeppolTransport {
+  readonly asked: string[] = [];
+  readonly states = new Map<string, TransmissionState>();
   async handOff(input: HandOff) {
-    return { messageId: `as4-${input.documentId}-${randomUUID()}` };
+    return { messageId: input.instanceId };
+  }
+  async transmission(messageId: string): Promise<TransmissionState> {
+    this.asked.push(messageId);
+    return this.states.get(messageId) ?? { mls: 'pending' };
   }
   async probe() {
-    return 'receipting';
+    return 'answering';
   }
 }
 
-describe('AS4 receipts and the inbound workflow (time-skipping)', () => {
+describe('Message Level Status through the inbound door, and the inbound workflow (time-skipping)', () => {
   let env: TestWorkflowEnvironment;
   let tenant: Tenant;
   let app: TestApp;
   let stop: AbortController;
   let running: Promise<void>;
+  const accessPoint = new AnsweringAccessPoint();
 
   before(async () => {
     env = await createTimeSkippingEnv();
@@ -50,13 +62,13 @@ describe('AS4 receipts and the inbound workflow (time-skipping)', () => {
       db: testServers().db,
       events: createEventDispatcher(env.client, testServers().db),
       upstreams: testUpstreams({
-        transports: { live: new ReceiptingAccessPoint(), sandbox: createSimulatedTransport() },
+        transports: { live: accessPoint, sandbox: createSimulatedTransport() },
       }),
       taskQueues: [TASK_QUEUES.documents, TASK_QUEUES.webhooks],
     });
     stop = new AbortController();
     running = runWorkers(workers, stop.signal);
-    app = await startTestApp({ temporal: env.client, as4: { inboundSecret: SECRET } });
+    app = await startTestApp({ temporal: env.client, accessPoint: { forwardToken: SECRET } });
   });
   after(async () => {
     await app.close();
@@ -65,8 +77,8 @@ describe('AS4 receipts and the inbound workflow (time-skipping)', () => {
     await env.teardown();
   });
 
-  /** Sends a live document and waits until the access point has taken it (its message id is known). */
-  async function handedOff(): Promise<{ id: string; messageId: string }> {
+  /** Sends a live document and waits until the access point has taken it (its InstanceIdentifier is known). */
+  async function handedOff(): Promise<{ id: string; instanceId: string }> {
     const { db } = testServers();
     const row = await sendDocument(
       { db, temporal: env.client, recipients: participantIdDirectory },
@@ -76,60 +88,89 @@ describe('AS4 receipts and the inbound workflow (time-skipping)', () => {
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
       const current = await findDocumentById(db, row.id);
-      if (current?.transport_message_id) return { id: row.id, messageId: current.transport_message_id };
+      if (current?.transport_message_id) return { id: row.id, instanceId: current.transport_message_id };
       await new Promise((r) => setTimeout(r, 50));
     }
     expect.fail(`document ${row.id} was never handed off`);
   }
 
-  const postReceipt = (body: unknown) =>
-    fetch(`${app.url}/internal/as4/receipts`, {
+  const mlsExample = (name: string) =>
+    readFileSync(new URL(`../../../shared/standards/peppol-mls/examples/good/${name}`, import.meta.url), 'utf8');
+  /** The receiving access point's MLS about `instanceId`, forwarded by ours in its SBD. */
+  const forwardMls = (name: string, instanceId: string) => {
+    const payload = mlsExample(name)
+      .replace('90f14eff-3705-4869-ad3c-caae270a234e', instanceId)
+      .replace(/^\uFEFF?\s*<\?xml[^?]*\?>\s*/, '');
+    const sbd =
+      `<?xml version="1.0" encoding="UTF-8"?><StandardBusinessDocument xmlns="${SBDH_NS}"><StandardBusinessDocumentHeader><HeaderVersion>1.0</HeaderVersion>` +
+      `<Sender><Identifier Authority="iso6523-actorid-upis">0242:123456</Identifier></Sender><Receiver><Identifier Authority="iso6523-actorid-upis">0242:234567</Identifier></Receiver>` +
+      `<DocumentIdentification><Standard>urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2</Standard><TypeVersion>2.1</TypeVersion><InstanceIdentifier>${randomUUID()}</InstanceIdentifier><Type>ApplicationResponse</Type><CreationDateAndTime>2026-11-29T10:00:00Z</CreationDateAndTime></DocumentIdentification>` +
+      `</StandardBusinessDocumentHeader>${payload}</StandardBusinessDocument>`;
+    return fetch(`${app.url}/internal/access-point/inbound`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` },
-      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/xml', 'x-token': SECRET },
+      body: sbd,
     });
+  };
 
-  it('a delivered receipt moves the live document from pending to delivered', async () => {
-    const { id, messageId } = await handedOff();
+  it('an MLS AP delivers the waiting live document and stays on it', async () => {
+    const { id, instanceId } = await handedOff();
+    expect(instanceId).to.equal(transmissionId(id));
     expect((await findDocumentById(testServers().db, id))!.delivery_status).to.equal('pending');
-    const res = await postReceipt({ messageId, status: 'delivered' });
-    expect(res.status).to.equal(202);
-    expect(await res.json()).to.deep.equal({ documentId: id });
+    const res = await forwardMls('MessageLevelStatus_Example_AP.xml', instanceId);
+    expect(res.status).to.equal(200);
+    expect(await res.json()).to.deep.equal({ documentId: id, countryCodeC4: 'BE' });
     const result = await env.client.workflow.getHandle<typeof documentWorkflow>(workflowIds.document(id)).result();
     expect(result).to.deep.include({ documentId: id, deliveryStatus: 'delivered' });
-    expect(await findDocumentById(testServers().db, id)).to.deep.include({
-      delivery_status: 'delivered',
-      status: 'delivered',
-    });
+    const row = await findDocumentById(testServers().db, id);
+    expect(row).to.deep.include({ delivery_status: 'delivered', status: 'delivered' });
+    expect(row!.mls).to.deep.include({ code: 'AP' });
     expect(await eventsOf(id)).to.include.members(['document.sent', 'document.delivered']);
   });
 
-  it("a rejected receipt fails the document with the access point's code and message", async () => {
-    const { id, messageId } = await handedOff();
-    const res = await postReceipt({
-      messageId,
-      status: 'rejected',
-      errorCode: 'AP_REJECTED',
-      errorMessage: 'unknown buyer reference at the receiving access point',
-    });
-    expect(res.status).to.equal(202);
-    await env.client.workflow.getHandle(workflowIds.document(id)).result();
-    expect(await findDocumentById(testServers().db, id)).to.deep.include({
-      delivery_status: 'rejected',
-      status: 'rejected',
-      error_code: 'AP_REJECTED',
-      error_message: 'unknown buyer reference at the receiving access point',
-    });
+  it('an MLS RE rejects the document with its reason (AP_REJECTED, document.failed)', async () => {
+    const { id, instanceId } = await handedOff();
+    const res = await forwardMls('MessageLevelStatus_Example_RE.xml', instanceId);
+    expect(res.status).to.equal(200);
+    const result = await env.client.workflow.getHandle(workflowIds.document(id)).result();
+    expect(result).to.deep.include({ deliveryStatus: 'rejected', errorCode: 'AP_REJECTED' });
+    const row = await findDocumentById(testServers().db, id);
+    expect(row).to.deep.include({ delivery_status: 'rejected', status: 'rejected', error_code: 'AP_REJECTED' });
+    expect(row!.error_message).to.include('Rejected due to validation errors');
+    expect(row!.mls).to.deep.include({ code: 'RE' });
     expect(await eventsOf(id)).to.include('document.failed');
   });
 
-  it('a late receipt for a delivery that has ended is accepted and changes nothing', async () => {
-    const { id, messageId } = await handedOff();
-    await postReceipt({ messageId, status: 'delivered' });
-    await env.client.workflow.getHandle(workflowIds.document(id)).result();
-    const late = await postReceipt({ messageId, status: 'rejected' });
-    expect(late.status).to.equal(202);
-    expect((await findDocumentById(testServers().db, id))!.delivery_status).to.equal('delivered');
+  it('without a forwarded MLS the access point is asked; an RE it holds rejects the document', async () => {
+    const { id, instanceId } = await handedOff();
+    accessPoint.states.set(instanceId, { mls: { code: 'RE', reason: 'BV: the buyer reference is unknown' } });
+    const result = await env.client.workflow.getHandle(workflowIds.document(id)).result();
+    expect(result).to.deep.include({ deliveryStatus: 'rejected' });
+    expect(accessPoint.asked.filter((asked) => asked === instanceId)).to.have.length(1);
+    expect((await findDocumentById(testServers().db, id))!.error_message).to.equal(
+      'BV: the buyer reference is unknown',
+    );
+  });
+
+  it('with no MLS within the hour the AS4 receipt stands: delivered, without MLS, after asking five times', async () => {
+    const { id, instanceId } = await handedOff();
+    const handle = env.client.workflow.getHandle(workflowIds.document(id));
+    const result = await handle.result();
+    expect(result).to.deep.include({ deliveryStatus: 'delivered' });
+    expect(accessPoint.asked.filter((asked) => asked === instanceId)).to.have.length(5);
+    const timers = ((await handle.fetchHistory()).events ?? [])
+      .filter((e) => e.timerStartedEventAttributes)
+      .map((e) => Number(e.timerStartedEventAttributes!.startToFireTimeout!.seconds));
+    expect(timers).to.deep.equal([60, 240, 600, 1200, 1500]);
+    expect(await findDocumentById(testServers().db, id)).to.deep.include({ delivery_status: 'delivered', mls: null });
+  });
+
+  it('an access point that will get no MLS for the transmission delivers at the first check', async () => {
+    const { id, instanceId } = await handedOff();
+    accessPoint.states.set(instanceId, { mls: 'not_expected' });
+    const result = await env.client.workflow.getHandle(workflowIds.document(id)).result();
+    expect(result).to.deep.include({ deliveryStatus: 'delivered' });
+    expect(accessPoint.asked.filter((asked) => asked === instanceId)).to.have.length(1);
   });
 
   /** An inbound message for the tenant's live company, ready to run through inboundWorkflow. */
@@ -168,13 +209,13 @@ describe('AS4 receipts and the inbound workflow (time-skipping)', () => {
       args: [message],
     });
 
-  it('a receipt never matches an incoming document carrying the same message id', async () => {
+  it('an MLS never matches an incoming document carrying the same InstanceIdentifier', async () => {
     const message = await inboundMessage();
     await run(message);
     expect((await findDocumentById(testServers().db, message.documentId))!.transport_message_id).to.equal(
       message.messageId,
     );
-    const res = await postReceipt({ messageId: message.messageId, status: 'delivered' });
+    const res = await forwardMls('MessageLevelStatus_Example_AP.xml', message.messageId);
     expect(res.status).to.equal(404);
     expect((await errorBody(res)).code).to.equal('DOCUMENT_NOT_FOUND');
   });

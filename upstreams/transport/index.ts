@@ -1,20 +1,20 @@
 import type { Config } from '../../core/config.ts';
-import { createHttpTransport } from './http.ts';
+import { createPhossApTransport } from './phoss-ap.ts';
 import { createSimulatedTransport } from './simulator.ts';
 import type { PerMode } from '../modes.ts';
 import type { PeppolTransport } from './types.ts';
 
 export type { PeppolTransport } from './types.ts';
 
-/** Live documents go through the configured AS4 gateway; sandbox ones through the simulated access point. */
+/** Live documents go through the configured access point; sandbox ones through the simulated access point. */
 export function createTransports(
-  config: Pick<Config, 'as4GatewayUrl' | 'as4GatewayToken' | 'as4TimeoutMs'>,
+  config: Pick<Config, 'accessPointUrl' | 'accessPointToken' | 'accessPointTimeoutMs'>,
 ): PerMode<PeppolTransport> {
   return {
-    live: createHttpTransport({
-      baseUrl: config.as4GatewayUrl,
-      token: config.as4GatewayToken,
-      timeoutMs: config.as4TimeoutMs,
+    live: createPhossApTransport({
+      baseUrl: config.accessPointUrl,
+      token: config.accessPointToken,
+      timeoutMs: config.accessPointTimeoutMs,
     }),
     sandbox: createSimulatedTransport(),
   };

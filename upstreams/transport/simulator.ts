@@ -36,6 +36,10 @@ export function createSimulatedTransport(): PeppolTransport {
         input.receiverId === SANDBOX_RECIPIENTS.slowDelivery ? SANDBOX_SLOW_CONFIRMATION_MS : SANDBOX_CONFIRMATION_MS;
       return { messageId, confirmAfterMs };
     },
+    // The simulated access point confirms by itself after `confirmAfterMs`; it forwards no MLS.
+    async transmission() {
+      return { mls: 'not_expected' as const };
+    },
     async probe() {
       return 'simulator';
     },

@@ -1,8 +1,15 @@
+import type { MessageLevelStatus } from '../../peppol/index.ts';
+
 /** One hand-off of an SBD-wrapped business document to the sending access point. */
 export interface HandOff {
   documentId: string;
   /** 1 for the first hand-off; re-sends count up. */
   attempt: number;
+  /**
+   * The SBDH InstanceIdentifier, the same for every attempt of one document: the access point's
+   * key for the transmission, so a re-sent hand-off never sends the message twice.
+   */
+  instanceId: string;
   sbd: string;
   senderId: string;
   receiverId: string;
@@ -11,21 +18,34 @@ export interface HandOff {
 }
 
 export interface HandOffResult {
-  /** The access point's message id; receipts refer to it. */
+  /** The transmission's id at the access point (the SBDH InstanceIdentifier for a real one). */
   messageId: string;
   /**
-   * Set by the sandbox simulator: it confirms after this long on the company's clock instead of
-   * sending a receipt. Real gateways leave it undefined and post a receipt later.
+   * Set by the sandbox simulator: it confirms after this long on the company's clock. A real
+   * access point answers once the receiving access point's AS4 receipt is in, and the receiving
+   * side's Message Level Status follows.
    */
   confirmAfterMs?: number;
 }
 
+/** What the sending access point knows of a transmission after its hand-off. */
+export interface TransmissionState {
+  /**
+   * The receiving side's Message Level Status once it arrived; `pending` while it is awaited;
+   * `not_expected` when the access point will not receive one for this transmission.
+   */
+  mls: MessageLevelStatus | 'pending' | 'not_expected';
+}
+
 /**
  * The Peppol transport (AS4). Failures are thrown as `failure(type, …)` with type
- * TRANSPORT_FAILURE (temporary: the workflow re-sends), AP_REJECTED or SBDH_ERROR (permanent).
+ * TRANSPORT_FAILURE (temporary: the workflow re-sends), AP_REJECTED, SBDH_ERROR or
+ * RECIPIENT_NOT_FOUND (permanent).
  */
 export interface PeppolTransport {
   handOff(input: HandOff): Promise<HandOffResult>;
-  /** A cheap call proving the gateway answers, for /health/contracts. */
+  /** The transmission's state at the access point, by the id its hand-off returned. */
+  transmission(messageId: string): Promise<TransmissionState>;
+  /** A cheap call proving the access point answers, for /health/contracts. */
   probe(): Promise<string>;
 }

@@ -21,9 +21,10 @@ import { ACTIVITY_PRESETS } from '../activity-options.ts';
 import { useClock, type WorkflowClock } from '../clock.ts';
 import { installLifecycle, type LifecycleHandlers } from './lifecycle.ts';
 import type { RecipientResponseCommand } from '../../core/lifecycle.ts';
+import type { MessageLevelStatus } from '../../peppol/index.ts';
 import { SANDBOX_RESPONSE_DELAY_MS } from '../../core/sandbox-scenarios.ts';
 
-/** A live hand-off crosses the network to the AS4 gateway: a task any worker of the queue may take. */
+/** A live hand-off crosses the network to the access point: a task any worker of the queue may take. */
 const remote = proxyActivities<DocumentActivities>(ACTIVITY_PRESETS.transportAttempt);
 /**
  * The sandbox access point is simulated inside the worker, and the state changes are a few
@@ -33,14 +34,11 @@ const remote = proxyActivities<DocumentActivities>(ACTIVITY_PRESETS.transportAtt
 const local = proxyLocalActivities<DocumentActivities>(ACTIVITY_PRESETS.transportAttempt);
 const { recordDeliveryFailure, completeDelivery } = proxyLocalActivities<DocumentActivities>(ACTIVITY_PRESETS.database);
 
-/** The access point's receipt for a handed-off message (posted by the AS4 gateway). */
-export interface DeliveryReceipt {
-  status: 'delivered' | 'rejected';
-  errorCode?: string;
-  errorMessage?: string;
-}
-
-export const deliveryReceiptSignal = defineSignal<[DeliveryReceipt]>('deliveryReceipt');
+/**
+ * The receiving access point's Message Level Status for a handed-off document, as the access point
+ * forwards it (an MLS arrives through the inbound door like any Peppol message).
+ */
+export const messageLevelStatusSignal = defineSignal<[MessageLevelStatus]>('messageLevelStatus');
 
 export interface DocumentInput {
   documentId: string;
@@ -64,8 +62,13 @@ export interface DocumentResult {
 
 /** Delays before each re-send after a temporary transport failure (5 re-sends, part 7.4). */
 export const RESEND_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000, 7_200_000];
-/** A real access point that never confirms: give up after this long. */
-export const CONFIRMATION_TIMEOUT_MS = 48 * 3_600_000;
+/**
+ * After the receiving access point's AS4 receipt, its Message Level Status is awaited for an hour
+ * in all; at the end of each of these waits the sending access point is asked for it, in case it
+ * was not forwarded. Without one by then the receipt stands as the delivery: receiving access
+ * points must send MLS only from 2027-02-28.
+ */
+export const MLS_CHECKS_MS = [60_000, 240_000, 600_000, 1_200_000, 1_500_000];
 
 function failureType(err: unknown): { type: string; message: string } {
   const cause = err instanceof ActivityFailure ? err.cause : err;
@@ -147,9 +150,9 @@ async function deliver(
   input: DocumentInput,
   clock: WorkflowClock,
 ): Promise<{ result: DocumentResult; response: SandboxResponse | null }> {
-  let receipt: DeliveryReceipt | undefined;
-  setHandler(deliveryReceiptSignal, (r) => {
-    receipt ??= r;
+  let mls: MessageLevelStatus | undefined;
+  setHandler(messageLevelStatusSignal, (status) => {
+    mls ??= status;
   });
 
   // The activity picks the access point by the document's mode; the workflow only picks where it runs.
@@ -186,28 +189,32 @@ async function deliver(
 
   if (handedOff.confirmAfterMs !== undefined) {
     await clock.sleep(handedOff.confirmAfterMs);
-    receipt ??= { status: 'delivered' };
   } else {
-    await clock.condition(() => receipt !== undefined, CONFIRMATION_TIMEOUT_MS);
+    for (const wait of MLS_CHECKS_MS) {
+      if (await clock.condition(() => mls !== undefined, wait)) break;
+      const known = (await remote.checkTransmission({ documentId: input.documentId })).mls;
+      if (known === 'not_expected') break;
+      if (known !== 'pending') {
+        mls ??= known;
+        break;
+      }
+    }
   }
 
-  if (receipt?.status === 'delivered') {
-    const { response, receipt: received } = await completeDelivery({ documentId: input.documentId });
+  if (mls?.code !== 'RE') {
+    const { response, receipt: received } = await completeDelivery({ documentId: input.documentId, mls });
     if (received) await receiveInSandbox(received);
     return { result: { documentId: input.documentId, deliveryStatus: 'delivered', attempts: attempt }, response };
   }
-  const code = receipt ? (receipt.errorCode ?? FailureType.AP_REJECTED) : FailureType.TRANSPORT_FAILURE;
-  const message = receipt
-    ? (receipt.errorMessage ?? 'the recipient access point rejected the message')
-    : 'no delivery confirmation from the access point within 48 hours';
-  await recordDeliveryFailure({ documentId: input.documentId, code, message });
+  const code = FailureType.AP_REJECTED;
+  await recordDeliveryFailure({
+    documentId: input.documentId,
+    code,
+    message: mls.reason ?? 'the receiving access point rejected the message (MLS RE)',
+    mls,
+  });
   return {
-    result: {
-      documentId: input.documentId,
-      deliveryStatus: receipt ? 'rejected' : 'failed',
-      attempts: attempt,
-      errorCode: code,
-    },
+    result: { documentId: input.documentId, deliveryStatus: 'rejected', attempts: attempt, errorCode: code },
     response: null,
   };
 }

@@ -3365,6 +3365,14 @@ export interface components {
       metadata: Record<string, never>;
       errorCode?: string | null;
       errorMessage?: string | null;
+      /** @description The receiving access point's Peppol Message Level Status for an outgoing live document, once it arrived: `AP` (accepted and delivered), `AB` (accepted, delivery not confirmed) or `RE` (rejected, with the reason; the document is then `rejected` with `errorCode` `AP_REJECTED`). Null until then, without one, and for sandbox and incoming documents. */
+      mls?: null | {
+        /** @enum {string} */
+        code: 'AP' | 'AB' | 'RE';
+        reason?: string;
+        /** Format: date-time */
+        receivedAt: string;
+      };
       fileId?: string | null;
       storedFormat?: string | null;
       /** Format: date-time */
