@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareOfficialRules } from './official-rules.mjs';
+import { prepareGateway } from './gateway.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const venv = path.join(root, '.venv');
@@ -60,6 +61,15 @@ if (!rules.ok) {
   console.warn(
     `setup: the official Peppol rules checker was not prepared: ${rules.reason}\n` +
       '  Only the Peppol conformance tests need it; run `node scripts/official-rules.mjs` to prepare it later.',
+  );
+}
+
+// Only the interop tests and deployments without phoss-ap need the phase4 access point; never fails the install.
+const gateway = prepareGateway();
+if (!gateway.ok) {
+  console.warn(
+    `setup: the phase4 access point (gateway/) was not built: ${gateway.reason}\n` +
+      '  Only the interop tests need it; run `node scripts/gateway.mjs` to build it later.',
   );
 }
 
