@@ -6,6 +6,7 @@ import { failure, FailureType } from '../core/failures.ts';
 import { inboundDocumentId, transmissionId } from '../core/ids.ts';
 import type { Db } from '../db/database.ts';
 import {
+  claimTransmission,
   findDeliveryFacts,
   findDocumentById,
   moveDelivery,
@@ -206,6 +207,7 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
       countryC1: countryOfScheme(splitParticipantId(sender)?.scheme ?? '') ?? 'BE',
     });
     if (!wrapped.ok) throw failure('SBDH_ERROR', wrapped.errors.map((e) => e.message).join('; '));
+    if (row.livemode && row.transport_message_id !== instanceId) await claimTransmission(db, documentId, instanceId);
     const handedOff = await countDeliveryAttempt(row.livemode, () =>
       forMode(transports, row.livemode).handOff({
         documentId,

@@ -231,6 +231,20 @@ export async function findOutgoingDocumentByTransportMessage(
 }
 
 /**
+ * Names the transmission of an outgoing document before it is handed off: the receiving side's
+ * Message Level Status can reach the service before the access point has answered the hand-off,
+ * and must find its document.
+ */
+export async function claimTransmission(db: Db, id: string, transmissionId: string): Promise<void> {
+  await db
+    .updateTable('documents')
+    .set({ transport_message_id: transmissionId })
+    .where('id', '=', id)
+    .where('transport_message_id', 'is', null)
+    .execute();
+}
+
+/**
  * An MLS that arrived after the document's delivery ended: kept on the document (the first one
  * only), its state unchanged.
  */
@@ -298,7 +312,8 @@ const deliveryMove = compiledOnce(
       .set(deliveryChanges(to, p))
       .where('id', '=', p.documentId)
       .where('delivery_status', '=', 'pending');
-    if (to === 'handed_off') update = update.where('transport_message_id', 'is', null);
+    // The transmission id may be known before the hand-off ends (claimTransmission): sent_at is what it sets once.
+    if (to === 'handed_off') update = update.where('sent_at', 'is', null);
     const delivered = to === 'delivered';
     const counted = delivered
       ? sql`, counted_company as (${companyStatsUpdate(db, sql<string>`(select company_id from moved)`, { sent: 1, received: 0 })}),

@@ -33,7 +33,10 @@ const SECRET = 'access-point-forward-token';
 class AnsweringAccessPoint implements PeppolTransport {
   readonly asked: string[] = [];
   readonly states = new Map<string, TransmissionState>();
+  /** Runs before the hand-off answers: what the receiving side does meanwhile. */
+  meanwhile: ((input: HandOff) => Promise<void>) | undefined;
   async handOff(input: HandOff) {
+    await this.meanwhile?.(input);
     return { messageId: input.instanceId };
   }
   async transmission(messageId: string): Promise<TransmissionState> {
@@ -126,6 +129,23 @@ describe('Message Level Status through the inbound door, and the inbound workflo
     expect(row).to.deep.include({ delivery_status: 'delivered', status: 'delivered' });
     expect(row!.mls).to.deep.include({ code: 'AP' });
     expect(await eventsOf(id)).to.include.members(['document.sent', 'document.delivered']);
+  });
+
+  it('an MLS that arrives before the access point has answered the hand-off finds its document and delivers it', async () => {
+    const forwarded: number[] = [];
+    accessPoint.meanwhile = async (input) => {
+      forwarded.push((await forwardMls('MessageLevelStatus_Example_AP.xml', input.instanceId)).status);
+    };
+    try {
+      const { id, instanceId } = await handedOff();
+      const result = await env.client.workflow.getHandle(workflowIds.document(id)).result();
+      expect(forwarded).to.deep.equal([200]);
+      expect(result).to.deep.include({ deliveryStatus: 'delivered' });
+      expect((await findDocumentById(testServers().db, id))!.mls).to.deep.include({ code: 'AP' });
+      expect(accessPoint.asked.filter((asked) => asked === instanceId)).to.have.length(0);
+    } finally {
+      accessPoint.meanwhile = undefined;
+    }
   });
 
   it('an MLS RE rejects the document with its reason (AP_REJECTED, document.failed)', async () => {
