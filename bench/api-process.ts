@@ -3,6 +3,7 @@ import { loadConfig } from '../core/config.ts';
 import { createLogger, useLogger } from '../core/log.ts';
 import { connectTemporal, installClientRuntime } from '../core/temporal-client.ts';
 import { createDb } from '../db/database.ts';
+import { participantIdDirectory } from '../api/documents/parties.ts';
 import { listenBenchApp } from './support.ts';
 
 /**
@@ -17,7 +18,9 @@ if (observe) useLogger(createLogger({ level: 'info', destination: pino.destinati
 // The Temporal client as `api/server.ts` builds it.
 installClientRuntime();
 const temporal = await connectTemporal(process.env.TEMPORAL_ADDRESS!, 'default');
-const { base, server } = await listenBenchApp(db, temporal.client, { observe });
+// bench:as4 has no SML to look recipients up in: the access point's endpoint table stands for it.
+const recipients = process.env.BENCH_RECIPIENTS === 'participant-ids' ? participantIdDirectory : undefined;
+const { base, server } = await listenBenchApp(db, temporal.client, { observe, ...(recipients ? { recipients } : {}) });
 process.stdout.write(`BENCH_API ${base}\n`);
 
 const stop = () => {

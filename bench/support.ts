@@ -20,6 +20,7 @@ import { newId } from '../core/ids.ts';
 import { freePort } from '../core/ports.ts';
 import { startTemporalDevServer, type DevServerHandle } from '../core/temporal-dev-server.ts';
 import { PROJECT_ROOT } from '../core/config.ts';
+import type { RecipientDirectory } from '../api/documents/parties.ts';
 import { TASK_QUEUES } from '../core/temporal.ts';
 
 export interface BenchServers {
@@ -151,18 +152,21 @@ export function cpuByRole(self = 'API and bench'): Map<string, number> {
   };
   for (const [pid, { ms, cmd }] of usage) {
     if (!descends(pid)) continue;
+    const gateway = /-Dgateway\.name=(\S+)/.exec(cmd)?.[1];
     const role =
       pid === process.pid
         ? self
-        : cmd.includes('api-process.ts')
-          ? 'API'
-          : cmd.includes('worker.ts')
-            ? 'worker'
-            : cmd.includes('temporal')
-              ? 'Temporal'
-              : cmd.includes('postgres')
-                ? 'Postgres'
-                : 'other';
+        : gateway
+          ? `gateway ${gateway.toUpperCase()}`
+          : cmd.includes('api-process.ts')
+            ? 'API'
+            : cmd.includes('worker.ts')
+              ? 'worker'
+              : cmd.includes('temporal')
+                ? 'Temporal'
+                : cmd.includes('postgres')
+                  ? 'Postgres'
+                  : 'other';
     roles.set(role, (roles.get(role) ?? 0) + ms);
   }
   return roles;
@@ -175,7 +179,7 @@ export function cpuByRole(self = 'API and bench'): Map<string, number> {
 export async function listenBenchApp(
   db: Db,
   temporal: Client,
-  options: { observe?: boolean } = {},
+  options: { observe?: boolean; recipients?: RecipientDirectory } = {},
 ): Promise<{ base: string; server: Server }> {
   const config = loadConfig();
   const upstreams = createUpstreams(config, db);
@@ -186,6 +190,7 @@ export async function listenBenchApp(
     upstreams,
     accessPoint: { forwardToken: config.accessPointForwardToken },
     observe: options.observe ?? false,
+    ...(options.recipients ? { recipients: options.recipients } : {}),
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
