@@ -10,7 +10,12 @@ export interface AccessPointSettings {
 }
 
 /** An SBD may wrap a 5 MiB document plus its envelope. */
-const SBD_BODY_LIMIT = '6mb';
+const SBD_LIMIT_BYTES = 6 * 1024 * 1024;
+/**
+ * Read beyond the limit, so that a larger message is refused for good by the handler (`retry: none`)
+ * rather than by the body parser, whose 413 the access point would take as temporary and forward again.
+ */
+const SBD_READ_LIMIT = '32mb';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
@@ -47,7 +52,7 @@ export function accessPointGate(settings: AccessPointSettings): Router {
   router.use(
     '/access-point',
     requireForwardToken(settings),
-    express.text({ type: ['application/xml', 'text/xml', 'application/*+xml'], limit: SBD_BODY_LIMIT }),
+    express.text({ type: ['application/xml', 'text/xml', 'application/*+xml'], limit: SBD_READ_LIMIT }),
   );
   return router;
 }
@@ -64,7 +69,13 @@ export function inboundRoutes(deps: InboundDeps): Router {
 
   router.post('/access-point/inbound', async (req, res) => {
     try {
-      res.json(await receiveForwardedMessage(deps, req.body as string, { instanceId: req.get('x-sbdh-instance-id') }));
+      const sbd = req.body as string;
+      if (Buffer.byteLength(sbd, 'utf8') > SBD_LIMIT_BYTES)
+        throw new ApiError(
+          'PAYLOAD_TOO_LARGE',
+          `The message is larger than ${SBD_LIMIT_BYTES} bytes, the most a document and its envelope may take here.`,
+        );
+      res.json(await receiveForwardedMessage(deps, sbd, { instanceId: req.get('x-sbdh-instance-id') }));
     } catch (err) {
       if (!(err instanceof ApiError) || !PERMANENT_STATUSES.has(err.status)) throw err;
       const requestId = req.context?.requestId ?? 'req_unknown';

@@ -329,6 +329,18 @@ describe('POST /internal/access-point/inbound', () => {
     expect(error.details[0].rule).to.equal('SBDH_ERROR');
   });
 
+  it('refuses for good a message larger than a document and its envelope may be; nothing stored', async () => {
+    const files = async () => (await testServers().db.selectFrom('files').select('id').execute()).length;
+    const before = await files();
+    const padded = wrapUbl(
+      example('examples/bis-3.0.21/base-example.xml').replace('<cbc:Note>', `<cbc:Note>${'x'.repeat(7 * 1024 * 1024)}`),
+      peppolId,
+    );
+    const error = await expectRefused(await post(padded), 'PAYLOAD_TOO_LARGE');
+    expect(error.message).to.include(String(6 * 1024 * 1024));
+    expect(await files()).to.equal(before);
+  });
+
   it('refuses for good an X-SBDH-Instance-ID that names another message than the envelope', async () => {
     const sbd = wrapUbl(example('examples/bis-3.0.21/base-example.xml'), peppolId, randomUUID());
     const res = await post(sbd, { 'x-token': SECRET, 'x-sbdh-instance-id': randomUUID() });
