@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -51,7 +53,12 @@ describe('live exchange between two access points (interop)', function () {
   let endpointsFile = '';
   let ports: { a: number; b: number };
 
-  const gateway = (name: 'a' | 'b' | 'c', port: number, dataDir = path.join(dir, `data-${name}`)) =>
+  const gateway = (
+    name: 'a' | 'b' | 'c',
+    port: number,
+    dataDir = path.join(dir, `data-${name}`),
+    forwardUrl = `${app.url}/internal/access-point/inbound`,
+  ) =>
     startGateway(
       {
         name,
@@ -59,7 +66,7 @@ describe('live exchange between two access points (interop)', function () {
         keystorePassword: pki[name].password,
         trustedCaFile: pki.caFile,
         endpointsFile,
-        forwardUrl: `${app.url}/internal/access-point/inbound`,
+        forwardUrl,
         forwardToken: FORWARD_TOKEN,
         token: API_TOKEN,
         dataDir,
@@ -249,6 +256,53 @@ describe('live exchange between two access points (interop)', function () {
       attempts: 2,
     });
     expect(await received(instanceId)).to.have.length(1);
+  });
+  it('the service at C3 answering 500: nothing is acknowledged, A re-sends on schedule, one document at B', async () => {
+    // B forwards through a door that fails twice before it lets the service answer.
+    let failures = 2;
+    const door = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        if (failures > 0) {
+          failures -= 1;
+          res.statusCode = 500;
+          return res.end('{"error":"service away"}');
+        }
+        const headers = Object.fromEntries(
+          ['content-type', 'x-token', 'x-sbdh-instance-id'].flatMap((h) =>
+            req.headers[h] ? [[h, String(req.headers[h])]] : [],
+          ),
+        );
+        void fetch(`${app.url}/internal/access-point/inbound`, { method: 'POST', headers, body: Buffer.concat(chunks) })
+          .then(async (answer) => {
+            res.statusCode = answer.status;
+            res.setHeader('content-type', 'application/json');
+            res.end(await answer.text());
+          })
+          .catch(() => {
+            res.statusCode = 502;
+            res.end();
+          });
+      });
+    });
+    await new Promise<void>((resolve) => door.listen(0, '127.0.0.1', resolve));
+    await b.stop();
+    b = await gateway('b', ports.b, undefined, `http://127.0.0.1:${(door.address() as AddressInfo).port}`);
+    try {
+      const sent = await send(recipientId);
+      const instanceId = transmissionId(sent.id);
+      const result = await env.client.workflow
+        .getHandle<typeof documentWorkflow>(workflowIds.document(sent.id))
+        .result();
+      expect(result).to.deep.include({ deliveryStatus: 'delivered', attempts: 3 });
+      expect(failures).to.equal(0);
+      expect(await received(instanceId)).to.have.length(1);
+    } finally {
+      await b.stop();
+      b = await gateway('b', ports.b);
+      await new Promise<void>((resolve) => door.close(() => resolve()));
+    }
   });
 });
 
