@@ -6371,6 +6371,7 @@ export interface operations {
            *       "metadata": {},
            *       "errorCode": null,
            *       "errorMessage": null,
+           *       "mls": null,
            *       "fileId": null,
            *       "storedFormat": null,
            *       "receivedAt": null,
