@@ -142,6 +142,7 @@ try {
           forwardToken,
           token: apiToken,
           dataDir: path.join(scratch, `gateway-${name}`),
+          quickStart: false,
         },
         ports[name],
       ),
@@ -222,19 +223,30 @@ try {
   await throughService(WARMUP);
   await throughPhase4(WARMUP);
 
-  const before = cpuByRole('bench');
-  const oursMs = await throughService(DOCUMENTS);
-  const afterOurs = cpuByRole('bench');
-  const bareMs = await throughPhase4(DOCUMENTS);
-  const afterBare = cpuByRole('bench');
-  const ours = DOCUMENTS / (oursMs / 1000);
-  const bare = DOCUMENTS / (bareMs / 1000);
-  console.log(`\n${DOCUMENTS} invoices, ${CONCURRENCY} at a time`);
-  console.log(`  through the service (send → delivered, MLS included): ${ours.toFixed(1)} documents/s`);
-  console.log(`    CPU ms per document: ${cpuPerItem(afterOurs, before, DOCUMENTS)}`);
-  console.log(`  phase4's sender (submit-sbd at A → B → the service's inbound door): ${bare.toFixed(1)} documents/s`);
-  console.log(`    CPU ms per document: ${cpuPerItem(afterBare, afterOurs, DOCUMENTS)}`);
-  console.log(`  ratio ${(ours / bare).toFixed(2)} (target ≥ 0.8)`);
+  // Two rounds, each path after the other, so that neither has the machine warmer than the other.
+  console.log(`\n${DOCUMENTS} invoices, ${CONCURRENCY} at a time, two rounds`);
+  const ratios: number[] = [];
+  for (let round = 1; round <= 2; round++) {
+    const before = cpuByRole('bench');
+    const oursMs = await throughService(DOCUMENTS);
+    const afterOurs = cpuByRole('bench');
+    const bareMs = await throughPhase4(DOCUMENTS);
+    const afterBare = cpuByRole('bench');
+    const ours = DOCUMENTS / (oursMs / 1000);
+    const bare = DOCUMENTS / (bareMs / 1000);
+    ratios.push(ours / bare);
+    console.log(`  round ${round}`);
+    console.log(`    through the service (send → delivered, MLS included): ${ours.toFixed(1)} documents/s`);
+    console.log(`      CPU ms per document: ${cpuPerItem(afterOurs, before, DOCUMENTS)}`);
+    console.log(
+      `    phase4's sender (submit-sbd at A → B → the service's inbound door): ${bare.toFixed(1)} documents/s`,
+    );
+    console.log(`      CPU ms per document: ${cpuPerItem(afterBare, afterOurs, DOCUMENTS)}`);
+    console.log(`    ratio ${(ours / bare).toFixed(2)}`);
+  }
+  console.log(
+    `  ratio, mean of the rounds: ${(ratios.reduce((x, y) => x + y) / ratios.length).toFixed(2)} (target ≥ 0.8)`,
+  );
 
   const crossing: Record<number, number> = {};
   for (const lines of [500, 5000]) {
