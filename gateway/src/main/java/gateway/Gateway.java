@@ -113,6 +113,10 @@ public final class Gateway
 
   public static void main (final String [] args)
   {
+    // Idle connections to the service close before the service's own idle limit (Node: 5 s) can
+    // close them under a request (the JDK's default keeps them 20 minutes).
+    if (System.getProperty ("jdk.httpclient.keepalive.timeout") == null)
+      System.setProperty ("jdk.httpclient.keepalive.timeout", "3");
     try
     {
       start ();

@@ -53,14 +53,18 @@ final class Inbound implements IAS4IncomingMessageProcessorSPI
   /** Put in the error detail of refusals that may succeed later; the sending gateway then keeps the transaction retryable. */
   static final String TEMPORARY_MARKER = "[temporary]";
 
+  /** MLS sent at once; their order does not matter, each names the transmission it answers. */
+  private static final int MLS_SENDERS = 8;
+
   private static final Logger LOGGER = LoggerFactory.getLogger (Inbound.class);
 
   private final Gateway.Settings m_aSettings;
   private final Store m_aStore;
   private final HttpClient m_aHttp;
   private final Outbound m_aOutbound;
-  // MLS go out after the receipt, never delaying it.
-  private final ExecutorService m_aMlsSender = Executors.newSingleThreadExecutor (r -> {
+  // MLS go out after the receipt, never delaying it, and side by side: each is an AS4 exchange of its
+  // own, and a single sender made every delivery wait for the MLS of the ones before it.
+  private final ExecutorService m_aMlsSender = Executors.newFixedThreadPool (MLS_SENDERS, r -> {
     final Thread t = new Thread (r, "mls-sender");
     t.setDaemon (true);
     return t;
@@ -278,7 +282,19 @@ final class Inbound implements IAS4IncomingMessageProcessorSPI
                                                .POST (HttpRequest.BodyPublishers.ofByteArray (aSbd));
       if (m_aSettings.forwardToken () != null)
         b.header ("X-Token", m_aSettings.forwardToken ());
-      final HttpResponse <byte []> aResponse = m_aHttp.send (b.build (), HttpResponse.BodyHandlers.ofByteArray ());
+      final HttpRequest aRequest = b.build ();
+      HttpResponse <byte []> aResponse;
+      try
+      {
+        aResponse = m_aHttp.send (aRequest, HttpResponse.BodyHandlers.ofByteArray ());
+      }
+      catch (final java.io.IOException ex)
+      {
+        // A kept-alive connection the service closed as we reused it (Node closes idle ones after 5 s):
+        // once more on a fresh one. Safe: the service takes a message once per InstanceIdentifier.
+        LOGGER.info ("[" + sMessageID + "] forwarding failed (" + ex.getClass ().getSimpleName () + "); once more");
+        aResponse = m_aHttp.send (aRequest, HttpResponse.BodyHandlers.ofByteArray ());
+      }
       if (aResponse.statusCode () / 100 != 2)
         return Forwarded.temporary ("the receiver's service answered HTTP " + aResponse.statusCode ());
       final IJsonObject aJson = JsonReader.builder ().source (aResponse.body ()).readAsObject ();
