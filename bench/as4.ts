@@ -3,20 +3,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { generateKeySecret } from '../api/api-keys/secrets.ts';
-import { newId, randomToken } from '../core/ids.ts';
+import { randomToken } from '../core/ids.ts';
 import { freePort } from '../core/ports.ts';
 import { stopChild } from '../core/temporal-dev-server.ts';
-import { insertApiKey } from '../db/api-keys.ts';
-import { insertCompany } from '../db/companies.ts';
-import { createDb, type Db } from '../db/database.ts';
+import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { insertOrganization } from '../db/organizations.ts';
-import { DOCUMENT_TYPES, renderUbl, wrapInSbdh, type DocumentBody } from '../peppol/index.ts';
-import { gatewayUnavailable, startGateway, writeEndpointTable } from '../scripts/network/gateway.ts';
+import { renderUbl, wrapInSbdh, type DocumentBody } from '../peppol/index.ts';
+import {
+  gatewayUnavailable,
+  identityOf,
+  startGateway,
+  writeLoopbackEndpointTable,
+} from '../scripts/network/gateway.ts';
 import { makeTestPki } from '../scripts/network/pki.ts';
 import { benchInvoice } from './invoices.ts';
-import { cpuByRole, cpuPerItem, spawnBenchApi, spawnBenchWorker, startBenchServers } from './support.ts';
+import { benchTenant, cpuByRole, cpuPerItem, spawnBenchApi, spawnBenchWorker, startBenchServers } from './support.ts';
 
 /**
  * Live documents across two phase4 access points (gateway/) on 127.0.0.1: the service sends through
@@ -42,49 +43,6 @@ if (unavailable) {
   process.exit(1);
 }
 
-/** A live organization with one Belgian company and a key without a rate limit (white-label: no quota). */
-async function liveParty(db: Db, name: string, number: string) {
-  const organization = await insertOrganization(db, { name, plan: 'white_label', country: 'BE' });
-  const party = {
-    name,
-    vatNumber: `BE${number}`,
-    peppolId: `0208:${number}`,
-    address: { street: 'Rue de la Loi 16', city: 'Brussels', postalCode: '1000', country: 'BE' },
-  };
-  const company = await insertCompany(db, {
-    id: newId('comp'),
-    organizationId: organization.id,
-    livemode: true,
-    name,
-    legalName: name,
-    vatNumber: party.vatNumber,
-    country: 'BE',
-    peppolId: party.peppolId,
-    address: party.address,
-    capabilities: { send: [...DOCUMENT_TYPES], receive: [...DOCUMENT_TYPES] },
-  });
-  const { secret, keyPrefix } = generateKeySecret('personal', true);
-  await insertApiKey(db, {
-    id: newId('key'),
-    organizationId: organization.id,
-    companyId: null,
-    name: 'bench',
-    keyType: 'personal',
-    livemode: true,
-    keyPrefix,
-    secret,
-    scopes: ['*'],
-    rateLimit: 1_000_000,
-    expiresAt: null,
-    createdBy: 'bench',
-  });
-  return {
-    companyId: company.id,
-    party,
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-  };
-}
-
 /** Runs `task` for 0 … count-1, `concurrency` at a time. */
 async function pool(count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
@@ -104,8 +62,8 @@ try {
   const db = createDb(servers.databaseUrl, { max: 10, applicationName: 'docex-bench' });
   stops.push(() => db.destroy());
   await migrateToLatest(db);
-  const sender = await liveParty(db, 'Acme Belgium NV', '0403019261');
-  const recipient = await liveParty(db, 'Proximus SA', '0202239951');
+  const sender = await benchTenant(db, 'Sender', { livemode: true });
+  const recipient = await benchTenant(db, 'Recipient', { livemode: true });
 
   const apiToken = randomToken(24);
   const forwardToken = randomToken(24);
@@ -116,27 +74,16 @@ try {
 
   const pki = makeTestPki(scratch);
   const ports = { a: await freePort(), b: await freePort() };
-  const at = (port: number, certificatePem: string) => ({ url: `http://127.0.0.1:${port}/as4`, certificatePem });
   const endpointsFile = path.join(scratch, 'endpoints.json');
-  writeEndpointTable(
-    endpointsFile,
-    {
-      [sender.party.peppolId]: at(ports.a, pki.a.certificatePem),
-      [recipient.party.peppolId]: at(ports.b, pki.b.certificatePem),
-    },
-    [
-      { ...at(ports.a, pki.a.certificatePem), seatId: pki.a.seatId },
-      { ...at(ports.b, pki.b.certificatePem), seatId: pki.b.seatId },
-    ],
-  );
+  writeLoopbackEndpointTable(endpointsFile, pki, ports, {
+    [sender.seller.peppolId]: 'a',
+    [recipient.seller.peppolId]: 'b',
+  });
   const [a, b] = await Promise.all(
     (['a', 'b'] as const).map((name) =>
       startGateway(
         {
-          name,
-          keystore: pki[name].keystore,
-          keystorePassword: pki[name].password,
-          trustedCaFile: pki.caFile,
+          ...identityOf(pki, name),
           endpointsFile,
           forwardUrl: `${api.base}/internal/access-point/inbound`,
           forwardToken,
@@ -156,8 +103,8 @@ try {
   const invoice = (lines: number): DocumentBody => ({
     ...benchInvoice(lines),
     number: `AS4-${++numbered}`,
-    seller: sender.party,
-    buyer: recipient.party,
+    seller: sender.seller,
+    buyer: recipient.seller,
   });
 
   /** Sends `count` invoices through the service and waits until every one is delivered. */
@@ -171,7 +118,7 @@ try {
         body: JSON.stringify({
           type: 'invoice',
           from: sender.companyId,
-          to: recipient.party.peppolId,
+          to: recipient.seller.peppolId,
           document: invoice(lines),
         }),
       });
@@ -201,8 +148,8 @@ try {
     const t0 = performance.now();
     await pool(count, CONCURRENCY, async () => {
       const wrapped = wrapInSbdh(xml, {
-        sender: sender.party.peppolId,
-        receiver: recipient.party.peppolId,
+        sender: sender.seller.peppolId,
+        receiver: recipient.seller.peppolId,
         instanceId: randomUUID(),
         createdAt: new Date(),
         countryC1: 'BE',

@@ -246,11 +246,12 @@ export async function spawnBenchApi(
 }
 
 /**
- * A sandbox organization with one Belgian company that sends and receives every type, and a key
- * without a rate limit, so that a benchmark measures the service and not the plan.
+ * A sandbox (or, with `livemode`, a live) organization with one Belgian company that sends and
+ * receives every type, and a key without a rate limit, so that a benchmark measures the service and
+ * not the plan (white-label: no document quota either).
  */
-export async function benchTenant(db: Db, name = 'Bench') {
-  const organization = await insertOrganization(db, { name, plan: 'white_label', country: 'BE', sandbox: true });
+export async function benchTenant(db: Db, name = 'Bench', { livemode = false }: { livemode?: boolean } = {}) {
+  const organization = await insertOrganization(db, { name, plan: 'white_label', country: 'BE', sandbox: !livemode });
   const number = randomBelgianEnterpriseNumber();
   const seller = {
     name: `${name} BV`,
@@ -262,7 +263,7 @@ export async function benchTenant(db: Db, name = 'Bench') {
   const company = await insertCompany(db, {
     id: newId('comp'),
     organizationId: organization.id,
-    livemode: false,
+    livemode,
     name: seller.name,
     legalName: seller.name,
     vatNumber: seller.vatNumber,
@@ -271,14 +272,14 @@ export async function benchTenant(db: Db, name = 'Bench') {
     address: seller.address,
     capabilities: { send: [...DOCUMENT_TYPES], receive: [...DOCUMENT_TYPES] },
   });
-  const { secret, keyPrefix } = generateKeySecret('personal', false);
+  const { secret, keyPrefix } = generateKeySecret('personal', livemode);
   await insertApiKey(db, {
     id: newId('key'),
     organizationId: organization.id,
     companyId: null,
     name: 'bench',
     keyType: 'personal',
-    livemode: false,
+    livemode,
     keyPrefix,
     secret,
     scopes: ['*'],

@@ -20,7 +20,13 @@ import { findDocumentById } from '../db/documents.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createUpstreams } from '../upstreams/index.ts';
 import { createWorkers, runWorkers } from '../workers/create-workers.ts';
-import { gatewayUnavailable, startGateway, writeEndpointTable, type RunningGateway } from './network/gateway.ts';
+import {
+  gatewayUnavailable,
+  identityOf,
+  startGateway,
+  writeLoopbackEndpointTable,
+  type RunningGateway,
+} from './network/gateway.ts';
 import { makeTestPki } from './network/pki.ts';
 
 /**
@@ -112,22 +118,11 @@ async function main(): Promise<void> {
     const ports = { a: await freePort(), b: await freePort(), api: await freePort() };
     const apiUrl = `http://127.0.0.1:${ports.api}`;
     const endpointsFile = path.join(dir, 'endpoints.json');
-    const at = (port: number, certificatePem: string) => ({ url: `http://127.0.0.1:${port}/as4`, certificatePem });
-    writeEndpointTable(
-      endpointsFile,
-      { [alpha.peppolId]: at(ports.a, pki.a.certificatePem), [beta.peppolId]: at(ports.b, pki.b.certificatePem) },
-      [
-        { ...at(ports.a, pki.a.certificatePem), seatId: pki.a.seatId },
-        { ...at(ports.b, pki.b.certificatePem), seatId: pki.b.seatId },
-      ],
-    );
+    writeLoopbackEndpointTable(endpointsFile, pki, ports, { [alpha.peppolId]: 'a', [beta.peppolId]: 'b' });
     const gateway = (name: 'a' | 'b'): Promise<RunningGateway> =>
       startGateway(
         {
-          name,
-          keystore: pki[name].keystore,
-          keystorePassword: pki[name].password,
-          trustedCaFile: pki.caFile,
+          ...identityOf(pki, name),
           endpointsFile,
           forwardUrl: `${apiUrl}/internal/access-point/inbound`,
           forwardToken,

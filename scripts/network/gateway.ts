@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../core/config.ts';
+import type { TestPki } from './pki.ts';
 import { freePort } from '../../core/ports.ts';
 
 /** Built by scripts/gateway.mjs (run by npm install when a JDK and Maven are present). */
@@ -165,4 +166,33 @@ export function writeEndpointTable(
     table[participantId] = { url: entry.url, certificate: entry.certificatePem };
   for (const ap of accessPoints) table[`0242:${ap.seatId.slice(3)}`] = { url: ap.url, certificate: ap.certificatePem };
   writeFileSync(file, JSON.stringify(table));
+}
+
+/** A gateway's identity from a test PKI: its keystore, and the CA it trusts for other access points. */
+export function identityOf(
+  pki: TestPki,
+  name: 'a' | 'b' | 'c',
+): Pick<GatewayOptions, 'name' | 'keystore' | 'keystorePassword' | 'trustedCaFile'> {
+  return { name, keystore: pki[name].keystore, keystorePassword: pki[name].password, trustedCaFile: pki.caFile };
+}
+
+/**
+ * The endpoint table of access points A and B of a test PKI on loopback ports: each participant at
+ * the access point that serves it, and both access points' SPIDs.
+ */
+export function writeLoopbackEndpointTable(
+  file: string,
+  pki: TestPki,
+  ports: { a: number; b: number },
+  participants: Record<string, 'a' | 'b'>,
+): void {
+  const at = (name: 'a' | 'b') => ({
+    url: `http://127.0.0.1:${ports[name]}/as4`,
+    certificatePem: pki[name].certificatePem,
+  });
+  writeEndpointTable(
+    file,
+    Object.fromEntries(Object.entries(participants).map(([participantId, name]) => [participantId, at(name)])),
+    (['a', 'b'] as const).map((name) => ({ ...at(name), seatId: pki[name].seatId })),
+  );
 }

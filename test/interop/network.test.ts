@@ -23,7 +23,12 @@ import { invoiceBody } from '../support/documents.ts';
 import { testServers } from '../support/servers.ts';
 import { createTimeSkippingEnv } from '../support/time-skipping.ts';
 import { testUpstreams } from '../support/upstreams.ts';
-import { startGateway, writeEndpointTable, type RunningGateway } from '../../scripts/network/gateway.ts';
+import {
+  identityOf,
+  startGateway,
+  writeLoopbackEndpointTable,
+  type RunningGateway,
+} from '../../scripts/network/gateway.ts';
 import { requireGateway } from './support/available.ts';
 import { makeTestPki, type TestPki } from '../../scripts/network/pki.ts';
 
@@ -61,10 +66,7 @@ describe('live exchange between two access points (interop)', function () {
   ) =>
     startGateway(
       {
-        name,
-        keystore: pki[name].keystore,
-        keystorePassword: pki[name].password,
-        trustedCaFile: pki.caFile,
+        ...identityOf(pki, name),
         endpointsFile,
         forwardUrl,
         forwardToken: FORWARD_TOKEN,
@@ -87,15 +89,7 @@ describe('live exchange between two access points (interop)', function () {
 
     ports = { a: await freePort(), b: await freePort() };
     endpointsFile = path.join(dir, 'endpoints.json');
-    const at = (port: number, certificatePem: string) => ({ url: `http://127.0.0.1:${port}/as4`, certificatePem });
-    writeEndpointTable(
-      endpointsFile,
-      { [recipientId]: at(ports.b, pki.b.certificatePem), [senderId]: at(ports.a, pki.a.certificatePem) },
-      [
-        { ...at(ports.a, pki.a.certificatePem), seatId: pki.a.seatId },
-        { ...at(ports.b, pki.b.certificatePem), seatId: pki.b.seatId },
-      ],
-    );
+    writeLoopbackEndpointTable(endpointsFile, pki, ports, { [recipientId]: 'b', [senderId]: 'a' });
 
     env = await createTimeSkippingEnv();
     app = await startTestApp({
