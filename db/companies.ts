@@ -109,6 +109,16 @@ const companyByRef = compiledOnce(
   (params) => `${params.column} ${params.companyId ? 'company' : 'organization'}`,
 );
 
+/** Every company the scope sees, oldest first. */
+export async function findScopeCompanies(db: Db, scope: Scope) {
+  return visibleCompanies(db, scope).orderBy('created_at').orderBy('id').execute();
+}
+
+/** Holds the company's row until the transaction ends: writers of its dependent rows queue behind it. */
+export async function lockCompany(db: Db, companyId: string): Promise<void> {
+  await db.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute();
+}
+
 /** Up to `limit` active companies the scope sees, oldest first (a sender is implied when there is one). */
 export async function findActiveCompanies(db: Db, scope: Scope, limit: number) {
   return visibleCompanies(db, scope)

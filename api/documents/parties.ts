@@ -1,7 +1,6 @@
+import type { CompanyRow } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import { findCompanyByRef } from '../../db/companies.ts';
-import type { CompaniesTable } from '../../db/schema.ts';
-import type { Selectable } from 'kysely';
 import {
   checkParticipantId,
   DOCUMENT_TYPE_INFO,
@@ -20,7 +19,7 @@ import { organizationWide, type Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
 import { BARE_PEPPOL_ID, companyForbidden, companyRef, impliedCompanyId } from '../scope.ts';
 
-export type CompanyRow = Selectable<CompaniesTable>;
+export type { CompanyRow };
 
 /**
  * The sending company from `from` (part 4.6): a bare Peppol id, `peppol:`, `vat:`, `comp_…`, or
