@@ -105,6 +105,7 @@ export async function loadDeliveryContext(db: Db, id: string) {
       'w.id as webhook_id',
       'w.url as url',
       'w.secret as secret',
+      'w.secret_format as secret_format',
       'w.status as webhook_status',
       'w.afnor as afnor',
       'e.id as event_id',

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from './database.ts';
-import type { AfnorSubscription, WebhooksTable, WebhookStatus } from './schema.ts';
+import type { AfnorSubscription, WebhookSecretFormat, WebhooksTable, WebhookStatus } from './schema.ts';
 import { insertEvent } from './events.ts';
 import { eventTerms, subscribes, type EventOwner } from './webhook-subscriptions.ts';
 import { newestFirst } from './keyset.ts';
@@ -16,6 +16,8 @@ export interface NewWebhook {
   url: string;
   events: string[];
   secret: string;
+  /** How the secret gives the HMAC key (`whsec` for every secret issued now); `text` when left out. */
+  secretFormat?: WebhookSecretFormat;
   /** The AFNOR subscription a facade webhook serves; none for a `/v1` one. */
   afnor?: AfnorSubscription;
 }
@@ -32,6 +34,7 @@ export async function insertWebhook(db: Db, webhook: NewWebhook): Promise<Webhoo
       url: webhook.url,
       events: webhook.events,
       secret: webhook.secret,
+      secret_format: webhook.secretFormat ?? 'text',
       ...(webhook.afnor ? { afnor: JSON.stringify(webhook.afnor) } : {}),
       created_at: now,
       updated_at: now,
@@ -129,6 +132,7 @@ export interface WebhookChanges {
   url?: string;
   events?: string[];
   secret?: string;
+  secretFormat?: WebhookSecretFormat;
   status?: WebhookStatus;
 }
 
@@ -151,6 +155,7 @@ export async function updateWebhook(
       ...(changes.url !== undefined ? { url: changes.url } : {}),
       ...(changes.events !== undefined ? { events: changes.events } : {}),
       ...(changes.secret !== undefined ? { secret: changes.secret } : {}),
+      ...(changes.secretFormat !== undefined ? { secret_format: changes.secretFormat } : {}),
       ...(changes.status !== undefined ? { status: changes.status } : {}),
       ...(reactivated ? { failure_count: 0, paused_at: null, paused_reason: null } : {}),
       updated_at: new Date(),

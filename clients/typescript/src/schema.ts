@@ -334,7 +334,7 @@ export interface paths {
     put?: never;
     /**
      * Create a webhook
-     * @description Subscribes a URL to events of the catalog (part 6.1), or to all of them with `*`. Events of the
+     * @description Subscribes a URL to events of the catalog, or to all of them with `*`. Events of the
      *     caller's organization and mode are delivered; with `companyId` only that company's events.
      *     A key bound to a company (or a platform key sending `X-Service-Company`) creates webhooks scoped
      *     to that company.
@@ -427,7 +427,7 @@ export interface paths {
     };
     /**
      * List unacknowledged events
-     * @description The pollable events queue (part 6.5): every event the service emitted for the caller's
+     * @description The pollable events queue: every event the service emitted for the caller's
      *     organization and mode, newest first, until acknowledged. `livemode` is false in sandbox. A key
      *     bound to a company sees that company's events only. Events API operations need the `receive`
      *     scope, like webhooks: both are ways of receiving the same events.
@@ -556,7 +556,7 @@ export interface paths {
     /**
      * List documents
      * @description Newest first. `status` is an exact match on `lifecycleStatus`, except `delivered` and `failed`,
-     *     which match `deliveryStatus` (part 3.1). `from`/`to` bound the issue date; `amountMin`/`amountMax`
+     *     which match `deliveryStatus`. `from`/`to` bound the issue date; `amountMin`/`amountMax`
      *     the gross amount; `search` is full text over number, party names, references and note.
      */
     get: operations['listDocuments'];
@@ -614,7 +614,7 @@ export interface paths {
     };
     /**
      * Flat structured view
-     * @description The scalar-only view of part 2.4; every key is present, `null` when unknown.
+     * @description The scalar-only view; every key is present, `null` when unknown.
      */
     get: operations['getDocumentStructured'];
     put?: never;
@@ -1034,7 +1034,7 @@ export interface paths {
      *     default), `ne`, `in`, `gt`, `gte`, `lt`, `lte`, `contains`). `any` / `all` arrays of
      *     `{field, value}` predicates (at the top level or in a node) mean `or` / `and`; the top-level
      *     `from` / `to` bound the issue date. Fields: direction, type, status (an exact lifecycle status,
-     *     except `delivered` and `failed`, which match the delivery status: part 3.1), lifecycleStatus,
+     *     except `delivered` and `failed`, which match the delivery status), lifecycleStatus,
      *     deliveryStatus, issueDate, dueDate, grossAmount, currency, companyId, partnerId, senderPeppolId,
      *     receiverPeppolId, number, tags (a tag id or name, case-insensitive; `eq`/`contains`: has the tag;
      *     `ne`: has not; `in`: has any of them), archived,
@@ -1122,7 +1122,7 @@ export interface paths {
      *     An item that does not match `SendBatchItem` fails alone with the 400 a single send of it would
      *     get (`INVALID_CURRENCY`, `MISSING_FIELD`, `INVALID_ENUM` …); only a malformed envelope (not
      *     JSON, `documents` missing, empty or over 100 items) fails the whole request. A failed item's
-     *     `error` is the error object of part 7.1 (`type`, `code`, `message`, `details`, `docUrl`).
+     *     `error` is the error object (`type`, `code`, `message`, `details`, `docUrl`).
      */
     post: operations['sendDocumentBatch'];
     delete?: never;
@@ -1207,7 +1207,7 @@ export interface paths {
      *     come back in input order and a failed item does not affect the others. An entry that does not
      *     match `LifecycleBatchUpdate` fails alone with the 400 a single update would get; only a malformed
      *     envelope (not JSON, `updates` missing, empty or over 500 entries) fails the whole request. A failed
-     *     entry's `error` is the error object of part 7.1 (`type`, `code`, `message`, `details`, `docUrl`).
+     *     entry's `error` is the error object (`type`, `code`, `message`, `details`, `docUrl`).
      */
     post: operations['batchUpdateDocumentLifecycle'];
     delete?: never;
@@ -1432,7 +1432,7 @@ export interface paths {
     post?: never;
     /**
      * Revoke a platform or tenant key
-     * @description Immediate (part 5.5) — the next request with the key is 401 `REVOKED_KEY`; requests in flight finish. A key of another platform, mode or (for a request acting for one company) company is 404. Revoking a revoked key is 204.
+     * @description Immediate — the next request with the key is 401 `REVOKED_KEY`; requests in flight finish. A key of another platform, mode or (for a request acting for one company) company is 404. Revoking a revoked key is 204.
      */
     delete: operations['revokeTenantKey'];
     options?: never;
@@ -1734,7 +1734,7 @@ export interface webhooks {
     put?: never;
     /**
      * document.received
-     * @description An incoming document was persisted. Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description An incoming document was persisted. Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_document_received'];
     delete?: never;
@@ -1754,7 +1754,7 @@ export interface webhooks {
     put?: never;
     /**
      * document.sent
-     * @description An outgoing document was handed to the recipient's access point. Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description An outgoing document was handed to the recipient's access point. Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_document_sent'];
     delete?: never;
@@ -1774,7 +1774,7 @@ export interface webhooks {
     put?: never;
     /**
      * document.delivered
-     * @description The recipient's access point confirmed delivery. Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description The recipient's access point confirmed delivery. Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_document_delivered'];
     delete?: never;
@@ -1794,7 +1794,7 @@ export interface webhooks {
     put?: never;
     /**
      * document.failed
-     * @description Delivery failed for good. Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description Delivery failed for good. Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_document_failed'];
     delete?: never;
@@ -1814,7 +1814,7 @@ export interface webhooks {
     put?: never;
     /**
      * document.updated
-     * @description Metadata of a document changed (tag, archive, note …). Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description Metadata of a document changed (tag, archive, note …). Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_document_updated'];
     delete?: never;
@@ -1834,7 +1834,7 @@ export interface webhooks {
     put?: never;
     /**
      * lifecycle.updated
-     * @description The lifecycle status of a document changed. Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description The lifecycle status of a document changed. Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_lifecycle_updated'];
     delete?: never;
@@ -1854,7 +1854,7 @@ export interface webhooks {
     put?: never;
     /**
      * company.smp_registered
-     * @description A company's SMP record went live (also after re-registration). Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description A company's SMP record went live (also after re-registration). Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_company_smp_registered'];
     delete?: never;
@@ -1874,7 +1874,7 @@ export interface webhooks {
     put?: never;
     /**
      * compliance.reported
-     * @description A lifecycle change was reported to PPF (FR) or SDI (IT). Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description A lifecycle change was reported to PPF (FR) or SDI (IT). Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_compliance_reported'];
     delete?: never;
@@ -1894,7 +1894,7 @@ export interface webhooks {
     put?: never;
     /**
      * webhook.paused
-     * @description A webhook of the organization was paused after 8 failed attempts. Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description A webhook of the organization was paused after 8 failed attempts. Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_webhook_paused'];
     delete?: never;
@@ -1914,7 +1914,7 @@ export interface webhooks {
     put?: never;
     /**
      * punchout.cart
-     * @description A supplier's PunchOut catalogue returned a cart, stored as a draft purchase order. Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description A supplier's PunchOut catalogue returned a cart, stored as a draft purchase order. Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_punchout_cart'];
     delete?: never;
@@ -1934,7 +1934,7 @@ export interface webhooks {
     put?: never;
     /**
      * flow.stored
-     * @description A flow of the AFNOR flow service was kept as a record (a CDAR lifecycle message, an FRR e-reporting file). Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description A flow of the AFNOR flow service was kept as a record (a CDAR lifecycle message, an FRR e-reporting file). Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_flow_stored'];
     delete?: never;
@@ -1954,7 +1954,7 @@ export interface webhooks {
     put?: never;
     /**
      * webhook.test
-     * @description The signed probe sent to a webhook being re-activated (never stored). Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description The signed probe sent to a webhook being re-activated (never stored). Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_webhook_test'];
     delete?: never;
@@ -1967,7 +1967,7 @@ export interface webhooks {
 export interface components {
   schemas: {
     /**
-     * @description Compliance report record (part 2.10).
+     * @description Compliance report record.
      * @example {
      *       "id": "cr_4fQ2mZ8kLr0aXc1VbN7t",
      *       "documentId": "doc_8fJ2kL0pQ7rS1tU3vW5x",
@@ -2017,7 +2017,7 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
     };
-    /** @description Payment info of a document (part 2.10). */
+    /** @description Payment info of a document. */
     DocumentPaymentInfo: {
       documentId: string;
       amountDue: number;
@@ -2283,7 +2283,7 @@ export interface components {
           ok: false;
           error: components['schemas']['BatchItemError'];
         };
-    /** @description The error of one failed batch item: the error envelope of the request (part 7.1) with the same type, code, message and details a single request of that item would get, without `requestId`. */
+    /** @description The error of one failed batch item: the error envelope of the request with the same type, code, message and details a single request of that item would get, without `requestId`. */
     BatchItemError: {
       type: string;
       code: components['schemas']['ErrorCode'];
@@ -2591,7 +2591,7 @@ export interface components {
       /** @description https URL (sandbox: also http://127.0.0.1 or localhost when the service allows loopback). */
       url: string;
       events: components['schemas']['WebhookEventFilter'][];
-      /** @description Generated (`whsec_…`) when omitted. */
+      /** @description Generated when omitted: `whsec_` + base64 of 32 random bytes, whose decoded bytes are the HMAC key. A chosen `whsec_<base64>` secret signs with its decoded bytes too, any other with its UTF-8 bytes. */
       secret?: string;
       /** @description Only this company's events. */
       companyId?: string;
@@ -2632,7 +2632,12 @@ export interface components {
       updatedAt: string;
     };
     WebhookWithSecret: components['schemas']['Webhook'] & {
-      /** @description The signing secret; only on creation and rotation. */
+      /** @description The signing secret (`whsec_` + base64 of the key bytes), shown only on creation and rotation. */
+      secret: string;
+    };
+    /** @description A webhook after a change; with its new `secret` only when the change rotated it. */
+    WebhookUpdated: components['schemas']['Webhook'] & {
+      /** @description The new signing secret (`whsec_` + base64 of the key bytes); only when `rotateSecret` was true. */
       secret?: string;
     };
     WebhookDeliveryAttempt: {
@@ -2670,7 +2675,7 @@ export interface components {
       createdAt: string;
       attempts: components['schemas']['WebhookDeliveryAttempt'][];
     };
-    /** @description An event of the catalog (part 6.1); `type` tells which `data` it carries. Fields may be added to `data` (part 9). */
+    /** @description An event of the catalog; `type` tells which `data` it carries. Fields may be added to `data`. */
     Event:
       | components['schemas']['DocumentReceivedEvent']
       | components['schemas']['DocumentSentEvent']
@@ -2844,7 +2849,7 @@ export interface components {
       peppolId?: string | null;
       name?: string | null;
     } | null;
-    /** @description What every document event says about its document. The fields each event type always carries are in part 6.1. */
+    /** @description What every document event says about its document. Which fields each event type always carries is listed with that type's schema. */
     DocumentEventData: {
       documentId?: string;
       type?: components['schemas']['DocumentType'];
@@ -2938,7 +2943,7 @@ export interface components {
       webhookId?: string;
       reason?: string;
     };
-    /** @description What a webhook delivery adds to the event (part 6.2). */
+    /** @description What a webhook delivery adds to the event. */
     WebhookApiVersion: {
       /** @description The date the event shape was fixed, e.g. 2026-11-21. */
       apiVersion: string;
@@ -3227,7 +3232,7 @@ export interface components {
       /** Format: date */
       issueDate?: string;
     };
-    /** @description The structured body (part 2.5); peppol/README.md describes how each field maps to UBL. */
+    /** @description The structured body, rendered to UBL 2.1 (Peppol BIS 3.0) on send. */
     DocumentBody: {
       number: string;
       /** Format: date */
@@ -3461,7 +3466,7 @@ export interface components {
       };
     };
     /**
-     * @description Stable machine code from the catalog (api/errors.ts); /docs/errors explains each one. New codes may be added (part 9).
+     * @description Stable machine code from the catalog (api/errors.ts); /docs/errors explains each one. New codes may be added.
      * @enum {string}
      */
     ErrorCode:
@@ -3701,7 +3706,7 @@ export interface components {
       };
       /** @description The company the figures are narrowed to, if any. */
       companyId: string | null;
-      /** @description The organization's documents of the current calendar month (part 8). `limit` and `remaining` are null when the plan is unlimited and in the sandbox, which has no quota. */
+      /** @description The organization's documents of the current calendar month. `limit` and `remaining` are null when the plan is unlimited and in the sandbox, which has no quota. */
       quota: {
         limit: number | null;
         used: number;
@@ -3993,6 +3998,7 @@ export interface components {
     /** @description An HTML page naming the error (message, code and request id as in the envelope), for the buyer's browser. */
     PunchOutError: {
       headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -4009,6 +4015,7 @@ export interface components {
     /** @description An error in the standard envelope. */
     Error: {
       headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -4031,8 +4038,16 @@ export interface components {
     /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
     CompanyRef: string;
     JoinRequestId: string;
-    /** @description Makes a POST safe to retry for 24 hours (part 8). */
+    /** @description Makes a POST safe to retry for 24 hours. */
     IdempotencyKey: string;
+    /**
+     * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+     *     company that granted the organization access: the request is then scoped to that company as a
+     *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+     *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+     *     `COMPANY_NOT_FOUND`.
+     */
+    ServiceCompany: string;
     /** @description With a JWT, selects one of the organizations the token grants. API keys ignore it. */
     OrganizationHeader: string;
     /** @description Alias of X-Service-Organization-Id. */
@@ -4043,7 +4058,7 @@ export interface components {
     Limit: number;
     /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
     Cursor: string;
-    /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+    /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
     XServiceSignature: string;
     XServiceEvent: components['schemas']['EventType'];
     XServiceEventId: string;
@@ -4066,6 +4081,12 @@ export interface components {
     'X-RateLimit-Reset': number;
     /** @description Seconds to wait before retrying. */
     'Retry-After': number;
+    /** @description The request's id (`req_…`), on every answer; equals `requestId` of an error. Quote it when asking for help. */
+    'X-Request-Id': string;
+    /** @description `true` when the answer is the stored one of an earlier request with the same `Idempotency-Key`, not a new execution. */
+    'Idempotent-Replayed': 'true';
+    /** @description With `Idempotent-Replayed`, the id of the request whose answer is replayed. */
+    'Original-Request-Id': string;
   };
   pathItems: never;
 }
@@ -4083,6 +4104,7 @@ export interface operations {
       /** @description The API process answers. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4109,6 +4131,7 @@ export interface operations {
       /** @description Ready to serve. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4133,6 +4156,7 @@ export interface operations {
       /** @description A dependency is down. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
@@ -4170,6 +4194,7 @@ export interface operations {
       /** @description Every upstream honoured its contract. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4196,6 +4221,7 @@ export interface operations {
       /** @description At least one upstream failed its probe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
@@ -4218,6 +4244,7 @@ export interface operations {
       /** @description The JWK Set. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4260,6 +4287,14 @@ export interface operations {
         'X-Service-Organization-Id'?: components['parameters']['OrganizationHeader'];
         /** @description Alias of X-Service-Organization-Id. */
         'Organization-Id'?: components['parameters']['OrganizationHeaderAlias'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -4269,6 +4304,7 @@ export interface operations {
       /** @description The caller's identity. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -4308,6 +4344,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4317,6 +4354,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4326,6 +4364,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4335,6 +4374,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4347,7 +4387,16 @@ export interface operations {
   getRequestTrace: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         request_id: string;
       };
@@ -4358,6 +4407,7 @@ export interface operations {
       /** @description The request's trace. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4385,6 +4435,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4394,6 +4445,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4403,6 +4455,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4412,6 +4465,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4421,6 +4475,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4437,7 +4492,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4446,6 +4510,7 @@ export interface operations {
       /** @description A page of keys. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4459,6 +4524,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4468,6 +4534,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4477,6 +4544,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4486,6 +4554,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4499,8 +4568,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -4525,6 +4602,9 @@ export interface operations {
       /** @description The key, with its secret shown this once. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4553,6 +4633,9 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4562,6 +4645,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4571,6 +4657,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4580,6 +4669,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4589,6 +4681,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4598,6 +4693,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4607,6 +4705,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4619,7 +4720,16 @@ export interface operations {
   revokeApiKey: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         key_id: string;
       };
@@ -4630,6 +4740,7 @@ export interface operations {
       /** @description Revoked. */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -4637,6 +4748,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4646,6 +4758,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4655,6 +4768,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4664,6 +4778,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4673,6 +4788,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4705,6 +4821,7 @@ export interface operations {
       /** @description The sandbox organization, company and key. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4733,6 +4850,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4742,6 +4860,7 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4751,6 +4870,7 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4764,8 +4884,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -4789,6 +4917,9 @@ export interface operations {
       /** @description The company's clock after the move. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4806,6 +4937,9 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4815,6 +4949,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4824,6 +4961,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `SANDBOX_ONLY` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4833,6 +4973,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4842,6 +4985,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4851,6 +4997,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4860,6 +5009,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4873,8 +5025,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -4892,6 +5052,9 @@ export interface operations {
       /** @description The company's clock, now wall-clock time. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4909,6 +5072,9 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4918,6 +5084,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4927,6 +5096,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `SANDBOX_ONLY` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4936,6 +5108,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4945,6 +5120,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4954,6 +5132,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4963,6 +5144,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4976,8 +5160,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -4999,6 +5191,9 @@ export interface operations {
       /** @description When the forced limit lapses. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5018,6 +5213,9 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5027,6 +5225,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5036,6 +5237,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `SANDBOX_ONLY` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5045,6 +5249,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5054,6 +5261,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5063,6 +5273,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5072,6 +5285,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5084,7 +5300,16 @@ export interface operations {
   flushSandboxIdempotency: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5093,6 +5318,7 @@ export interface operations {
       /** @description How many cached outcomes were dropped. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5109,6 +5335,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5118,6 +5345,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `SANDBOX_ONLY` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5127,6 +5355,7 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5136,6 +5365,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5148,7 +5378,16 @@ export interface operations {
   resetSandbox: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5175,6 +5414,7 @@ export interface operations {
       /** @description What was wiped. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5214,6 +5454,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5223,6 +5464,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5232,6 +5474,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `SANDBOX_ONLY` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5241,6 +5484,7 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5250,6 +5494,7 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5259,6 +5504,7 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5268,6 +5514,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5286,7 +5533,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5295,6 +5551,7 @@ export interface operations {
       /** @description A page of webhooks. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5332,6 +5589,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5341,6 +5599,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5350,6 +5609,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5359,6 +5619,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5372,8 +5633,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -5386,17 +5655,19 @@ export interface operations {
          *       "events": [
          *         "document.received",
          *         "document.delivered"
-         *       ],
-         *       "companyId": "comp_7Gh2Jk4Lm6Np8Qr0St2V"
+         *       ]
          *     }
          */
         'application/json': components['schemas']['WebhookCreate'];
       };
     };
     responses: {
-      /** @description The webhook, with its signing secret shown this once. */
+      /** @description The webhook, with its signing secret shown this once (an idempotent replay, `Idempotent-Replayed`, leaves it out). */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5409,7 +5680,7 @@ export interface operations {
            *         "document.delivered"
            *       ],
            *       "status": "active",
-           *       "companyId": "comp_7Gh2Jk4Lm6Np8Qr0St2V",
+           *       "companyId": null,
            *       "livemode": false,
            *       "failureCount": 0,
            *       "lastDeliveredAt": null,
@@ -5417,7 +5688,7 @@ export interface operations {
            *       "pausedReason": null,
            *       "createdAt": "2026-11-21T10:00:00.000Z",
            *       "updatedAt": "2026-11-21T10:00:00.000Z",
-           *       "secret": "whsec_Qm3Lp8Zr2Tx6Vb1Nc4Kd7Fg9Hj0Sa5We"
+           *       "secret": "whsec_uqr4A/eGsh2sV+M2RuPWC4qaCFOu+BeKlGzTRxzDSyY="
            *     }
            */
           'application/json': components['schemas']['WebhookWithSecret'];
@@ -5426,6 +5697,9 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5435,6 +5709,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5444,6 +5721,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5453,6 +5733,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5462,6 +5745,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5471,6 +5757,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5480,6 +5769,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5492,7 +5784,16 @@ export interface operations {
   getWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         webhook_id: string;
       };
@@ -5503,6 +5804,7 @@ export interface operations {
       /** @description The webhook. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5530,6 +5832,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5539,6 +5842,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5548,6 +5852,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5557,6 +5862,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5566,6 +5872,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5578,7 +5885,16 @@ export interface operations {
   deleteWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         webhook_id: string;
       };
@@ -5589,6 +5905,7 @@ export interface operations {
       /** @description Deleted. */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -5596,6 +5913,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5605,6 +5923,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5614,6 +5933,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5623,6 +5943,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5632,6 +5953,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5644,7 +5966,16 @@ export interface operations {
   updateWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         webhook_id: string;
       };
@@ -5665,6 +5996,7 @@ export interface operations {
       /** @description The updated webhook; with `secret` only when it was rotated. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5684,15 +6016,16 @@ export interface operations {
            *       "pausedReason": null,
            *       "createdAt": "2026-11-01T10:00:00.000Z",
            *       "updatedAt": "2026-11-21T11:00:00.000Z",
-           *       "secret": "whsec_Zx9Cv8Bn7Mm6Ll5Kk4Jj3Hh2Gg1Ff0Dd"
+           *       "secret": "whsec_eE7xthK2WsSq0Yu6lYB1v4U6bYb6MCh0FR2fX+EMc00="
            *     }
            */
-          'application/json': components['schemas']['WebhookWithSecret'];
+          'application/json': components['schemas']['WebhookUpdated'];
         };
       };
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5702,6 +6035,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5711,6 +6045,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5720,6 +6055,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5729,6 +6065,7 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5738,6 +6075,7 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5747,6 +6085,7 @@ export interface operations {
       /** @description `WEBHOOK_TEST_FAILED` */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5756,6 +6095,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5773,7 +6113,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         webhook_id: string;
       };
@@ -5784,6 +6133,7 @@ export interface operations {
       /** @description A page of deliveries. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5837,6 +6187,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5846,6 +6197,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5855,6 +6207,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5864,6 +6217,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5873,6 +6227,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5900,7 +6255,16 @@ export interface operations {
         /** @description Also list acknowledged events (default false). */
         includeAcknowledged?: boolean;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5909,6 +6273,7 @@ export interface operations {
       /** @description A page of events. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5943,6 +6308,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5952,6 +6318,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5961,6 +6328,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5970,6 +6338,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5983,8 +6352,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -6006,6 +6383,9 @@ export interface operations {
       /** @description How many events were acknowledged. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6020,6 +6400,9 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6029,6 +6412,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6038,6 +6424,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6047,6 +6436,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6056,6 +6448,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6065,6 +6460,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6074,6 +6472,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6087,8 +6488,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         event_id: string;
@@ -6100,6 +6509,9 @@ export interface operations {
       /** @description Acknowledged. */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -6107,6 +6519,9 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6116,6 +6531,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6125,6 +6543,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6134,6 +6555,9 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6143,6 +6567,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6152,6 +6579,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6165,8 +6595,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         event_id: string;
@@ -6178,6 +6616,9 @@ export interface operations {
       /** @description How many deliveries were scheduled. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6192,6 +6633,9 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6201,6 +6645,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6210,6 +6657,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6219,6 +6669,9 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6228,6 +6681,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6237,6 +6693,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6263,8 +6722,16 @@ export interface operations {
         allowDuplicateNumber?: 'true' | 'false';
       };
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -6285,6 +6752,9 @@ export interface operations {
       /** @description The accepted document. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6393,6 +6863,9 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_DATE`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6402,6 +6875,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6411,6 +6887,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6420,6 +6899,9 @@ export interface operations {
       /** @description `DOCUMENT_EXISTS`, `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6429,6 +6911,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6438,6 +6923,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6447,6 +6935,9 @@ export interface operations {
       /** @description `AMOUNT_OUT_OF_RANGE`, `RECIPIENT_CANNOT_RECEIVE`, `RECIPIENT_NOT_FOUND`, `UBL_VALIDATION_FAILED` */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6456,6 +6947,9 @@ export interface operations {
       /** @description `QUOTA_EXCEEDED`, `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6486,7 +6980,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6495,6 +6998,7 @@ export interface operations {
       /** @description A page of documents. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6508,6 +7012,7 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6517,6 +7022,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6526,6 +7032,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6535,6 +7042,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6547,7 +7055,16 @@ export interface operations {
   getDocument: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         document_id: components['parameters']['DocumentId'];
       };
@@ -6558,6 +7075,7 @@ export interface operations {
       /** @description The document. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6567,6 +7085,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6576,6 +7095,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6585,6 +7105,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6594,6 +7115,7 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6603,6 +7125,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6615,7 +7138,16 @@ export interface operations {
   getDocumentXml: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         document_id: components['parameters']['DocumentId'];
       };
@@ -6630,6 +7162,7 @@ export interface operations {
        */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           /** @description `sha-256=:<base64>:` of the body. */
           'Content-Digest'?: string;
           /** @description The document the bytes belong to (signed). */
@@ -6647,6 +7180,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6656,6 +7190,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6665,6 +7200,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6674,6 +7210,7 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6683,6 +7220,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6695,7 +7233,16 @@ export interface operations {
   getDocumentStructured: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         document_id: components['parameters']['DocumentId'];
       };
@@ -6706,6 +7253,7 @@ export interface operations {
       /** @description The flat view. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6715,6 +7263,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6724,6 +7273,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6733,6 +7283,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6742,6 +7293,7 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6751,6 +7303,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6771,7 +7324,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6780,6 +7342,7 @@ export interface operations {
       /** @description A page of company rows. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6815,6 +7378,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6824,6 +7388,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6833,6 +7398,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6842,6 +7408,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6855,8 +7422,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -6879,6 +7454,9 @@ export interface operations {
       /** @description The company, active and not yet registered with the SMP. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6941,6 +7519,9 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6950,6 +7531,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6959,6 +7543,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6968,6 +7555,9 @@ export interface operations {
       /** @description `COMPANY_EXISTS`, `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6977,6 +7567,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6986,6 +7579,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6995,6 +7591,9 @@ export interface operations {
       /** @description `VAT_INACTIVE`, `VAT_NOT_FOUND` */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7004,6 +7603,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7020,7 +7622,16 @@ export interface operations {
         vatNumber?: string;
         registrationNumber?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7029,6 +7640,7 @@ export interface operations {
       /** @description The company (existing or just created). */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7038,6 +7650,7 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7047,6 +7660,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7056,6 +7670,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7065,6 +7680,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7081,7 +7697,16 @@ export interface operations {
         countryCode?: string;
         limit?: number;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7090,6 +7715,7 @@ export interface operations {
       /** @description Matches, managed companies first. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7119,6 +7745,7 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7128,6 +7755,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7137,6 +7765,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7146,6 +7775,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7158,7 +7788,16 @@ export interface operations {
   listJoinRequests: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7167,6 +7806,7 @@ export interface operations {
       /** @description Pending join requests, newest first. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7176,6 +7816,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7185,6 +7826,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7194,6 +7836,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7206,7 +7849,16 @@ export interface operations {
   getCompany: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
         company_id: components['parameters']['CompanyRef'];
@@ -7218,6 +7870,7 @@ export interface operations {
       /** @description The company. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7227,6 +7880,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7236,6 +7890,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7245,6 +7900,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7254,6 +7910,7 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7263,6 +7920,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7275,7 +7933,16 @@ export interface operations {
   deleteCompany: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
         company_id: components['parameters']['CompanyRef'];
@@ -7287,6 +7954,7 @@ export interface operations {
       /** @description Deregistered (or already inactive). */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -7294,6 +7962,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7303,6 +7972,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7312,6 +7982,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7321,6 +7992,7 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7330,6 +8002,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7342,7 +8015,16 @@ export interface operations {
   updateCompany: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
         company_id: components['parameters']['CompanyRef'];
@@ -7375,6 +8057,7 @@ export interface operations {
       /** @description The updated company. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7384,6 +8067,7 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7393,6 +8077,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7402,6 +8087,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7411,6 +8097,7 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7420,6 +8107,7 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7429,6 +8117,7 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7438,6 +8127,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7451,8 +8141,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
@@ -7465,6 +8163,9 @@ export interface operations {
       /** @description The pending join request. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7489,6 +8190,9 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7498,6 +8202,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7507,6 +8214,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7516,6 +8226,9 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7525,6 +8238,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7534,6 +8250,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7547,8 +8266,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
@@ -7562,6 +8289,9 @@ export interface operations {
       /** @description The accepted request. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7571,6 +8301,9 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7580,6 +8313,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7589,6 +8325,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7598,6 +8337,9 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7607,6 +8349,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `INVALID_TRANSITION` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7616,6 +8361,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7629,8 +8377,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
@@ -7644,6 +8400,9 @@ export interface operations {
       /** @description The rejected request. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7653,6 +8412,9 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7662,6 +8424,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7671,6 +8436,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7680,6 +8448,9 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7689,6 +8460,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7698,6 +8472,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7725,7 +8502,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7734,6 +8520,7 @@ export interface operations {
       /** @description A page of directory rows. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7772,6 +8559,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7781,6 +8569,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7790,6 +8579,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7799,6 +8589,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7812,8 +8603,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -7833,6 +8632,9 @@ export interface operations {
       /** @description The verification result. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7858,6 +8660,9 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7867,6 +8672,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7876,6 +8684,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7885,6 +8696,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7894,6 +8708,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7903,6 +8720,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7912,6 +8732,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7924,7 +8747,16 @@ export interface operations {
   getDirectoryParticipant: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         peppol_id: string;
       };
@@ -7935,6 +8767,7 @@ export interface operations {
       /** @description The participant. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7994,6 +8827,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8003,6 +8837,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8012,6 +8847,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8021,6 +8857,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8030,6 +8867,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8055,7 +8893,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8064,6 +8911,7 @@ export interface operations {
       /** @description A page of partners. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8136,6 +8984,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8145,6 +8994,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8154,6 +9004,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8163,6 +9014,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8176,8 +9028,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -8217,6 +9077,9 @@ export interface operations {
       /** @description The partner. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8279,6 +9142,9 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8288,6 +9154,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8297,6 +9166,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8306,6 +9178,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `PARTNER_EXISTS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8315,6 +9190,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8324,6 +9202,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8333,6 +9214,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8345,7 +9229,16 @@ export interface operations {
   getPartner: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         /** @description `part_<id>`, `vat:<vat_number>` or `peppol:<peppol_id>`. */
         partner_id: string;
@@ -8357,6 +9250,7 @@ export interface operations {
       /** @description The partner. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8419,6 +9313,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8428,6 +9323,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8437,6 +9333,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8446,6 +9343,7 @@ export interface operations {
       /** @description `PARTNER_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8455,6 +9353,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8467,7 +9366,16 @@ export interface operations {
   deletePartner: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         /** @description `part_<id>`, `vat:<vat_number>` or `peppol:<peppol_id>`. */
         partner_id: string;
@@ -8479,6 +9387,7 @@ export interface operations {
       /** @description Deleted. */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -8486,6 +9395,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8495,6 +9405,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8504,6 +9415,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8513,6 +9425,7 @@ export interface operations {
       /** @description `PARTNER_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8522,6 +9435,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8534,7 +9448,16 @@ export interface operations {
   updatePartner: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         /** @description `part_<id>`, `vat:<vat_number>` or `peppol:<peppol_id>`. */
         partner_id: string;
@@ -8563,6 +9486,7 @@ export interface operations {
       /** @description The updated partner. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8625,6 +9549,7 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8634,6 +9559,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8643,6 +9569,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8652,6 +9579,7 @@ export interface operations {
       /** @description `PARTNER_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8661,6 +9589,7 @@ export interface operations {
       /** @description `PARTNER_EXISTS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8670,6 +9599,7 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8679,6 +9609,7 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8688,6 +9619,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8765,6 +9697,7 @@ export interface operations {
       /** @description The cart is stored as a draft purchase order; the page sends the browser back to the web app. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8785,6 +9718,7 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8797,7 +9731,16 @@ export interface operations {
   searchDocuments: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8853,6 +9796,7 @@ export interface operations {
       /** @description A page of matching documents. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8862,6 +9806,7 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8871,6 +9816,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8880,6 +9826,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8889,6 +9836,7 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8898,6 +9846,7 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8907,6 +9856,7 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8916,6 +9866,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8931,7 +9882,16 @@ export interface operations {
         /** @description `pdf` (the default) or `factur-x` (the PDF with the CII invoice embedded). */
         format?: 'pdf' | 'factur-x';
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         document_id: components['parameters']['DocumentId'];
       };
@@ -8942,6 +9902,7 @@ export interface operations {
       /** @description The PDF, with `Content-Disposition: inline; filename="<number>.pdf"`. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8951,6 +9912,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8960,6 +9922,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8969,6 +9932,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8978,6 +9942,7 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8987,6 +9952,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9000,8 +9966,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         document_id: components['parameters']['DocumentId'];
@@ -9023,6 +9997,9 @@ export interface operations {
       /** @description The updated document. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9032,6 +10009,9 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9041,6 +10021,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9050,6 +10033,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9059,6 +10045,9 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9068,6 +10057,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9077,6 +10069,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9086,6 +10081,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9095,6 +10093,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9108,8 +10109,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -9150,6 +10159,9 @@ export interface operations {
       /** @description One result per item, in input order. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9197,6 +10209,9 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9206,6 +10221,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9215,6 +10233,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9224,6 +10245,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9233,6 +10257,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9242,6 +10269,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9251,6 +10281,9 @@ export interface operations {
       /** @description `QUOTA_EXCEEDED`, `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9263,7 +10296,16 @@ export interface operations {
   validateDocument: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9276,6 +10318,7 @@ export interface operations {
       /** @description The validation outcome. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9299,6 +10342,7 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_DATE`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9308,6 +10352,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9317,6 +10362,7 @@ export interface operations {
       /** @description `COMPANY_FORBIDDEN`, `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9326,6 +10372,7 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9335,6 +10382,7 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9344,6 +10392,7 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9353,6 +10402,7 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9362,6 +10412,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9374,7 +10425,16 @@ export interface operations {
   getDocumentLifecycle: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         document_id: components['parameters']['DocumentId'];
       };
@@ -9385,6 +10445,7 @@ export interface operations {
       /** @description The history. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9394,6 +10455,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9403,6 +10465,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9412,6 +10475,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9421,6 +10485,7 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9430,6 +10495,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9443,8 +10509,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         document_id: components['parameters']['DocumentId'];
@@ -9468,6 +10542,9 @@ export interface operations {
       /** @description The move that was made. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9491,6 +10568,9 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_DATE`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9500,6 +10580,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9509,6 +10592,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9518,6 +10604,9 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9527,6 +10616,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `INVALID_TRANSITION` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9536,6 +10628,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9545,6 +10640,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9554,6 +10652,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9567,8 +10668,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -9601,6 +10710,9 @@ export interface operations {
       /** @description Per-item results in input order. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9668,6 +10780,9 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9677,6 +10792,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9686,6 +10804,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9695,6 +10816,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9704,6 +10828,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9713,6 +10840,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9722,6 +10852,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9735,8 +10868,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -9777,6 +10918,9 @@ export interface operations {
       /** @description The message is being received; the document appears with this id. */
       202: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9795,6 +10939,9 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_DATE`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9804,6 +10951,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9813,6 +10963,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `SANDBOX_ONLY` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9822,6 +10975,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9831,6 +10987,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9840,6 +10999,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9849,6 +11011,9 @@ export interface operations {
       /** @description `RECIPIENT_CANNOT_RECEIVE`, `UBL_VALIDATION_FAILED` */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9858,6 +11023,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9870,7 +11038,16 @@ export interface operations {
   getDocumentPayment: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         document_id: components['parameters']['DocumentId'];
       };
@@ -9881,6 +11058,7 @@ export interface operations {
       /** @description Payment info. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9902,6 +11080,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9911,6 +11090,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9920,6 +11100,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9929,6 +11110,7 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9938,6 +11120,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9951,8 +11134,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         document_id: components['parameters']['DocumentId'];
@@ -9981,6 +11172,9 @@ export interface operations {
       /** @description The payment info after the payment, and the lifecycle move it made. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9993,6 +11187,9 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10002,6 +11199,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10011,6 +11211,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10020,6 +11223,9 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10029,6 +11235,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `INVALID_TRANSITION` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10038,6 +11247,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10047,6 +11259,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10056,6 +11271,9 @@ export interface operations {
       /** @description `OVERPAYMENT` */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10065,6 +11283,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10078,8 +11299,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -10116,6 +11345,9 @@ export interface operations {
       /** @description The pain.001.001.09 file. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           'X-Sepa-Message-Id'?: string;
           'X-Sepa-Number-Of-Transactions'?: number;
           'X-Sepa-Control-Sum'?: string;
@@ -10128,6 +11360,9 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_IBAN`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10137,6 +11372,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10146,6 +11384,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10155,6 +11396,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10164,6 +11408,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10173,6 +11420,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10182,6 +11432,9 @@ export interface operations {
       /** @description `DOCUMENT_NOT_PAYABLE` */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10191,6 +11444,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10206,7 +11462,16 @@ export interface operations {
         companyId?: string;
         country?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10215,6 +11480,7 @@ export interface operations {
       /** @description The reporting state. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10282,6 +11548,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10291,6 +11558,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10300,6 +11568,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10309,6 +11578,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10330,7 +11600,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10339,6 +11618,7 @@ export interface operations {
       /** @description A page of reports. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10352,6 +11632,7 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10361,6 +11642,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10370,6 +11652,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10379,6 +11662,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10395,7 +11679,16 @@ export interface operations {
         /** @description `comp_…`, `vat:…` or `peppol:…`. */
         companyId?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10404,6 +11697,7 @@ export interface operations {
       /** @description The statistics. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10449,6 +11743,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10458,6 +11753,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10467,6 +11763,7 @@ export interface operations {
       /** @description `COMPANY_FORBIDDEN`, `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10476,6 +11773,7 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10485,6 +11783,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10502,7 +11801,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10511,6 +11819,7 @@ export interface operations {
       /** @description A page of keys. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10548,6 +11857,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10557,6 +11867,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10566,6 +11877,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10575,6 +11887,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10588,8 +11901,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -10616,6 +11937,9 @@ export interface operations {
       /** @description The key, with its secret shown this once. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10644,6 +11968,9 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10653,6 +11980,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10662,6 +11992,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `KEY_TYPE_FORBIDDEN` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10671,6 +12004,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10680,6 +12016,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10689,6 +12028,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10698,6 +12040,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10710,7 +12055,16 @@ export interface operations {
   revokeTenantKey: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         key_id: string;
       };
@@ -10721,6 +12075,7 @@ export interface operations {
       /** @description Revoked. */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -10728,6 +12083,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10737,6 +12093,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10746,6 +12103,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10755,6 +12113,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10764,6 +12123,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10783,7 +12143,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10792,6 +12161,7 @@ export interface operations {
       /** @description A page of companies. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10850,6 +12220,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10859,6 +12230,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10868,6 +12240,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10877,6 +12250,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10890,8 +12264,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -10929,6 +12311,9 @@ export interface operations {
       /** @description The company, its tenant key (secret shown once) and its webhook. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           /** @description The company, under /v1/companies. */
           Location?: string;
           [name: string]: unknown;
@@ -10995,7 +12380,7 @@ export interface operations {
            *       "webhook": {
            *         "id": "wh_3Fd8KsP1qR5tV7xZ9bC2",
            *         "status": "active",
-           *         "secret": "whsec_Qm2nB4vC6xZ8lK0jH2gF4dS6aP8oI0uY"
+           *         "secret": "whsec_E97dvNtUHXyxHO6zN08nmmXhyIazAX+HBiuaxkLlPh4="
            *       }
            *     }
            */
@@ -11005,6 +12390,9 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11014,6 +12402,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11023,6 +12414,9 @@ export interface operations {
       /** @description `COMPANY_FORBIDDEN`, `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11032,6 +12426,9 @@ export interface operations {
       /** @description `COMPANY_EXISTS`, `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11041,6 +12438,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11050,6 +12450,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11059,6 +12462,9 @@ export interface operations {
       /** @description `VAT_NOT_FOUND` */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11068,6 +12474,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11084,7 +12493,16 @@ export interface operations {
         period?: string;
         groupBy?: 'company' | 'country' | 'type';
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11093,6 +12511,7 @@ export interface operations {
       /** @description The usage. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11137,6 +12556,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11146,6 +12566,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11155,6 +12576,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11164,6 +12586,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11182,7 +12605,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11191,6 +12623,7 @@ export interface operations {
       /** @description A page of events. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11224,6 +12657,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11233,6 +12667,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11242,6 +12677,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11251,6 +12687,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11263,7 +12700,16 @@ export interface operations {
   getPlatformSettings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11272,6 +12718,7 @@ export interface operations {
       /** @description The settings. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11329,6 +12776,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11338,6 +12786,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11347,6 +12796,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11359,7 +12809,16 @@ export interface operations {
   updatePlatformSettings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11397,6 +12856,7 @@ export interface operations {
       /** @description The settings after the change. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11406,6 +12866,7 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11415,6 +12876,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11424,6 +12886,7 @@ export interface operations {
       /** @description `COMPANY_FORBIDDEN`, `INSUFFICIENT_SCOPE`, `KEY_TYPE_FORBIDDEN` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11433,6 +12896,7 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11442,6 +12906,7 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11451,6 +12916,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11464,8 +12930,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -11475,6 +12949,9 @@ export interface operations {
       /** @description The settings with the outcome of the check. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11484,6 +12961,9 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11493,6 +12973,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11502,6 +12985,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11511,6 +12997,9 @@ export interface operations {
       /** @description `DOMAIN_TAKEN`, `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11520,6 +13009,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11536,7 +13028,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11545,6 +13046,7 @@ export interface operations {
       /** @description A page of tag groups. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11583,6 +13085,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11592,6 +13095,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11601,6 +13105,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11610,6 +13115,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11623,8 +13129,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -11645,6 +13159,9 @@ export interface operations {
       /** @description The new group (without tags yet). */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11654,6 +13171,9 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11663,6 +13183,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11672,6 +13195,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11681,6 +13207,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `TAG_EXISTS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11690,6 +13219,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11699,6 +13231,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11708,6 +13243,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11724,7 +13262,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         /** @description A `tgrp_…` id, or `ungrouped` for the tags of no group. */
         group_id: string;
@@ -11736,6 +13283,7 @@ export interface operations {
       /** @description A page of tags. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11749,6 +13297,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11758,6 +13307,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11767,6 +13317,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11776,6 +13327,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11785,6 +13337,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11798,8 +13351,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         /** @description A `tgrp_…` id, or `ungrouped` for the tags of no group. */
@@ -11823,6 +13384,9 @@ export interface operations {
       /** @description The new tag. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11842,6 +13406,9 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11851,6 +13418,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11860,6 +13430,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11869,6 +13442,9 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11878,6 +13454,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `TAG_EXISTS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11887,6 +13466,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11896,6 +13478,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11905,6 +13490,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11921,7 +13509,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         /** @description A document (`doc_…`), partner (`part_…`) or company (`comp_…`) id. */
         object_id: components['parameters']['TaggedObjectId'];
@@ -11933,6 +13530,7 @@ export interface operations {
       /** @description A page of the object's tags. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11946,6 +13544,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11955,6 +13554,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11964,6 +13564,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11973,6 +13574,7 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `DOCUMENT_NOT_FOUND`, `PARTNER_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11982,6 +13584,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11995,8 +13598,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         /** @description A document (`doc_…`), partner (`part_…`) or company (`comp_…`) id. */
@@ -12019,6 +13630,9 @@ export interface operations {
       /** @description The tag, now on the object. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12028,6 +13642,9 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12037,6 +13654,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12046,6 +13666,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12055,6 +13678,9 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12064,6 +13690,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12073,6 +13702,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12082,6 +13714,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12091,6 +13726,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12103,7 +13741,16 @@ export interface operations {
   removeObjectTag: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         /** @description A document (`doc_…`), partner (`part_…`) or company (`comp_…`) id. */
         object_id: components['parameters']['TaggedObjectId'];
@@ -12116,6 +13763,7 @@ export interface operations {
       /** @description Removed. */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -12123,6 +13771,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12132,6 +13781,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12141,6 +13791,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12150,6 +13801,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12159,6 +13811,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12172,8 +13825,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -12194,6 +13855,9 @@ export interface operations {
       /** @description Suggestions, most likely first. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12219,6 +13883,9 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12228,6 +13895,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12237,6 +13907,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12246,6 +13919,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12255,6 +13931,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12264,6 +13943,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12273,6 +13955,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12286,7 +13971,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12328,7 +14013,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12370,7 +14055,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12413,7 +14098,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12455,7 +14140,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12497,7 +14182,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12539,7 +14224,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12582,7 +14267,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12625,7 +14310,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12667,7 +14352,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12709,7 +14394,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12751,7 +14436,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
