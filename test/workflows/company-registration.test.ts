@@ -36,6 +36,7 @@ function flakySmp(failures: number) {
       attempts += 1;
       if (attempts <= failures) throw new SmpError('UPSTREAM_UNAVAILABLE', `attempt ${attempts} fails`);
       calls.push(participant);
+      return { created: calls.length === 1, written: participant.documentTypeIds, removed: [], businessCard: true };
     },
     async deregister(participantId) {
       deregistered.push(participantId);

@@ -7,9 +7,18 @@ import type { SmpRegistrar } from './types.ts';
  * a while" of the sandbox is the registration workflow's wait on the company's virtual clock.
  */
 export function createSmpSimulator(db: Db): SmpRegistrar {
+  async function registeredDocumentTypes(participantId: string): Promise<string[] | undefined> {
+    const row = await db
+      .selectFrom('sandbox_smp_participants')
+      .select('document_types')
+      .where('participant_id', '=', participantId)
+      .executeTakeFirst();
+    return row?.document_types;
+  }
   return {
     name: 'smp-simulator',
-    async register({ participantId, documentTypeIds }) {
+    async register({ participantId, documentTypeIds, businessCard }) {
+      const before = await registeredDocumentTypes(participantId);
       await db
         .insertInto('sandbox_smp_participants')
         .values({ participant_id: participantId, document_types: JSON.stringify(documentTypeIds) })
@@ -19,18 +28,17 @@ export function createSmpSimulator(db: Db): SmpRegistrar {
             .doUpdateSet({ document_types: JSON.stringify(documentTypeIds), registered_at: new Date() }),
         )
         .execute();
+      return {
+        created: before === undefined,
+        written: documentTypeIds.filter((id) => !before?.includes(id)),
+        removed: (before ?? []).filter((id) => !documentTypeIds.includes(id)),
+        businessCard: Boolean(businessCard),
+      };
     },
     async deregister(participantId) {
       await db.deleteFrom('sandbox_smp_participants').where('participant_id', '=', participantId).execute();
     },
-    async registeredDocumentTypes(participantId) {
-      const row = await db
-        .selectFrom('sandbox_smp_participants')
-        .select('document_types')
-        .where('participant_id', '=', participantId)
-        .executeTakeFirst();
-      return row?.document_types;
-    },
+    registeredDocumentTypes,
     async probe() {
       const { count } = await db
         .selectFrom('sandbox_smp_participants')
