@@ -5,13 +5,16 @@ import type { Db } from '../db/database.ts';
 import { findCompanyById, markCompanySmpDeregistered, markCompanySmpRegistered } from '../db/companies.ts';
 import { insertEvent } from '../db/events.ts';
 import { smpFor, type CompanyUpstreams } from '../upstreams/companies.ts';
-import { documentTypeIdsFor, SmpError } from '../upstreams/smp-registration/index.ts';
+import type { CompanyRecord } from '../db/companies.ts';
+import { documentTypeIdsFor, SmpError, type SmpBusinessCard } from '../upstreams/smp-registration/index.ts';
 
 export type SmpRegistrationOutcome =
   | { outcome: 'registered'; peppolId: string; generation: number }
   | { outcome: 'missing' }
   | { outcome: 'inactive' }
-  | { outcome: 'no_participant' };
+  | { outcome: 'no_participant' }
+  /** The SML holds the participant for another SMP: nothing was published; only a migration moves it. */
+  | { outcome: 'conflict'; message: string };
 
 export interface CompanyActivities {
   /** Publishes the company's receive capabilities at the SMP (upstream preset: retried with backoff). */
@@ -23,8 +26,23 @@ export interface CompanyActivities {
 }
 
 function asFailure(err: unknown): never {
-  if (err instanceof SmpError) throw failure(err.code, err.message);
+  if (err instanceof SmpError) throw failure(err.code === 'SML_CONFLICT' ? 'CONFLICT' : err.code, err.message);
   throw err;
+}
+
+/** The company's Peppol Directory business card: its name, country, VAT and other identifiers. */
+export function businessCardOf(company: CompanyRecord): SmpBusinessCard {
+  const identifiers = [
+    { scheme: 'VAT', value: company.vat_number },
+    ...company.additional_identifiers.filter((i) => !(i.scheme === 'VAT' && i.value === company.vat_number)),
+  ];
+  return {
+    name: company.legal_name || company.name,
+    countryCode: company.country,
+    identifiers,
+    registrationDate: company.created_at.toISOString().slice(0, 10),
+    geographicalInformation: company.address?.city,
+  };
 }
 
 export function createCompanyActivities({
@@ -42,12 +60,17 @@ export function createCompanyActivities({
       if (!company) return { outcome: 'missing' };
       if (company.status === 'inactive') return { outcome: 'inactive' };
       if (!company.peppol_id) return { outcome: 'no_participant' };
-      await smpFor(upstreams, company.livemode)
-        .register({
+      try {
+        await smpFor(upstreams, company.livemode).register({
           participantId: company.peppol_id,
           documentTypeIds: documentTypeIdsFor(company.capabilities.receive),
-        })
-        .catch(asFailure);
+          businessCard: businessCardOf(company),
+        });
+      } catch (err) {
+        if (err instanceof SmpError && err.code === 'SML_CONFLICT')
+          return { outcome: 'conflict', message: err.message };
+        asFailure(err);
+      }
       return { outcome: 'registered', peppolId: company.peppol_id, generation: company.smp_generation + 1 };
     },
 

@@ -3,7 +3,12 @@ import type { Db } from '../db/database.ts';
 import { listedCompanyOfVat } from './directory/seed.ts';
 import { forMode, type PerMode } from './modes.ts';
 import { createRegistrySimulator, createViesRegistry, type NationalRegistry } from './registry/index.ts';
-import { createSmpRestRegistrar, createSmpSimulator, type SmpRegistrar } from './smp-registration/index.ts';
+import {
+  createSmpRestRegistrar,
+  createSmpSimulator,
+  readAccessPointCertificate,
+  type SmpRegistrar,
+} from './smp-registration/index.ts';
 
 /** The registry and SMP adapters of each mode: sandbox always uses the simulators (DESIGN.md §3). */
 export interface CompanyUpstreams {
@@ -27,11 +32,18 @@ export type CompanyUpstreamsConfig = Pick<
   | 'smpUsername'
   | 'smpPassword'
   | 'smpTimeoutMs'
-  | 'publicBaseUrl'
+  | 'smpSmlRegistration'
+  | 'smpTechnicalContact'
+  | 'accessPointAs4Url'
+  | 'accessPointCertificate'
+  | 'smpPublicUrl'
 >;
 
+/** The SML read side the live SMP writer checks a participant against (the live SMP lookup's `locate`). */
+export type SmlLocate = (participantId: string) => Promise<{ smpUrl: string } | undefined>;
+
 /** The real adapters configured by REGISTRY_* / SMP_* settings, and the sandbox simulators. */
-export function companyUpstreamsFromConfig(config: CompanyUpstreamsConfig, db: Db): CompanyUpstreams {
+export function companyUpstreamsFromConfig(config: CompanyUpstreamsConfig, db: Db, sml?: SmlLocate): CompanyUpstreams {
   return {
     registry: {
       live: createViesRegistry({ baseUrl: config.registryBaseUrl, timeoutMs: config.registryTimeoutMs }),
@@ -43,7 +55,14 @@ export function companyUpstreamsFromConfig(config: CompanyUpstreamsConfig, db: D
         username: config.smpUsername,
         password: config.smpPassword,
         timeoutMs: config.smpTimeoutMs,
-        endpointUrl: `${config.publicBaseUrl}/as4`,
+        endpointUrl: config.accessPointAs4Url,
+        // An unreadable certificate stops the process at start, not at the first registration.
+        endpointCertificate: config.accessPointCertificate
+          ? readAccessPointCertificate(config.accessPointCertificate)
+          : undefined,
+        technicalContact: config.smpTechnicalContact,
+        smlRegistration: config.smpSmlRegistration,
+        sml: sml && config.smpPublicUrl ? { locate: sml, ownSmpUrl: config.smpPublicUrl } : undefined,
       }),
       sandbox: createSmpSimulator(db),
     },
