@@ -272,6 +272,8 @@ function checkSharedRules(ctx: RuleContext): void {
     }
   }
 
+  checkCurrencies(ctx);
+
   for (const id of [...ctx.descendants('EndpointID'), ...ctx.descendants('ID'), ...ctx.descendants('CompanyID')]) {
     const scheme = attr(id, 'schemeID');
     if (scheme !== '0151' && scheme !== '0088') continue;
@@ -300,6 +302,64 @@ function checkSharedRules(ctx: RuleContext): void {
 }
 
 const count = (el: El | undefined, path: string) => all(el, path).length;
+
+/** Amounts whose currency must be the document's (ibr-126). */
+const DOCUMENT_CURRENCY_AMOUNTS = [
+  'Amount',
+  'BaseAmount',
+  'PriceAmount',
+  'LineExtensionAmount',
+  'TaxExclusiveAmount',
+  'TaxInclusiveAmount',
+  'AllowanceTotalAmount',
+  'ChargeTotalAmount',
+  'PrepaidAmount',
+  'PayableRoundingAmount',
+  'PayableAmount',
+];
+
+/** ibr-126 (every amount in the document currency) and ibr-co-15 (total with tax = total without + tax). */
+function checkCurrencies(ctx: RuleContext): void {
+  const r = ctx.root;
+  // `@currencyID = //cbc:DocumentCurrencyCode`: the values as written, against any currency code element.
+  const currencies = new Set(ctx.anywhere('cbc:DocumentCurrencyCode').map((c) => text(c)));
+  const inCurrency = (el: El) => {
+    const id = attr(el, 'currencyID');
+    return id !== undefined && currencies.has(id);
+  };
+  const message =
+    'All currencyID attributes must have the same value as the Invoice currency code (ibt-005), except for amounts expected to be in Tax accounting currency (ibt-006).';
+  for (const name of DOCUMENT_CURRENCY_AMOUNTS)
+    for (const el of ctx.anywhere(`cbc:${name}`)) ctx.check(inCurrency(el), 'ibr-126', F, el, message);
+  for (const total of kids(r, 'cac:TaxTotal')) {
+    if (!kids(total, 'cbc:TaxAmount').some(inCurrency)) continue;
+    for (const el of [
+      ...kids(total, 'cbc:TaxAmount'),
+      ...all(total, 'cac:TaxSubtotal/cbc:TaxableAmount'),
+      ...all(total, 'cac:TaxSubtotal/cbc:TaxAmount'),
+    ])
+      ctx.check(inCurrency(el), 'ibr-126', F, el, message);
+  }
+
+  const totals = kids(r, 'cac:TaxTotal');
+  const included = totals.some((t) => kids(t, 'cbc:TaxIncludedIndicator').some((i) => text(i).trim() === 'true'));
+  if (!included) {
+    const lmt = first(r, 'cac:LegalMonetaryTotal');
+    const inclusive = numAt(lmt, 'cbc:TaxInclusiveAmount');
+    const exclusive = numAt(lmt, 'cbc:TaxExclusiveAmount');
+    const tax = num(kids(totals[0], 'cbc:TaxAmount').find(inCurrency));
+    ctx.check(
+      inclusive !== undefined &&
+        exclusive !== undefined &&
+        tax !== undefined &&
+        inclusive.eq(cents(exclusive.plus(tax))),
+      'ibr-co-15',
+      F,
+      r,
+      'Invoice total amount with Tax (ibt-112) = Invoice total amount without Tax (ibt-109) + Invoice total Tax amount (ibt-110).',
+    );
+  }
+}
 
 /** The specification and process identifiers every jurisdiction checks (aligned-ibrp-001-xx, -002). */
 function checkAlignedRules(ctx: RuleContext, spec: PintSpecificationInfo): void {
