@@ -6,6 +6,8 @@ import { checkDocumentBody, type BodyCheckOptions } from '../validation/validate
 import { renderBilling } from './render-billing.ts';
 import { renderTrade } from './render-trade.ts';
 import { lazily } from './rendered.ts';
+import { derivePintBody } from '../pint/derive.ts';
+import { PINT_SPECIFICATIONS, type DocumentSpecification } from '../pint/specification.ts';
 
 export interface RenderOptions extends BodyCheckOptions {
   /**
@@ -13,6 +15,12 @@ export interface RenderOptions extends BodyCheckOptions {
    * the XML is then written from the tree when `xml` is first read.
    */
   dom?: boolean;
+  /**
+   * The billing specification of an invoice or note (default Peppol BIS Billing 3). A PINT one
+   * renders that specialization, with the fields it requires derived from the body
+   * (peppol/pint/derive.ts). Other document types ignore it.
+   */
+  specification?: DocumentSpecification;
 }
 
 export interface RenderResult {
@@ -28,13 +36,19 @@ export interface RenderResult {
  * when `totals` is omitted. Structural problems (missing fields, non-decimal amounts, unknown codes)
  * are returned as errors with JSON paths and no XML; business rules are left to `validateDocument`.
  */
-export function renderUbl(type: DocumentType, body: DocumentBody, options: RenderOptions = {}): RenderResult {
+export function renderUbl(type: DocumentType, given: DocumentBody, options: RenderOptions = {}): RenderResult {
   try {
+    const billing = DOCUMENT_TYPE_INFO[type]?.billing;
+    const pint =
+      billing && options.specification && options.specification !== 'peppol-bis-3'
+        ? PINT_SPECIFICATIONS[options.specification]
+        : undefined;
+    const body = pint ? derivePintBody(pint, given) : given;
     const checked = checkDocumentBody(type, body, options);
     if (checked.errors.length) return { errors: checked.errors, warnings: checked.warnings };
     const computed = computeDocument(body);
-    const rendered = DOCUMENT_TYPE_INFO[type].billing
-      ? renderBilling(type, body, computed, options.dom)
+    const rendered = billing
+      ? renderBilling(type, body, computed, options.dom, pint)
       : renderTrade(
           type as Exclude<DocumentType, 'invoice' | 'credit-note' | 'debit-note'>,
           body,
