@@ -30,8 +30,11 @@ export interface paths {
     };
     /**
      * Dependencies are reachable
-     * @description Pings Postgres and Temporal through their circuit breakers. 200 when both answer, 503 (same
-     *     body, with `Retry-After`) when one does not.
+     * @description Pings Postgres and Temporal through their circuit breakers, then asks Temporal
+     *     (DescribeTaskQueue) which workers poll each task queue the API feeds. 200 when both answer and
+     *     every queue has a poller or lost its last one less than `READINESS_POLLER_GRACE_SECONDS` ago
+     *     (default 30); 503 (same body, with `Retry-After`) when a dependency does not answer or a queue
+     *     has had no poller for longer: work accepted then would wait for a worker nobody runs.
      */
     get: operations['getReadiness'];
     put?: never;
@@ -3526,11 +3529,35 @@ export interface components {
       state: 'closed' | 'open' | 'half_open';
       failures: number;
     };
+    /**
+     * @description The workers polling one task queue the API feeds, as Temporal's DescribeTaskQueue reports them.
+     *     A poller counts while it polled within the last 75 s (a long poll lasts up to a minute).
+     */
+    TaskQueuePollers: {
+      /**
+       * @description `ok`: at least one poller. `waiting`: none, for less than the bound so far (a worker
+       *     restarting). `starved`: none for longer than the bound; readiness answers 503. `unknown`:
+       *     Temporal did not answer the question.
+       * @enum {string}
+       */
+      status: 'ok' | 'waiting' | 'starved' | 'unknown';
+      /** @description Distinct worker identities polling workflow or activity tasks. */
+      pollers: number;
+      /**
+       * Format: date-time
+       * @description When this API process last saw a poller on the queue; absent when it never has.
+       */
+      lastPollerSeenAt?: string;
+    };
     Readiness: {
       /** @enum {string} */
       status: 'ok' | 'unavailable';
       circuits: {
         [key: string]: components['schemas']['CircuitState'];
+      };
+      /** @description One entry per task queue the API starts work on; absent while Temporal is unreachable. */
+      taskQueues?: {
+        [key: string]: components['schemas']['TaskQueuePollers'];
       };
     };
     Contracts: {
@@ -4147,13 +4174,35 @@ export interface operations {
            *           "state": "closed",
            *           "failures": 0
            *         }
+           *       },
+           *       "taskQueues": {
+           *         "documents": {
+           *           "status": "ok",
+           *           "pollers": 2,
+           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
+           *         },
+           *         "companies": {
+           *           "status": "ok",
+           *           "pollers": 2,
+           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
+           *         },
+           *         "webhooks": {
+           *           "status": "ok",
+           *           "pollers": 2,
+           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
+           *         },
+           *         "system": {
+           *           "status": "ok",
+           *           "pollers": 2,
+           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
+           *         }
            *       }
            *     }
            */
           'application/json': components['schemas']['Readiness'];
         };
       };
-      /** @description A dependency is down. */
+      /** @description A dependency is down, or a task queue has had no worker for longer than the bound. */
       503: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4166,12 +4215,34 @@ export interface operations {
            *       "status": "unavailable",
            *       "circuits": {
            *         "postgres": {
-           *           "state": "open",
-           *           "failures": 3
+           *           "state": "closed",
+           *           "failures": 0
            *         },
            *         "temporal": {
            *           "state": "closed",
            *           "failures": 0
+           *         }
+           *       },
+           *       "taskQueues": {
+           *         "documents": {
+           *           "status": "starved",
+           *           "pollers": 0,
+           *           "lastPollerSeenAt": "2026-11-29T09:58:12.000Z"
+           *         },
+           *         "companies": {
+           *           "status": "ok",
+           *           "pollers": 1,
+           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
+           *         },
+           *         "webhooks": {
+           *           "status": "ok",
+           *           "pollers": 1,
+           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
+           *         },
+           *         "system": {
+           *           "status": "ok",
+           *           "pollers": 1,
+           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
            *         }
            *       }
            *     }
