@@ -29,6 +29,7 @@ const CORE_RUNTIME = [
   'pid-files',
   'ports',
   'startup-error',
+  'supervisor',
   'tag-learning',
   'telemetry',
   'temporal-client',
