@@ -104,9 +104,9 @@ function vatCountry(code: string, name: string, options: EuropeanOptions): Count
     currency: options.currency ?? 'EUR',
     taxNumber: { name: options.taxName ?? 'VAT number', example: options.example, tax: 'VAT' },
     schemes: [scheme],
-    derivation: `the VAT number under ${scheme} (${PARTICIPANT_SCHEMES[scheme]!.schemeId})`,
+    derivation: `the VAT number under ${scheme} (${PARTICIPANT_SCHEMES[scheme].schemeId})`,
     derive: (vat) => `${scheme}:${vat}`,
-    give: { scheme, name: `${PARTICIPANT_SCHEMES[scheme]!.schemeId} VAT number` },
+    give: { scheme, name: `${PARTICIPANT_SCHEMES[scheme].schemeId} VAT number` },
     taxNumberOf: (s, value) => (s === scheme ? value : undefined),
     specification: 'peppol-bis-3',
     rates: {
@@ -525,7 +525,7 @@ export function isValidIrdNumber(digits: string): boolean {
   const padded = digits.padStart(9, '0');
   const body = padded.slice(0, 8);
   const checkWith = (weights: number[]) => {
-    const rest = [...body].reduce((s, c, i) => s + Number(c) * weights[i]!, 0) % 11;
+    const rest = [...body].reduce((s, c, i) => s + Number(c) * weights[i], 0) % 11;
     return rest === 0 ? 0 : 11 - rest;
   };
   let check = checkWith([3, 2, 7, 6, 5, 4, 3, 2]);
@@ -601,7 +601,7 @@ function validId(id: string | undefined): string | undefined {
   if (!id) return undefined;
   const [scheme, ...rest] = id.split(':');
   const value = rest.join(':');
-  const check = schemeValueCheck(scheme!);
+  const check = schemeValueCheck(scheme);
   return !check || check(value) ? id : undefined;
 }
 

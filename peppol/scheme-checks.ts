@@ -22,7 +22,7 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 /** A weighted sum of the digits of `value` (weights from the left). */
 function weighted(value: string, weights: number[]): number {
   let total = 0;
-  for (let i = 0; i < weights.length; i++) total += (value.charCodeAt(i) - 48) * weights[i]!;
+  for (let i = 0; i < weights.length; i++) total += (value.charCodeAt(i) - 48) * weights[i];
   return total;
 }
 
@@ -36,9 +36,9 @@ export function isValidSlovakIco(value: string): boolean {
 export function isValidSwissUid(value: string): boolean {
   const m = /^CHE(\d{9})$/i.exec(value);
   if (!m) return false;
-  const check = 11 - (weighted(m[1]!, [5, 4, 3, 2, 7, 6, 5, 4]) % 11);
+  const check = 11 - (weighted(m[1], [5, 4, 3, 2, 7, 6, 5, 4]) % 11);
   if (check === 10) return false;
-  return (check === 11 ? 0 : check) === Number(m[1]![8]);
+  return (check === 11 ? 0 : check) === Number(m[1][8]);
 }
 
 /** Estonian registry code: the code list's two-pass mod 11 (weights 1…9,1, then 3…9,1,2,3). */

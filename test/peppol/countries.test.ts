@@ -111,7 +111,7 @@ describe('countries as data', () => {
       for (const scheme of country.schemes) {
         const entry = PARTICIPANT_SCHEMES[scheme];
         expect(entry, `${country.code} ${scheme}`).to.not.equal(undefined);
-        if (scheme !== '0088') expect(entry!.country, `${country.code} ${scheme}`).to.equal(country.code);
+        if (scheme !== '0088') expect(entry.country, `${country.code} ${scheme}`).to.equal(country.code);
       }
       const derived = participantIdOfTaxNumber(country.taxNumber.example, country.code);
       if (derived) {
