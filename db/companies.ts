@@ -278,6 +278,8 @@ export interface CompanyChanges {
   settings?: Record<string, unknown>;
   compliance?: Record<string, unknown>;
   additionalIdentifiers?: Array<{ scheme: string; value: string }>;
+  /** Set by the service only (the contract refuses it in a body): a company that had no participant id gets one. */
+  peppolId?: string;
   /** Shallow merge: a null value deletes the key. */
   metadata?: Record<string, string | null>;
 }
@@ -295,6 +297,7 @@ export async function updateCompany(db: Db, scope: Scope, id: string, changes: C
   if (changes.compliance !== undefined) set.compliance = JSON.stringify(changes.compliance);
   if (changes.additionalIdentifiers !== undefined)
     set.additional_identifiers = JSON.stringify(changes.additionalIdentifiers);
+  if (changes.peppolId !== undefined) set.peppol_id = changes.peppolId;
   if (changes.metadata !== undefined) {
     const upserts = Object.fromEntries(Object.entries(changes.metadata).filter(([, v]) => v !== null));
     const removals = Object.entries(changes.metadata)

@@ -102,3 +102,15 @@ export {
   type MlsCode,
   type ReadMessageLevelStatus,
 } from './mls.ts';
+export {
+  COUNTRIES,
+  DOCUMENT_SPECIFICATIONS,
+  countryInfo,
+  documentSpecificationFor,
+  participantIdOfTaxNumber,
+  resolveParticipantId,
+  schemeIcd,
+  type Country,
+  type DocumentSpecification,
+  type ParticipantIdResolution,
+} from './countries.ts';

@@ -654,6 +654,18 @@ export interface paths {
      *     `details[0] = {field: "vatNumber", value, existingId}`. Unknown VAT: 422 `VAT_NOT_FOUND`; ceased:
      *     422 `VAT_INACTIVE`. Registry down or slow: 503 `UPSTREAM_UNAVAILABLE` / 504 `UPSTREAM_TIMEOUT`
      *     with `Retry-After`; nothing is stored, so a retry with the same `Idempotency-Key` is safe.
+     *
+     *     The Peppol participant id follows from the tax number where it determines one (docs/countries.md:
+     *     SE `0007` organisation number, DK `0184` CVR, FI `0216` OVT code, NO `0192`, AU `0151` ABN,
+     *     SG `0195` `SGUEN`+UEN, JP `0221` T-number, MY `0230` TIN, AE `0235` TIN of the TRN, OM `0248`,
+     *     BE `0208`, FR `0002`, IT `0211`, elsewhere in Europe the `<CC>:VAT` scheme), else from an
+     *     `additionalIdentifiers` entry in a scheme of the company's country (`{scheme: "0196", value:
+     *     "5402696029"}`; the scheme as its ICD, its code-list id such as `IS:KTNR`, or GLN/NZBN/UEN/ABN/CVR).
+     *     When neither gives one: 422 `PEPPOL_ID_REQUIRED`, `details[0] = {field: "additionalIdentifiers",
+     *     rule: "peppol_participant_id", message}` naming the identifier to give. An entry in a Peppol
+     *     scheme whose value fails that scheme's rule of the official code list: 400 `INVALID_REQUEST`
+     *     naming `additionalIdentifiers[i].value`. Either way nothing is stored. `settings.defaultCurrency`
+     *     defaults to the country's currency.
      */
     post: operations['createCompany'];
     delete?: never;
@@ -3505,6 +3517,7 @@ export interface components {
       | 'PAYLOAD_TOO_LARGE'
       | 'UNSUPPORTED_MEDIA_TYPE'
       | 'VAT_NOT_FOUND'
+      | 'PEPPOL_ID_REQUIRED'
       | 'COMPANY_INACTIVE'
       | 'VAT_INACTIVE'
       | 'RECIPIENT_NOT_FOUND'
@@ -7659,7 +7672,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description `VAT_INACTIVE`, `VAT_NOT_FOUND` */
+      /** @description `PEPPOL_ID_REQUIRED`, `VAT_INACTIVE`, `VAT_NOT_FOUND` */
       422: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
