@@ -2262,7 +2262,7 @@ export interface components {
        * @enum {string}
        */
       format?: 'json' | 'ubl-xml' | 'cii-xml' | 'auto' | 'raw';
-      /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms. */
+      /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms; `org:` is the company the key acts for, else the organization's first company. */
       from: string;
       /** @description Peppol id, or vat:, siren:, siret:, duns:, gln:, lei:, eori:, email:, domain:, name:, org:, id: forms. Omitted for event. With UBL or CII (ubl-xml, cii-xml, auto), defaults to the recipient's electronic address in the document: the buyer's, the seller's in a purchase order. */
       to?: string;
