@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
+import { parse } from 'yaml';
 import { PROJECT_ROOT } from '../../core/config.ts';
 import { CLUSTER, COMPOSE_ONLY } from '../../scripts/cluster/topology.ts';
 
@@ -20,7 +20,7 @@ const defaultOf = (value: string | number | undefined) => {
 const tagOf = (image: string | undefined) => defaultOf(/:(\$\{.*\}|[^:]+)$/.exec(image ?? '')?.[1]);
 
 describe('docker-compose.yml runs what npm run start:cluster runs', () => {
-  const compose = yaml.load(readFileSync(path.join(PROJECT_ROOT, 'docker-compose.yml'), 'utf8')) as {
+  const compose = parse(readFileSync(path.join(PROJECT_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
     services: Record<string, ComposeService>;
   };
   const services = compose.services;
