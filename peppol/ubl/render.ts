@@ -43,7 +43,8 @@ export function renderUbl(type: DocumentType, given: DocumentBody, options: Rend
     const specification = billing ? (options.specification ?? specificationOf(given)) : 'peppol-bis-3';
     const pint = specification !== 'peppol-bis-3' ? PINT_SPECIFICATIONS[specification] : undefined;
     const body = pint ? derivePintBody(pint, given) : given;
-    const checked = checkDocumentBody(type, body, options);
+    // The body as given is checked: what is derived for PINT is written in that specialization's own form.
+    const checked = checkDocumentBody(type, given, options);
     if (checked.errors.length) return { errors: checked.errors, warnings: checked.warnings };
     const computed = computeDocument(body);
     const rendered = billing
