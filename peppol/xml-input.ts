@@ -86,7 +86,7 @@ function readInput(xml: string, format: XmlFormat, maxBytes: number): XmlDocumen
  */
 function convertCii({ type, body, peppol }: CiiRead): XmlDocument {
   // The rendering's own tree is checked: parsing the UBL just written would build the same tree again.
-  const rendered = renderUbl(type, body, { identifiers: false, dom: true });
+  const rendered = renderUbl(type, body, { identifiers: false, dom: true, specification: 'peppol-bis-3' });
   if (!rendered.dom) {
     // The official CII artefacts judge an incomplete invoice by every rule, not only by what is
     // missing: render what is there (not deliverable) so the EN16931 rules can still speak.

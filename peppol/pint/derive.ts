@@ -6,13 +6,20 @@ import type { PintSpecificationInfo } from './specification.ts';
  * The fields a PINT specialization requires that the body can leave out, derived as the BIS 3 first
  * hour derives its own: the currency of the jurisdiction, and a party's legal registration (ibt-030,
  * ibt-047: the ABN in Australia, the NZBN in New Zealand, the UEN in Singapore) from its Peppol
- * participant id when that id is in the country's registration scheme. What the body gives stands.
+ * participant id when that id is in the country's registration scheme, and JP PINT's period (the day of
+ * issue). What the body gives stands.
  */
 export function derivePintBody(spec: PintSpecificationInfo, body: DocumentBody): DocumentBody {
   const out: DocumentBody = { ...body };
   if (!out.currency) out.currency = spec.currency;
   if (out.seller) out.seller = withLegalId(spec, out.seller);
   if (out.buyer) out.buyer = withLegalId(spec, out.buyer);
+  // A Japanese registration number is written as it is issued (T and 13 digits), without a country prefix.
+  if (spec.id === 'pint-jp' && out.seller?.vatNumber && /^JPT[0-9]{13}$/.test(out.seller.vatNumber))
+    out.seller = { ...out.seller, vatNumber: out.seller.vatNumber.slice(2) };
+  // JP PINT asks for a period (aligned-ibrp-052): the day of issue when neither the document nor a line has one.
+  if (spec.id === 'pint-jp' && !out.invoicePeriod && !out.lines?.some((l) => l.period))
+    out.invoicePeriod = { start: out.issueDate, end: out.issueDate };
   return out;
 }
 

@@ -7,7 +7,7 @@ import { renderBilling } from './render-billing.ts';
 import { renderTrade } from './render-trade.ts';
 import { lazily } from './rendered.ts';
 import { derivePintBody } from '../pint/derive.ts';
-import { PINT_SPECIFICATIONS, type DocumentSpecification } from '../pint/specification.ts';
+import { PINT_SPECIFICATIONS, documentSpecificationFor, type DocumentSpecification } from '../pint/specification.ts';
 
 export interface RenderOptions extends BodyCheckOptions {
   /**
@@ -16,8 +16,9 @@ export interface RenderOptions extends BodyCheckOptions {
    */
   dom?: boolean;
   /**
-   * The billing specification of an invoice or note (default Peppol BIS Billing 3). A PINT one
-   * renders that specialization, with the fields it requires derived from the body
+   * The billing specification of an invoice or note; by default the one the seller's and buyer's
+   * countries call for ({@link specificationOf}: Peppol BIS Billing 3 unless one of them is in a PINT
+   * jurisdiction). A PINT one renders that specialization, with the fields it requires derived from the body
    * (peppol/pint/derive.ts). Other document types ignore it.
    */
   specification?: DocumentSpecification;
@@ -39,12 +40,11 @@ export interface RenderResult {
 export function renderUbl(type: DocumentType, given: DocumentBody, options: RenderOptions = {}): RenderResult {
   try {
     const billing = DOCUMENT_TYPE_INFO[type]?.billing;
-    const pint =
-      billing && options.specification && options.specification !== 'peppol-bis-3'
-        ? PINT_SPECIFICATIONS[options.specification]
-        : undefined;
+    const specification = billing ? (options.specification ?? specificationOf(given)) : 'peppol-bis-3';
+    const pint = specification !== 'peppol-bis-3' ? PINT_SPECIFICATIONS[specification] : undefined;
     const body = pint ? derivePintBody(pint, given) : given;
-    const checked = checkDocumentBody(type, body, options);
+    // The body as given is checked: what is derived for PINT is written in that specialization's own form.
+    const checked = checkDocumentBody(type, given, options);
     if (checked.errors.length) return { errors: checked.errors, warnings: checked.warnings };
     const computed = computeDocument(body);
     const rendered = billing
@@ -70,4 +70,9 @@ export function renderUbl(type: DocumentType, given: DocumentBody, options: Rend
       warnings: [],
     };
   }
+}
+
+/** The specification a billing body's parties call for (the seam to the countries table). */
+export function specificationOf(body: DocumentBody | null | undefined): DocumentSpecification {
+  return documentSpecificationFor(body?.seller?.address?.country, body?.buyer?.address?.country);
 }

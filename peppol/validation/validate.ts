@@ -1,10 +1,10 @@
 import { DOCUMENT_TYPE_INFO } from '../document-types.ts';
 import type { DocumentBody, DocumentType, ValidationIssue, ValidationResult } from '../types.ts';
-import { renderUbl, type RenderResult } from '../ubl/render.ts';
+import { renderUbl, specificationOf, type RenderResult } from '../ubl/render.ts';
 import { lazily } from '../ubl/rendered.ts';
 import { documentRuleToJson, xpathToJsonPath } from './json-path.ts';
 import { validateUblElement } from './validate-ubl.ts';
-import { documentSpecificationFor, PINT_SPECIFICATIONS } from '../pint/specification.ts';
+import { PINT_SPECIFICATIONS } from '../pint/specification.ts';
 import { validatePintElement } from '../pint/validate.ts';
 import { orderXpathToJsonPath, validateOrderElement } from './rules-order.ts';
 import { orderAgreementXpathToJsonPath, validateOrderAgreementElement } from './rules-order-agreement.ts';
@@ -30,9 +30,7 @@ function withXml(result: ValidationResult, rendered: RenderResult): DocumentVali
 export function validateDocument(type: DocumentType, body: DocumentBody): DocumentValidation {
   // Invoices and notes between parties of a PINT jurisdiction are rendered and judged in its PINT
   // specialization; everything else stays Peppol BIS Billing 3.
-  const specification = DOCUMENT_TYPE_INFO[type]?.billing
-    ? documentSpecificationFor(body.seller?.address?.country, body.buyer?.address?.country)
-    : 'peppol-bis-3';
+  const specification = DOCUMENT_TYPE_INFO[type]?.billing ? specificationOf(body) : 'peppol-bis-3';
   const rendered = renderUbl(type, body, { dom: true, specification });
   if (!rendered.dom) return { valid: false, errors: rendered.errors, warnings: rendered.warnings };
   if (type === 'purchase-order' && rendered.dom?.documentElement) {

@@ -56,6 +56,13 @@ function renderings(): Subject[] {
       { country: 'SG', peppolId: '0195:SGUEN199912345A' },
       '9',
     ],
+    [
+      'JP invoice',
+      'invoice',
+      { country: 'JP', peppolId: '0221:T1234567890123', vatNumber: 'JPT1234567890123' },
+      { country: 'JP', peppolId: '0221:T3210987654321' },
+      '10',
+    ],
   ];
   return cases.map(([name, type, seller, buyer, rate]) => {
     const body = smallestBody(type, seller, buyer, rate);
