@@ -99,7 +99,7 @@ export async function stubPhossSmp(
             return send(400, 'Failed to parse XML payload as BusinessCard.');
           return (cards.set(sg, body), send(200));
         }
-        if (method === 'GET') return cards.has(sg) ? send(200, cards.get(sg)!, 'application/xml') : send(404);
+        if (method === 'GET') return cards.has(sg) ? send(200, cards.get(sg), 'application/xml') : send(404);
         if (method === 'DELETE') return cards.delete(sg) ? send(200) : send(404);
       }
       if (segments[0] === 'migration') {
