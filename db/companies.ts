@@ -1,6 +1,6 @@
 import { sql, type Expression } from 'kysely';
 import { columnsOf, compiledOnce, type Db } from './database.ts';
-import type { Address, CompaniesTable, CompanyStatus } from './tables/companies.ts';
+import type { Address, CompaniesTable, CompanyNetwork, CompanyStatus } from './tables/companies.ts';
 import { newestFirst } from './keyset.ts';
 import type { Scope } from '../core/scope.ts';
 
@@ -26,6 +26,7 @@ export const COMPANY_COLUMNS = columnsOf<CompaniesTable>()([
   'metadata',
   'clock_offset_ms',
   'smp_generation',
+  'network',
   'created_at',
   'updated_at',
 ]);
@@ -427,4 +428,13 @@ export async function findCompaniesMatching(
     );
   }
   return query.orderBy('created_at').limit(limit).execute();
+}
+
+/** Records the outcome of a network presence check (the listing workflow's). */
+export async function recordCompanyNetwork(db: Db, companyId: string, network: CompanyNetwork): Promise<void> {
+  await db
+    .updateTable('companies')
+    .set({ network: JSON.stringify(network), updated_at: sql`now()` as any })
+    .where('id', '=', companyId)
+    .execute();
 }

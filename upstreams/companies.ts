@@ -1,6 +1,8 @@
 import type { Config } from '../core/config.ts';
 import type { Db } from '../db/database.ts';
 import { listedCompanyOfVat } from './directory/seed.ts';
+import type { DirectoryUpstream } from './directory/types.ts';
+import type { SmpLookup } from './smp-lookup/types.ts';
 import { forMode, type PerMode } from './modes.ts';
 import { createRegistrySimulator, createViesRegistry, type NationalRegistry } from './registry/index.ts';
 import {
@@ -14,6 +16,18 @@ import {
 export interface CompanyUpstreams {
   registry: PerMode<NationalRegistry>;
   smp: PerMode<SmpRegistrar>;
+  /** What the listing check of a live company reads: the SML, our SMP as senders see it, the Directory. */
+  network?: NetworkReaders | undefined;
+}
+
+export interface NetworkReaders {
+  locate: SmlLocate;
+  lookup: SmpLookup;
+  directory: DirectoryUpstream;
+  /** Our SMP as the SML publishes it, our AS4 endpoint and certificate (base64 DER): what senders must find. */
+  ownSmpUrl: string | undefined;
+  endpointUrl: string | undefined;
+  certificate: string | undefined;
 }
 
 export function registryFor(upstreams: CompanyUpstreams, livemode: boolean): NationalRegistry {
@@ -43,8 +57,27 @@ export type CompanyUpstreamsConfig = Pick<
 export type SmlLocate = (participantId: string) => Promise<{ smpUrl: string } | undefined>;
 
 /** The real adapters configured by REGISTRY_* / SMP_* settings, and the sandbox simulators. */
-export function companyUpstreamsFromConfig(config: CompanyUpstreamsConfig, db: Db, sml?: SmlLocate): CompanyUpstreams {
+export function companyUpstreamsFromConfig(
+  config: CompanyUpstreamsConfig,
+  db: Db,
+  sml?: SmlLocate,
+  readers?: { lookup: SmpLookup; directory: DirectoryUpstream },
+): CompanyUpstreams {
+  // An unreadable certificate stops the process at start, not at the first registration.
+  const certificate = config.accessPointCertificate
+    ? readAccessPointCertificate(config.accessPointCertificate)
+    : undefined;
   return {
+    network:
+      sml && readers
+        ? {
+            locate: sml,
+            ...readers,
+            ownSmpUrl: config.smpPublicUrl,
+            endpointUrl: config.accessPointAs4Url,
+            certificate: certificate?.base64Der,
+          }
+        : undefined,
     registry: {
       live: createViesRegistry({ baseUrl: config.registryBaseUrl, timeoutMs: config.registryTimeoutMs }),
       sandbox: createRegistrySimulator({ listed: listedCompanyOfVat }),
@@ -56,10 +89,7 @@ export function companyUpstreamsFromConfig(config: CompanyUpstreamsConfig, db: D
         password: config.smpPassword,
         timeoutMs: config.smpTimeoutMs,
         endpointUrl: config.accessPointAs4Url,
-        // An unreadable certificate stops the process at start, not at the first registration.
-        endpointCertificate: config.accessPointCertificate
-          ? readAccessPointCertificate(config.accessPointCertificate)
-          : undefined,
+        endpointCertificate: certificate,
         technicalContact: config.smpTechnicalContact,
         smlRegistration: config.smpSmlRegistration,
         sml: sml && config.smpPublicUrl ? { locate: sml, ownSmpUrl: config.smpPublicUrl } : undefined,

@@ -26,7 +26,10 @@ export function createUpstreams(config: Config, db: Db): Upstreams {
   const liveSmp = directory.smp(true);
   return {
     directory,
-    companies: companyUpstreamsFromConfig(config, db, liveSmp.locate?.bind(liveSmp)),
+    companies: companyUpstreamsFromConfig(config, db, liveSmp.locate?.bind(liveSmp), {
+      lookup: liveSmp,
+      directory: directory.directory(true),
+    }),
     transports: createTransports(config),
     compliance: compliancePlatformsFromConfig(config),
     webhooks: createWebhookSenders({ allowLoopback: config.webhookAllowLoopback }),

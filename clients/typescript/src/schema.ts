@@ -3637,6 +3637,7 @@ export interface components {
       readonly status?: unknown;
       readonly smpRegistered?: unknown;
       readonly smpRegisteredAt?: unknown;
+      readonly network?: unknown;
       readonly stats?: unknown;
       readonly createdAt?: unknown;
       readonly updatedAt?: unknown;
@@ -3667,6 +3668,7 @@ export interface components {
       smpRegistered: boolean;
       /** Format: date-time */
       smpRegisteredAt: string | null;
+      network?: components['schemas']['CompanyNetwork'];
       compliance: Record<string, never>;
       settings: Record<string, never>;
       stats: {
@@ -3680,6 +3682,30 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+    };
+    /**
+     * @description Whether the company is present on the Peppol network, as the last check found it. After each live SMP publication a check runs with backoff until the SML points the participant to our SMP, the SMP publishes our access point's endpoint and certificate for it, and the Peppol Directory lists its business card (or until its bound, about a day). `problem` says what is wrong and what to do. Before any check `sml` and `directory` are `unchecked`; sandbox companies are never checked against the live network.
+     * @example {
+     *       "smp": "published",
+     *       "sml": "resolves",
+     *       "directory": "absent",
+     *       "checkedAt": "2026-11-29T10:40:00.000Z",
+     *       "problem": "The Peppol Directory does not list the business card yet; it is checked again."
+     *     }
+     */
+    CompanyNetwork: {
+      /**
+       * @description `conflict`: the SML holds the participant for another provider; nothing was published.
+       * @enum {string}
+       */
+      smp: 'not_registered' | 'pending' | 'published' | 'conflict';
+      /** @enum {string} */
+      sml: 'unchecked' | 'resolves' | 'elsewhere' | 'absent';
+      /** @enum {string} */
+      directory: 'unchecked' | 'listed' | 'absent';
+      /** Format: date-time */
+      checkedAt: string | null;
+      problem: string | null;
     };
     CompanyRow: {
       id: string;
