@@ -12,6 +12,7 @@ import type { WorkflowStart } from '../../db/workflow-starts.ts';
 import type { DocumentsTable } from '../../db/schema.ts';
 import type { Insertable } from 'kysely';
 import { insertFile } from '../../db/files.ts';
+import { readPeriodNames } from './periods.ts';
 import { readXmlDocumentOffLoop, validateDocumentOffLoop, type DocumentAmounts } from '../../core/peppol-pool.ts';
 import { amountsOf } from '../../core/peppol-pool-worker.ts';
 import {
@@ -159,7 +160,7 @@ export async function prepareJson(
   sender: CompanyRow,
   recipient: Recipient | undefined,
 ): Promise<Prepared> {
-  const body = applyDefaults({ ...document }, recipient?.defaults);
+  const body = applyDefaults(readPeriodNames(document), recipient?.defaults);
   quoteNumberWithoutReference(type, body);
   // The company's own default comes after the body and the partner's defaults, before EUR.
   const companyCurrency = (sender.settings as { defaultCurrency?: unknown } | null)?.defaultCurrency;

@@ -2247,8 +2247,8 @@ export interface components {
        * @enum {string}
        */
       format?: 'json' | 'ubl-xml' | 'cii-xml' | 'auto' | 'raw';
-      /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms. */
-      from: string;
+      /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms. Defaults to the company the key acts for (a key bound to one company, or `X-Service-Company`), else to the organization's only company. */
+      from?: string;
       /** @description Peppol id, or vat:, siren:, siret:, duns:, gln:, lei:, eori:, email:, domain:, name:, org:, id: forms. Omitted for event. With UBL or CII (ubl-xml, cii-xml, auto), defaults to the recipient's electronic address in the document: the buyer's, the seller's in a purchase order. */
       to?: string;
       document?: components['schemas']['CheckedDocumentBody'];
@@ -2305,8 +2305,8 @@ export interface components {
        * @enum {string}
        */
       format?: 'json' | 'ubl-xml' | 'cii-xml';
-      /** @description comp_…, vat:… or peppol:… (a bare Peppol id is accepted too). */
-      from: string;
+      /** @description comp_…, vat:… or peppol:… (a bare Peppol id is accepted too). Defaults to the company the key acts for (a key bound to one company, or `X-Service-Company`), else to the organization's only company. */
+      from?: string;
       /** @description The recipient's Peppol participant id. */
       to: string;
       document?: components['schemas']['CheckedDocumentBody'];
@@ -3071,10 +3071,23 @@ export interface components {
       /** @description Classification list version (classification only). */
       version?: string;
     };
+    /** @description A period (BG-14, BG-26). A document read back carries each date under both names. */
     Period: {
       /** Format: date */
-      start?: string;
+      startDate?: string;
       /** Format: date */
+      endDate?: string;
+      /**
+       * Format: date
+       * @deprecated
+       * @description Alias of `startDate`; a request giving both must give the same date.
+       */
+      start?: string;
+      /**
+       * Format: date
+       * @deprecated
+       * @description Alias of `endDate`; a request giving both must give the same date.
+       */
       end?: string;
     };
     /** @description A document-level (BG-20/BG-21) or line-level (BG-27/BG-28) allowance or charge; `amount`, or `percent` of `baseAmount`. */
@@ -3309,8 +3322,8 @@ export interface components {
        * @enum {string}
        */
       format?: 'json' | 'ubl-xml' | 'cii-xml' | 'auto' | 'raw';
-      /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms. */
-      from: string;
+      /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms. Defaults to the company the key acts for (a key bound to one company, or `X-Service-Company`), else to the organization's only company; an organization-wide key of several companies must give it (400 `MISSING_FIELD`). */
+      from?: string;
       /** @description Peppol id, or vat:, siren:, siret:, duns:, gln:, lei:, eori:, email:, domain:, name:, org:, id: forms. Omitted for event. With UBL or CII (ubl-xml, cii-xml, auto), defaults to the recipient's electronic address in the document: the buyer's, the seller's in a purchase order. */
       to?: string;
       document?: components['schemas']['CheckedDocumentBody'];
