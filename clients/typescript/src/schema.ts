@@ -216,8 +216,8 @@ export interface paths {
     put?: never;
     /**
      * Advance a sandbox company's virtual clock
-     * @description Moves the company's virtual clock forward by `by` (`<n>h`, `d`, `w`, `m` (calendar months) or
-     *     `y`) and signals every running workflow of the company, so each wait that is now due (webhook
+     * @description Moves the company's virtual clock forward by `by` (`<n>min` (minutes), `h`, `d`, `w`, `m` or `mo`
+     *     (calendar months) or `y`) and signals every running workflow of the company, so each wait that is now due (webhook
      *     retries, delivery confirmations, SMP registration, compliance polling, payment due dates) wakes
      *     at once. When the call returns the due work is running (it may not have finished). Test keys only.
      *     A move past 9999-12-31T23:59:59.999Z is refused with 400 `INVALID_REQUEST` (field `by`).
@@ -523,7 +523,8 @@ export interface paths {
      *     (`from` defaults to the calling key's company, or the organization's only company; `contentType`
      *     from the query, then the Content-Type header, then a byte sniff; `filename` defaults to the
      *     Idempotency-Key plus an extension, else a generated `event-…` name). UBL XML goes through the
-     *     regular pipeline; anything else is stored (`deliveryStatus: stored`).
+     *     regular pipeline; anything else is stored (`deliveryStatus: stored`). A body other than JSON
+     *     without `type` in the query is 400 `MISSING_FIELD` (field `type`).
      *
      *     Outcomes: 201 with the Document (`status: sent`, `deliveryStatus: pending`, `lifecycleStatus:
      *     issued`), then `document.sent` / `document.delivered` or `document.failed` events as the
@@ -556,7 +557,8 @@ export interface paths {
     /**
      * List documents
      * @description Newest first. `status` is an exact match on `lifecycleStatus`, except `delivered` and `failed`,
-     *     which match `deliveryStatus` (part 3.1). `from`/`to` bound the issue date; `amountMin`/`amountMax`
+     *     which match `deliveryStatus` (part 3.1); `failed` also matches a delivery the receiving access
+     *     point rejected (`deliveryStatus: rejected`). `from`/`to` bound the issue date; `amountMin`/`amountMax`
      *     the gross amount; `search` is full text over number, party names, references and note.
      */
     get: operations['listDocuments'];
@@ -1034,7 +1036,8 @@ export interface paths {
      *     default), `ne`, `in`, `gt`, `gte`, `lt`, `lte`, `contains`). `any` / `all` arrays of
      *     `{field, value}` predicates (at the top level or in a node) mean `or` / `and`; the top-level
      *     `from` / `to` bound the issue date. Fields: direction, type, status (an exact lifecycle status,
-     *     except `delivered` and `failed`, which match the delivery status: part 3.1), lifecycleStatus,
+     *     except `delivered` and `failed`, which match the delivery status: part 3.1; `failed` also a
+     *     delivery rejected by the receiving access point), lifecycleStatus,
      *     deliveryStatus, issueDate, dueDate, grossAmount, currency, companyId, partnerId, senderPeppolId,
      *     receiverPeppolId, number, tags (a tag id or name, case-insensitive; `eq`/`contains`: has the tag;
      *     `ne`: has not; `in`: has any of them), archived,
@@ -4793,7 +4796,7 @@ export interface operations {
         'application/json': {
           /** @description comp_…, vat:…, peppol:… or a Peppol id; defaults to the only company (above). */
           companyId?: string;
-          /** @description A count and a unit: h, d, w, m (months), y. */
+          /** @description A count and a unit: min (minutes), h, d, w, m or mo (calendar months), y. */
           by: string;
         };
       };
