@@ -11,6 +11,7 @@ import { insertDocument, insertOutgoingDocument, type DocumentRow } from '../../
 import type { WorkflowStart } from '../../db/workflow-starts.ts';
 import type { NewDocumentRow } from '../../db/schema.ts';
 import { insertFile } from '../../db/files.ts';
+import { readPeriodNames } from './periods.ts';
 import { readXmlDocumentOffLoop, validateDocumentOffLoop, type DocumentAmounts } from '../../core/peppol-pool.ts';
 import { amountsOf } from '../../core/peppol-pool-worker.ts';
 import {
@@ -158,7 +159,7 @@ export async function prepareJson(
   sender: CompanyRow,
   recipient: Recipient | undefined,
 ): Promise<Prepared> {
-  const body = applyDefaults({ ...document }, recipient?.defaults);
+  const body = applyDefaults(readPeriodNames(document), recipient?.defaults);
   quoteNumberWithoutReference(type, body);
   // The company's own default comes after the body and the partner's defaults, before EUR.
   const companyCurrency = (sender.settings as { defaultCurrency?: unknown } | null)?.defaultCurrency;

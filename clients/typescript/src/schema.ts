@@ -30,11 +30,8 @@ export interface paths {
     };
     /**
      * Dependencies are reachable
-     * @description Pings Postgres and Temporal through their circuit breakers, then asks Temporal
-     *     (DescribeTaskQueue) which workers poll each task queue the API feeds. 200 when both answer and
-     *     every queue has a poller or lost its last one less than `READINESS_POLLER_GRACE_SECONDS` ago
-     *     (default 30); 503 (same body, with `Retry-After`) when a dependency does not answer or a queue
-     *     has had no poller for longer: work accepted then would wait for a worker nobody runs.
+     * @description Pings Postgres and Temporal through their circuit breakers. 200 when both answer, 503 (same
+     *     body, with `Retry-After`) when one does not.
      */
     get: operations['getReadiness'];
     put?: never;
@@ -219,8 +216,8 @@ export interface paths {
     put?: never;
     /**
      * Advance a sandbox company's virtual clock
-     * @description Moves the company's virtual clock forward by `by` (`<n>h`, `d`, `w`, `m` (calendar months) or
-     *     `y`) and signals every running workflow of the company, so each wait that is now due (webhook
+     * @description Moves the company's virtual clock forward by `by` (`<n>min` (minutes), `h`, `d`, `w`, `m` or `mo`
+     *     (calendar months) or `y`) and signals every running workflow of the company, so each wait that is now due (webhook
      *     retries, delivery confirmations, SMP registration, compliance polling, payment due dates) wakes
      *     at once. When the call returns the due work is running (it may not have finished). Test keys only.
      *     A move past 9999-12-31T23:59:59.999Z is refused with 400 `INVALID_REQUEST` (field `by`).
@@ -337,7 +334,7 @@ export interface paths {
     put?: never;
     /**
      * Create a webhook
-     * @description Subscribes a URL to events of the catalog, or to all of them with `*`. Events of the
+     * @description Subscribes a URL to events of the catalog (part 6.1), or to all of them with `*`. Events of the
      *     caller's organization and mode are delivered; with `companyId` only that company's events.
      *     A key bound to a company (or a platform key sending `X-Service-Company`) creates webhooks scoped
      *     to that company.
@@ -430,7 +427,7 @@ export interface paths {
     };
     /**
      * List unacknowledged events
-     * @description The pollable events queue: every event the service emitted for the caller's
+     * @description The pollable events queue (part 6.5): every event the service emitted for the caller's
      *     organization and mode, newest first, until acknowledged. `livemode` is false in sandbox. A key
      *     bound to a company sees that company's events only. Events API operations need the `receive`
      *     scope, like webhooks: both are ways of receiving the same events.
@@ -526,7 +523,8 @@ export interface paths {
      *     (`from` defaults to the calling key's company, or the organization's only company; `contentType`
      *     from the query, then the Content-Type header, then a byte sniff; `filename` defaults to the
      *     Idempotency-Key plus an extension, else a generated `event-…` name). UBL XML goes through the
-     *     regular pipeline; anything else is stored (`deliveryStatus: stored`).
+     *     regular pipeline; anything else is stored (`deliveryStatus: stored`). A body other than JSON
+     *     without `type` in the query is 400 `MISSING_FIELD` (field `type`).
      *
      *     Outcomes: 201 with the Document (`status: sent`, `deliveryStatus: pending`, `lifecycleStatus:
      *     issued`), then `document.sent` / `document.delivered` or `document.failed` events as the
@@ -559,7 +557,8 @@ export interface paths {
     /**
      * List documents
      * @description Newest first. `status` is an exact match on `lifecycleStatus`, except `delivered` and `failed`,
-     *     which match `deliveryStatus`. `from`/`to` bound the issue date; `amountMin`/`amountMax`
+     *     which match `deliveryStatus` (part 3.1); `failed` also matches a delivery the receiving access
+     *     point rejected (`deliveryStatus: rejected`). `from`/`to` bound the issue date; `amountMin`/`amountMax`
      *     the gross amount; `search` is full text over number, party names, references and note.
      */
     get: operations['listDocuments'];
@@ -617,7 +616,7 @@ export interface paths {
     };
     /**
      * Flat structured view
-     * @description The scalar-only view; every key is present, `null` when unknown.
+     * @description The scalar-only view of part 2.4; every key is present, `null` when unknown.
      */
     get: operations['getDocumentStructured'];
     put?: never;
@@ -654,18 +653,6 @@ export interface paths {
      *     `details[0] = {field: "vatNumber", value, existingId}`. Unknown VAT: 422 `VAT_NOT_FOUND`; ceased:
      *     422 `VAT_INACTIVE`. Registry down or slow: 503 `UPSTREAM_UNAVAILABLE` / 504 `UPSTREAM_TIMEOUT`
      *     with `Retry-After`; nothing is stored, so a retry with the same `Idempotency-Key` is safe.
-     *
-     *     The Peppol participant id follows from the tax number where it determines one (docs/countries.md:
-     *     SE `0007` organisation number, DK `0184` CVR, FI `0216` OVT code, NO `0192`, AU `0151` ABN,
-     *     SG `0195` `SGUEN`+UEN, JP `0221` T-number, MY `0230` TIN, AE `0235` TIN of the TRN, OM `0248`,
-     *     BE `0208`, FR `0002`, IT `0211`, elsewhere in Europe the `<CC>:VAT` scheme), else from an
-     *     `additionalIdentifiers` entry in a scheme of the company's country (`{scheme: "0196", value:
-     *     "5402696029"}`; the scheme as its ICD, its code-list id such as `IS:KTNR`, or GLN/NZBN/UEN/ABN/CVR).
-     *     When neither gives one: 422 `PEPPOL_ID_REQUIRED`, `details[0] = {field: "additionalIdentifiers",
-     *     rule: "peppol_participant_id", message}` naming the identifier to give. An entry in a Peppol
-     *     scheme whose value fails that scheme's rule of the official code list: 400 `INVALID_REQUEST`
-     *     naming `additionalIdentifiers[i].value`. Either way nothing is stored. `settings.defaultCurrency`
-     *     defaults to the country's currency.
      */
     post: operations['createCompany'];
     delete?: never;
@@ -1049,7 +1036,8 @@ export interface paths {
      *     default), `ne`, `in`, `gt`, `gte`, `lt`, `lte`, `contains`). `any` / `all` arrays of
      *     `{field, value}` predicates (at the top level or in a node) mean `or` / `and`; the top-level
      *     `from` / `to` bound the issue date. Fields: direction, type, status (an exact lifecycle status,
-     *     except `delivered` and `failed`, which match the delivery status), lifecycleStatus,
+     *     except `delivered` and `failed`, which match the delivery status: part 3.1; `failed` also a
+     *     delivery rejected by the receiving access point), lifecycleStatus,
      *     deliveryStatus, issueDate, dueDate, grossAmount, currency, companyId, partnerId, senderPeppolId,
      *     receiverPeppolId, number, tags (a tag id or name, case-insensitive; `eq`/`contains`: has the tag;
      *     `ne`: has not; `in`: has any of them), archived,
@@ -1137,7 +1125,7 @@ export interface paths {
      *     An item that does not match `SendBatchItem` fails alone with the 400 a single send of it would
      *     get (`INVALID_CURRENCY`, `MISSING_FIELD`, `INVALID_ENUM` …); only a malformed envelope (not
      *     JSON, `documents` missing, empty or over 100 items) fails the whole request. A failed item's
-     *     `error` is the error object (`type`, `code`, `message`, `details`, `docUrl`).
+     *     `error` is the error object of part 7.1 (`type`, `code`, `message`, `details`, `docUrl`).
      */
     post: operations['sendDocumentBatch'];
     delete?: never;
@@ -1222,7 +1210,7 @@ export interface paths {
      *     come back in input order and a failed item does not affect the others. An entry that does not
      *     match `LifecycleBatchUpdate` fails alone with the 400 a single update would get; only a malformed
      *     envelope (not JSON, `updates` missing, empty or over 500 entries) fails the whole request. A failed
-     *     entry's `error` is the error object (`type`, `code`, `message`, `details`, `docUrl`).
+     *     entry's `error` is the error object of part 7.1 (`type`, `code`, `message`, `details`, `docUrl`).
      */
     post: operations['batchUpdateDocumentLifecycle'];
     delete?: never;
@@ -1447,7 +1435,7 @@ export interface paths {
     post?: never;
     /**
      * Revoke a platform or tenant key
-     * @description Immediate — the next request with the key is 401 `REVOKED_KEY`; requests in flight finish. A key of another platform, mode or (for a request acting for one company) company is 404. Revoking a revoked key is 204.
+     * @description Immediate (part 5.5) — the next request with the key is 401 `REVOKED_KEY`; requests in flight finish. A key of another platform, mode or (for a request acting for one company) company is 404. Revoking a revoked key is 204.
      */
     delete: operations['revokeTenantKey'];
     options?: never;
@@ -1749,7 +1737,7 @@ export interface webhooks {
     put?: never;
     /**
      * document.received
-     * @description An incoming document was persisted. Verify the signature on the raw body before parsing it.
+     * @description An incoming document was persisted. Verify the signature (part 6.3) on the raw body before parsing it.
      */
     post: operations['webhook_document_received'];
     delete?: never;
@@ -1769,7 +1757,7 @@ export interface webhooks {
     put?: never;
     /**
      * document.sent
-     * @description An outgoing document was handed to the recipient's access point. Verify the signature on the raw body before parsing it.
+     * @description An outgoing document was handed to the recipient's access point. Verify the signature (part 6.3) on the raw body before parsing it.
      */
     post: operations['webhook_document_sent'];
     delete?: never;
@@ -1789,7 +1777,7 @@ export interface webhooks {
     put?: never;
     /**
      * document.delivered
-     * @description The recipient's access point confirmed delivery. Verify the signature on the raw body before parsing it.
+     * @description The recipient's access point confirmed delivery. Verify the signature (part 6.3) on the raw body before parsing it.
      */
     post: operations['webhook_document_delivered'];
     delete?: never;
@@ -1809,7 +1797,7 @@ export interface webhooks {
     put?: never;
     /**
      * document.failed
-     * @description Delivery failed for good. Verify the signature on the raw body before parsing it.
+     * @description Delivery failed for good. Verify the signature (part 6.3) on the raw body before parsing it.
      */
     post: operations['webhook_document_failed'];
     delete?: never;
@@ -1829,7 +1817,7 @@ export interface webhooks {
     put?: never;
     /**
      * document.updated
-     * @description Metadata of a document changed (tag, archive, note …). Verify the signature on the raw body before parsing it.
+     * @description Metadata of a document changed (tag, archive, note …). Verify the signature (part 6.3) on the raw body before parsing it.
      */
     post: operations['webhook_document_updated'];
     delete?: never;
@@ -1849,7 +1837,7 @@ export interface webhooks {
     put?: never;
     /**
      * lifecycle.updated
-     * @description The lifecycle status of a document changed. Verify the signature on the raw body before parsing it.
+     * @description The lifecycle status of a document changed. Verify the signature (part 6.3) on the raw body before parsing it.
      */
     post: operations['webhook_lifecycle_updated'];
     delete?: never;
@@ -1869,7 +1857,7 @@ export interface webhooks {
     put?: never;
     /**
      * company.smp_registered
-     * @description A company's SMP record went live (also after re-registration). Verify the signature on the raw body before parsing it.
+     * @description A company's SMP record went live (also after re-registration). Verify the signature (part 6.3) on the raw body before parsing it.
      */
     post: operations['webhook_company_smp_registered'];
     delete?: never;
@@ -1889,7 +1877,7 @@ export interface webhooks {
     put?: never;
     /**
      * compliance.reported
-     * @description A lifecycle change was reported to PPF (FR) or SDI (IT). Verify the signature on the raw body before parsing it.
+     * @description A lifecycle change was reported to PPF (FR) or SDI (IT). Verify the signature (part 6.3) on the raw body before parsing it.
      */
     post: operations['webhook_compliance_reported'];
     delete?: never;
@@ -1909,7 +1897,7 @@ export interface webhooks {
     put?: never;
     /**
      * webhook.paused
-     * @description A webhook of the organization was paused after 8 failed attempts. Verify the signature on the raw body before parsing it.
+     * @description A webhook of the organization was paused after 8 failed attempts. Verify the signature (part 6.3) on the raw body before parsing it.
      */
     post: operations['webhook_webhook_paused'];
     delete?: never;
@@ -1929,7 +1917,7 @@ export interface webhooks {
     put?: never;
     /**
      * punchout.cart
-     * @description A supplier's PunchOut catalogue returned a cart, stored as a draft purchase order. Verify the signature on the raw body before parsing it.
+     * @description A supplier's PunchOut catalogue returned a cart, stored as a draft purchase order. Verify the signature (part 6.3) on the raw body before parsing it.
      */
     post: operations['webhook_punchout_cart'];
     delete?: never;
@@ -1949,7 +1937,7 @@ export interface webhooks {
     put?: never;
     /**
      * flow.stored
-     * @description A flow of the AFNOR flow service was kept as a record (a CDAR lifecycle message, an FRR e-reporting file). Verify the signature on the raw body before parsing it.
+     * @description A flow of the AFNOR flow service was kept as a record (a CDAR lifecycle message, an FRR e-reporting file). Verify the signature (part 6.3) on the raw body before parsing it.
      */
     post: operations['webhook_flow_stored'];
     delete?: never;
@@ -1969,7 +1957,7 @@ export interface webhooks {
     put?: never;
     /**
      * webhook.test
-     * @description The signed probe sent to a webhook being re-activated (never stored). Verify the signature on the raw body before parsing it.
+     * @description The signed probe sent to a webhook being re-activated (never stored). Verify the signature (part 6.3) on the raw body before parsing it.
      */
     post: operations['webhook_webhook_test'];
     delete?: never;
@@ -1982,7 +1970,7 @@ export interface webhooks {
 export interface components {
   schemas: {
     /**
-     * @description Compliance report record.
+     * @description Compliance report record (part 2.10).
      * @example {
      *       "id": "cr_4fQ2mZ8kLr0aXc1VbN7t",
      *       "documentId": "doc_8fJ2kL0pQ7rS1tU3vW5x",
@@ -2032,7 +2020,7 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
     };
-    /** @description Payment info of a document. */
+    /** @description Payment info of a document (part 2.10). */
     DocumentPaymentInfo: {
       documentId: string;
       amountDue: number;
@@ -2262,8 +2250,8 @@ export interface components {
        * @enum {string}
        */
       format?: 'json' | 'ubl-xml' | 'cii-xml' | 'auto' | 'raw';
-      /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms; `org:` is the company the key acts for, else the organization's first company. */
-      from: string;
+      /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms. Defaults to the company the key acts for (a key bound to one company, or `X-Service-Company`), else to the organization's only company. */
+      from?: string;
       /** @description Peppol id, or vat:, siren:, siret:, duns:, gln:, lei:, eori:, email:, domain:, name:, org:, id: forms. Omitted for event. With UBL or CII (ubl-xml, cii-xml, auto), defaults to the recipient's electronic address in the document: the buyer's, the seller's in a purchase order. */
       to?: string;
       document?: components['schemas']['CheckedDocumentBody'];
@@ -2298,7 +2286,7 @@ export interface components {
           ok: false;
           error: components['schemas']['BatchItemError'];
         };
-    /** @description The error of one failed batch item: the error envelope of the request with the same type, code, message and details a single request of that item would get, without `requestId`. */
+    /** @description The error of one failed batch item: the error envelope of the request (part 7.1) with the same type, code, message and details a single request of that item would get, without `requestId`. */
     BatchItemError: {
       type: string;
       code: components['schemas']['ErrorCode'];
@@ -2320,8 +2308,8 @@ export interface components {
        * @enum {string}
        */
       format?: 'json' | 'ubl-xml' | 'cii-xml';
-      /** @description comp_…, vat:… or peppol:… (a bare Peppol id is accepted too). */
-      from: string;
+      /** @description comp_…, vat:… or peppol:… (a bare Peppol id is accepted too). Defaults to the company the key acts for (a key bound to one company, or `X-Service-Company`), else to the organization's only company. */
+      from?: string;
       /** @description The recipient's Peppol participant id. */
       to: string;
       document?: components['schemas']['CheckedDocumentBody'];
@@ -2606,7 +2594,7 @@ export interface components {
       /** @description https URL (sandbox: also http://127.0.0.1 or localhost when the service allows loopback). */
       url: string;
       events: components['schemas']['WebhookEventFilter'][];
-      /** @description Generated when omitted: `whsec_` + base64 of 32 random bytes, whose decoded bytes are the HMAC key. A chosen `whsec_<base64>` secret signs with its decoded bytes too, any other with its UTF-8 bytes. */
+      /** @description Generated (`whsec_…`) when omitted. */
       secret?: string;
       /** @description Only this company's events. */
       companyId?: string;
@@ -2647,12 +2635,7 @@ export interface components {
       updatedAt: string;
     };
     WebhookWithSecret: components['schemas']['Webhook'] & {
-      /** @description The signing secret (`whsec_` + base64 of the key bytes), shown only on creation and rotation. */
-      secret: string;
-    };
-    /** @description A webhook after a change; with its new `secret` only when the change rotated it. */
-    WebhookUpdated: components['schemas']['Webhook'] & {
-      /** @description The new signing secret (`whsec_` + base64 of the key bytes); only when `rotateSecret` was true. */
+      /** @description The signing secret; only on creation and rotation. */
       secret?: string;
     };
     WebhookDeliveryAttempt: {
@@ -2690,7 +2673,7 @@ export interface components {
       createdAt: string;
       attempts: components['schemas']['WebhookDeliveryAttempt'][];
     };
-    /** @description An event of the catalog; `type` tells which `data` it carries. Fields may be added to `data`. */
+    /** @description An event of the catalog (part 6.1); `type` tells which `data` it carries. Fields may be added to `data` (part 9). */
     Event:
       | components['schemas']['DocumentReceivedEvent']
       | components['schemas']['DocumentSentEvent']
@@ -2864,7 +2847,7 @@ export interface components {
       peppolId?: string | null;
       name?: string | null;
     } | null;
-    /** @description What every document event says about its document. Which fields each event type always carries is listed with that type's schema. */
+    /** @description What every document event says about its document. The fields each event type always carries are in part 6.1. */
     DocumentEventData: {
       documentId?: string;
       type?: components['schemas']['DocumentType'];
@@ -2958,7 +2941,7 @@ export interface components {
       webhookId?: string;
       reason?: string;
     };
-    /** @description What a webhook delivery adds to the event. */
+    /** @description What a webhook delivery adds to the event (part 6.2). */
     WebhookApiVersion: {
       /** @description The date the event shape was fixed, e.g. 2026-11-21. */
       apiVersion: string;
@@ -3091,10 +3074,23 @@ export interface components {
       /** @description Classification list version (classification only). */
       version?: string;
     };
+    /** @description A period (BG-14, BG-26). A document read back carries each date under both names. */
     Period: {
       /** Format: date */
-      start?: string;
+      startDate?: string;
       /** Format: date */
+      endDate?: string;
+      /**
+       * Format: date
+       * @deprecated
+       * @description Alias of `startDate`; a request giving both must give the same date.
+       */
+      start?: string;
+      /**
+       * Format: date
+       * @deprecated
+       * @description Alias of `endDate`; a request giving both must give the same date.
+       */
       end?: string;
     };
     /** @description A document-level (BG-20/BG-21) or line-level (BG-27/BG-28) allowance or charge; `amount`, or `percent` of `baseAmount`. */
@@ -3247,7 +3243,7 @@ export interface components {
       /** Format: date */
       issueDate?: string;
     };
-    /** @description The structured body, rendered to UBL 2.1 (Peppol BIS 3.0) on send. */
+    /** @description The structured body (part 2.5); peppol/README.md describes how each field maps to UBL. */
     DocumentBody: {
       number: string;
       /** Format: date */
@@ -3329,8 +3325,8 @@ export interface components {
        * @enum {string}
        */
       format?: 'json' | 'ubl-xml' | 'cii-xml' | 'auto' | 'raw';
-      /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms. */
-      from: string;
+      /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms. Defaults to the company the key acts for (a key bound to one company, or `X-Service-Company`), else to the organization's only company; an organization-wide key of several companies must give it (400 `MISSING_FIELD`). */
+      from?: string;
       /** @description Peppol id, or vat:, siren:, siret:, duns:, gln:, lei:, eori:, email:, domain:, name:, org:, id: forms. Omitted for event. With UBL or CII (ubl-xml, cii-xml, auto), defaults to the recipient's electronic address in the document: the buyer's, the seller's in a purchase order. */
       to?: string;
       document?: components['schemas']['CheckedDocumentBody'];
@@ -3481,7 +3477,7 @@ export interface components {
       };
     };
     /**
-     * @description Stable machine code from the catalog (api/errors.ts); /docs/errors explains each one. New codes may be added.
+     * @description Stable machine code from the catalog (api/errors.ts); /docs/errors explains each one. New codes may be added (part 9).
      * @enum {string}
      */
     ErrorCode:
@@ -3517,7 +3513,6 @@ export interface components {
       | 'PAYLOAD_TOO_LARGE'
       | 'UNSUPPORTED_MEDIA_TYPE'
       | 'VAT_NOT_FOUND'
-      | 'PEPPOL_ID_REQUIRED'
       | 'COMPANY_INACTIVE'
       | 'VAT_INACTIVE'
       | 'RECIPIENT_NOT_FOUND'
@@ -3542,35 +3537,11 @@ export interface components {
       state: 'closed' | 'open' | 'half_open';
       failures: number;
     };
-    /**
-     * @description The workers polling one task queue the API feeds, as Temporal's DescribeTaskQueue reports them.
-     *     A poller counts while it polled within the last 75 s (a long poll lasts up to a minute).
-     */
-    TaskQueuePollers: {
-      /**
-       * @description `ok`: at least one poller. `waiting`: none, for less than the bound so far (a worker
-       *     restarting). `starved`: none for longer than the bound; readiness answers 503. `unknown`:
-       *     Temporal did not answer the question.
-       * @enum {string}
-       */
-      status: 'ok' | 'waiting' | 'starved' | 'unknown';
-      /** @description Distinct worker identities polling workflow or activity tasks. */
-      pollers: number;
-      /**
-       * Format: date-time
-       * @description When this API process last saw a poller on the queue; absent when it never has.
-       */
-      lastPollerSeenAt?: string;
-    };
     Readiness: {
       /** @enum {string} */
       status: 'ok' | 'unavailable';
       circuits: {
         [key: string]: components['schemas']['CircuitState'];
-      };
-      /** @description One entry per task queue the API starts work on; absent while Temporal is unreachable. */
-      taskQueues?: {
-        [key: string]: components['schemas']['TaskQueuePollers'];
       };
     };
     Contracts: {
@@ -3637,7 +3608,6 @@ export interface components {
       readonly status?: unknown;
       readonly smpRegistered?: unknown;
       readonly smpRegisteredAt?: unknown;
-      readonly network?: unknown;
       readonly stats?: unknown;
       readonly createdAt?: unknown;
       readonly updatedAt?: unknown;
@@ -3668,7 +3638,6 @@ export interface components {
       smpRegistered: boolean;
       /** Format: date-time */
       smpRegisteredAt: string | null;
-      network?: components['schemas']['CompanyNetwork'];
       compliance: Record<string, never>;
       settings: Record<string, never>;
       stats: {
@@ -3682,30 +3651,6 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
-    };
-    /**
-     * @description Whether the company is present on the Peppol network, as the last check found it. After each live SMP publication a check runs with backoff until the SML points the participant to our SMP, the SMP publishes our access point's endpoint and certificate for it, and the Peppol Directory lists its business card (or until its bound, about a day). `problem` says what is wrong and what to do. Before any check `sml` and `directory` are `unchecked`; sandbox companies are never checked against the live network.
-     * @example {
-     *       "smp": "published",
-     *       "sml": "resolves",
-     *       "directory": "absent",
-     *       "checkedAt": "2026-11-29T10:40:00.000Z",
-     *       "problem": "The Peppol Directory does not list the business card yet; it is checked again."
-     *     }
-     */
-    CompanyNetwork: {
-      /**
-       * @description `conflict`: the SML holds the participant for another provider; nothing was published.
-       * @enum {string}
-       */
-      smp: 'not_registered' | 'pending' | 'published' | 'conflict';
-      /** @enum {string} */
-      sml: 'unchecked' | 'resolves' | 'elsewhere' | 'absent';
-      /** @enum {string} */
-      directory: 'unchecked' | 'listed' | 'absent';
-      /** Format: date-time */
-      checkedAt: string | null;
-      problem: string | null;
     };
     CompanyRow: {
       id: string;
@@ -3772,7 +3717,7 @@ export interface components {
       };
       /** @description The company the figures are narrowed to, if any. */
       companyId: string | null;
-      /** @description The organization's documents of the current calendar month. `limit` and `remaining` are null when the plan is unlimited and in the sandbox, which has no quota. */
+      /** @description The organization's documents of the current calendar month (part 8). `limit` and `remaining` are null when the plan is unlimited and in the sandbox, which has no quota. */
       quota: {
         limit: number | null;
         used: number;
@@ -4064,7 +4009,6 @@ export interface components {
     /** @description An HTML page naming the error (message, code and request id as in the envelope), for the buyer's browser. */
     PunchOutError: {
       headers: {
-        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -4081,7 +4025,6 @@ export interface components {
     /** @description An error in the standard envelope. */
     Error: {
       headers: {
-        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -4104,16 +4047,8 @@ export interface components {
     /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
     CompanyRef: string;
     JoinRequestId: string;
-    /** @description Makes a POST safe to retry for 24 hours. */
+    /** @description Makes a POST safe to retry for 24 hours (part 8). */
     IdempotencyKey: string;
-    /**
-     * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-     *     company that granted the organization access: the request is then scoped to that company as a
-     *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-     *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-     *     `COMPANY_NOT_FOUND`.
-     */
-    ServiceCompany: string;
     /** @description With a JWT, selects one of the organizations the token grants. API keys ignore it. */
     OrganizationHeader: string;
     /** @description Alias of X-Service-Organization-Id. */
@@ -4124,7 +4059,7 @@ export interface components {
     Limit: number;
     /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
     Cursor: string;
-    /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
+    /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
     XServiceSignature: string;
     XServiceEvent: components['schemas']['EventType'];
     XServiceEventId: string;
@@ -4147,12 +4082,6 @@ export interface components {
     'X-RateLimit-Reset': number;
     /** @description Seconds to wait before retrying. */
     'Retry-After': number;
-    /** @description The request's id (`req_…`), on every answer; equals `requestId` of an error. Quote it when asking for help. */
-    'X-Request-Id': string;
-    /** @description `true` when the answer is the stored one of an earlier request with the same `Idempotency-Key`, not a new execution. */
-    'Idempotent-Replayed': 'true';
-    /** @description With `Idempotent-Replayed`, the id of the request whose answer is replayed. */
-    'Original-Request-Id': string;
   };
   pathItems: never;
 }
@@ -4170,7 +4099,6 @@ export interface operations {
       /** @description The API process answers. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4197,7 +4125,6 @@ export interface operations {
       /** @description Ready to serve. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4213,38 +4140,15 @@ export interface operations {
            *           "state": "closed",
            *           "failures": 0
            *         }
-           *       },
-           *       "taskQueues": {
-           *         "documents": {
-           *           "status": "ok",
-           *           "pollers": 2,
-           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
-           *         },
-           *         "companies": {
-           *           "status": "ok",
-           *           "pollers": 2,
-           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
-           *         },
-           *         "webhooks": {
-           *           "status": "ok",
-           *           "pollers": 2,
-           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
-           *         },
-           *         "system": {
-           *           "status": "ok",
-           *           "pollers": 2,
-           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
-           *         }
            *       }
            *     }
            */
           'application/json': components['schemas']['Readiness'];
         };
       };
-      /** @description A dependency is down, or a task queue has had no worker for longer than the bound. */
+      /** @description A dependency is down. */
       503: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
@@ -4254,34 +4158,12 @@ export interface operations {
            *       "status": "unavailable",
            *       "circuits": {
            *         "postgres": {
-           *           "state": "closed",
-           *           "failures": 0
+           *           "state": "open",
+           *           "failures": 3
            *         },
            *         "temporal": {
            *           "state": "closed",
            *           "failures": 0
-           *         }
-           *       },
-           *       "taskQueues": {
-           *         "documents": {
-           *           "status": "starved",
-           *           "pollers": 0,
-           *           "lastPollerSeenAt": "2026-11-29T09:58:12.000Z"
-           *         },
-           *         "companies": {
-           *           "status": "ok",
-           *           "pollers": 1,
-           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
-           *         },
-           *         "webhooks": {
-           *           "status": "ok",
-           *           "pollers": 1,
-           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
-           *         },
-           *         "system": {
-           *           "status": "ok",
-           *           "pollers": 1,
-           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
            *         }
            *       }
            *     }
@@ -4304,7 +4186,6 @@ export interface operations {
       /** @description Every upstream honoured its contract. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4331,7 +4212,6 @@ export interface operations {
       /** @description At least one upstream failed its probe. */
       503: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
@@ -4354,7 +4234,6 @@ export interface operations {
       /** @description The JWK Set. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4397,14 +4276,6 @@ export interface operations {
         'X-Service-Organization-Id'?: components['parameters']['OrganizationHeader'];
         /** @description Alias of X-Service-Organization-Id. */
         'Organization-Id'?: components['parameters']['OrganizationHeaderAlias'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -4414,7 +4285,6 @@ export interface operations {
       /** @description The caller's identity. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -4454,7 +4324,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4464,7 +4333,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4474,7 +4342,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4484,7 +4351,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4497,16 +4363,7 @@ export interface operations {
   getRequestTrace: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         request_id: string;
       };
@@ -4517,7 +4374,6 @@ export interface operations {
       /** @description The request's trace. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4545,7 +4401,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4555,7 +4410,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4565,7 +4419,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4575,7 +4428,6 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4585,7 +4437,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4602,16 +4453,7 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -4620,7 +4462,6 @@ export interface operations {
       /** @description A page of keys. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4634,7 +4475,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4644,7 +4484,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4654,7 +4493,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4664,7 +4502,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4678,16 +4515,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -4712,9 +4541,6 @@ export interface operations {
       /** @description The key, with its secret shown this once. */
       201: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4743,9 +4569,6 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4755,9 +4578,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4767,9 +4587,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4779,9 +4596,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4791,9 +4605,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4803,9 +4614,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4815,9 +4623,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4830,16 +4635,7 @@ export interface operations {
   revokeApiKey: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         key_id: string;
       };
@@ -4850,7 +4646,6 @@ export interface operations {
       /** @description Revoked. */
       204: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -4858,7 +4653,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4868,7 +4662,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4878,7 +4671,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4888,7 +4680,6 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4898,7 +4689,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4931,7 +4721,6 @@ export interface operations {
       /** @description The sandbox organization, company and key. */
       201: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4960,7 +4749,6 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4970,7 +4758,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4980,7 +4767,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4994,16 +4780,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -5018,7 +4796,7 @@ export interface operations {
         'application/json': {
           /** @description comp_…, vat:…, peppol:… or a Peppol id; defaults to the only company (above). */
           companyId?: string;
-          /** @description A count and a unit: h, d, w, m (months), y. */
+          /** @description A count and a unit: min (minutes), h, d, w, m or mo (calendar months), y. */
           by: string;
         };
       };
@@ -5027,9 +4805,6 @@ export interface operations {
       /** @description The company's clock after the move. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5047,9 +4822,6 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5059,9 +4831,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5071,9 +4840,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `SANDBOX_ONLY` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5083,9 +4849,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5095,9 +4858,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5107,9 +4867,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5119,9 +4876,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5135,16 +4889,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -5162,9 +4908,6 @@ export interface operations {
       /** @description The company's clock, now wall-clock time. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5182,9 +4925,6 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5194,9 +4934,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5206,9 +4943,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `SANDBOX_ONLY` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5218,9 +4952,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5230,9 +4961,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5242,9 +4970,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5254,9 +4979,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5270,16 +4992,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -5301,9 +5015,6 @@ export interface operations {
       /** @description When the forced limit lapses. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5323,9 +5034,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5335,9 +5043,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5347,9 +5052,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `SANDBOX_ONLY` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5359,9 +5061,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5371,9 +5070,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5383,9 +5079,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5395,9 +5088,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5410,16 +5100,7 @@ export interface operations {
   flushSandboxIdempotency: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -5428,7 +5109,6 @@ export interface operations {
       /** @description How many cached outcomes were dropped. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5445,7 +5125,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5455,7 +5134,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `SANDBOX_ONLY` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5465,7 +5143,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5475,7 +5152,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5488,16 +5164,7 @@ export interface operations {
   resetSandbox: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -5524,7 +5191,6 @@ export interface operations {
       /** @description What was wiped. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5564,7 +5230,6 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5574,7 +5239,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5584,7 +5248,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `SANDBOX_ONLY` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5594,7 +5257,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5604,7 +5266,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5614,7 +5275,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5624,7 +5284,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5643,16 +5302,7 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -5661,7 +5311,6 @@ export interface operations {
       /** @description A page of webhooks. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5699,7 +5348,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5709,7 +5357,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5719,7 +5366,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5729,7 +5375,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5743,16 +5388,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -5765,19 +5402,17 @@ export interface operations {
          *       "events": [
          *         "document.received",
          *         "document.delivered"
-         *       ]
+         *       ],
+         *       "companyId": "comp_7Gh2Jk4Lm6Np8Qr0St2V"
          *     }
          */
         'application/json': components['schemas']['WebhookCreate'];
       };
     };
     responses: {
-      /** @description The webhook, with its signing secret shown this once (an idempotent replay, `Idempotent-Replayed`, leaves it out). */
+      /** @description The webhook, with its signing secret shown this once. */
       201: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5790,7 +5425,7 @@ export interface operations {
            *         "document.delivered"
            *       ],
            *       "status": "active",
-           *       "companyId": null,
+           *       "companyId": "comp_7Gh2Jk4Lm6Np8Qr0St2V",
            *       "livemode": false,
            *       "failureCount": 0,
            *       "lastDeliveredAt": null,
@@ -5798,7 +5433,7 @@ export interface operations {
            *       "pausedReason": null,
            *       "createdAt": "2026-11-21T10:00:00.000Z",
            *       "updatedAt": "2026-11-21T10:00:00.000Z",
-           *       "secret": "whsec_uqr4A/eGsh2sV+M2RuPWC4qaCFOu+BeKlGzTRxzDSyY="
+           *       "secret": "whsec_Qm3Lp8Zr2Tx6Vb1Nc4Kd7Fg9Hj0Sa5We"
            *     }
            */
           'application/json': components['schemas']['WebhookWithSecret'];
@@ -5807,9 +5442,6 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5819,9 +5451,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5831,9 +5460,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5843,9 +5469,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5855,9 +5478,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5867,9 +5487,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5879,9 +5496,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5894,16 +5508,7 @@ export interface operations {
   getWebhook: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         webhook_id: string;
       };
@@ -5914,7 +5519,6 @@ export interface operations {
       /** @description The webhook. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5942,7 +5546,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5952,7 +5555,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5962,7 +5564,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5972,7 +5573,6 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5982,7 +5582,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5995,16 +5594,7 @@ export interface operations {
   deleteWebhook: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         webhook_id: string;
       };
@@ -6015,7 +5605,6 @@ export interface operations {
       /** @description Deleted. */
       204: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -6023,7 +5612,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6033,7 +5621,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6043,7 +5630,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6053,7 +5639,6 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6063,7 +5648,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6076,16 +5660,7 @@ export interface operations {
   updateWebhook: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         webhook_id: string;
       };
@@ -6106,7 +5681,6 @@ export interface operations {
       /** @description The updated webhook; with `secret` only when it was rotated. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6126,16 +5700,15 @@ export interface operations {
            *       "pausedReason": null,
            *       "createdAt": "2026-11-01T10:00:00.000Z",
            *       "updatedAt": "2026-11-21T11:00:00.000Z",
-           *       "secret": "whsec_eE7xthK2WsSq0Yu6lYB1v4U6bYb6MCh0FR2fX+EMc00="
+           *       "secret": "whsec_Zx9Cv8Bn7Mm6Ll5Kk4Jj3Hh2Gg1Ff0Dd"
            *     }
            */
-          'application/json': components['schemas']['WebhookUpdated'];
+          'application/json': components['schemas']['WebhookWithSecret'];
         };
       };
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6145,7 +5718,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6155,7 +5727,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6165,7 +5736,6 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6175,7 +5745,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6185,7 +5754,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6195,7 +5763,6 @@ export interface operations {
       /** @description `WEBHOOK_TEST_FAILED` */
       422: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6205,7 +5772,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6223,16 +5789,7 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         webhook_id: string;
       };
@@ -6243,7 +5800,6 @@ export interface operations {
       /** @description A page of deliveries. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6297,7 +5853,6 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6307,7 +5862,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6317,7 +5871,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6327,7 +5880,6 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6337,7 +5889,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6365,16 +5916,7 @@ export interface operations {
         /** @description Also list acknowledged events (default false). */
         includeAcknowledged?: boolean;
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -6383,7 +5925,6 @@ export interface operations {
       /** @description A page of events. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6418,7 +5959,6 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6428,7 +5968,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6438,7 +5977,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6448,7 +5986,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6462,16 +5999,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -6493,9 +6022,6 @@ export interface operations {
       /** @description How many events were acknowledged. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6510,9 +6036,6 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6522,9 +6045,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6534,9 +6054,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6546,9 +6063,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6558,9 +6072,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6570,9 +6081,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6582,9 +6090,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6598,16 +6103,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         event_id: string;
@@ -6619,9 +6116,6 @@ export interface operations {
       /** @description Acknowledged. */
       204: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -6629,9 +6123,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6641,9 +6132,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6653,9 +6141,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6665,9 +6150,6 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6677,9 +6159,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6689,9 +6168,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6705,16 +6181,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         event_id: string;
@@ -6726,9 +6194,6 @@ export interface operations {
       /** @description How many deliveries were scheduled. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6743,9 +6208,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6755,9 +6217,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6767,9 +6226,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6779,9 +6235,6 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6791,9 +6244,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6803,9 +6253,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6832,16 +6279,8 @@ export interface operations {
         allowDuplicateNumber?: 'true' | 'false';
       };
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -6862,9 +6301,6 @@ export interface operations {
       /** @description The accepted document. */
       201: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6973,9 +6409,6 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_DATE`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6985,9 +6418,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6997,9 +6427,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7009,9 +6436,6 @@ export interface operations {
       /** @description `DOCUMENT_EXISTS`, `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7021,9 +6445,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7033,9 +6454,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7045,9 +6463,6 @@ export interface operations {
       /** @description `AMOUNT_OUT_OF_RANGE`, `RECIPIENT_CANNOT_RECEIVE`, `RECIPIENT_NOT_FOUND`, `UBL_VALIDATION_FAILED` */
       422: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7057,9 +6472,6 @@ export interface operations {
       /** @description `QUOTA_EXCEEDED`, `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7090,16 +6502,7 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -7108,7 +6511,6 @@ export interface operations {
       /** @description A page of documents. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7122,7 +6524,6 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7132,7 +6533,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7142,7 +6542,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7152,7 +6551,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7165,16 +6563,7 @@ export interface operations {
   getDocument: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         document_id: components['parameters']['DocumentId'];
       };
@@ -7185,7 +6574,6 @@ export interface operations {
       /** @description The document. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7195,7 +6583,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7205,7 +6592,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7215,7 +6601,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7225,7 +6610,6 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7235,7 +6619,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7248,16 +6631,7 @@ export interface operations {
   getDocumentXml: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         document_id: components['parameters']['DocumentId'];
       };
@@ -7272,7 +6646,6 @@ export interface operations {
        */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           /** @description `sha-256=:<base64>:` of the body. */
           'Content-Digest'?: string;
           /** @description The document the bytes belong to (signed). */
@@ -7290,7 +6663,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7300,7 +6672,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7310,7 +6681,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7320,7 +6690,6 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7330,7 +6699,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7343,16 +6711,7 @@ export interface operations {
   getDocumentStructured: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         document_id: components['parameters']['DocumentId'];
       };
@@ -7363,7 +6722,6 @@ export interface operations {
       /** @description The flat view. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7373,7 +6731,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7383,7 +6740,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7393,7 +6749,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7403,7 +6758,6 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7413,7 +6767,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7434,16 +6787,7 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -7452,7 +6796,6 @@ export interface operations {
       /** @description A page of company rows. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7488,7 +6831,6 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7498,7 +6840,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7508,7 +6849,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7518,7 +6858,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7532,16 +6871,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -7564,9 +6895,6 @@ export interface operations {
       /** @description The company, active and not yet registered with the SMP. */
       201: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7629,9 +6957,6 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7641,9 +6966,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7653,9 +6975,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7665,9 +6984,6 @@ export interface operations {
       /** @description `COMPANY_EXISTS`, `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7677,9 +6993,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7689,21 +7002,15 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description `PEPPOL_ID_REQUIRED`, `VAT_INACTIVE`, `VAT_NOT_FOUND` */
+      /** @description `VAT_INACTIVE`, `VAT_NOT_FOUND` */
       422: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7713,9 +7020,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7732,16 +7036,7 @@ export interface operations {
         vatNumber?: string;
         registrationNumber?: string;
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -7750,7 +7045,6 @@ export interface operations {
       /** @description The company (existing or just created). */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7760,7 +7054,6 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7770,7 +7063,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7780,7 +7072,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7790,7 +7081,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7807,16 +7097,7 @@ export interface operations {
         countryCode?: string;
         limit?: number;
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -7825,7 +7106,6 @@ export interface operations {
       /** @description Matches, managed companies first. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7855,7 +7135,6 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7865,7 +7144,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7875,7 +7153,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7885,7 +7162,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7898,16 +7174,7 @@ export interface operations {
   listJoinRequests: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -7916,7 +7183,6 @@ export interface operations {
       /** @description Pending join requests, newest first. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7926,7 +7192,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7936,7 +7201,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7946,7 +7210,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7959,16 +7222,7 @@ export interface operations {
   getCompany: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
         company_id: components['parameters']['CompanyRef'];
@@ -7980,7 +7234,6 @@ export interface operations {
       /** @description The company. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7990,7 +7243,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8000,7 +7252,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8010,7 +7261,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8020,7 +7270,6 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8030,7 +7279,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8043,16 +7291,7 @@ export interface operations {
   deleteCompany: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
         company_id: components['parameters']['CompanyRef'];
@@ -8064,7 +7303,6 @@ export interface operations {
       /** @description Deregistered (or already inactive). */
       204: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -8072,7 +7310,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8082,7 +7319,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8092,7 +7328,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8102,7 +7337,6 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8112,7 +7346,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8125,16 +7358,7 @@ export interface operations {
   updateCompany: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
         company_id: components['parameters']['CompanyRef'];
@@ -8167,7 +7391,6 @@ export interface operations {
       /** @description The updated company. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8177,7 +7400,6 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8187,7 +7409,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8197,7 +7418,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8207,7 +7427,6 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8217,7 +7436,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8227,7 +7445,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8237,7 +7454,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8251,16 +7467,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
@@ -8273,9 +7481,6 @@ export interface operations {
       /** @description The pending join request. */
       201: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8300,9 +7505,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8312,9 +7514,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8324,9 +7523,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8336,9 +7532,6 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8348,9 +7541,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8360,9 +7550,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8376,16 +7563,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
@@ -8399,9 +7578,6 @@ export interface operations {
       /** @description The accepted request. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8411,9 +7587,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8423,9 +7596,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8435,9 +7605,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8447,9 +7614,6 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8459,9 +7623,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `INVALID_TRANSITION` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8471,9 +7632,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8487,16 +7645,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
@@ -8510,9 +7660,6 @@ export interface operations {
       /** @description The rejected request. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8522,9 +7669,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8534,9 +7678,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8546,9 +7687,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8558,9 +7696,6 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8570,9 +7705,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8582,9 +7714,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8612,16 +7741,7 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -8630,7 +7750,6 @@ export interface operations {
       /** @description A page of directory rows. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8669,7 +7788,6 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8679,7 +7797,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8689,7 +7806,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8699,7 +7815,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8713,16 +7828,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -8742,9 +7849,6 @@ export interface operations {
       /** @description The verification result. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8770,9 +7874,6 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8782,9 +7883,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8794,9 +7892,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8806,9 +7901,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8818,9 +7910,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8830,9 +7919,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8842,9 +7928,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8857,16 +7940,7 @@ export interface operations {
   getDirectoryParticipant: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         peppol_id: string;
       };
@@ -8877,7 +7951,6 @@ export interface operations {
       /** @description The participant. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8937,7 +8010,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8947,7 +8019,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8957,7 +8028,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8967,7 +8037,6 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8977,7 +8046,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9003,16 +8071,7 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -9021,7 +8080,6 @@ export interface operations {
       /** @description A page of partners. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9094,7 +8152,6 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9104,7 +8161,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9114,7 +8170,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9124,7 +8179,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9138,16 +8192,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -9187,9 +8233,6 @@ export interface operations {
       /** @description The partner. */
       201: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9252,9 +8295,6 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9264,9 +8304,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9276,9 +8313,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9288,9 +8322,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `PARTNER_EXISTS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9300,9 +8331,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9312,9 +8340,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9324,9 +8349,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9339,16 +8361,7 @@ export interface operations {
   getPartner: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         /** @description `part_<id>`, `vat:<vat_number>` or `peppol:<peppol_id>`. */
         partner_id: string;
@@ -9360,7 +8373,6 @@ export interface operations {
       /** @description The partner. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9423,7 +8435,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9433,7 +8444,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9443,7 +8453,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9453,7 +8462,6 @@ export interface operations {
       /** @description `PARTNER_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9463,7 +8471,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9476,16 +8483,7 @@ export interface operations {
   deletePartner: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         /** @description `part_<id>`, `vat:<vat_number>` or `peppol:<peppol_id>`. */
         partner_id: string;
@@ -9497,7 +8495,6 @@ export interface operations {
       /** @description Deleted. */
       204: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -9505,7 +8502,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9515,7 +8511,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9525,7 +8520,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9535,7 +8529,6 @@ export interface operations {
       /** @description `PARTNER_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9545,7 +8538,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9558,16 +8550,7 @@ export interface operations {
   updatePartner: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         /** @description `part_<id>`, `vat:<vat_number>` or `peppol:<peppol_id>`. */
         partner_id: string;
@@ -9596,7 +8579,6 @@ export interface operations {
       /** @description The updated partner. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9659,7 +8641,6 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9669,7 +8650,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9679,7 +8659,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9689,7 +8668,6 @@ export interface operations {
       /** @description `PARTNER_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9699,7 +8677,6 @@ export interface operations {
       /** @description `PARTNER_EXISTS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9709,7 +8686,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9719,7 +8695,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9729,7 +8704,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9807,7 +8781,6 @@ export interface operations {
       /** @description The cart is stored as a draft purchase order; the page sends the browser back to the web app. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9828,7 +8801,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9841,16 +8813,7 @@ export interface operations {
   searchDocuments: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -9906,7 +8869,6 @@ export interface operations {
       /** @description A page of matching documents. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9916,7 +8878,6 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9926,7 +8887,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9936,7 +8896,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9946,7 +8905,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9956,7 +8914,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9966,7 +8923,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9976,7 +8932,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9992,16 +8947,7 @@ export interface operations {
         /** @description `pdf` (the default) or `factur-x` (the PDF with the CII invoice embedded). */
         format?: 'pdf' | 'factur-x';
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         document_id: components['parameters']['DocumentId'];
       };
@@ -10012,7 +8958,6 @@ export interface operations {
       /** @description The PDF, with `Content-Disposition: inline; filename="<number>.pdf"`. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10022,7 +8967,6 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10032,7 +8976,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10042,7 +8985,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10052,7 +8994,6 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10062,7 +9003,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10076,16 +9016,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         document_id: components['parameters']['DocumentId'];
@@ -10107,9 +9039,6 @@ export interface operations {
       /** @description The updated document. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10119,9 +9048,6 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10131,9 +9057,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10143,9 +9066,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10155,9 +9075,6 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10167,9 +9084,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10179,9 +9093,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10191,9 +9102,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10203,9 +9111,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10219,16 +9124,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -10269,9 +9166,6 @@ export interface operations {
       /** @description One result per item, in input order. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10319,9 +9213,6 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10331,9 +9222,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10343,9 +9231,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10355,9 +9240,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10367,9 +9249,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10379,9 +9258,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10391,9 +9267,6 @@ export interface operations {
       /** @description `QUOTA_EXCEEDED`, `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10406,16 +9279,7 @@ export interface operations {
   validateDocument: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -10428,7 +9292,6 @@ export interface operations {
       /** @description The validation outcome. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10452,7 +9315,6 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_DATE`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10462,7 +9324,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10472,7 +9333,6 @@ export interface operations {
       /** @description `COMPANY_FORBIDDEN`, `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10482,7 +9342,6 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10492,7 +9351,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10502,7 +9360,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10512,7 +9369,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10522,7 +9378,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10535,16 +9390,7 @@ export interface operations {
   getDocumentLifecycle: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         document_id: components['parameters']['DocumentId'];
       };
@@ -10555,7 +9401,6 @@ export interface operations {
       /** @description The history. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10565,7 +9410,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10575,7 +9419,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10585,7 +9428,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10595,7 +9437,6 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10605,7 +9446,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10619,16 +9459,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         document_id: components['parameters']['DocumentId'];
@@ -10652,9 +9484,6 @@ export interface operations {
       /** @description The move that was made. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10678,9 +9507,6 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_DATE`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10690,9 +9516,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10702,9 +9525,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10714,9 +9534,6 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10726,9 +9543,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `INVALID_TRANSITION` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10738,9 +9552,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10750,9 +9561,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10762,9 +9570,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10778,16 +9583,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -10820,9 +9617,6 @@ export interface operations {
       /** @description Per-item results in input order. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10890,9 +9684,6 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10902,9 +9693,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10914,9 +9702,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10926,9 +9711,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10938,9 +9720,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10950,9 +9729,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10962,9 +9738,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10978,16 +9751,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -11028,9 +9793,6 @@ export interface operations {
       /** @description The message is being received; the document appears with this id. */
       202: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11049,9 +9811,6 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_DATE`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11061,9 +9820,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11073,9 +9829,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `SANDBOX_ONLY` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11085,9 +9838,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11097,9 +9847,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11109,9 +9856,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11121,9 +9865,6 @@ export interface operations {
       /** @description `RECIPIENT_CANNOT_RECEIVE`, `UBL_VALIDATION_FAILED` */
       422: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11133,9 +9874,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11148,16 +9886,7 @@ export interface operations {
   getDocumentPayment: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         document_id: components['parameters']['DocumentId'];
       };
@@ -11168,7 +9897,6 @@ export interface operations {
       /** @description Payment info. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11190,7 +9918,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11200,7 +9927,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11210,7 +9936,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11220,7 +9945,6 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11230,7 +9954,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11244,16 +9967,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         document_id: components['parameters']['DocumentId'];
@@ -11282,9 +9997,6 @@ export interface operations {
       /** @description The payment info after the payment, and the lifecycle move it made. */
       201: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11297,9 +10009,6 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11309,9 +10018,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11321,9 +10027,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11333,9 +10036,6 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11345,9 +10045,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `INVALID_TRANSITION` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11357,9 +10054,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11369,9 +10063,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11381,9 +10072,6 @@ export interface operations {
       /** @description `OVERPAYMENT` */
       422: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11393,9 +10081,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11409,16 +10094,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -11455,9 +10132,6 @@ export interface operations {
       /** @description The pain.001.001.09 file. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           'X-Sepa-Message-Id'?: string;
           'X-Sepa-Number-Of-Transactions'?: number;
           'X-Sepa-Control-Sum'?: string;
@@ -11470,9 +10144,6 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_IBAN`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11482,9 +10153,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11494,9 +10162,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11506,9 +10171,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11518,9 +10180,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11530,9 +10189,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11542,9 +10198,6 @@ export interface operations {
       /** @description `DOCUMENT_NOT_PAYABLE` */
       422: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11554,9 +10207,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11572,16 +10222,7 @@ export interface operations {
         companyId?: string;
         country?: string;
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -11590,7 +10231,6 @@ export interface operations {
       /** @description The reporting state. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11658,7 +10298,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11668,7 +10307,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11678,7 +10316,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11688,7 +10325,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11710,16 +10346,7 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -11728,7 +10355,6 @@ export interface operations {
       /** @description A page of reports. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11742,7 +10368,6 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11752,7 +10377,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11762,7 +10386,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11772,7 +10395,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11789,16 +10411,7 @@ export interface operations {
         /** @description `comp_…`, `vat:…` or `peppol:…`. */
         companyId?: string;
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -11807,7 +10420,6 @@ export interface operations {
       /** @description The statistics. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11853,7 +10465,6 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11863,7 +10474,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11873,7 +10483,6 @@ export interface operations {
       /** @description `COMPANY_FORBIDDEN`, `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11883,7 +10492,6 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11893,7 +10501,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11911,16 +10518,7 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -11929,7 +10527,6 @@ export interface operations {
       /** @description A page of keys. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11967,7 +10564,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11977,7 +10573,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11987,7 +10582,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11997,7 +10591,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12011,16 +10604,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -12047,9 +10632,6 @@ export interface operations {
       /** @description The key, with its secret shown this once. */
       201: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12078,9 +10660,6 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12090,9 +10669,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12102,9 +10678,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `KEY_TYPE_FORBIDDEN` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12114,9 +10687,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12126,9 +10696,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12138,9 +10705,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12150,9 +10714,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12165,16 +10726,7 @@ export interface operations {
   revokeTenantKey: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         key_id: string;
       };
@@ -12185,7 +10737,6 @@ export interface operations {
       /** @description Revoked. */
       204: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -12193,7 +10744,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12203,7 +10753,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12213,7 +10762,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12223,7 +10771,6 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12233,7 +10780,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12253,16 +10799,7 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -12271,7 +10808,6 @@ export interface operations {
       /** @description A page of companies. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12330,7 +10866,6 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12340,7 +10875,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12350,7 +10884,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12360,7 +10893,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12374,16 +10906,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -12421,9 +10945,6 @@ export interface operations {
       /** @description The company, its tenant key (secret shown once) and its webhook. */
       201: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           /** @description The company, under /v1/companies. */
           Location?: string;
           [name: string]: unknown;
@@ -12490,7 +11011,7 @@ export interface operations {
            *       "webhook": {
            *         "id": "wh_3Fd8KsP1qR5tV7xZ9bC2",
            *         "status": "active",
-           *         "secret": "whsec_E97dvNtUHXyxHO6zN08nmmXhyIazAX+HBiuaxkLlPh4="
+           *         "secret": "whsec_Qm2nB4vC6xZ8lK0jH2gF4dS6aP8oI0uY"
            *       }
            *     }
            */
@@ -12500,9 +11021,6 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12512,9 +11030,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12524,9 +11039,6 @@ export interface operations {
       /** @description `COMPANY_FORBIDDEN`, `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12536,9 +11048,6 @@ export interface operations {
       /** @description `COMPANY_EXISTS`, `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12548,9 +11057,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12560,9 +11066,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12572,9 +11075,6 @@ export interface operations {
       /** @description `VAT_NOT_FOUND` */
       422: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12584,9 +11084,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12603,16 +11100,7 @@ export interface operations {
         period?: string;
         groupBy?: 'company' | 'country' | 'type';
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -12621,7 +11109,6 @@ export interface operations {
       /** @description The usage. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12666,7 +11153,6 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12676,7 +11162,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12686,7 +11171,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12696,7 +11180,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12715,16 +11198,7 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -12733,7 +11207,6 @@ export interface operations {
       /** @description A page of events. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12767,7 +11240,6 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12777,7 +11249,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12787,7 +11258,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12797,7 +11267,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12810,16 +11279,7 @@ export interface operations {
   getPlatformSettings: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -12828,7 +11288,6 @@ export interface operations {
       /** @description The settings. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12886,7 +11345,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12896,7 +11354,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12906,7 +11363,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12919,16 +11375,7 @@ export interface operations {
   updatePlatformSettings: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -12966,7 +11413,6 @@ export interface operations {
       /** @description The settings after the change. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12976,7 +11422,6 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12986,7 +11431,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12996,7 +11440,6 @@ export interface operations {
       /** @description `COMPANY_FORBIDDEN`, `INSUFFICIENT_SCOPE`, `KEY_TYPE_FORBIDDEN` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13006,7 +11449,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13016,7 +11458,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13026,7 +11467,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13040,16 +11480,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -13059,9 +11491,6 @@ export interface operations {
       /** @description The settings with the outcome of the check. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13071,9 +11500,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13083,9 +11509,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13095,9 +11518,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13107,9 +11527,6 @@ export interface operations {
       /** @description `DOMAIN_TAKEN`, `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13119,9 +11536,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13138,16 +11552,7 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path?: never;
       cookie?: never;
     };
@@ -13156,7 +11561,6 @@ export interface operations {
       /** @description A page of tag groups. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13195,7 +11599,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13205,7 +11608,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13215,7 +11617,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13225,7 +11626,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13239,16 +11639,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -13269,9 +11661,6 @@ export interface operations {
       /** @description The new group (without tags yet). */
       201: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13281,9 +11670,6 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13293,9 +11679,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13305,9 +11688,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13317,9 +11697,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `TAG_EXISTS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13329,9 +11706,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13341,9 +11715,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13353,9 +11724,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13372,16 +11740,7 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         /** @description A `tgrp_…` id, or `ungrouped` for the tags of no group. */
         group_id: string;
@@ -13393,7 +11752,6 @@ export interface operations {
       /** @description A page of tags. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13407,7 +11765,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13417,7 +11774,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13427,7 +11783,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13437,7 +11792,6 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13447,7 +11801,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13461,16 +11814,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         /** @description A `tgrp_…` id, or `ungrouped` for the tags of no group. */
@@ -13494,9 +11839,6 @@ export interface operations {
       /** @description The new tag. */
       201: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13516,9 +11858,6 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13528,9 +11867,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13540,9 +11876,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13552,9 +11885,6 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13564,9 +11894,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `TAG_EXISTS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13576,9 +11903,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13588,9 +11912,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13600,9 +11921,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13619,16 +11937,7 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         /** @description A document (`doc_…`), partner (`part_…`) or company (`comp_…`) id. */
         object_id: components['parameters']['TaggedObjectId'];
@@ -13640,7 +11949,6 @@ export interface operations {
       /** @description A page of the object's tags. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13654,7 +11962,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13664,7 +11971,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13674,7 +11980,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13684,7 +11989,6 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `DOCUMENT_NOT_FOUND`, `PARTNER_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13694,7 +11998,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13708,16 +12011,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         /** @description A document (`doc_…`), partner (`part_…`) or company (`comp_…`) id. */
@@ -13740,9 +12035,6 @@ export interface operations {
       /** @description The tag, now on the object. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13752,9 +12044,6 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13764,9 +12053,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13776,9 +12062,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13788,9 +12071,6 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13800,9 +12080,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13812,9 +12089,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13824,9 +12098,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13836,9 +12107,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13851,16 +12119,7 @@ export interface operations {
   removeObjectTag: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
-      };
+      header?: never;
       path: {
         /** @description A document (`doc_…`), partner (`part_…`) or company (`comp_…`) id. */
         object_id: components['parameters']['TaggedObjectId'];
@@ -13873,7 +12132,6 @@ export interface operations {
       /** @description Removed. */
       204: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -13881,7 +12139,6 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13891,7 +12148,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13901,7 +12157,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13911,7 +12166,6 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13921,7 +12175,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13935,16 +12188,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours. */
+        /** @description Makes a POST safe to retry for 24 hours (part 8). */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-        /**
-         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
-         *     company that granted the organization access: the request is then scoped to that company as a
-         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
-         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
-         *     `COMPANY_NOT_FOUND`.
-         */
-        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -13965,9 +12210,6 @@ export interface operations {
       /** @description Suggestions, most likely first. */
       200: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13993,9 +12235,6 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14005,9 +12244,6 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14017,9 +12253,6 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14029,9 +12262,6 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14041,9 +12271,6 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14053,9 +12280,6 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14065,9 +12289,6 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
-          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14081,7 +12302,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -14123,7 +12344,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -14165,7 +12386,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -14208,7 +12429,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -14250,7 +12471,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -14292,7 +12513,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -14334,7 +12555,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -14377,7 +12598,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -14420,7 +12641,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -14462,7 +12683,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -14504,7 +12725,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -14546,7 +12767,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
