@@ -102,3 +102,11 @@ export {
   type MlsCode,
   type ReadMessageLevelStatus,
 } from './mls.ts';
+export {
+  readFatturaPA,
+  renderFatturaPA,
+  type FatturaPADocument,
+  type FatturaPAOptions,
+  type FatturaPAReadResult,
+  type FatturaPAResult,
+} from './fatturapa/index.ts';
