@@ -306,7 +306,8 @@ function readSummaries(b: El, body: DocumentBody, doc: El, warnings: ValidationI
   const vat = sum(breakdown.map((v) => decimalOf(String(v.taxAmount))!));
   const rounding = dec(doc, 'Arrotondamento');
   const stated = dec(doc, 'ImportoTotaleDocumento');
-  const gross = stated ?? net.plus(vat);
+  // ImportoTotaleDocumento includes the Arrotondamento; EN16931's gross amount does not.
+  const gross = stated ? stated.minus(rounding ?? ZERO) : net.plus(vat);
   const payments = all(b, 'DatiPagamento/DettaglioPagamento')
     .map((p) => dec(p, 'ImportoPagamento'))
     .filter((d): d is Dec => d !== undefined);

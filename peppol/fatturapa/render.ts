@@ -165,7 +165,8 @@ export function renderFatturaPA(
   w.leaf('Divisa', body.currency ?? 'EUR');
   w.leaf('Data', body.issueDate);
   w.leaf('Numero', body.number);
-  w.leaf('ImportoTotaleDocumento', amount2(computed.totals.gross));
+  // The total to pay before any prepayment: the gross amount with its rounding.
+  w.leaf('ImportoTotaleDocumento', amount2(computed.totals.gross.plus(computed.totals.rounding ?? ZERO)));
   if (computed.totals.rounding) w.leaf('Arrotondamento', amount2(computed.totals.rounding));
   for (const part of chunks(latin(body.note, 2000, '$.note', issues), 200)) w.leaf('Causale', part);
   w.close('DatiGeneraliDocumento');

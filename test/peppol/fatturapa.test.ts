@@ -272,6 +272,24 @@ describe('FatturaPA 1.2.2', () => {
       expect(values(xml, 'ImportoPagamento')).to.deep.equal(values(xml, 'ImportoTotaleDocumento'));
     });
 
+    it('writes the rounding in the document total and reads it back apart', () => {
+      const body = smallest();
+      body.totals = { roundingAmount: '0.01', prepaidAmount: '50' };
+      body.lines[0]!.unitPrice = '99.99';
+      const r = rendered('invoice', body);
+      expect(values(r.xml, 'Arrotondamento')).to.deep.equal(['0.01']);
+      expect(values(r.xml, 'ImportoTotaleDocumento')).to.deep.equal(['122.00']);
+      expect(values(r.xml, 'ImportoPagamento')).to.deep.equal([]);
+      expect(xsdCheck([r.xml])).to.equal('');
+      const back = only(r.xml).body.totals!;
+      expect(back).to.deep.include({
+        grossAmount: '121.99',
+        roundingAmount: '0.01',
+        netAmount: '99.99',
+        vatAmount: '22.00',
+      });
+    });
+
     it('maps the VAT category and exemption reason to the Natura', () => {
       expect(naturaOf('Z', undefined, undefined)).to.equal('N3.6');
       expect(naturaOf('E', undefined, undefined)).to.equal('N4');
@@ -466,6 +484,12 @@ describe('FatturaPA 1.2.2', () => {
         for (const [i, doc] of result.documents.entries()) {
           const src = bodies[i]!;
           expect(doc.fatturapa.format).to.equal(versione);
+          const code = values(xml, 'CodiceDestinatario')[0]!;
+          expect(doc.fatturapa.codiceDestinatario).to.equal(code);
+          expect(doc.body.buyer!.peppolId).to.equal(
+            code === '0000000' ? undefined : `${versione === 'FPA12' ? '0201' : '0205'}:${code}`,
+          );
+          expect(doc.body.seller!.vatNumber).to.equal(`IT${values(xml, 'IdCodice')[1]}`);
           expect(doc.body.number).to.equal(values(src, 'Numero')[0]);
           expect(doc.body.issueDate).to.equal(values(src, 'Data')[0]);
           expect(doc.body.lines.map((l) => new Dec(String(l.netAmount)).toFixed(2))).to.deep.equal(
