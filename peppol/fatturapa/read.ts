@@ -101,7 +101,7 @@ export function readFatturaPA(xml: string): FatturaPAReadResult {
     const causale = all(doc, 'Causale').map(textOf).filter(Boolean);
     // Causale holds 200 characters: a full one was cut from a longer text, a shorter one ends a sentence.
     if (causale.length)
-      body.note = causale.reduce((a, c, k) => (k === 0 ? c : a + (causale[k - 1]!.length >= 200 ? '' : ' ') + c), '');
+      body.note = causale.reduce((a, c, k) => (k === 0 ? c : a + (causale[k - 1].length >= 200 ? '' : ' ') + c), '');
     const general = first(b, 'DatiGenerali');
     body.orderReference = val(general, 'DatiOrdineAcquisto/IdDocumento');
     body.contractReference = val(general, 'DatiContratto/IdDocumento');

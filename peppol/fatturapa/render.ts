@@ -291,7 +291,7 @@ function buyerIds(buyer: Party | undefined, issues: Issues): BuyerIds | undefine
   if (raw) {
     const m = /^([A-Z]{2})([A-Z0-9+*]{1,28})$/.exec(raw);
     const country = buyer.address?.country ?? 'IT';
-    if (m) out.vat = { country: m[1] === 'EL' ? 'GR' : m[1]!, code: m[2]! };
+    if (m) out.vat = { country: m[1] === 'EL' ? 'GR' : m[1], code: m[2] };
     else if (/^[A-Z0-9]{1,28}$/.test(raw)) out.vat = { country, code: raw };
     else issues.error('FPA-BUYER-VAT', '$.buyer.vatNumber', `${raw} is no VAT number`);
     if (out.vat?.country === 'IT' && !/^\d{11}$/.test(out.vat.code))

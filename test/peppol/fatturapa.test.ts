@@ -35,7 +35,7 @@ function xsdCheck(xmls: string[]): string {
       return '';
     } catch (e) {
       const err = e as { code?: string; stderr?: Buffer };
-      if (err.code === 'ENOENT') throw new Error('xmllint is missing: apt-get install -y libxml2-utils');
+      if (err.code === 'ENOENT') throw new Error('xmllint is missing: apt-get install -y libxml2-utils', { cause: e });
       return String(err.stderr);
     }
   } finally {
@@ -139,13 +139,13 @@ function only(xml: string): FatturaPADocument {
   const read = readFatturaPA(xml);
   if (!read.ok) throw new Error(JSON.stringify(read.errors));
   expect(read.documents).to.have.length(1);
-  return read.documents[0]!;
+  return read.documents[0];
 }
 
 function values(xml: string, name: string): string[] {
   const unescape = (t: string) =>
     t.replace(/&(quot|apos|lt|gt|amp);/g, (_, e: string) => ({ quot: '"', apos: "'", lt: '<', gt: '>', amp: '&' })[e]!);
-  return [...xml.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, 'g'))].map((m) => unescape(m[1]!.trim()));
+  return [...xml.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, 'g'))].map((m) => unescape(m[1].trim()));
 }
 
 function total(texts: (string | number | undefined)[]): string {
@@ -204,8 +204,8 @@ describe('FatturaPA 1.2.2', () => {
         vatNumber: 'DE123456789',
         address: { street: 'Hauptstr. 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
       };
-      body.lines[0]!.vatCategory = 'K';
-      body.lines[0]!.vatRate = '0';
+      body.lines[0].vatCategory = 'K';
+      body.lines[0].vatRate = '0';
       const r = rendered('invoice', body);
       expect(values(r.xml, 'CodiceDestinatario')).to.deep.equal(['XXXXXXX']);
       expect(values(r.xml, 'IdPaese')).to.deep.equal(['IT', 'IT', 'DE']);
@@ -259,11 +259,11 @@ describe('FatturaPA 1.2.2', () => {
       )) {
         const natura = r[2];
         const sameGroup = [...xml.matchAll(/<DettaglioLinee>(.*?)<\/DettaglioLinee>/g)].filter((l) => {
-          const rate = /<AliquotaIVA>([^<]+)</.exec(l[1]!)![1];
-          const n = /<Natura>([^<]+)</.exec(l[1]!)?.[1];
+          const rate = /<AliquotaIVA>([^<]+)</.exec(l[1])![1];
+          const n = /<Natura>([^<]+)</.exec(l[1])?.[1];
           return rate === r[1] && n === natura;
         });
-        expect(total(sameGroup.map((l) => /<PrezzoTotale>([^<]+)</.exec(l[1]!)![1]))).to.equal(r[3]);
+        expect(total(sameGroup.map((l) => /<PrezzoTotale>([^<]+)</.exec(l[1])![1]))).to.equal(r[3]);
       }
       expect(lines).to.have.length(11);
       const taxable = total(values(xml, 'ImponibileImporto'));
@@ -275,7 +275,7 @@ describe('FatturaPA 1.2.2', () => {
     it('writes the rounding in the document total and reads it back apart', () => {
       const body = smallest();
       body.totals = { roundingAmount: '0.01', prepaidAmount: '50' };
-      body.lines[0]!.unitPrice = '99.99';
+      body.lines[0].unitPrice = '99.99';
       const r = rendered('invoice', body);
       expect(values(r.xml, 'Arrotondamento')).to.deep.equal(['0.01']);
       expect(values(r.xml, 'ImportoTotaleDocumento')).to.deep.equal(['122.00']);
@@ -349,7 +349,7 @@ describe('FatturaPA 1.2.2', () => {
       ['an address without city', (b) => void delete b.buyer!.address!.city, 'FPA-ADDRESS', '$.buyer.address'],
       [
         'a Canary Islands VAT category',
-        (b) => void Object.assign(b.lines[0]!, { vatCategory: 'L', vatRate: '7' }),
+        (b) => void Object.assign(b.lines[0], { vatCategory: 'L', vatRate: '7' }),
         'FPA-VAT-CATEGORY',
         '$.lines[0].vatCategory',
       ],
@@ -371,7 +371,7 @@ describe('FatturaPA 1.2.2', () => {
         'FPA-NATURA',
         '$.vatExemptions',
       ],
-      ['a non-decimal price', (b) => void (b.lines[0]!.unitPrice = '12,50'), 'JSON-DECIMAL', '$.lines[0].unitPrice'],
+      ['a non-decimal price', (b) => void (b.lines[0].unitPrice = '12,50'), 'JSON-DECIMAL', '$.lines[0].unitPrice'],
       ['an order', () => undefined, 'FPA-TYPE', '$.type', 'purchase-order'],
     ];
     for (const [name, change, rule, path, type] of cases)
@@ -477,14 +477,14 @@ describe('FatturaPA 1.2.2', () => {
         const result = readFatturaPA(xml);
         if (!result.ok) throw new Error(JSON.stringify(result.errors));
         const bodies = [...xml.matchAll(/<FatturaElettronicaBody>([\s\S]*?)<\/FatturaElettronicaBody>/g)].map(
-          (m) => m[1]!,
+          (m) => m[1],
         );
         expect(result.documents).to.have.length(bodies.length);
         const versione = /versione="(FP[AR]12)"/.exec(xml)![1];
         for (const [i, doc] of result.documents.entries()) {
-          const src = bodies[i]!;
+          const src = bodies[i];
           expect(doc.fatturapa.format).to.equal(versione);
-          const code = values(xml, 'CodiceDestinatario')[0]!;
+          const code = values(xml, 'CodiceDestinatario')[0];
           expect(doc.fatturapa.codiceDestinatario).to.equal(code);
           expect(doc.body.buyer!.peppolId).to.equal(
             code === '0000000' ? undefined : `${versione === 'FPA12' ? '0201' : '0205'}:${code}`,
@@ -496,7 +496,7 @@ describe('FatturaPA 1.2.2', () => {
             values(src, 'PrezzoTotale').map((v) => new Dec(v).toFixed(2)),
           );
           expect(doc.body.lines.map((l) => l.description)).to.deep.equal(values(src, 'Descrizione'));
-          const riepilogo = [...src.matchAll(/<DatiRiepilogo>([\s\S]*?)<\/DatiRiepilogo>/g)].map((m) => m[1]!);
+          const riepilogo = [...src.matchAll(/<DatiRiepilogo>([\s\S]*?)<\/DatiRiepilogo>/g)].map((m) => m[1]);
           const breakdown = doc.body.totals!.vatBreakdown!;
           expect(breakdown.map((v) => [v.taxableAmount, v.taxAmount])).to.deep.equal(
             riepilogo.map((r) => [values(r, 'ImponibileImporto')[0], values(r, 'Imposta')[0]]),
@@ -534,7 +534,7 @@ describe('FatturaPA 1.2.2', () => {
       expect(xsdCheck([fpr02])).to.contain("Element 'ContattiTrasmittente': This element is not expected");
       expect(xsdCheck([fpr02.replace('<ContattiTrasmittente/>', '')])).to.equal('');
       expect(
-        xsdCheck([xmls[0]!.replace('<TipoDocumento>TD01</TipoDocumento>', '<TipoDocumento>TD99</TipoDocumento>')]),
+        xsdCheck([xmls[0].replace('<TipoDocumento>TD01</TipoDocumento>', '<TipoDocumento>TD99</TipoDocumento>')]),
       ).to.contain('TipoDocumento');
     });
   });
