@@ -114,3 +114,11 @@ export {
   type DocumentSpecification,
   type ParticipantIdResolution,
 } from './countries.ts';
+export {
+  readFatturaPA,
+  renderFatturaPA,
+  type FatturaPADocument,
+  type FatturaPAOptions,
+  type FatturaPAReadResult,
+  type FatturaPAResult,
+} from './fatturapa/index.ts';
