@@ -6,6 +6,7 @@
  */
 import { isValidAbn, isValidGln } from './checksums.ts';
 import { PARTICIPANT_SCHEMES } from './participant-schemes.ts';
+import { documentSpecificationFor as pintSpecificationFor } from './pint/specification.ts';
 import { isValidJapaneseCorporateNumber, SCHEME_CHECKS, vatSchemeValueCheck } from './scheme-checks.ts';
 
 /** The billing document specifications exchanged on Peppol. */
@@ -539,28 +540,12 @@ export function countryInfo(code: string): Country | undefined {
   return BY_CODE.get(code === 'EL' ? 'GR' : code);
 }
 
-/** The jurisdictions with a PINT specialization of their own, and the one each uses. */
-const PINT_JURISDICTIONS = new Set(COUNTRIES.filter((c) => c.specification !== 'peppol-bis-3').map((c) => c.code));
-
 /**
  * The billing specification a document from a seller in one country to a buyer in another is
- * exchanged in:
- * - both in BIS 3 countries (the EU/EEA, CH, GB and the rest of Europe): Peppol BIS Billing 3;
- * - a buyer in a PINT jurisdiction (AU/NZ, SG, JP, MY, AE, OM): the seller's own specialization
- *   when the seller is in one too (PINT receivers accept every `billing-1` specialization through
- *   the wildcard `urn:peppol:pint:billing-1@*`, and apply only the shared rules to a foreign one),
- *   else the generic PINT, as BIS 3 is refused there;
- * - a seller in a PINT jurisdiction and a buyer in a BIS 3 country: Peppol BIS Billing 3, which is
- *   what receivers there are registered for;
- * - a country outside the table counts as a BIS 3 one on the seller's side, and as PINT (generic) on
- *   the buyer's only when it is a PINT jurisdiction, which it is not.
+ * exchanged in: the renderer's one rule (`peppol/pint/specification.ts`).
  */
 export function documentSpecificationFor(sellerCountry: string, buyerCountry: string): DocumentSpecification {
-  const seller = countryInfo(sellerCountry);
-  const buyerIsPint = PINT_JURISDICTIONS.has(buyerCountry);
-  if (!buyerIsPint) return 'peppol-bis-3';
-  if (seller && PINT_JURISDICTIONS.has(seller.code)) return seller.specification;
-  return 'pint';
+  return pintSpecificationFor(sellerCountry, buyerCountry);
 }
 
 /** A scheme named by its ICD, its code-list id (`IS:KTNR`) or a usual name (GLN, NZBN, UEN ...). */

@@ -4,7 +4,8 @@ import type { PintSpecificationInfo } from './specification.ts';
 
 /**
  * The fields a PINT specialization requires that the body can leave out, derived as the BIS 3 first
- * hour derives its own: the currency of the jurisdiction, and a party's legal registration (ibt-030,
+ * hour derives its own: the currency of the jurisdiction, the due date (the day of issue when neither
+ * a due date nor terms are given), and a party's legal registration (ibt-030,
  * ibt-047: the ABN in Australia, the NZBN in New Zealand, the UEN in Singapore) from its Peppol
  * participant id when that id is in the country's registration scheme, and JP PINT's period (the day of
  * issue). What the body gives stands.
@@ -20,6 +21,9 @@ export function derivePintBody(spec: PintSpecificationInfo, body: DocumentBody):
   // JP PINT asks for a period (aligned-ibrp-052): the day of issue when neither the document nor a line has one.
   if (spec.id === 'pint-jp' && !out.invoicePeriod && !out.lines?.some((l) => l.period))
     out.invoicePeriod = { start: out.issueDate, end: out.issueDate };
+  // PINT asks a payable invoice for a due date or payment terms (aligned-ibrp-061): with neither
+  // stated, the amount is due on the day of issue.
+  if (!out.dueDate && !out.payment?.terms && !out.payment?.discountTerms?.length) out.dueDate = out.issueDate;
   return out;
 }
 
