@@ -6,7 +6,8 @@ import type { PintSpecificationInfo } from './specification.ts';
  * The fields a PINT specialization requires that the body can leave out, derived as the BIS 3 first
  * hour derives its own: the currency of the jurisdiction, the due date (the day of issue when neither
  * a due date nor terms are given), and a party's legal registration (ibt-030,
- * ibt-047: the ABN in Australia, the NZBN in New Zealand, the UEN in Singapore) from its Peppol
+ * ibt-047: the ABN in Australia, the NZBN in New Zealand, the UEN in Singapore, the 0230 identifier in
+ * Malaysia) from its Peppol
  * participant id when that id is in the country's registration scheme, and JP PINT's period (the day of
  * issue). What the body gives stands.
  */
@@ -18,6 +19,17 @@ export function derivePintBody(spec: PintSpecificationInfo, body: DocumentBody):
   // A Japanese registration number is written as it is issued (T and 13 digits), without a country prefix.
   if (spec.id === 'pint-jp' && out.seller?.vatNumber && /^JPT[0-9]{13}$/.test(out.seller.vatNumber))
     out.seller = { ...out.seller, vatNumber: out.seller.vatNumber.slice(2) };
+  // A Malaysian tax number is the TIN, which PINT MY carries as the seller's tax registration
+  // (ibt-032), not as an SST registration (ibt-031).
+  if (
+    spec.id === 'pint-my' &&
+    out.seller?.vatNumber &&
+    !out.seller.taxRegistration &&
+    /^MY[A-Z]/.test(out.seller.vatNumber)
+  ) {
+    const { vatNumber, ...seller } = out.seller;
+    out.seller = { ...seller, taxRegistration: vatNumber.slice(2) };
+  }
   // JP PINT asks for a period (aligned-ibrp-052): the day of issue when neither the document nor a line has one.
   if (spec.id === 'pint-jp' && !out.invoicePeriod && !out.lines?.some((l) => l.period))
     out.invoicePeriod = { start: out.issueDate, end: out.issueDate };

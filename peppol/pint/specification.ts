@@ -86,6 +86,19 @@ const SG_IN: Record<string, VatCategory> = {
   NA: 'O',
 };
 
+/**
+ * Malaysia's SST categories (PINT MY code list) against UNCL 5305. A standard-rated line is sales tax
+ * (SA) at the sales tax rates (5 %, 10 %) and service tax (SE) at the service tax rates (6 %, 8 %), the
+ * rates Malaysian law fixes for each; anything not taxed is exempt (E) or outside the scope (O).
+ */
+const MY_SERVICE_TAX_RATES = new Set(['6', '8']);
+function myCategoryOut(category: VatCategory, rate: Dec | undefined): string {
+  if (category === 'S' || category === 'AE') return rate && MY_SERVICE_TAX_RATES.has(rate.toString()) ? 'SE' : 'SA';
+  if (category === 'O') return 'O';
+  return 'E';
+}
+const MY_IN: Record<string, VatCategory> = { SA: 'S', SE: 'S', HVG: 'S', LVG: 'S', TTX: 'S', E: 'E', O: 'O' };
+
 export const PINT_SPECIFICATIONS: Readonly<Record<PintSpecification, PintSpecificationInfo>> = {
   'pint-anz': {
     id: 'pint-anz',
@@ -127,9 +140,9 @@ export const PINT_SPECIFICATIONS: Readonly<Record<PintSpecification, PintSpecifi
     officialRules: 'pint-my/1.3.0',
     taxScheme: 'VAT',
     currency: 'MYR',
-    legalScheme: {},
-    categoryOut: same,
-    categoryIn: same,
+    legalScheme: { MY: '0230' },
+    categoryOut: myCategoryOut,
+    categoryIn: (code) => MY_IN[code] ?? code,
   },
   'pint-ae': {
     id: 'pint-ae',

@@ -50,6 +50,20 @@ function renderings(): Subject[] {
       '9',
     ],
     [
+      'MY sales tax invoice',
+      'invoice',
+      { country: 'MY', peppolId: '0230:C2584563222', vatNumber: 'MYC2584563222' },
+      { country: 'MY', peppolId: '0230:C1234567890' },
+      '10',
+    ],
+    [
+      'MY service tax credit note',
+      'credit-note',
+      { country: 'MY', peppolId: '0230:C2584563222', vatNumber: 'MYC2584563222' },
+      { country: 'MY', peppolId: '0230:C1234567890' },
+      '8',
+    ],
+    [
       'JP invoice',
       'invoice',
       { country: 'JP', peppolId: '0221:T1234567890123', vatNumber: 'JPT1234567890123' },
