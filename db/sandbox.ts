@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { transmissionId } from '../core/ids.ts';
 import { workflowIds } from '../core/temporal.ts';
 import type { Db } from './database.ts';
 import type { Scope } from '../core/scope.ts';
@@ -50,7 +51,7 @@ function liveSandboxDocuments(db: Db, column: 'organization_id' | 'company_id', 
   return Promise.all([
     db
       .selectFrom('documents')
-      .select('id')
+      .select(['id', 'delivery_status'])
       .where(column, '=', value)
       .where('livemode', '=', false)
       .where((eb) =>
@@ -156,6 +157,10 @@ export async function companyClockWorkflowIds(db: Db, companyId: string): Promis
   return [
     workflowIds.company(companyId),
     ...documents.map((d) => workflowIds.document(d.id)),
+    // The sandbox access point's run of a transmission the delivery still waits for.
+    ...documents
+      .filter((d) => d.delivery_status === 'pending')
+      .map((d) => workflowIds.sandboxAccessPoint(transmissionId(d.id))),
     ...reports.map((r) => workflowIds.compliance(r.document_id, r.country)),
     // A fan-out's deliveries wait in their event's run; replays, and a delivery a repeated fan-out
     // added, in their own.

@@ -97,8 +97,10 @@ export {
 export {
   isMessageLevelStatus,
   readMessageLevelStatus,
+  renderMessageLevelStatus,
   MLS_CODES,
   type MessageLevelStatus,
   type MlsCode,
   type ReadMessageLevelStatus,
+  type MessageLevelStatusToSend,
 } from './mls.ts';

@@ -25,7 +25,7 @@ export function createUpstreams(config: Config, db: Db): Upstreams {
   return {
     directory: createDirectoryServices(db, config),
     companies: companyUpstreamsFromConfig(config, db),
-    transports: createTransports(config),
+    transports: createTransports(config, db),
     compliance: compliancePlatformsFromConfig(config),
     webhooks: createWebhookSenders({ allowLoopback: config.webhookAllowLoopback }),
     domains: createDomainVerifiers(config),

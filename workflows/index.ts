@@ -9,3 +9,4 @@ export { complianceWorkflow } from './compliance/report.ts';
 export { inboundWorkflow } from './documents/inbound.ts';
 export { companyRegistrationWorkflow } from './companies/registration.ts';
 export { tagModelWorkflow } from './tags/model.ts';
+export { sandboxAccessPointWorkflow } from './sandbox/access-point.ts';
