@@ -71,10 +71,11 @@ export function createSimulatedTransport(options: SimulatedTransportOptions): Pe
           ? { code: responder.code, afterMs: SANDBOX_RESPONSE_DELAY_MS }
           : null,
     };
+    const workflowId = workflowIds.sandboxAccessPoint(input.instanceId);
     try {
       await temporal().workflow.start<typeof sandboxAccessPointWorkflow>('sandboxAccessPointWorkflow', {
         taskQueue: TASK_QUEUES.documents,
-        workflowId: workflowIds.sandboxAccessPoint(input.instanceId),
+        workflowId,
         args: [transmission],
         typedSearchAttributes: searchAttributesFor({
           organizationId: origin.organizationId,
@@ -87,6 +88,9 @@ export function createSimulatedTransport(options: SimulatedTransportOptions): Pe
       // Handed off before: that run answers it.
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     }
+    // Passed at once, it has passed when the hand-off answers: responses sent one after another
+    // arrive in that order, as the sandbox always delivered them.
+    if (answerAfterMs === 0) await temporal().workflow.getHandle(workflowId).result();
   };
 
   return {
