@@ -32,9 +32,9 @@ export interface SimulatedTransportOptions {
 
 /** Whether a Peppol document type id names an invoice or a note, which an Invoice Response answers. */
 const isBillingDocumentType = (documentTypeId: string) =>
-  /::(Invoice|CreditNote)-2::(Invoice|CreditNote)##/.test(documentTypeId);
+  /:(Invoice|CreditNote)-2::(Invoice|CreditNote)##/.test(documentTypeId);
 const isResponseDocumentType = (documentTypeId: string) =>
-  /::ApplicationResponse-2::ApplicationResponse##/.test(documentTypeId);
+  /:ApplicationResponse-2::ApplicationResponse##/.test(documentTypeId);
 
 /**
  * The sandbox access point, a remote one as far as the service can tell: it answers each hand-off
