@@ -2,10 +2,9 @@ import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import { failure } from '../core/failures.ts';
 import { transmissionId } from '../core/ids.ts';
-import { scopeOfRow } from '../core/scope.ts';
 import type { Db } from '../db/database.ts';
 import { findOutgoingDocumentByTransportMessage } from '../db/documents.ts';
-import { findFile } from '../db/files.ts';
+import { dropSandboxTransmission, findSandboxTransmission } from '../db/sandbox.ts';
 import { receiveForwardedMessage, type SandboxNetwork } from '../api/inbound/service.ts';
 import { ApiError } from '../api/errors.ts';
 import {
@@ -30,11 +29,7 @@ export interface SandboxAccessPointActivities {
    * its participant gets it through the door; any other sandbox participant accepts it. The MLS it
    * answers: AP, or RE with the door's reason when the door refused the message for good.
    */
-  forwardTransmission(input: {
-    organizationId: string;
-    instanceId: string;
-    fileId: string;
-  }): Promise<MessageLevelStatus>;
+  forwardTransmission(input: { organizationId: string; instanceId: string }): Promise<MessageLevelStatus>;
   /** The MLS for the transmission, through the door to the sending side (whose delivery waits for it). */
   returnMessageLevelStatus(input: {
     organizationId: string;
@@ -45,6 +40,8 @@ export interface SandboxAccessPointActivities {
   }): Promise<void>;
   /** A responder recipient's Invoice Response to the invoice or note of the transmission, through the door. */
   answerAsRecipient(input: { organizationId: string; instanceId: string; code: string; date: string }): Promise<void>;
+  /** The run is over: the message as handed off goes (it never was one of the organization's files). */
+  releaseTransmission(input: { organizationId: string; instanceId: string }): Promise<void>;
 }
 
 export interface SandboxAccessPointDeps {
@@ -68,11 +65,11 @@ export function createSandboxAccessPointActivities(deps: SandboxAccessPointDeps)
   const sandbox = (organizationId: string): SandboxNetwork => ({ livemode: false, organizationId });
 
   return {
-    async forwardTransmission({ organizationId, instanceId, fileId }) {
-      const file = await findFile(db, scopeOfRow({ organization_id: organizationId, livemode: false }), fileId);
-      if (!file) throw failure('NOT_FOUND', `handed-off message ${fileId} does not exist`);
+    async forwardTransmission({ organizationId, instanceId }) {
+      const sbd = await findSandboxTransmission(db, organizationId, instanceId);
+      if (!sbd) throw failure('NOT_FOUND', `handed-off message ${instanceId} does not exist`);
       try {
-        await receiveForwardedMessage(door(), file.content.toString('utf8'), {
+        await receiveForwardedMessage(door(), sbd.toString('utf8'), {
           instanceId,
           network: sandbox(organizationId),
         });
@@ -114,6 +111,10 @@ export function createSandboxAccessPointActivities(deps: SandboxAccessPointDeps)
         // No delivery of the sending side waits for it (a response's transmission): a refused MLS is not sent again.
         if (!refusal(err)) throw err;
       }
+    },
+
+    async releaseTransmission({ organizationId, instanceId }) {
+      await dropSandboxTransmission(db, organizationId, instanceId);
     },
 
     async answerAsRecipient({ organizationId, instanceId, code, date }) {

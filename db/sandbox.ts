@@ -108,6 +108,8 @@ export async function deleteSandboxDocuments(
       events = Number(deleted.numDeletedRows);
       await trx.deleteFrom('documents').where('id', 'in', ids).execute();
     }
+    // The messages sandbox transmissions carry are the network's, not the organization's files: they go uncounted.
+    await trx.deleteFrom('sandbox_transmissions').where('organization_id', '=', organizationId).execute();
     const files = await trx
       .deleteFrom('files')
       .where('organization_id', '=', organizationId)
@@ -167,4 +169,46 @@ export async function companyClockWorkflowIds(db: Db, companyId: string): Promis
     ...new Set(deliveries.filter((d) => !d.replay).map((d) => workflowIds.eventDeliveries(d.event_id))),
     ...deliveries.map((d) => workflowIds.delivery(d.id)),
   ];
+}
+
+/** Keeps the message of a sandbox transmission for its `sandboxAccessPoint:` run; false if it is kept already. */
+export async function keepSandboxTransmission(
+  db: Db,
+  transmission: { instanceId: string; organizationId: string; sbd: Buffer },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('sandbox_transmissions')
+    .values({
+      instance_id: transmission.instanceId,
+      organization_id: transmission.organizationId,
+      sbd: transmission.sbd,
+    })
+    .onConflict((oc) => oc.column('instance_id').doNothing())
+    .returning('instance_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The message of a sandbox transmission of the organization, while its run works on it. */
+export async function findSandboxTransmission(
+  db: Db,
+  organizationId: string,
+  instanceId: string,
+): Promise<Buffer | undefined> {
+  const row = await db
+    .selectFrom('sandbox_transmissions')
+    .select('sbd')
+    .where('instance_id', '=', instanceId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return row?.sbd;
+}
+
+/** The transmission's run is over (or was never started): its message goes. */
+export async function dropSandboxTransmission(db: Db, organizationId: string, instanceId: string): Promise<void> {
+  await db
+    .deleteFrom('sandbox_transmissions')
+    .where('instance_id', '=', instanceId)
+    .where('organization_id', '=', organizationId)
+    .execute();
 }

@@ -28,6 +28,7 @@ import * as m20261124_92_documents_hot_updates from './2026-11-24-92-documents-h
 import * as m20261124_95_rate_limit_async_commit from './2026-11-24-95-rate-limit-async-commit.ts';
 import * as m20261124_96_rate_limit_sequence from './2026-11-24-96-rate-limit-sequence.ts';
 import * as m20261129_01_document_mls from './2026-11-29-01-document-mls.ts';
+import * as m20261129_11_sandbox_transmissions from './2026-11-29-11-sandbox-transmissions.ts';
 
 /**
  * Every migration, by name. Names sort by date; a shipped migration is never edited — a change is a
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-95-rate-limit-async-commit': m20261124_95_rate_limit_async_commit,
   '2026-11-24-96-rate-limit-sequence': m20261124_96_rate_limit_sequence,
   '2026-11-29-01-document-mls': m20261129_01_document_mls,
+  '2026-11-29-11-sandbox-transmissions': m20261129_11_sandbox_transmissions,
 };

@@ -14,7 +14,7 @@ import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
 import type { Db } from '../../db/database.ts';
 import { clockOffsetOf } from '../../db/deliveries.ts';
-import { deleteFile, insertFile } from '../../db/files.ts';
+import { dropSandboxTransmission, keepSandboxTransmission } from '../../db/sandbox.ts';
 import type { SandboxTransmission, sandboxAccessPointWorkflow } from '../../workflows/sandbox/access-point.ts';
 import type { HandOff, HandOffResult, PeppolTransport } from './types.ts';
 
@@ -51,17 +51,15 @@ export function createSimulatedTransport(options: SimulatedTransportOptions): Pe
     const { origin } = input;
     if (!origin) throw new Error('the sandbox network needs the sending company of a hand-off (HandOff.origin)');
     const { db } = options;
-    const file = await insertFile(db, {
+    // The network's copy of the message, kept apart from the organization's files until the run ends.
+    const kept = await keepSandboxTransmission(db, {
+      instanceId: input.instanceId,
       organizationId: origin.organizationId,
-      livemode: false,
-      content: Buffer.from(input.sbd, 'utf8'),
-      contentType: 'application/xml',
-      filename: `${input.instanceId}.sbd.xml`,
+      sbd: Buffer.from(input.sbd, 'utf8'),
     });
     const responder = SANDBOX_RESPONDERS[input.receiverId];
     const transmission: SandboxTransmission = {
       instanceId: input.instanceId,
-      fileId: file.id,
       organizationId: origin.organizationId,
       companyId: origin.companyId,
       offsetMs: await clockOffsetOf(db, origin.companyId),
@@ -84,8 +82,8 @@ export function createSimulatedTransport(options: SimulatedTransportOptions): Pe
         }),
       });
     } catch (err) {
-      await deleteFile(db, file.id);
-      // Handed off before: that run answers it.
+      // Handed off before: that run answers it, with the copy it was started with.
+      if (kept) await dropSandboxTransmission(db, origin.organizationId, input.instanceId);
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     }
     // Passed at once, it has passed when the hand-off answers: responses sent one after another

@@ -3,15 +3,13 @@ import type { SandboxAccessPointActivities } from '../../activities/sandbox-acce
 import { ACTIVITY_PRESETS } from '../activity-options.ts';
 import { useClock } from '../clock.ts';
 
-const { forwardTransmission, returnMessageLevelStatus, answerAsRecipient } =
+const { forwardTransmission, returnMessageLevelStatus, answerAsRecipient, releaseTransmission } =
   proxyActivities<SandboxAccessPointActivities>(ACTIVITY_PRESETS.database);
 
 /** One transmission handed to the sandbox access point, as the simulator (upstreams/transport/simulator.ts) starts it. */
 export interface SandboxTransmission {
   /** The SBDH InstanceIdentifier. */
   instanceId: string;
-  /** The SBD exactly as handed off, kept in `files` (sandbox, the sending organization). */
-  fileId: string;
   /** The sending company: its organization is the sandbox network the message travels in, its clock the one waited on. */
   organizationId: string;
   companyId: string;
@@ -29,20 +27,25 @@ export interface SandboxTransmission {
  * the service's inbound door when a company of the sending organization receives it there, answers
  * the sending side with a Message Level Status through the same door (RE when the door refused the
  * message), and a responder recipient then answers an invoice with its Invoice Response, again
- * through the door. Every wait is on the sending company's clock.
+ * through the door. Every wait is on the sending company's clock. The message as handed off
+ * (`sandbox_transmissions`) goes when the run ends.
  */
 export async function sandboxAccessPointWorkflow(input: SandboxTransmission): Promise<void> {
   const clock = useClock({ livemode: false, offsetMs: input.offsetMs });
-  if (input.answerAfterMs > 0) await clock.sleep(input.answerAfterMs);
   const network = { organizationId: input.organizationId };
-  const mls = await forwardTransmission({ ...network, instanceId: input.instanceId, fileId: input.fileId });
-  await returnMessageLevelStatus({ ...network, instanceId: input.instanceId, mls, at: clock.now() });
-  if (!input.response || mls.code === 'RE') return;
-  await clock.sleep(input.response.afterMs);
-  await answerAsRecipient({
-    ...network,
-    instanceId: input.instanceId,
-    code: input.response.code,
-    date: new Date(clock.now()).toISOString().slice(0, 10),
-  });
+  try {
+    if (input.answerAfterMs > 0) await clock.sleep(input.answerAfterMs);
+    const mls = await forwardTransmission({ ...network, instanceId: input.instanceId });
+    await returnMessageLevelStatus({ ...network, instanceId: input.instanceId, mls, at: clock.now() });
+    if (!input.response || mls.code === 'RE') return;
+    await clock.sleep(input.response.afterMs);
+    await answerAsRecipient({
+      ...network,
+      instanceId: input.instanceId,
+      code: input.response.code,
+      date: new Date(clock.now()).toISOString().slice(0, 10),
+    });
+  } finally {
+    await releaseTransmission({ ...network, instanceId: input.instanceId });
+  }
 }
