@@ -28,7 +28,12 @@ export interface DocumentActivities {
    * One hand-off to the access point of the document's mode, recorded (state and `document.sent`)
    * in the same activity.
    */
-  handOffDocument(input: { documentId: string; attempt: number }): Promise<HandOffResult>;
+  handOffDocument(input: {
+    documentId: string;
+    attempt: number;
+    /** The sending company's clock offset when the document was accepted (sandbox; the run's input). */
+    offsetMs?: number | undefined;
+  }): Promise<HandOffResult>;
   /** What the live access point knows of a handed-off document's transmission (its MLS). */
   checkTransmission(input: { documentId: string }): Promise<TransmissionState>;
   recordDeliveryFailure(input: {
@@ -109,7 +114,15 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
     return moved;
   };
 
-  const handOff = async ({ documentId, attempt }: { documentId: string; attempt: number }) => {
+  const handOff = async ({
+    documentId,
+    attempt,
+    offsetMs,
+  }: {
+    documentId: string;
+    attempt: number;
+    offsetMs?: number | undefined;
+  }) => {
     const loaded = await findDeliveryFacts(db, documentId, { withXml: true });
     if (!loaded) throw failure('NOT_FOUND', `document ${documentId} does not exist`);
     const { xml, ...row } = loaded;
@@ -139,7 +152,13 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
         receiverId: receiver,
         documentTypeId: wrapped.documentTypeId,
         processId: wrapped.processId,
-        origin: { organizationId: row.organization_id, companyId: row.company_id },
+        origin: {
+          organizationId: row.organization_id,
+          companyId: row.company_id,
+          // A first hand-off's transmission counts from the document's acceptance on the company's
+          // clock, whenever the hand-off itself got to run (a clock advance in between still counts).
+          ...(attempt === 1 && offsetMs !== undefined ? { acceptedAt: row.created_at.getTime() + offsetMs } : {}),
+        },
       }),
     );
     // A failed record fails the attempt, and Temporal runs it again: the gateway takes the document

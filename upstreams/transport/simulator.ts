@@ -15,6 +15,7 @@ import { searchAttributesFor } from '../../core/workflow-context.ts';
 import type { Db } from '../../db/database.ts';
 import { clockOffsetOf } from '../../db/deliveries.ts';
 import { dropSandboxTransmission, keepSandboxTransmission } from '../../db/sandbox.ts';
+import { clockChangedSignal } from '../../workflows/clock.ts';
 import type { SandboxTransmission, sandboxAccessPointWorkflow } from '../../workflows/sandbox/access-point.ts';
 import type { HandOff, HandOffResult, PeppolTransport } from './types.ts';
 
@@ -58,11 +59,13 @@ export function createSimulatedTransport(options: SimulatedTransportOptions): Pe
       sbd: Buffer.from(input.sbd, 'utf8'),
     });
     const responder = SANDBOX_RESPONDERS[input.receiverId];
+    const offsetMs = await clockOffsetOf(db, origin.companyId);
     const transmission: SandboxTransmission = {
       instanceId: input.instanceId,
       organizationId: origin.organizationId,
       companyId: origin.companyId,
-      offsetMs: await clockOffsetOf(db, origin.companyId),
+      offsetMs,
+      acceptedAt: origin.acceptedAt ?? Date.now() + offsetMs,
       answerAfterMs,
       response:
         responder && isBillingDocumentType(input.documentTypeId)
@@ -81,6 +84,11 @@ export function createSimulatedTransport(options: SimulatedTransportOptions): Pe
           companyId: origin.companyId,
         }),
       });
+      // The clock moved between reading its offset and the start, and its advance may have found
+      // no run to wake yet: the run learns the offset as it is now.
+      const now = await clockOffsetOf(db, origin.companyId);
+      if (now !== offsetMs)
+        await temporal().workflow.getHandle(workflowId).signal(clockChangedSignal, { offsetMs: now });
     } catch (err) {
       // Handed off before: that run answers it, with the copy it was started with.
       if (kept) await dropSandboxTransmission(db, origin.organizationId, input.instanceId);

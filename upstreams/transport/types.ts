@@ -17,9 +17,11 @@ export interface HandOff {
   processId: string;
   /**
    * The sending company as this installation knows it. An access point on the network has no use
-   * for it; the sandbox network keeps each organization's exchanges to itself with it.
+   * for it; the sandbox network keeps each organization's exchanges to itself with it, and counts
+   * the receiving side's delays on the company's clock from `acceptedAt`: the instant (company clock,
+   * epoch ms) the document was accepted for its first hand-off. Absent, from the hand-off itself.
    */
-  origin?: { organizationId: string; companyId: string };
+  origin?: { organizationId: string; companyId: string; acceptedAt?: number };
 }
 
 export interface HandOffResult {

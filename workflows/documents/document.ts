@@ -195,7 +195,7 @@ async function deliver(
   while (!handedOff) {
     attempt += 1;
     try {
-      handedOff = await handOffDocument({ documentId: input.documentId, attempt });
+      handedOff = await handOffDocument({ documentId: input.documentId, attempt, offsetMs: input.offsetMs });
     } catch (err) {
       const { type, message } = failureType(err);
       const resendDelay = RESEND_DELAYS_MS[attempt - 1];
