@@ -9,7 +9,7 @@ import { pauseWebhook } from '../db/webhooks.ts';
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
 import { log } from '../core/log.ts';
 import { countWebhookAttempt } from '../core/metrics.ts';
-import { signStandardWebhook, signWebhookPayload } from '../core/webhook-signature.ts';
+import { signStandardWebhook, signWebhookPayload, webhookSigningKey } from '../core/webhook-signature.ts';
 import { forMode, type PerMode } from '../upstreams/modes.ts';
 import { WEBHOOK_USER_AGENT, type WebhookAnswer, type WebhookSender } from '../upstreams/webhooks/index.ts';
 
@@ -83,7 +83,9 @@ export function createWebhookActivities({ db, senders, events }: WebhookActivity
           apiVersion: ctx.api_version,
           data: ctx.data,
         });
-      const { header, timestamp } = signWebhookPayload({ payload: body, secret: ctx.secret });
+      // The key as the webhook's secret gives it: decoded `whsec_` bytes, or (issued earlier) its text.
+      const key = webhookSigningKey(ctx.secret, ctx.secret_format);
+      const { header, timestamp } = signWebhookPayload({ payload: body, secret: key });
       const headers = afnor?.headers ?? {
         'content-type': 'application/json',
         'content-length': String(Buffer.byteLength(body)),
@@ -94,7 +96,7 @@ export function createWebhookActivities({ db, senders, events }: WebhookActivity
         'x-service-delivery': deliveryId,
         'x-service-attempt': String(attempt),
         // Standard Webhooks, for receivers that verify with its libraries; same instant as above.
-        ...signStandardWebhook({ id: ctx.event_id, payload: body, secret: ctx.secret, timestamp }),
+        ...signStandardWebhook({ id: ctx.event_id, payload: body, secret: key, timestamp }),
       };
       const cancellation = activityCancellation();
       const started = performance.now();

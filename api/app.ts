@@ -5,6 +5,8 @@ import type { Db } from '../db/database.ts';
 import { docsRoutes } from './docs.ts';
 import { healthRoutes } from './health/routes.ts';
 import { postgresProbe, temporalProbe, type ContractProbe } from './health/probes.ts';
+import type { TaskQueueWatchOptions } from './health/task-queues.ts';
+import { TASK_QUEUES } from '../core/temporal.ts';
 import { renderEnvelope } from './middleware/error-handler.ts';
 import { observeRequests } from './middleware/observe.ts';
 import type { Breakers } from './foreign-errors.ts';
@@ -84,6 +86,11 @@ export interface AppDeps {
   apis?: Array<(shared: SharedSteps) => PipelineOptions>;
   /** Request log lines and metrics; on unless false (the benchmark measures their cost). */
   observe?: boolean;
+  /**
+   * The task queues readiness requires pollers on, and for how long one may have none (a restarting
+   * worker); defaults to every queue of TASK_QUEUES in the client's namespace, 30 s.
+   */
+  readiness?: Partial<TaskQueueWatchOptions>;
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -167,7 +174,18 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
     ...(deps.extraContractProbes ?? []),
   ];
   return [
-    healthRoutes({ db: deps.db, temporal: deps.temporal, breakers, contractProbes }),
+    healthRoutes({
+      db: deps.db,
+      temporal: deps.temporal,
+      breakers,
+      contractProbes,
+      readiness: {
+        namespace: deps.temporal.options.namespace,
+        taskQueues: Object.values(TASK_QUEUES),
+        graceMs: 30_000,
+        ...deps.readiness,
+      },
+    }),
     identityRoutes(deps.db),
     apiKeyRoutes(deps.db),
     webhookRoutes(deps.db, webhooks),

@@ -36,6 +36,18 @@ interface Guide {
   slug: string;
   title: string;
   html: string;
+  /** Its second-level headings and their anchors, for the reference's table of contents and search. */
+  sections: Array<{ title: string; anchor: string }>;
+}
+
+/** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as dashes. */
+export function headingAnchor(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/<[^>]*>/g, '')
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .trim()
+    .replace(/\s/g, '-');
 }
 
 /**
@@ -144,8 +156,21 @@ function loadGuides(dir: string): Guide[] {
     } catch {
       return [];
     }
+    // Every heading gets its anchor (numbered when repeated), so `guide.md#section` links land.
+    const used = new Map<string, number>();
+    const sections: Guide['sections'] = [];
     const marked = new Marked({
       gfm: true,
+      renderer: {
+        heading({ tokens, depth, text }) {
+          const base = headingAnchor(text) || 'section';
+          const seen = used.get(base) ?? 0;
+          used.set(base, seen + 1);
+          const anchor = seen ? `${base}-${seen}` : base;
+          if (depth === 2) sections.push({ title: text.replace(/`/g, ''), anchor });
+          return `<h${depth} id="${anchor}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
+        },
+      },
       walkTokens(token) {
         if (token.type !== 'link' || /^[a-z]+:|^\/|^#/i.test(token.href)) return;
         const [target, anchor] = token.href.split('#', 2);
@@ -153,22 +178,33 @@ function loadGuides(dir: string): Guide[] {
         if (linked) token.href = `/docs/guides/${linked}${anchor ? `#${anchor}` : ''}`;
       },
     });
-    return [
-      { slug, title: /^#\s+(.+)$/m.exec(source)?.[1]?.trim() ?? slug, html: marked.parse(source, { async: false }) },
-    ];
+    const html = marked.parse(source, { async: false });
+    return [{ slug, title: /^#\s+(.+)$/m.exec(source)?.[1]?.trim() ?? slug, html, sections }];
   });
 }
 
 /**
  * The contract as the reference shows it: each operation with an SDK sample next to the curl one
- * the page makes itself, and the guides linked from the introduction.
+ * the page makes itself, and the guides and error codes in the introduction, one heading each, so
+ * that the sidebar lists them and the reference's search finds them.
  */
 function referenceDocument(doc: OpenApiDocument, guides: Guide[]): OpenApiDocument {
   const out = structuredClone(doc);
-  const intro = guides.map((g) => `- [${g.title}](/docs/guides/${g.slug})`).join('\n');
+  const guideEntries = guides.map(
+    (g) =>
+      `### ${g.title}\n\n[Read the guide](/docs/guides/${g.slug})${
+        g.sections.length
+          ? `: ${g.sections.map((s) => `[${s.title}](/docs/guides/${g.slug}#${s.anchor})`).join(' · ')}`
+          : ''
+      }\n`,
+  );
+  const codeEntries = (Object.keys(ERROR_CATALOG) as ErrorCode[]).map((code) => {
+    const { status } = ERROR_CATALOG[code];
+    return `### ${code}\n\n${status}: ${ERROR_GUIDE[code].meaning} [How to fix it](/docs/errors#${code})\n`;
+  });
   out.info = {
     ...out.info,
-    description: `${String(out.info.description ?? '')}\n\n## Guides\n\n${intro}\n- [Error codes](/docs/errors)\n`,
+    description: `${String(out.info.description ?? '')}\n\n## Guides\n\n${guideEntries.join('\n')}\n## Error codes\n\nEvery error answer names one of these codes; [the error codes page](/docs/errors) explains each.\n\n${codeEntries.join('\n')}`,
   };
   for (const [template, item] of Object.entries(out.paths)) {
     for (const [method, op] of Object.entries(item)) {
@@ -187,13 +223,21 @@ function sdkSample(method: string, template: string, op: Record<string, any>): s
   const args: string[] = [];
   if (pathParams.length)
     args.push(`params: { path: { ${pathParams.map((p) => `${p}: '${p.split('_')[0]}_…'`).join(', ')} } }`);
-  const example = op.requestBody?.content?.['application/json']?.example;
+  const example = requestExample(op.requestBody?.content?.['application/json']);
   if (example !== undefined) args.push(`body: ${JSON.stringify(example, null, 2).replace(/\n/g, '\n  ')}`);
   const call = `docex.${method.toUpperCase()}('${template}'${args.length ? `, {\n  ${args.join(',\n  ')},\n}` : ''})`;
   return `import { createDocexClient, ok } from '@docex/sdk';
 
 const docex = createDocexClient({ apiKey: process.env.DOCEX_KEY!, baseUrl: 'http://127.0.0.1:8080' });
 const result = await ok(${call});`;
+}
+
+/** A media type's example: `example`, else the first of `examples` (an Example object's `value`). */
+export function requestExample(media: Record<string, any> | undefined): unknown {
+  if (!media) return undefined;
+  if (media.example !== undefined) return media.example;
+  const first = Object.values((media.examples ?? {}) as Record<string, any>)[0];
+  return first && typeof first === 'object' && 'value' in first ? first.value : undefined;
 }
 
 function errorsPage(): string {

@@ -191,6 +191,13 @@ export const ERROR_GUIDE: Record<ErrorCode, ErrorExplanation> = {
     fix: 'Check the number with the company.',
     retry: 'no',
   },
+  PEPPOL_ID_REQUIRED: {
+    meaning: "The company's tax number determines no Peppol participant id in its country.",
+    cause:
+      'An Icelandic VAT number (not the kennitala), a New Zealand GST number (not the NZBN), a Singapore GST number that is not a UEN, or a country the service does not serve.',
+    fix: 'Give the identifier the message names in `additionalIdentifiers` (e.g. `{scheme: "0196", value: "<kennitala>"}`); docs/countries.md lists each country.',
+    retry: 'no',
+  },
   COMPANY_INACTIVE: {
     meaning: 'The company is not active and cannot send or receive.',
     cause: 'A company that is suspended or not yet verified.',

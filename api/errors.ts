@@ -35,6 +35,7 @@ export const ERROR_CATALOG = {
   PAYLOAD_TOO_LARGE: { status: 413, type: 'invalid_request_error' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, type: 'invalid_request_error' },
   VAT_NOT_FOUND: { status: 422, type: 'invalid_request_error' },
+  PEPPOL_ID_REQUIRED: { status: 422, type: 'invalid_request_error' },
   COMPANY_INACTIVE: { status: 422, type: 'invalid_request_error' },
   VAT_INACTIVE: { status: 422, type: 'invalid_request_error' },
   RECIPIENT_NOT_FOUND: { status: 422, type: 'delivery_error' },

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../core/config.ts';
 import { bundleOpenApi } from './openapi-bundle.ts';
 import { declareErrorResponses } from './error-responses.ts';
+import { declareCommonHeaders } from './common-headers.ts';
 
 export const OPENAPI_PATH = path.join(PROJECT_ROOT, 'openapi', 'openapi.yaml');
 /** The endpoint the access point forwards received messages to, served under `/internal` and kept out of the public contract. */
@@ -15,9 +16,12 @@ export type OpenApiDocument = {
   [k: string]: unknown;
 };
 
-/** The contract as one document, its files bundled (see `bundleOpenApi`), every operation's 4xx answers declared. */
+/**
+ * The contract as one document, its files bundled (see `bundleOpenApi`), every operation's 4xx
+ * answers and common headers declared.
+ */
 export function loadOpenApiDocument(file = OPENAPI_PATH): OpenApiDocument {
-  return declareErrorResponses(bundleOpenApi<OpenApiDocument>(file));
+  return declareCommonHeaders(declareErrorResponses(bundleOpenApi<OpenApiDocument>(file)));
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;

@@ -17,7 +17,8 @@ import { benchCiiInvoice, benchInvoice } from './invoices.ts';
 /**
  * Validation speed against the official Peppol artefacts (`conformance/`: the compiled CEN + PEPPOL
  * Schematron on Saxon-HE, one warm JVM, compile excluded), on the same generated invoices of 10 to
- * 5,000 lines, UBL and CII. Both sides are timed alternately in the same run; medians and their ratio
+ * 5,000 lines, UBL and CII; then the PINT ratio, on the same invoices between Australian companies
+ * rendered in PINT A-NZ, against the official pint-aunz rules. Both sides are timed alternately in the same run; medians and their ratio
  * are printed, with the linearity t(5,000) / t(500) and the memory of the 5,000-line validation.
  *
  *   npm run bench:validation [-- runs]        runs per size and side (default 7, at least 3)
@@ -240,6 +241,59 @@ function floorAndStages(subjects: Subject[], officialMedian: Map<string, number>
   }
 }
 
+/** The bench invoice between two Australian companies: rendered in PINT A-NZ (GST 10 %, AUD, ABNs). */
+function pintInvoice(lines: number): DocumentBody {
+  const body = benchInvoice(lines);
+  const party = (name: string, abn: string) => ({
+    name,
+    vatNumber: `AU${abn}`,
+    peppolId: `0151:${abn}`,
+    address: { street: '1 George Street', city: 'Sydney', postalCode: '2000', country: 'AU' },
+  });
+  return {
+    ...body,
+    currency: 'AUD',
+    seller: party('Acme Australia Pty Ltd', '51824753556'),
+    buyer: party('Buyer Australia Pty Ltd', '47555222000'),
+    payment: { means: 'credit_transfer', iban: 'BE68539007547034', reference: 'INV-1' },
+    allowances: (body.allowances ?? []).map((a) => ({ ...a, vatRate: '10' })),
+    lines: body.lines.map((l) => ({ ...l, vatRate: '10' })),
+  };
+}
+
+/** PINT A-NZ: ours (readXmlDocument, native PINT rules) against the official pint-aunz 1.1.2 rules. */
+async function pintRatio(checker: OfficialChecker, scratch: string): Promise<void> {
+  console.log(
+    `\nPINT A-NZ validation: ours (readXmlDocument) vs the official pint-aunz 1.1.2 rules (warm JVM), median of ${RUNS} runs`,
+  );
+  console.log('| lines | size | ours ms | ours CPU ms | official ms | official / ours |');
+  console.log('|---|---|---|---|---|---|');
+  for (const lines of SIZES.filter((n) => n <= 1000)) {
+    const xml = renderUbl('invoice', pintInvoice(lines)).xml!;
+    const file = path.join(scratch, `PINT-${lines}.xml`);
+    writeFileSync(file, xml);
+    const subject: Subject = { lines, syntax: 'UBL', xml, officialFile: file };
+    ours(subject);
+    const { fatal } = await checker.check(file);
+    if (fatal.length) throw new Error(`official PINT rules reject ${lines}: ${fatal.join(', ')}`);
+    for (let i = 0; i < 3; i++) {
+      ours(subject);
+      await checker.check(file);
+    }
+    const mine: Timing[] = [];
+    const theirs: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      mine.push(ours(subject));
+      theirs.push((await checker.check(file)).ms);
+    }
+    const a = { ms: median(mine.map((t) => t.ms)), cpu: median(mine.map((t) => t.cpu)) };
+    const b = median(theirs);
+    console.log(
+      `| ${String(lines).padStart(5)} | ${kib(Buffer.byteLength(xml))} | ${ms(a.ms)} | ${ms(a.cpu)} | ${ms(b)} | ${(b / a.ms).toFixed(1).padStart(6)}× |`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'docex-bench-validation-'));
   const checker = new OfficialChecker();
@@ -298,6 +352,8 @@ async function main(): Promise<void> {
         `| ${s.syntax} | ${String(s.lines).padStart(5)} | ${kib(Buffer.byteLength(s.xml))} | ${ms(a.ms)} | ${ms(a.cpu)} | ${ms(b)} | ${(b / a.ms).toFixed(1).padStart(6)}× |`,
       );
     }
+
+    await pintRatio(checker, scratch);
 
     console.log(`\nJSON path (validateDocument: checks, render, rules), median of ${RUNS} runs`);
     const jsonMedian = new Map<number, Timing>();

@@ -35,10 +35,14 @@ export interface Config {
   jwtAudience: string;
   jwtIssuer: string | undefined;
   bootstrapKeysPerHour: number;
+  /** How long a task queue the API feeds may have no worker polling it before readiness answers 503. */
+  readinessPollerGraceMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** Peppol Directory REST search (`{base}/search/1.0/json`), for live directory searches. */
   directoryBaseUrl: string;
   directoryTimeoutMs: number;
+  /** The Peppol network live mode joins: `production`, or `test` (OpenPeppol's test SML, test PKI and test Directory). */
+  peppolNetwork: 'production' | 'test';
   /** DNS zone of the SML that live SMP lookups resolve participants in (U-NAPTR). */
   smlZone: string;
   /** DNS servers (`host[:port]`, comma-separated) for SML lookups; unset means the system resolver. */
@@ -49,8 +53,8 @@ export interface Config {
   smpTruststorePem: string | undefined;
   /** Verify SMP metadata signatures (default); only the exact value `false` turns it off. */
   smpVerifySignatures: boolean;
-  /** A participant registered in the SML zone, resolved by the `sml` contract probe. */
-  smlProbeParticipant: string;
+  /** A participant registered in the SML zone, resolved by the `sml` contract probe; unset: the probe only asks the zone. */
+  smlProbeParticipant: string | undefined;
   /** VIES-style VAT registry (REST `GET {base}/ms/{country}/vat/{number}`), used for live companies. */
   registryBaseUrl: string;
   registryTimeoutMs: number;
@@ -59,6 +63,16 @@ export interface Config {
   smpUsername: string | undefined;
   smpPassword: string | undefined;
   smpTimeoutMs: number;
+  /** The SMP's URL as the SML publishes it (NAPTR `Meta:SMP`); default SMP_BASE_URL. */
+  smpPublicUrl: string | undefined;
+  /** `create-in-sml` / `delete-in-sml` of the SMP writes: the SMP registers its participants in the SML (default). */
+  smpSmlRegistration: boolean;
+  /** TechnicalContactUrl of every published endpoint (a URL or `mailto:`); live publication waits until it is set. */
+  smpTechnicalContact: string | undefined;
+  /** The access point's public AS4 endpoint (`https://…/as4`) the SMP publishes; live publication waits until it is set. */
+  accessPointAs4Url: string | undefined;
+  /** PEM file of the access point's Peppol AP certificate, published base64 DER in every endpoint. */
+  accessPointCertificate: string | undefined;
   /** France's public e-invoicing platform (PPF) lifecycle-status API, for live French documents. */
   ppfBaseUrl: string;
   ppfToken: string | undefined;
@@ -86,6 +100,32 @@ export interface Config {
   workerTemporalMetricsPort: number;
 }
 
+const PKI_DIR = path.join(PROJECT_ROOT, 'peppol', 'pki');
+
+/**
+ * OpenPeppol's networks (the SML moved from the European Commission to OpenPeppol; lookups had to
+ * follow by 2026-08-31). The SMP trust anchors are the Peppol SMP CAs of the current PKI: G3, and G2
+ * while its certificates are valid (until January 2028); an expired anchor is never used.
+ */
+export const PEPPOL_NETWORKS = {
+  production: {
+    smlZone: 'participant.sml.prod.tech.peppol.org',
+    directory: 'https://directory.peppol.eu',
+    smpTruststore: [
+      path.join(PKI_DIR, 'PEPPOL_SERVICE_METADATA_PUBLISHER_CA-G3.pem'),
+      path.join(PKI_DIR, 'PEPPOL_SERVICE_METADATA_PUBLISHER_CA-G2.pem'),
+    ].join(','),
+  },
+  test: {
+    smlZone: 'participant.sml.test.tech.peppol.org',
+    directory: 'https://test-directory.peppol.eu',
+    smpTruststore: [
+      path.join(PKI_DIR, 'PEPPOL_SERVICE_METADATA_PUBLISHER_TEST_CA-G3.pem'),
+      path.join(PKI_DIR, 'PEPPOL_SERVICE_METADATA_PUBLISHER_TEST_CA-G2.pem'),
+    ].join(','),
+  },
+} as const;
+
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -106,6 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     optional(env, 'PUBLIC_BASE_URL') ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
   ).replace(/\/$/, '');
   const level = optional(env, 'LOG_LEVEL') ?? 'info';
+  const peppolNetwork = optional(env, 'PEPPOL_NETWORK') ?? 'production';
+  if (peppolNetwork !== 'production' && peppolNetwork !== 'test')
+    throw new Error(`PEPPOL_NETWORK must be production or test, got "${peppolNetwork}"`);
   const databasePoolSize = intFrom(env, 'DATABASE_POOL_SIZE', 20);
   if (databasePoolSize < 1) throw new Error(`DATABASE_POOL_SIZE must be at least 1, got "${databasePoolSize}"`);
   if (!['debug', 'info', 'warn', 'error'].includes(level))
@@ -134,18 +177,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtAudience: optional(env, 'JWT_AUDIENCE') ?? 'https://api.docex.example',
     jwtIssuer: optional(env, 'JWT_ISSUER'),
     bootstrapKeysPerHour: intFrom(env, 'SANDBOX_BOOTSTRAP_PER_HOUR', 10),
+    readinessPollerGraceMs: intFrom(env, 'READINESS_POLLER_GRACE_SECONDS', 30) * 1000,
     logLevel: level as Config['logLevel'],
-    directoryBaseUrl: (optional(env, 'DIRECTORY_BASE_URL') ?? 'https://directory.peppol.eu').replace(/\/$/, ''),
+    directoryBaseUrl: (optional(env, 'DIRECTORY_BASE_URL') ?? PEPPOL_NETWORKS[peppolNetwork].directory).replace(
+      /\/$/,
+      '',
+    ),
     directoryTimeoutMs: intFrom(env, 'DIRECTORY_TIMEOUT_MS', 5_000),
-    smlZone: (optional(env, 'SML_ZONE') ?? 'edelivery.tech.ec.europa.eu').replace(/\.$/, ''),
+    peppolNetwork,
+    smlZone: (optional(env, 'SML_ZONE') ?? PEPPOL_NETWORKS[peppolNetwork].smlZone).replace(/\.$/, ''),
     dnsResolvers: optional(env, 'DNS_RESOLVERS')
       ?.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
     smpLookupTimeoutMs: intFrom(env, 'SMP_LOOKUP_TIMEOUT_MS', 5_000),
-    smpTruststorePem: optional(env, 'SMP_TRUSTSTORE_PEM'),
+    smpTruststorePem: optional(env, 'SMP_TRUSTSTORE_PEM') ?? PEPPOL_NETWORKS[peppolNetwork].smpTruststore,
     smpVerifySignatures: optional(env, 'SMP_VERIFY_SIGNATURES')?.toLowerCase() !== 'false',
-    smlProbeParticipant: optional(env, 'SML_PROBE_PARTICIPANT') ?? '9915:test',
+    smlProbeParticipant: optional(env, 'SML_PROBE_PARTICIPANT'),
     registryBaseUrl: (
       optional(env, 'REGISTRY_BASE_URL') ?? 'https://ec.europa.eu/taxation_customs/vies/rest-api'
     ).replace(/\/$/, ''),
@@ -154,6 +202,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smpUsername: optional(env, 'SMP_USERNAME'),
     smpPassword: optional(env, 'SMP_PASSWORD'),
     smpTimeoutMs: intFrom(env, 'SMP_TIMEOUT_MS', 15_000),
+    smpPublicUrl: (optional(env, 'SMP_PUBLIC_URL') ?? optional(env, 'SMP_BASE_URL'))?.replace(/\/$/, ''),
+    smpSmlRegistration: optional(env, 'SMP_SML_REGISTRATION')?.toLowerCase() !== 'false',
+    smpTechnicalContact: optional(env, 'SMP_TECHNICAL_CONTACT'),
+    accessPointAs4Url: optional(env, 'ACCESS_POINT_AS4_URL'),
+    accessPointCertificate: optional(env, 'ACCESS_POINT_CERTIFICATE'),
     ppfBaseUrl: (optional(env, 'PPF_BASE_URL') ?? 'https://api.ppf.impots.gouv.fr').replace(/\/$/, ''),
     ppfToken: optional(env, 'PPF_TOKEN'),
     frenchDirectoryBaseUrl: (

@@ -1,10 +1,54 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Webhook signatures of part 6.3: `X-Service-Signature: t=<unix seconds>,v1=<hex>` where `v1` is
- * HMAC-SHA256(secret, "<t>.<raw body>"). The service signs with {@link signWebhookPayload};
+ * Webhook signatures: `X-Service-Signature: t=<unix seconds>,v1=<hex>` where `v1` is
+ * HMAC-SHA256(key, "<t>.<raw body>"). The service signs with {@link signWebhookPayload};
  * receivers check with {@link verifyWebhookSignature} (Node only, no other dependency).
+ *
+ * The key: a secret the service issues is `whsec_` + base64 of 32 random bytes (the Standard Webhooks
+ * form) and its key is those decoded bytes. Any other secret (one chosen by the owner, or one issued
+ * before 2026-11-29, which keeps signing this way until rotated) signs with its UTF-8 bytes.
  */
+
+/** How a secret gives its HMAC key: `whsec` the base64 after `whsec_`, `text` its UTF-8 bytes. */
+export type WebhookSecretFormat = 'text' | 'whsec';
+
+/** A secret as the API returned it, or the key bytes themselves. */
+export type WebhookKey = string | Buffer;
+
+const WHSEC = /^whsec_((?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?)$/;
+
+/** `whsec` when the secret is `whsec_` + base64 of 24 to 64 bytes (as Standard Webhooks reads it), else `text`. */
+export function webhookSecretFormat(secret: string): WebhookSecretFormat {
+  const base64 = WHSEC.exec(secret)?.[1];
+  if (!base64) return 'text';
+  const length = Buffer.from(base64, 'base64').length;
+  return length >= 24 && length <= 64 ? 'whsec' : 'text';
+}
+
+/** The HMAC key of a secret: its decoded bytes in the `whsec` form, its UTF-8 bytes otherwise. */
+export function webhookSigningKey(secret: string, format = webhookSecretFormat(secret)): Buffer {
+  return format === 'whsec' ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret, 'utf8');
+}
+
+/** A fresh secret: `whsec_` + base64 of 32 random bytes, as the Standard Webhooks libraries take it. */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/** The key to sign with: bytes as given, a secret string read by its form. */
+const signingKey = (key: WebhookKey) => (typeof key === 'string' ? webhookSigningKey(key) : key);
+
+/**
+ * The keys a receiver tries: the secret read by its form and, for a `whsec_…` secret, its UTF-8
+ * bytes too (a secret issued before 2026-11-29 has that shape but signs as text until rotated).
+ */
+function verifyingKeys(key: WebhookKey): Buffer[] {
+  if (typeof key !== 'string') return [key];
+  const keys = [webhookSigningKey(key)];
+  if (webhookSecretFormat(key) === 'whsec') keys.push(Buffer.from(key, 'utf8'));
+  return keys;
+}
 
 /** Part 8: a receiver rejects a signature whose timestamp is more than 5 minutes off. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
@@ -13,7 +57,8 @@ export const SIGNATURE_HEADER = 'X-Service-Signature';
 
 export interface SignInput {
   payload: string | Buffer;
-  secret: string;
+  /** The webhook's secret, or its key bytes ({@link webhookSigningKey}). */
+  secret: WebhookKey;
   /** Unix seconds; defaults to now. */
   timestamp?: number;
 }
@@ -24,7 +69,7 @@ export function signWebhookPayload({ payload, secret, timestamp }: SignInput): {
   signature: string;
 } {
   const t = timestamp ?? Math.floor(Date.now() / 1000);
-  const signature = hmacHex(secret, t, payload);
+  const signature = hmacHex(signingKey(secret), t, payload);
   return { header: `t=${t},v1=${signature}`, timestamp: t, signature };
 }
 
@@ -33,7 +78,8 @@ export interface VerifyInput {
   payload: string | Buffer;
   /** The value of the X-Service-Signature header. */
   header: string | string[] | undefined | null;
-  secret: string;
+  /** The webhook's secret as the API returned it (or its key bytes). */
+  secret: WebhookKey;
   toleranceSeconds?: number;
   /** The receiver's current time (a Date or epoch milliseconds); defaults to now. */
   now?: Date | number;
@@ -74,25 +120,27 @@ export function verifyWebhookSignature({
   const nowSeconds = Math.floor((now instanceof Date ? now.getTime() : (now ?? Date.now())) / 1000);
   if (Math.abs(nowSeconds - timestamp) > toleranceSeconds)
     return { ok: false, reason: 'timestamp_out_of_tolerance', timestamp };
-  const expected = Buffer.from(hmacHex(secret, timestamp, payload), 'hex');
-  // Every candidate is compared (no early exit), each in constant time.
+  // Every candidate is compared with every key (no early exit), each in constant time.
   let matched = false;
-  for (const candidate of candidates) {
-    if (timingSafeEqual(expected, Buffer.from(candidate, 'hex'))) matched = true;
+  for (const key of verifyingKeys(secret)) {
+    const expected = Buffer.from(hmacHex(key, timestamp, payload), 'hex');
+    for (const candidate of candidates) {
+      if (timingSafeEqual(expected, Buffer.from(candidate, 'hex'))) matched = true;
+    }
   }
   return matched ? { ok: true, timestamp } : { ok: false, reason: 'signature_mismatch', timestamp };
 }
 
-function hmacHex(secret: string, timestamp: number, payload: string | Buffer): string {
-  return createHmac('sha256', secret).update(`${timestamp}.`).update(payload).digest('hex');
+function hmacHex(key: Buffer, timestamp: number, payload: string | Buffer): string {
+  return createHmac('sha256', key).update(`${timestamp}.`).update(payload).digest('hex');
 }
 
 /**
- * Standard Webhooks (standardwebhooks.com), sent alongside part 6.3 so receivers can use the
- * `standardwebhooks` or `svix` libraries: `webhook-signature: v1,<base64 HMAC-SHA256 of
- * "<webhook-id>.<webhook-timestamp>.<raw body>">`. Those libraries take a `whsec_<base64 key>`
- * secret; ours is a plain string (generated `whsec_…` or chosen by the owner), so the HMAC key is
- * the UTF-8 bytes of our secret as given, and {@link standardWebhooksSecret} gives the library form.
+ * Standard Webhooks (standardwebhooks.com), sent alongside `X-Service-Signature` so receivers can use
+ * the `standardwebhooks` or `svix` libraries: `webhook-signature: v1,<base64 HMAC-SHA256 of
+ * "<webhook-id>.<webhook-timestamp>.<raw body>">`, with the same key. Those libraries take a
+ * `whsec_<base64 key>` secret: an issued secret is one already; {@link standardWebhooksSecret} gives
+ * that form of any other.
  */
 export const STANDARD_HEADERS = {
   id: 'webhook-id',
@@ -115,13 +163,17 @@ export function signStandardWebhook({
   return {
     'webhook-id': id,
     'webhook-timestamp': String(t),
-    'webhook-signature': `v1,${standardHmac(secret, id, t, payload).toString('base64')}`,
+    'webhook-signature': `v1,${standardHmac(signingKey(secret), id, t, payload).toString('base64')}`,
   };
 }
 
-/** The secret to hand to the Standard Webhooks or Svix libraries for a webhook whose secret is `secret`. */
-export function standardWebhooksSecret(secret: string): string {
-  return `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`;
+/**
+ * The secret to hand to the Standard Webhooks or Svix libraries: an issued `whsec_…` secret as is,
+ * any other `whsec_` + base64 of its UTF-8 bytes. Pass `'text'` for a secret issued before
+ * 2026-11-29 that was not rotated since.
+ */
+export function standardWebhooksSecret(secret: string, format = webhookSecretFormat(secret)): string {
+  return `whsec_${webhookSigningKey(secret, format).toString('base64')}`;
 }
 
 export interface StandardVerifyInput {
@@ -129,8 +181,8 @@ export interface StandardVerifyInput {
   payload: string | Buffer;
   /** The request headers (names in lower case, as Node gives them). */
   headers: Record<string, string | string[] | undefined>;
-  /** The webhook's secret as the API returned it (not the `standardWebhooksSecret` form). */
-  secret: string;
+  /** The webhook's secret as the API returned it (not the `standardWebhooksSecret` form), or its key bytes. */
+  secret: WebhookKey;
   toleranceSeconds?: number;
   now?: Date | number;
 }
@@ -164,14 +216,16 @@ export function verifyStandardWebhook({
   const nowSeconds = Math.floor((now instanceof Date ? now.getTime() : (now ?? Date.now())) / 1000);
   if (Math.abs(nowSeconds - timestamp) > toleranceSeconds)
     return { ok: false, reason: 'timestamp_out_of_tolerance', timestamp };
-  const expected = standardHmac(secret, id, timestamp, payload);
   let matched = false;
-  for (const candidate of candidates) {
-    if (candidate.length === expected.length && timingSafeEqual(expected, candidate)) matched = true;
+  for (const key of verifyingKeys(secret)) {
+    const expected = standardHmac(key, id, timestamp, payload);
+    for (const candidate of candidates) {
+      if (candidate.length === expected.length && timingSafeEqual(expected, candidate)) matched = true;
+    }
   }
   return matched ? { ok: true, timestamp } : { ok: false, reason: 'signature_mismatch', timestamp };
 }
 
-function standardHmac(secret: string, id: string, timestamp: number, payload: string | Buffer): Buffer {
-  return createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${id}.${timestamp}.`).update(payload).digest();
+function standardHmac(key: Buffer, id: string, timestamp: number, payload: string | Buffer): Buffer {
+  return createHmac('sha256', key).update(`${id}.${timestamp}.`).update(payload).digest();
 }

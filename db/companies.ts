@@ -1,6 +1,6 @@
 import { sql, type Expression } from 'kysely';
 import { columnsOf, compiledOnce, type Db } from './database.ts';
-import type { Address, CompaniesTable, CompanyStatus } from './tables/companies.ts';
+import type { Address, CompaniesTable, CompanyNetwork, CompanyStatus } from './tables/companies.ts';
 import { newestFirst } from './keyset.ts';
 import type { Scope } from '../core/scope.ts';
 
@@ -26,6 +26,7 @@ export const COMPANY_COLUMNS = columnsOf<CompaniesTable>()([
   'metadata',
   'clock_offset_ms',
   'smp_generation',
+  'network',
   'created_at',
   'updated_at',
 ]);
@@ -108,6 +109,16 @@ const companyByRef = compiledOnce(
   },
   (params) => `${params.column} ${params.companyId ? 'company' : 'organization'}`,
 );
+
+/** Every company the scope sees, oldest first. */
+export async function findScopeCompanies(db: Db, scope: Scope) {
+  return visibleCompanies(db, scope).orderBy('created_at').orderBy('id').execute();
+}
+
+/** Holds the company's row until the transaction ends: writers of its dependent rows queue behind it. */
+export async function lockCompany(db: Db, companyId: string): Promise<void> {
+  await db.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute();
+}
 
 /** Up to `limit` active companies the scope sees, oldest first (a sender is implied when there is one). */
 export async function findActiveCompanies(db: Db, scope: Scope, limit: number) {
@@ -274,6 +285,8 @@ export interface CompanyChanges {
   settings?: Record<string, unknown>;
   compliance?: Record<string, unknown>;
   additionalIdentifiers?: Array<{ scheme: string; value: string }>;
+  /** Set by the service only (the contract refuses it in a body): a company that had no participant id gets one. */
+  peppolId?: string;
   /** Shallow merge: a null value deletes the key. */
   metadata?: Record<string, string | null>;
 }
@@ -291,6 +304,7 @@ export async function updateCompany(db: Db, scope: Scope, id: string, changes: C
   if (changes.compliance !== undefined) set.compliance = JSON.stringify(changes.compliance);
   if (changes.additionalIdentifiers !== undefined)
     set.additional_identifiers = JSON.stringify(changes.additionalIdentifiers);
+  if (changes.peppolId !== undefined) set.peppol_id = changes.peppolId;
   if (changes.metadata !== undefined) {
     const upserts = Object.fromEntries(Object.entries(changes.metadata).filter(([, v]) => v !== null));
     const removals = Object.entries(changes.metadata)
@@ -420,4 +434,13 @@ export async function findCompaniesMatching(
     );
   }
   return query.orderBy('created_at').limit(limit).execute();
+}
+
+/** Records the outcome of a network presence check (the listing workflow's). */
+export async function recordCompanyNetwork(db: Db, companyId: string, network: CompanyNetwork): Promise<void> {
+  await db
+    .updateTable('companies')
+    .set({ network: JSON.stringify(network), updated_at: sql`now()` as any })
+    .where('id', '=', companyId)
+    .execute();
 }

@@ -4,13 +4,8 @@ import { newId } from '../core/ids.ts';
 import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable } from './schema.ts';
 import { newestFirst } from './keyset.ts';
 import { findFlowById, flowMatches } from './flows.ts';
-import {
-  findMatchingWebhooks,
-  recordWebhookFailure,
-  recordWebhookSuccess,
-  type EventOwner,
-  type WebhookRow,
-} from './webhooks.ts';
+import { findMatchingWebhooks, recordWebhookFailure, recordWebhookSuccess, type WebhookRow } from './webhooks.ts';
+import type { EventOwner } from './webhook-subscriptions.ts';
 
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type AttemptRow = Selectable<WebhookDeliveryAttemptsTable>;
@@ -110,6 +105,7 @@ export async function loadDeliveryContext(db: Db, id: string) {
       'w.id as webhook_id',
       'w.url as url',
       'w.secret as secret',
+      'w.secret_format as secret_format',
       'w.status as webhook_status',
       'w.afnor as afnor',
       'e.id as event_id',

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from './database.ts';
-import type { Database, DocumentDeliveryStatus, DocumentLifecycleStatus } from './schema.ts';
-import type { DocumentRow } from './documents.ts';
+import type { Database, DocumentLifecycleStatus } from './schema.ts';
+import { deliveryStatusesOf, type DocumentRow } from './documents.ts';
 import type { Scope } from '../core/scope.ts';
 import { taggedWithAny } from './tags.ts';
 
@@ -176,7 +176,9 @@ function likePattern(value: string): string {
 /** Part 3.1: `delivered` and `failed` are delivery statuses; every other value is a lifecycle status. */
 function statusMatch(eb: Eb, values: string[]): Where {
   // The values were checked against both lists by `scalar`.
-  const delivery = values.filter((v): v is DocumentDeliveryStatus => v === 'delivered' || v === 'failed');
+  const delivery = values
+    .filter((v): v is 'delivered' | 'failed' => v === 'delivered' || v === 'failed')
+    .flatMap(deliveryStatusesOf);
   const lifecycle = values.filter((v) => v !== 'delivered' && v !== 'failed') as DocumentLifecycleStatus[];
   const parts: Where[] = [];
   if (lifecycle.length) parts.push(eb('lifecycle_status', 'in', lifecycle));

@@ -405,6 +405,14 @@ export async function findSentToAmong(db: Db, scope: Scope, ids: string[], recei
   return query.executeTakeFirst();
 }
 
+/**
+ * The delivery statuses `status` means (part 3.1): `failed` is also a delivery the receiving access
+ * point rejected (`rejected`, MLS RE), which failed as surely as one that never got there.
+ */
+export function deliveryStatusesOf(status: 'delivered' | 'failed'): DocumentDeliveryStatus[] {
+  return status === 'failed' ? ['failed', 'rejected'] : ['delivered'];
+}
+
 export interface DocumentFilters {
   direction?: string;
   type?: string;
@@ -435,7 +443,7 @@ export async function findDocuments(
   if (filters.status) {
     query =
       filters.status === 'delivered' || filters.status === 'failed'
-        ? query.where('delivery_status', '=', filters.status)
+        ? query.where('delivery_status', 'in', deliveryStatusesOf(filters.status))
         : query.where('lifecycle_status', '=', filters.status);
   }
   if (filters.deliveryStatus) query = query.where('delivery_status', '=', filters.deliveryStatus);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from './database.ts';
 import { newId } from '../core/ids.ts';
 import { EVENTS_API_VERSION, type EventType } from '../core/events.ts';
-import { anyWebhookSubscribes } from './webhooks.ts';
+import { anyWebhookSubscribes } from './webhook-subscriptions.ts';
 import { newestFirst, oldestFirst } from './keyset.ts';
 import type { Scope } from '../core/scope.ts';
 

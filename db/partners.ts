@@ -78,6 +78,17 @@ function normalizeVat(vat: string): string {
   return vat.replace(/[\s.-]/g, '').toUpperCase();
 }
 
+/** Whether the scope has a partner with this id; `lock` holds its row until the transaction ends. */
+export async function partnerExists(db: Db, scope: PartnerScope, id: string, lock = false): Promise<boolean> {
+  const query = db
+    .selectFrom('partners')
+    .select('id')
+    .where('organization_id', '=', scope.organizationId)
+    .where('livemode', '=', scope.livemode)
+    .where('id', '=', id);
+  return (await (lock ? query.forUpdate() : query).executeTakeFirst()) !== undefined;
+}
+
 /** Partners that already hold this Peppol id or VAT number (the duplicates of a create/update). */
 export async function findPartnerDuplicates(
   db: Db,

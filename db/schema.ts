@@ -1,3 +1,9 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ApiKeysTable } from './tables/access.ts';
+import type { CompaniesTable } from './tables/companies.ts';
+import type { DocumentsTable } from './tables/documents.ts';
+import type { EventsTable } from './tables/events.ts';
+import type { JoinRequestsTable } from './tables/join-requests.ts';
 import type { AccessTables } from './tables/access.ts';
 import type { CompanyTables } from './tables/companies.ts';
 import type { DirectoryTables } from './tables/directory.ts';
@@ -48,3 +54,11 @@ export interface Database
     StatisticsTables,
     PlatformTables,
     TagTables {}
+
+// Row shapes the layers above the repositories name, so that no layer above db/ imports Kysely.
+export type EventRow = Selectable<EventsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type CompanyRow = Selectable<CompaniesTable>;
+export type JoinRequestRow = Selectable<JoinRequestsTable>;
+export type NewDocumentRow = Insertable<DocumentsTable>;
+export type DocumentChanges = Updateable<DocumentsTable>;

@@ -1,7 +1,8 @@
-import { sql, type RawBuilder, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from './database.ts';
-import type { AfnorSubscription, WebhooksTable, WebhookStatus } from './schema.ts';
+import type { AfnorSubscription, WebhookSecretFormat, WebhooksTable, WebhookStatus } from './schema.ts';
 import { insertEvent } from './events.ts';
+import { eventTerms, subscribes, type EventOwner } from './webhook-subscriptions.ts';
 import { newestFirst } from './keyset.ts';
 import type { Scope } from '../core/scope.ts';
 
@@ -15,6 +16,8 @@ export interface NewWebhook {
   url: string;
   events: string[];
   secret: string;
+  /** How the secret gives the HMAC key (`whsec` for every secret issued now); `text` when left out. */
+  secretFormat?: WebhookSecretFormat;
   /** The AFNOR subscription a facade webhook serves; none for a `/v1` one. */
   afnor?: AfnorSubscription;
 }
@@ -31,6 +34,7 @@ export async function insertWebhook(db: Db, webhook: NewWebhook): Promise<Webhoo
       url: webhook.url,
       events: webhook.events,
       secret: webhook.secret,
+      secret_format: webhook.secretFormat ?? 'text',
       ...(webhook.afnor ? { afnor: JSON.stringify(webhook.afnor) } : {}),
       created_at: now,
       updated_at: now,
@@ -128,6 +132,7 @@ export interface WebhookChanges {
   url?: string;
   events?: string[];
   secret?: string;
+  secretFormat?: WebhookSecretFormat;
   status?: WebhookStatus;
 }
 
@@ -150,6 +155,7 @@ export async function updateWebhook(
       ...(changes.url !== undefined ? { url: changes.url } : {}),
       ...(changes.events !== undefined ? { events: changes.events } : {}),
       ...(changes.secret !== undefined ? { secret: changes.secret } : {}),
+      ...(changes.secretFormat !== undefined ? { secret_format: changes.secretFormat } : {}),
       ...(changes.status !== undefined ? { status: changes.status } : {}),
       ...(reactivated ? { failure_count: 0, paused_at: null, paused_reason: null } : {}),
       updated_at: new Date(),
@@ -166,32 +172,6 @@ export async function deleteWebhook(db: Db, scope: Scope, id: string): Promise<b
   return true;
 }
 
-export interface EventOwner {
-  organization_id: string;
-  livemode: boolean;
-  company_id: string | null;
-  type: string;
-}
-
-/** An event's owner and type, as values or as the columns of an `events` row in a query. */
-type EventTerms = {
-  organizationId: RawBuilder<unknown>;
-  livemode: RawBuilder<unknown>;
-  type: RawBuilder<unknown>;
-  companyId: RawBuilder<unknown>;
-};
-
-/**
- * The one rule of which webhooks an event goes to: active, same organization and mode, the event's
- * type or `*`, and either no company scope or the event's company (a company-less event only
- * reaches webhooks without one: `= null` is never true).
- */
-function subscribes(event: EventTerms) {
-  return sql<boolean>`webhooks.status = 'active' and webhooks.organization_id = ${event.organizationId} and webhooks.livemode = ${event.livemode}
-    and webhooks.events && array[${event.type}, '*']::text[]
-    and (webhooks.company_id is null or webhooks.company_id = ${event.companyId})`;
-}
-
 /** Active subscriptions an event goes to (the rule of {@link subscribes}), oldest first. */
 export async function findMatchingWebhooks(db: Db, event: EventOwner): Promise<WebhookRow[]> {
   return db
@@ -200,20 +180,6 @@ export async function findMatchingWebhooks(db: Db, event: EventOwner): Promise<W
     .where(subscribes(eventTerms(event)))
     .orderBy('created_at')
     .execute();
-}
-
-/** Whether any webhook subscribes to an event with this owner and type, as an SQL condition. */
-export function anyWebhookSubscribes(event: EventOwner) {
-  return sql<boolean>`exists (select 1 from webhooks where ${subscribes(eventTerms(event))})`;
-}
-
-function eventTerms(event: EventOwner): EventTerms {
-  return {
-    organizationId: sql.val(event.organization_id),
-    livemode: sql.val(event.livemode),
-    type: sql`${event.type}::text`,
-    companyId: sql.val(event.company_id),
-  };
 }
 
 /**

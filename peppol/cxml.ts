@@ -194,9 +194,9 @@ export function punchOutLines(message: PunchOutOrderMessage): DocumentLine[] {
       id: item.lineNumber ?? String(i + 1),
       description: item.description,
       ...(item.shortName ? { name: item.shortName } : {}),
-      quantity: item.quantity.toString(),
+      quantity: item.quantity.toNumber(),
       unit: item.unitOfMeasure,
-      unitPrice: item.unitPrice.toString(),
+      unitPrice: item.unitPrice.toNumber(),
       itemCode: item.supplierPartId,
       ...(classification ? { classification } : {}),
     };

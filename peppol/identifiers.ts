@@ -2,21 +2,9 @@ import { checkVAT, countries as vatCountries } from 'jsvat';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import currencyCodes from 'currency-codes';
 import isoCountries from 'i18n-iso-countries';
-import {
-  isValidAbn,
-  isValidBelgianEnterpriseNumber,
-  isValidCodiceFiscale,
-  isValidFinnishBusinessId,
-  isValidGln,
-  isValidGreekTin,
-  isValidMod11,
-  isValidPartitaIva,
-  isValidSiren,
-  isValidSiret,
-  isValidSwedishOrgNumber,
-} from './checksums.ts';
 import { ownCopy } from './own-copy.ts';
 import { PARTICIPANT_SCHEMES } from './participant-schemes.ts';
+import { checkTaxNumberOf, participantIdOfTaxNumber, schemeValueCheck, taxNumberOfParticipantId } from './countries.ts';
 
 export interface ParticipantId {
   scheme: string;
@@ -56,30 +44,6 @@ export function isKnownScheme(scheme: string): boolean {
   return scheme === '0037' || scheme in PARTICIPANT_SCHEMES;
 }
 
-/** Value checks per scheme: format plus check digits where the scheme defines them. */
-const SCHEME_CHECKS: Record<string, (value: string) => boolean> = {
-  '0002': isValidSiren,
-  '0007': isValidSwedishOrgNumber,
-  '0009': isValidSiret,
-  '0037': (v) => (/^\d{12}$/.test(v) ? isValidFinnishBusinessId(v.slice(4, 12)) : isValidFinnishBusinessId(v)),
-  '0088': (v) => /^\d{13}$/.test(v) && isValidGln(v),
-  '0106': (v) => /^\d{8}$/.test(v),
-  '0151': isValidAbn,
-  '0184': (v) => /^DK\d{8}$/.test(v) || /^\d{8}$/.test(v),
-  '0192': (v) => /^\d{9}$/.test(v) && isValidMod11(v),
-  '0195': (v) => /^[0-9A-Z]{9,10}$/i.test(v),
-  '0201': (v) => /^[A-Za-z0-9]{6}$/.test(v),
-  '0204': (v) => /^[0-9A-Z]{2,12}(-[0-9A-Z]{1,30})?-\d{2}$/i.test(v),
-  '0208': isValidBelgianEnterpriseNumber,
-  '0210': isValidCodiceFiscale,
-  '0211': (v) => isValidPartitaIva(v.replace(/^IT/i, '')),
-  '0216': (v) => /^\d{9,18}$/.test(v),
-  '0221': (v) => /^T?\d{13}$/.test(v),
-  '9925': (v) => /^BE[01]\d{9}$/i.test(v) && isValidBelgianEnterpriseNumber(v.slice(2)),
-  '9930': (v) => /^DE\d{9}$/i.test(v),
-  '9933': (v) => isValidGreekTin(v.replace(/^(EL|GR)/i, '')),
-};
-
 export interface ParticipantCheck {
   valid: boolean;
   scheme?: string;
@@ -94,7 +58,7 @@ export function checkParticipantId(id: string): ParticipantCheck {
   if (!parts) return { valid: false, problems: ['participant id must be <4-digit scheme>:<value>'] };
   const problems: string[] = [];
   if (!isKnownScheme(parts.scheme)) problems.push(`unknown participant identifier scheme ${parts.scheme}`);
-  const check = SCHEME_CHECKS[parts.scheme];
+  const check = schemeValueCheck(parts.scheme);
   if (check && !check(parts.value))
     problems.push(
       `value ${parts.value} is not a valid ${PARTICIPANT_SCHEMES[parts.scheme]?.schemeId ?? parts.scheme} identifier`,
@@ -142,7 +106,18 @@ export function checkVatNumber(vat: string): VatCheck {
     return { valid: false, checksumVerified: false, problems: [`${prefix} is not a country prefix`] };
   }
   const result = checkVAT(value, vatCountries);
-  if (!result.isSupportedCountry) return { valid: true, country, checksumVerified: false, problems: [] };
+  if (!result.isSupportedCountry) {
+    // Countries the VAT library does not know (AU, NZ, SG, JP, MY, AE, OM, IS ...): the countries table's check.
+    const known = checkTaxNumberOf(country, value);
+    if (known === false)
+      return {
+        valid: false,
+        country,
+        checksumVerified: true,
+        problems: [`${value} fails the ${country} tax number format or check digits (docs/countries.md)`],
+      };
+    return { valid: true, country, checksumVerified: known === true, problems: [] };
+  }
   if (!result.isValid) {
     return {
       valid: false,
@@ -204,33 +179,15 @@ export function frenchVatOfSiren(siren: string): string {
 }
 
 /**
- * The participant id a VAT number is registered under when the directory has nothing better:
- * the national registration number where Peppol usage prefers it (BE KBO, FR SIREN, NO, SE, DK, IT),
- * else the country's VAT scheme (99xx) with the VAT number as value.
+ * The participant id a VAT (tax) number is registered under when the directory has nothing better:
+ * the derivation of the countries table (docs/countries.md) — the national number where Peppol
+ * usage prefers it (BE KBO, FR SIREN, SE, DK, FI, NO, IT, AU ABN, SG UEN, JP, MY, AE, OM), else the
+ * country's VAT scheme (99xx) with the VAT number as value.
  */
 export function participantIdOfVat(vat: string): string | undefined {
   const check = checkVatNumber(vat);
   if (!check.valid || !check.country) return undefined;
-  const value = normalizeVatNumber(vat);
-  const digits = value.slice(2);
-  switch (check.country) {
-    case 'BE':
-      return `0208:${digits}`;
-    case 'FR':
-      return /^[0-9A-Z]{2}\d{9}$/.test(digits) ? `0002:${digits.slice(2)}` : undefined;
-    case 'NO':
-      return /^\d{9}/.test(digits) ? `0192:${digits.slice(0, 9)}` : undefined;
-    case 'SE':
-      return /^\d{12}$/.test(digits) ? `0007:${digits.slice(0, 10)}` : undefined;
-    case 'DK':
-      return `0184:${value}`;
-    case 'IT':
-      return `0211:${value}`;
-  }
-  const scheme = Object.entries(PARTICIPANT_SCHEMES).find(
-    ([, s]) => s.schemeId === `${check.country}:VAT` && !s.deprecated,
-  )?.[0];
-  return scheme ? `${scheme}:${value}` : undefined;
+  return participantIdOfTaxNumber(normalizeVatNumber(vat), check.country);
 }
 
 /** The VAT number a participant id carries or implies, when it does. */
@@ -238,23 +195,15 @@ export function vatOfParticipantId(peppolId: string): string | undefined {
   const id = splitParticipantId(peppolId);
   if (!id) return undefined;
   const { scheme, value } = id;
-  const valid = (vat: string) => (checkVatNumber(vat).valid ? normalizeVatNumber(vat) : undefined);
+  const valid = (vat: string | undefined) => (vat && checkVatNumber(vat).valid ? normalizeVatNumber(vat) : undefined);
   switch (scheme) {
-    case '0208':
-      return valid(`BE${value}`);
     case '0002':
       return /^\d{9}$/.test(value) ? valid(frenchVatOfSiren(value)) : undefined;
     case '0009':
       return /^\d{14}$/.test(value) ? valid(frenchVatOfSiren(value.slice(0, 9))) : undefined;
-    case '0192':
-      return valid(`NO${value}MVA`);
-    case '0007':
-      return valid(`SE${value}01`);
-    case '0184':
-      return valid(/^DK/i.test(value) ? value : `DK${value}`);
-    case '0211':
-      return valid(/^IT/i.test(value) ? value : `IT${value}`);
   }
+  const implied = taxNumberOfParticipantId(scheme, value);
+  if (implied) return valid(implied);
   if (PARTICIPANT_SCHEMES[scheme]?.schemeId.endsWith(':VAT')) return valid(value);
   return undefined;
 }

@@ -104,3 +104,23 @@ export {
   type ReadMessageLevelStatus,
   type MessageLevelStatusToSend,
 } from './mls.ts';
+export {
+  COUNTRIES,
+  DOCUMENT_SPECIFICATIONS,
+  countryInfo,
+  documentSpecificationFor,
+  participantIdOfTaxNumber,
+  resolveParticipantId,
+  schemeIcd,
+  type Country,
+  type DocumentSpecification,
+  type ParticipantIdResolution,
+} from './countries.ts';
+export {
+  readFatturaPA,
+  renderFatturaPA,
+  type FatturaPADocument,
+  type FatturaPAOptions,
+  type FatturaPAReadResult,
+  type FatturaPAResult,
+} from './fatturapa/index.ts';

@@ -10,7 +10,9 @@ import { computeDocument } from './totals.ts';
 import { validateUblElement } from './validation/validate-ubl.ts';
 import { validateOrderElement } from './validation/rules-order.ts';
 import { validateOrderAgreementElement } from './validation/rules-order-agreement.ts';
-import { DEFAULT_MAX_XML_BYTES, NS, parseXmlTree, type El } from './xml/dom.ts';
+import { DEFAULT_MAX_XML_BYTES, NS, parseXmlTree, val, type El } from './xml/dom.ts';
+import { pintSpecificationOf } from './pint/specification.ts';
+import { validatePintElement } from './pint/validate.ts';
 import { checkSchema } from './xml/schema.ts';
 
 export type XmlFormat = 'ubl-xml' | 'cii-xml' | 'auto';
@@ -84,7 +86,7 @@ function readInput(xml: string, format: XmlFormat, maxBytes: number): XmlDocumen
  */
 function convertCii({ type, body, peppol }: CiiRead): XmlDocument {
   // The rendering's own tree is checked: parsing the UBL just written would build the same tree again.
-  const rendered = renderUbl(type, body, { identifiers: false, dom: true });
+  const rendered = renderUbl(type, body, { identifiers: false, dom: true, specification: 'peppol-bis-3' });
   if (!rendered.dom) {
     // The official CII artefacts judge an incomplete invoice by every rule, not only by what is
     // missing: render what is there (not deliverable) so the EN16931 rules can still speak.
@@ -141,7 +143,11 @@ export async function readXmlDocumentChecked(
 
 /** The Peppol rule set of the document's transaction; types without one pass as parsed. */
 function ublRules(type: DocumentType, root: El): ValidationResult {
-  if (DOCUMENT_TYPE_INFO[type].billing) return validateUblElement(root);
+  if (DOCUMENT_TYPE_INFO[type].billing) {
+    // A PINT document is judged by the rules of its specialization, not by BIS 3's.
+    const pint = pintSpecificationOf(val(root, 'cbc:CustomizationID'));
+    return pint ? validatePintElement(root, pint) : validateUblElement(root);
+  }
   if (type === 'purchase-order') return validateOrderElement(root);
   if (type === 'sales-order') return validateOrderAgreementElement(root);
   return { valid: true, errors: [], warnings: [] };

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareOfficialRules } from './official-rules.mjs';
 import { prepareGateway } from './gateway.mjs';
+import { buildTemporal, goAvailable } from './cluster/temporal-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const venv = path.join(root, '.venv');
@@ -71,6 +72,17 @@ if (!gateway.ok) {
     `setup: the phase4 access point (gateway/) was not built: ${gateway.reason}\n` +
       '  Only the interop tests need it; run `node scripts/gateway.mjs` to build it later.',
   );
+}
+
+// `npm run start:cluster` runs the Temporal server built from its Go module; built here once when Go is
+// present (about 5 minutes), else on first use. Never fails the install: `npm start` does not need it.
+if (goAvailable() && !process.env.SKIP_TEMPORAL_SERVER_BUILD) {
+  const server = buildTemporal();
+  if (!server.ok)
+    console.warn(
+      `setup: the Temporal server for npm run start:cluster was not built: ${server.reason}\n` +
+        '  Only start:cluster and test/cluster need it; run `node scripts/cluster/temporal-build.mjs` to build it later.',
+    );
 }
 
 if (!temporalInstalled) process.exit(1);

@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { loadConfig, PROJECT_ROOT } from '../core/config.ts';
 import { startEmbeddedPostgres, takeOverSignalHandling } from '../core/embedded-postgres.ts';
 import { endLeftover, forgetPid, recordPid } from '../core/pid-files.ts';
+import { exitOf, maxRestartsFrom, spawnRecorded, Supervisor, type Running } from '../core/supervisor.ts';
 import { isPortFree } from '../core/ports.ts';
 import { createLogger, log, useLogger } from '../core/log.ts';
 import { logStartupFailure, StartupError } from '../core/startup-error.ts';
-import { devServerDbFile, startTemporalDevServer, stopChild } from '../core/temporal-dev-server.ts';
+import { devServerDbFile, startTemporalDevServer } from '../core/temporal-dev-server.ts';
 import { connectTemporal, installClientRuntime } from '../core/temporal-client.ts';
 import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -21,68 +21,8 @@ import { migrateToLatest } from '../db/migrate.ts';
 const config = loadConfig();
 // The banner goes to stdout for the person at the terminal; everything else is a JSON line on stderr.
 useLogger(createLogger({ level: config.logLevel, base: { service: 'docex-start' } }));
-let stopping = false;
-
-/** Pauses before restarting a child that died n times in a row; a minute of uptime resets the count. */
-const RESTART_BACKOFF_MS = [500, 1_000, 2_000, 5_000, 10_000, 30_000];
-const STABLE_AFTER_MS = 60_000;
-
-interface Running {
-  exited: Promise<unknown>;
-  stop(): Promise<void>;
-}
-
-/** One child of the supervisor, started again whenever it ends unless everything is stopping. */
-class Supervised {
-  private current: Running | undefined;
-  private failures = 0;
-
-  constructor(
-    readonly name: string,
-    private readonly start: () => Promise<Running>,
-  ) {}
-
-  async run(): Promise<void> {
-    this.current = await this.start();
-    void this.watch(this.current);
-  }
-
-  private async watch(running: Running): Promise<void> {
-    const startedAt = Date.now();
-    await running.exited;
-    if (stopping || this.current !== running) return;
-    this.current = undefined;
-    if (Date.now() - startedAt > STABLE_AFTER_MS) this.failures = 0;
-    for (;;) {
-      const pauseMs = RESTART_BACKOFF_MS[Math.min(this.failures, RESTART_BACKOFF_MS.length - 1)];
-      this.failures += 1;
-      log.error('child exited; restarting it', { name: this.name, restart: this.failures, inMs: pauseMs });
-      await new Promise((r) => setTimeout(r, pauseMs));
-      if (stopping) return;
-      try {
-        this.current = await this.start();
-        log.info('child restarted', { name: this.name, restart: this.failures });
-        return void this.watch(this.current);
-      } catch (err) {
-        log.error('child did not restart', { name: this.name, error: String((err as Error)?.message ?? err) });
-      }
-    }
-  }
-
-  async stop(): Promise<void> {
-    const running = this.current;
-    this.current = undefined;
-    await running?.stop();
-  }
-}
-
-const supervised: Supervised[] = [];
-
-async function supervise(name: string, start: () => Promise<Running>): Promise<void> {
-  const child = new Supervised(name, start);
-  supervised.push(child);
-  await child.run();
-}
+const supervisor = new Supervisor(maxRestartsFrom(process.env));
+const supervise = (name: string, start: () => Promise<Running>) => supervisor.supervise(name, start);
 
 async function main(): Promise<void> {
   // Whatever a previous run killed with SIGKILL left behind still holds its ports.
@@ -187,24 +127,20 @@ function redact(url: string): string {
   return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }
 
-function exitOf(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
 function spawnService(name: string, entry: string, env: NodeJS.ProcessEnv): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: PROJECT_ROOT, env, stdio: 'inherit' });
-  recordPid(config.dataDir, name, child.pid!);
-  child.once('exit', (code, signal) => {
-    forgetPid(config.dataDir, name);
-    if (!stopping) log.error('service exited', { name, code, signal });
+  return spawnRecorded(supervisor, {
+    name,
+    dataDir: config.dataDir,
+    command: process.execPath,
+    args: ['--import', 'tsx', entry],
+    cwd: PROJECT_ROOT,
+    env,
   });
-  return { exited: exitOf(child), stop: () => stopChild(child, 15_000) };
 }
 
 async function waitForApi(): Promise<void> {
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && !stopping) {
+  while (Date.now() < deadline && !supervisor.stopping) {
     try {
       const res = await fetch(`http://127.0.0.1:${config.port}/health/liveness`);
       if (res.ok) return;
@@ -213,15 +149,14 @@ async function waitForApi(): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  if (!stopping)
+  if (!supervisor.stopping)
     throw new StartupError('api', 'the API did not answer /health/liveness within 60 s', 'see its output above');
 }
 
 async function shutdown(code: number): Promise<void> {
-  if (stopping) return;
-  stopping = true;
+  if (supervisor.stopping) return;
   // Reverse order: stop taking requests, drain the worker, then the servers they use.
-  for (const child of [...supervised].reverse()) await child.stop();
+  await supervisor.shutdown();
   process.exit(code);
 }
 

@@ -22,9 +22,14 @@ export interface Upstreams {
 }
 
 export function createUpstreams(config: Config, db: Db): Upstreams {
+  const directory = createDirectoryServices(db, config);
+  const liveSmp = directory.smp(true);
   return {
-    directory: createDirectoryServices(db, config),
-    companies: companyUpstreamsFromConfig(config, db),
+    directory,
+    companies: companyUpstreamsFromConfig(config, db, liveSmp.locate?.bind(liveSmp), {
+      lookup: liveSmp,
+      directory: directory.directory(true),
+    }),
     transports: createTransports(config, db),
     compliance: compliancePlatformsFromConfig(config),
     webhooks: createWebhookSenders({ allowLoopback: config.webhookAllowLoopback }),

@@ -1,5 +1,6 @@
 import { NativeConnection, Runtime } from '@temporalio/worker';
 import { loadConfig } from '../core/config.ts';
+import { isPortFree } from '../core/ports.ts';
 import { logStartupFailure, requireServers, StartupError } from '../core/startup-error.ts';
 import { TASK_QUEUES } from '../core/temporal.ts';
 import { createLogger, log, useLogger } from '../core/log.ts';
@@ -20,6 +21,18 @@ async function main(): Promise<void> {
   const { databaseUrl, temporalAddress } = requireServers(config);
 
   useLogger(createLogger({ level: config.logLevel, base: { service: 'docex-worker' } }));
+  // A taken metrics port would otherwise surface late, as a stack trace, after the pollers started.
+  for (const [variable, port] of [
+    ['WORKER_METRICS_PORT', config.workerMetricsPort],
+    ['WORKER_TEMPORAL_METRICS_PORT', config.workerTemporalMetricsPort],
+  ] as const) {
+    if (port && !(await isPortFree(port, config.metricsHost)))
+      throw new StartupError(
+        'worker',
+        `port ${port} (${variable}) on ${config.metricsHost} is already in use`,
+        `set ${variable} to a free port, or stop what listens there`,
+      );
+  }
   // Core's own lines are forwarded to pino too, so the process writes JSON lines only.
   Runtime.install({
     logger: temporalLogger(),

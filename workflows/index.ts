@@ -8,5 +8,6 @@ export { documentWorkflow } from './documents/document.ts';
 export { complianceWorkflow } from './compliance/report.ts';
 export { inboundWorkflow } from './documents/inbound.ts';
 export { companyRegistrationWorkflow } from './companies/registration.ts';
+export { companyListingWorkflow } from './companies/listing.ts';
 export { tagModelWorkflow } from './tags/model.ts';
 export { sandboxAccessPointWorkflow } from './sandbox/access-point.ts';

@@ -1,8 +1,7 @@
-import type { Selectable } from 'kysely';
-import type { ApiKeysTable } from '../../db/schema.ts';
+import type { ApiKeyRow } from '../../db/schema.ts';
 
 /** The one JSON shape of an API key (part 2.9); the secret is added only by the create response. */
-export function toApiKey(row: Selectable<ApiKeysTable>) {
+export function toApiKey(row: ApiKeyRow) {
   return {
     id: row.id,
     keyPrefix: row.key_prefix,

@@ -8,14 +8,11 @@ import {
   findPendingJoinRequests,
   openJoinRequest,
 } from '../../db/join-requests.ts';
-import type { JoinRequestsTable } from '../../db/tables/join-requests.ts';
-import type { Selectable } from 'kysely';
+import type { JoinRequestRow } from '../../db/schema.ts';
 import type { Principal } from '../context.ts';
 import type { Scope } from '../../core/scope.ts';
 import { findMembershipRole } from '../../db/organizations.ts';
 import { ApiError } from '../errors.ts';
-
-type JoinRequestRow = Selectable<JoinRequestsTable>;
 
 export function toJoinRequest(row: JoinRequestRow, viewerOrganizationId: string) {
   return {

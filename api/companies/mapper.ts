@@ -1,4 +1,17 @@
 import type { CompanyRecord } from '../../db/companies.ts';
+import type { CompanyNetwork } from '../../db/tables/companies.ts';
+
+/** The `network` block: the last check, or what the SMP registration alone says before any check. */
+export function networkOf(row: CompanyRecord): CompanyNetwork {
+  if (row.network) return row.network;
+  return {
+    smp: row.smp_registered ? 'published' : row.peppol_id ? 'pending' : 'not_registered',
+    sml: 'unchecked',
+    directory: 'unchecked',
+    checkedAt: null,
+    problem: null,
+  };
+}
 import type { RegistryCompany } from '../../upstreams/registry/index.ts';
 
 /** The Company resource of part 2.2: the one place a row becomes JSON. */
@@ -16,6 +29,7 @@ export function toCompany(row: CompanyRecord) {
     status: row.status,
     smpRegistered: row.smp_registered,
     smpRegisteredAt: row.smp_registered_at?.toISOString() ?? null,
+    network: networkOf(row),
     compliance: row.compliance,
     settings: row.settings,
     stats: { sent: Number(row.stats.sent ?? 0), received: Number(row.stats.received ?? 0) },

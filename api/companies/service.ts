@@ -13,7 +13,7 @@ import {
   type CompanyRecord,
 } from '../../db/companies.ts';
 import type { Address } from '../../db/tables/companies.ts';
-import { checkVatNumber } from '../../peppol/index.ts';
+import { checkVatNumber, countryInfo, resolveParticipantId } from '../../peppol/index.ts';
 import { registryFor, type CompanyUpstreams } from '../../upstreams/companies.ts';
 import { RegistryError, vatFromRegistrationNumber, type RegistryCompany } from '../../upstreams/registry/index.ts';
 import { organizationWide, type Scope } from '../../core/scope.ts';
@@ -87,6 +87,22 @@ export function assertVatNumber(vatNumber: string, field = 'vatNumber'): string 
   return check.country;
 }
 
+/**
+ * The tax number determines no participant id and no identifier gives one (422 naming the
+ * identifier to give), or an identifier fails its scheme's rule (400 naming the entry).
+ */
+function participantIdProblem(problem: ReturnType<typeof resolveParticipantId>): ApiError {
+  if (problem.ok) throw new Error('participantIdProblem of a resolved id');
+  if (problem.field === 'additionalIdentifiers')
+    return new ApiError('PEPPOL_ID_REQUIRED', problem.message, {
+      details: [{ field: problem.field, rule: problem.rule, message: problem.message }],
+    });
+  return new ApiError('INVALID_REQUEST', problem.message, {
+    details: [{ field: problem.field, rule: problem.rule, message: problem.message }],
+    type: 'validation_error',
+  });
+}
+
 function companyExists(vatNumber: string, existingId: string): ApiError {
   return new ApiError(
     'COMPANY_EXISTS',
@@ -122,9 +138,20 @@ export async function createCompany(
   const existing = await findCompanyByRef(deps.db, organizationWide(scope), `vat:${vatNumber}`);
   if (existing) throw companyExists(vatNumber, existing.id);
 
+  // An identifier in a Peppol scheme that fails the scheme's rule is refused before anything is asked.
+  const participant = resolveParticipantId({
+    country,
+    taxNumber: vatNumber,
+    additionalIdentifiers: input.additionalIdentifiers ?? [],
+  });
+  if (!participant.ok && participant.field !== 'additionalIdentifiers') throw participantIdProblem(participant);
+
   // An unknown or ceased VAT number, or the registry down, propagates as the registry's RegistryError.
   const registry = await registryFor(deps.upstreams, livemode).lookupVat(vatNumber);
   const listedPeppolId = await directoryPeppolId(deps, organizationId, livemode, vatNumber);
+  // The directory's id, else the registry's (which knows a SIRET), else the table's (tax number, then identifiers).
+  const peppolId = listedPeppolId ?? registry.peppolId ?? (participant.ok ? participant.peppolId : undefined);
+  if (!peppolId) throw participantIdProblem(participant);
   const compliance = { ...(DEFAULT_COMPLIANCE[country] ?? {}), ...(input.compliance ?? {}) };
   // Two concurrent creates of one VAT: the unique index lets one win, the other is a duplicate.
   return onUniqueViolation(
@@ -137,12 +164,12 @@ export async function createCompany(
         legalName: registry.legalName,
         vatNumber,
         country,
-        peppolId: listedPeppolId ?? registry.peppolId,
+        peppolId,
         address: input.address ?? registry.address,
         capabilities: input.capabilities ?? { send: [...DOCUMENT_TYPES], receive: [...DOCUMENT_TYPES] },
         compliance,
         additionalIdentifiers: input.additionalIdentifiers ?? [],
-        settings: { defaultCurrency: 'EUR', ...(input.settings ?? {}) },
+        settings: { defaultCurrency: countryInfo(country)?.currency ?? 'EUR', ...(input.settings ?? {}) },
         metadata: input.metadata ?? {},
       });
       await options.alongside?.(trx, row);
@@ -206,12 +233,22 @@ export async function updateCompany(
       );
     }
   }
-  const changes = body as CompanyChanges;
+  const changes = { ...(body as CompanyChanges) };
+  delete changes.peppolId;
+  if (changes.additionalIdentifiers !== undefined) {
+    // Identifiers in a Peppol scheme follow its rule; a company without a participant id gets the one they give.
+    const participant = resolveParticipantId({
+      country: current.country,
+      taxNumber: current.vat_number,
+      additionalIdentifiers: changes.additionalIdentifiers,
+    });
+    if (!participant.ok && participant.field !== 'additionalIdentifiers') throw participantIdProblem(participant);
+    if (!current.peppol_id && participant.ok) changes.peppolId = participant.peppolId;
+  }
   const updated = await updateCompanyRow(deps.db, scope, current.id, changes);
   if (!updated) throw new ApiError('COMPANY_NOT_FOUND', `No company ${ref} in this organization.`);
   if (
-    changes.capabilities &&
-    !sameCapabilities(changes.capabilities, current.capabilities) &&
+    ((changes.capabilities && !sameCapabilities(changes.capabilities, current.capabilities)) || changes.peppolId) &&
     updated.status !== 'inactive'
   ) {
     await signalCapabilitiesChanged(deps.temporal, {

@@ -4,8 +4,7 @@ import { createEventDispatcher, type EventDispatcher } from '../../core/event-di
 import type { Db } from '../../db/database.ts';
 import { findDocument, findDocumentForUpdate, updateDocumentFields, type DocumentRow } from '../../db/documents.ts';
 import { insertEvent } from '../../db/events.ts';
-import type { DocumentsTable } from '../../db/schema.ts';
-import type { Updateable } from 'kysely';
+import type { DocumentChanges } from '../../db/schema.ts';
 import type { Principal } from '../context.ts';
 import type { Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
@@ -60,8 +59,8 @@ async function plan(
   row: DocumentRow,
   input: ActionInput,
   now: Date,
-): Promise<{ set: Updateable<DocumentsTable>; changes: Record<string, Change> }> {
-  const set: Updateable<DocumentsTable> = {};
+): Promise<{ set: DocumentChanges; changes: Record<string, Change> }> {
+  const set: DocumentChanges = {};
   const changes: Record<string, Change> = {};
   switch (input.action) {
     case 'mark-read':

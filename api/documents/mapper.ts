@@ -1,6 +1,8 @@
 import type { DocumentRow } from '../../db/documents.ts';
 import { toStructuredView, type DocumentBody, type DocumentType } from '../../peppol/index.ts';
 
+import { showPeriodNames } from './periods.ts';
+
 const amount = (value: string | null) => (value === null ? null : Number(value));
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
@@ -23,7 +25,7 @@ export function toDocument(row: DocumentRow) {
     status: row.status,
     deliveryStatus: row.delivery_status,
     lifecycleStatus: row.lifecycle_status,
-    document: row.body,
+    document: showPeriodNames(row.body),
     xml: row.xml,
     metadata: row.metadata,
     errorCode: row.error_code,

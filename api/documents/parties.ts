@@ -1,7 +1,6 @@
+import type { CompanyRow } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
-import { findCompanyByRef } from '../../db/companies.ts';
-import type { CompaniesTable } from '../../db/schema.ts';
-import type { Selectable } from 'kysely';
+import { findActiveCompanies, findCompanyByRef } from '../../db/companies.ts';
 import {
   checkParticipantId,
   DOCUMENT_TYPE_INFO,
@@ -20,23 +19,28 @@ import { organizationWide, type Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
 import { BARE_PEPPOL_ID, companyForbidden, companyRef, impliedCompanyId } from '../scope.ts';
 
-export type CompanyRow = Selectable<CompaniesTable>;
+export type { CompanyRow };
 
 /**
- * The sending company from `from` (part 4.6): a bare Peppol id, `peppol:`, `vat:`, `comp_…`, or
- * `org:` (the company the key acts for, or the organization's only company in this mode).
+ * The sending company from `from`: a bare Peppol id, `peppol:`, `vat:`, `comp_…`, or `org:` (the
+ * company the key acts for, else the organization's first company in this mode, so that the same
+ * `org:` keeps naming one company when others are added). Without `from`, several companies and no
+ * acting company is 400.
  */
 export async function resolveSender(db: Db, scope: Scope, from: string | undefined): Promise<CompanyRow> {
   let ref = from;
   if (ref === undefined || ref.startsWith('org:')) {
     if (ref !== undefined && ref !== 'org:' && ref !== `org:${scope.organizationId}`)
       throw new ApiError('COMPANY_NOT_FOUND', `${ref} is not this organization.`);
-    ref = await impliedCompanyId(
-      db,
-      scope,
-      'from',
-      'Give from (comp_…, vat:…, peppol:… or a Peppol id; a query parameter in raw-body mode), send X-Service-Company, or use a key bound to one company.',
-    );
+    const first = ref !== undefined && !scope.companyId ? (await findActiveCompanies(db, scope, 1))[0] : undefined;
+    ref =
+      first?.id ??
+      (await impliedCompanyId(
+        db,
+        scope,
+        'from',
+        'Give from (comp_…, vat:…, peppol:… or a Peppol id; a query parameter in raw-body mode), send X-Service-Company, or use a key bound to one company.',
+      ));
   } else {
     ref = companyRef(ref);
   }

@@ -25,23 +25,9 @@ import { ApiError } from '../errors.ts';
 import { scopeOf } from '../scope.ts';
 import { brandsTenants } from '../platform/branding.ts';
 
-const TITLES: Record<string, string> = {
-  invoice: 'Invoice',
-  'credit-note': 'Credit note',
-  'debit-note': 'Debit note',
-  'purchase-order': 'Purchase order',
-  'sales-order': 'Sales order',
-  quote: 'Quote',
-  event: 'Business event',
-};
+import { languageOfCountry, pdfLocale, type LabelKey, type PdfLanguage, type PdfLocale } from './pdf-locale.ts';
 
-const MEANS: Record<string, string> = {
-  credit_transfer: 'Credit transfer',
-  direct_debit: 'Direct debit',
-  card: 'Card',
-  cash: 'Cash',
-  cheque: 'Cheque',
-};
+const EN_MEANS = new Set(['credit_transfer', 'direct_debit', 'card', 'cash', 'cheque']);
 
 const MARGIN = 50;
 const PAGE = { width: 595.28, height: 841.89 };
@@ -61,23 +47,38 @@ const loadFonts = () =>
   });
 const REGULAR = 'DejaVuSans';
 const BOLD = 'DejaVuSans-Bold';
+const CJK_REGULAR = 'NotoSansJP';
+const CJK_BOLD = 'NotoSansJP-Bold';
+
+// DejaVu has no CJK glyphs: Japanese (Peppol PINT), Chinese and Korean text is set in Noto Sans JP,
+// embedded as a subset of the glyphs the document uses like DejaVu. Loaded only for a document that
+// has such text.
+const CJK = /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]/u;
+let cjkFonts: { regular: Buffer; bold: Buffer } | undefined;
+const loadCjkFonts = () => {
+  const resolve = (path: string) => createRequire(import.meta.url).resolve(`@expo-google-fonts/noto-sans-jp/${path}`);
+  return (cjkFonts ??= {
+    regular: readFileSync(resolve('400Regular/NotoSansJP_400Regular.ttf')),
+    bold: readFileSync(resolve('700Bold/NotoSansJP_700Bold.ttf')),
+  });
+};
 
 /**
  * An amount as the reader of that currency expects it (`€1,189.25`, `PLN 1,189.25`, `¥1,200`),
  * from the exact decimal: never fewer decimals than the value carries, so the PDF cannot show a
  * figure the UBL does not.
  */
-export function formatMoney(value: Dec | string, currency: string): string {
+export function formatMoney(value: Dec | string, currency: string, language = 'en'): string {
   const text = value.toString();
   const scale = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
   let format: Intl.NumberFormat;
   try {
-    format = new Intl.NumberFormat('en', { style: 'currency', currency });
+    format = new Intl.NumberFormat(language, { style: 'currency', currency });
   } catch {
     return `${text} ${currency}`;
   }
   const digits = format.resolvedOptions().minimumFractionDigits ?? 2;
-  const exact = new Intl.NumberFormat('en', {
+  const exact = new Intl.NumberFormat(language, {
     style: 'currency',
     currency,
     minimumFractionDigits: digits,
@@ -94,6 +95,8 @@ export interface PdfOptions {
   branding?: Branding;
   /** Makes the PDF a Factur-X: PDF/A-3b with this CII invoice as its associated `factur-x.xml`. */
   facturX?: { xml: string; conformanceLevel?: FacturXProfile };
+  /** The language of labels, numbers, dates, countries and units; defaults to the buyer's country's. */
+  language?: PdfLanguage;
 }
 
 const LOGO_BOX = { width: 160, height: 40 };
@@ -127,14 +130,14 @@ function drawBrandHeader(doc: PDFKit.PDFDocument, brand: Branding, font: string)
   return ruleY + 14;
 }
 
-function addressLines(address: Address | undefined): string[] {
+function addressLines(address: Address | undefined, locale: PdfLocale): string[] {
   if (!address) return [];
   const city = [address.postalCode, address.city].filter(Boolean).join(' ');
   return [
     address.street,
     address.additionalStreet,
     [city, address.region].filter(Boolean).join(', '),
-    address.country,
+    locale.country(address.country),
   ].filter((l): l is string => Boolean(l));
 }
 
@@ -155,8 +158,13 @@ export function renderDocumentPdf(
   body = JSON.parse(JSON.stringify(body).normalize('NFC')) as DocumentBody;
   const computed = computeDocument(body);
   const currency = body.currency ?? row.currency ?? 'EUR';
-  const title = `${TITLES[row.type] ?? row.type} ${body.number ?? row.number ?? ''}`.trim();
+  const locale = pdfLocale(options.language ?? languageOfCountry(body.buyer?.address?.country));
+  const L = (key: LabelKey) => locale.label(key);
+  // English keeps ISO dates, which every reader reads; another language writes its own.
+  const date = (value: string | undefined) => (locale.language === 'en' ? value : locale.date(value));
+  const title = `${(L(row.type as LabelKey) ?? row.type) || row.type} ${body.number ?? row.number ?? ''}`.trim();
   const { regular, bold } = loadFonts();
+  const hasCjk = CJK.test(JSON.stringify(body)) || CJK.test(JSON.stringify([row.sender, row.receiver]));
   const facturX = options.facturX;
   const doc = new PDFDocument({
     size: 'A4',
@@ -165,7 +173,8 @@ export function renderDocumentPdf(
     bufferPages: true,
     // pdfkit writes the title into the XMP unescaped; PDF/A needs well-formed XMP that matches the Info title.
     info: { Title: facturX ? title.replace(/[&<>]/g, ' ') : title, Subject: row.id },
-    ...(facturX ? { subset: 'PDF/A-3b' as const, pdfVersion: '1.7' as const, lang: 'en' } : {}),
+    lang: locale.language,
+    ...(facturX ? { subset: 'PDF/A-3b' as const, pdfVersion: '1.7' as const } : {}),
   });
   if (facturX) {
     const now = new Date();
@@ -184,8 +193,42 @@ export function renderDocumentPdf(
   }
   doc.registerFont(REGULAR, regular);
   doc.registerFont(BOLD, bold);
+  if (hasCjk) {
+    const cjk = loadCjkFonts();
+    doc.registerFont(CJK_REGULAR, cjk.regular);
+    doc.registerFont(CJK_BOLD, cjk.bold);
+    // A text with CJK characters is set in the CJK font of the same weight; the rest stays in DejaVu.
+    let current = REGULAR;
+    const font = doc.font.bind(doc);
+    doc.font = (name: string, ...rest: unknown[]) => {
+      current = name;
+      return (font as (...a: unknown[]) => PDFKit.PDFDocument)(name, ...rest);
+    };
+    const text = doc.text.bind(doc);
+    doc.text = (value: unknown, ...rest: unknown[]) => {
+      const latin = current;
+      if (typeof value === 'string' && CJK.test(value) && (latin === REGULAR || latin === BOLD)) {
+        font(latin === BOLD ? CJK_BOLD : CJK_REGULAR);
+        (text as (...a: unknown[]) => PDFKit.PDFDocument)(value, ...rest);
+        font(latin);
+        current = latin;
+        return doc;
+      }
+      return (text as (...a: unknown[]) => PDFKit.PDFDocument)(value, ...rest);
+    };
+    const heightOfString = doc.heightOfString.bind(doc);
+    doc.heightOfString = (value: string, ...rest: unknown[]) => {
+      const latin = current;
+      if (!CJK.test(value) || (latin !== REGULAR && latin !== BOLD))
+        return (heightOfString as (...a: unknown[]) => number)(value, ...rest);
+      font(latin === BOLD ? CJK_BOLD : CJK_REGULAR);
+      const height = (heightOfString as (...a: unknown[]) => number)(value, ...rest);
+      font(latin);
+      return height;
+    };
+  }
   doc.font(REGULAR);
-  const money = (value: Dec) => formatMoney(value, currency);
+  const money = (value: Dec) => formatMoney(value, currency, locale.language);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -245,13 +288,13 @@ export function renderDocumentPdf(
   doc.fillColor('#000');
   doc.moveDown(0.5);
   pairs([
-    ['Issue date', body.issueDate],
-    ['Due date', body.dueDate],
-    ['Currency', currency],
-    ['Buyer reference', body.buyerReference],
-    ['Order reference', body.orderReference],
-    ['Contract reference', body.contractReference],
-    ['Document id', row.id],
+    [L('issueDate'), date(body.issueDate)],
+    [L('dueDate'), date(body.dueDate)],
+    [L('currency'), currency],
+    [L('buyerReference'), body.buyerReference],
+    [L('orderReference'), body.orderReference],
+    [L('contractReference'), body.contractReference],
+    [L('documentId'), row.id],
   ]);
 
   // Seller and buyer side by side.
@@ -275,8 +318,8 @@ export function renderDocumentPdf(
     doc.font(REGULAR).fontSize(9);
     const lines = [
       ...(party.legalName && party.legalName !== party.name ? [party.legalName] : []),
-      ...addressLines(party.address),
-      ...(party.vatNumber ? [`VAT: ${party.vatNumber}`] : []),
+      ...addressLines(party.address, locale),
+      ...(party.vatNumber ? [`${L('vat')}: ${party.vatNumber}`] : []),
       ...(party.peppolId ? [`Peppol ID: ${party.peppolId}`] : []),
       ...(party.contact?.email ? [party.contact.email] : []),
     ];
@@ -286,18 +329,47 @@ export function renderDocumentPdf(
   doc.moveDown(1);
   ensure(110);
   const top = doc.y;
-  const leftEnd = partyBlock('Seller', seller, MARGIN, top);
-  const rightEnd = partyBlock('Buyer', buyer, MARGIN + CONTENT_WIDTH / 2 + 10, top);
+  const leftEnd = partyBlock(L('seller'), seller, MARGIN, top);
+  const rightEnd = partyBlock(L('buyer'), buyer, MARGIN + CONTENT_WIDTH / 2 + 10, top);
   doc.y = Math.max(leftEnd, rightEnd);
+  // Every other party the document carries, two to a row: the payee (BG-10), the seller's tax
+  // representative (BG-11) and where the goods go (BG-13).
+  const delivery = body.delivery;
+  const others: Array<[string, Party]> = [
+    ...(body.payee ? [[L('payee'), body.payee] as [string, Party]] : []),
+    ...(body.taxRepresentative ? [[L('taxRepresentative'), body.taxRepresentative] as [string, Party]] : []),
+    ...(delivery && (delivery.partyName || delivery.address || delivery.locationId)
+      ? [
+          [
+            L('deliverTo'),
+            {
+              name: delivery.partyName ?? delivery.locationId?.value,
+              address: delivery.address,
+            },
+          ] as [string, Party],
+        ]
+      : []),
+  ];
+  for (let i = 0; i < others.length; i += 2) {
+    doc.moveDown(1);
+    ensure(90);
+    const rowTop = doc.y;
+    const left = partyBlock(others[i][0], others[i][1], MARGIN, rowTop);
+    const right = others[i + 1]
+      ? partyBlock(others[i + 1][0], others[i + 1][1], MARGIN + CONTENT_WIDTH / 2 + 10, rowTop)
+      : left;
+    doc.y = Math.max(left, right);
+  }
+  if (delivery?.date) pairs([[L('deliveryDate'), date(delivery.date)]]);
 
   // Lines, with the header repeated on every page the table runs onto.
   const columns: Column[] = [
-    { title: 'Description', width: 170, align: 'left' },
-    { title: 'Quantity', width: 50, align: 'right' },
-    { title: 'Unit', width: 35, align: 'left' },
-    { title: 'Unit price', width: 85, align: 'right' },
-    { title: 'VAT %', width: 40, align: 'right' },
-    { title: 'Net', width: CONTENT_WIDTH - 380, align: 'right' },
+    { title: L('description'), width: 145, align: 'left' },
+    { title: L('quantity'), width: 55, align: 'right' },
+    { title: L('unit'), width: 60, align: 'left' },
+    { title: L('unitPrice'), width: 80, align: 'right' },
+    { title: L('vatPercent'), width: 40, align: 'right' },
+    { title: L('net'), width: CONTENT_WIDTH - 380, align: 'right' },
   ];
   const row6 = (cells: string[], bold: boolean) => {
     doc.font(bold ? BOLD : REGULAR).fontSize(9);
@@ -322,22 +394,22 @@ export function renderDocumentPdf(
       .lineWidth(0.5)
       .stroke();
   };
-  heading('Lines');
+  heading(L('lines'));
   tableHeader();
   for (const line of computed.lines) {
     const description = line.source.description ?? line.source.name ?? '';
     const detail = [
-      line.source.itemCode ? `Item ${line.source.itemCode}` : undefined,
+      line.source.itemCode ? `${L('item')} ${line.source.itemCode}` : undefined,
       line.source.period?.start || line.source.period?.end
-        ? `Period ${line.source.period?.start ?? ''} - ${line.source.period?.end ?? ''}`
+        ? `${L('period')} ${date(line.source.period?.start) ?? ''} - ${date(line.source.period?.end) ?? ''}`
         : undefined,
     ]
       .filter(Boolean)
       .join(' · ');
     const cells = [
       detail ? `${description}\n${detail}` : description,
-      line.quantity.toString(),
-      line.unit,
+      locale.number(line.quantity.toString()),
+      locale.unit(line.unit),
       money(line.price),
       line.rate ? line.rate.toString() : line.category,
       money(line.net),
@@ -353,57 +425,58 @@ export function renderDocumentPdf(
 
   const adjustments = [...computed.allowances, ...computed.charges];
   if (adjustments.length) {
-    heading('Allowances and charges');
+    heading(L('allowancesAndCharges'));
     amounts(
       adjustments.map((ac) => [
-        `${ac.charge ? 'Charge' : 'Allowance'}${(ac.reason ?? ac.reasonCode) ? `: ${ac.reason ?? ac.reasonCode}` : ''}`,
+        `${ac.charge ? L('charge') : L('allowance')}${(ac.reason ?? ac.reasonCode) ? `: ${ac.reason ?? ac.reasonCode}` : ''}`,
         money(ac.charge ? ac.amount : ac.amount.neg()),
       ]),
     );
   }
 
-  heading('VAT breakdown');
+  heading(L('vatBreakdown'));
   amounts(
     computed.totals.breakdown.flatMap((vat): Array<[string, string]> => {
-      const label = `Category ${vat.category}${vat.rate ? ` ${vat.rate.toString()}%` : ''}${vat.exemptionReason ? ` (${vat.exemptionReason})` : ''}`;
+      const label = `${L('category')} ${vat.category}${vat.rate ? ` ${locale.number(vat.rate.toString())}%` : ''}${vat.exemptionReason ? ` (${vat.exemptionReason})` : ''}`;
       return [
-        [`${label} taxable`, money(vat.taxable)],
-        [`${label} VAT`, money(vat.tax)],
+        [`${label} ${L('taxable')}`, money(vat.taxable)],
+        [`${label} ${L('vat')}`, money(vat.tax)],
       ];
     }),
   );
 
   const totals = computed.totals;
-  heading('Totals');
+  heading(L('totals'));
   amounts(
     [
-      ['Line total', money(totals.lineTotal)],
-      ['Allowances', totals.allowanceTotal ? money(totals.allowanceTotal) : undefined],
-      ['Charges', totals.chargeTotal ? money(totals.chargeTotal) : undefined],
-      ['Total net', money(totals.net)],
-      ['Total VAT', money(totals.vat)],
-      ['Total gross', money(totals.gross)],
-      ['Prepaid', totals.prepaid ? money(totals.prepaid) : undefined],
-      ['Amount payable', money(totals.payable)],
+      [L('lineTotal'), money(totals.lineTotal)],
+      [L('allowances'), totals.allowanceTotal ? money(totals.allowanceTotal) : undefined],
+      [L('charges'), totals.chargeTotal ? money(totals.chargeTotal) : undefined],
+      [L('totalNet'), money(totals.net)],
+      [L('totalVat'), money(totals.vat)],
+      [L('totalGross'), money(totals.gross)],
+      [L('prepaid'), totals.prepaid ? money(totals.prepaid) : undefined],
+      [L('amountPayable'), money(totals.payable)],
     ],
     true,
   );
 
   const payment = body.payment;
   if (payment && (payment.means || payment.iban || payment.bic || payment.reference || payment.terms)) {
-    heading('Payment details');
+    heading(L('paymentDetails'));
+    const means = payment.means as string | undefined;
     pairs([
-      ['Means', payment.means ? (MEANS[payment.means] ?? payment.means) : undefined],
+      [L('means'), means ? (EN_MEANS.has(means) ? L(means as LabelKey) : means) : undefined],
       ['IBAN', payment.iban],
       ['BIC', payment.bic],
-      ['Account name', payment.accountName],
-      ['Reference', payment.reference],
-      ['Terms', payment.terms],
+      [L('accountName'), payment.accountName],
+      [L('reference'), payment.reference],
+      [L('terms'), payment.terms],
     ]);
   }
 
   if (body.note) {
-    heading('Notes');
+    heading(L('notes'));
     doc.font(REGULAR).fontSize(9).text(body.note, MARGIN, doc.y, { width: CONTENT_WIDTH });
   }
 
@@ -419,7 +492,7 @@ export function renderDocumentPdf(
       .fontSize(8)
       .fillColor('#555')
       .text(
-        `${[title, footerBrand].filter(Boolean).join(' - ')} - page ${i + 1} of ${range.count}`,
+        `${[title, footerBrand].filter(Boolean).join(' - ')} - ${L('page')} ${i + 1} ${L('of')} ${range.count}`,
         MARGIN,
         PAGE.height - MARGIN + 10,
         {

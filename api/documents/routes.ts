@@ -41,6 +41,13 @@ function sendInput(req: Request): SendInput {
     };
   }
   const body = req.body;
+  // Only a JSON body carries its wrapper values; any other body is raw-body mode, which needs `type`.
+  if (!req.is('application/json') || body === null || typeof body !== 'object' || Buffer.isBuffer(body))
+    throw new ApiError(
+      'MISSING_FIELD',
+      'The request is invalid: a body other than JSON is the document itself (raw-body mode), which needs the document type as the query parameter ?type= (for example ?type=invoice); or send JSON with a type field.',
+      { details: [{ field: 'type', rule: 'required', message: 'raw-body mode needs the query parameter type' }] },
+    );
   return {
     type: body.type,
     format: body.format ?? 'json',

@@ -9,9 +9,9 @@ import { startOwedWorkflow } from '../../core/workflow-starts.ts';
 import type { Db } from '../../db/database.ts';
 import { insertDocument, insertOutgoingDocument, type DocumentRow } from '../../db/documents.ts';
 import type { WorkflowStart } from '../../db/workflow-starts.ts';
-import type { DocumentsTable } from '../../db/schema.ts';
-import type { Insertable } from 'kysely';
+import type { NewDocumentRow } from '../../db/schema.ts';
 import { insertFile } from '../../db/files.ts';
+import { readPeriodNames } from './periods.ts';
 import { readXmlDocumentOffLoop, validateDocumentOffLoop, type DocumentAmounts } from '../../core/peppol-pool.ts';
 import { amountsOf } from '../../core/peppol-pool-worker.ts';
 import {
@@ -159,7 +159,7 @@ export async function prepareJson(
   sender: CompanyRow,
   recipient: Recipient | undefined,
 ): Promise<Prepared> {
-  const body = applyDefaults({ ...document }, recipient?.defaults);
+  const body = applyDefaults(readPeriodNames(document), recipient?.defaults);
   quoteNumberWithoutReference(type, body);
   // The company's own default comes after the body and the partner's defaults, before EUR.
   const companyCurrency = (sender.settings as { defaultCurrency?: unknown } | null)?.defaultCurrency;
@@ -368,7 +368,7 @@ export async function sendDocument(
     source_format: prepared.sourceFormat,
     metadata: JSON.stringify(input.metadata ?? {}),
     notes: '[]',
-  } satisfies Insertable<DocumentsTable>;
+  } satisfies NewDocumentRow;
   // The row, the run it owes and the answer to a retry of the request commit together: a crash on
   // either side of the commit leaves all three or none. Without an answer to store, the row and
   // its run are one statement, which needs no transaction around it.

@@ -1,8 +1,7 @@
-import type { Selectable } from 'kysely';
-import type { EventsTable } from '../../db/tables/events.ts';
+import type { EventRow } from '../../db/schema.ts';
 
 /** An event as the events API lists it (part 2.8), with the company it concerns. */
-export function toEvent(row: Selectable<EventsTable>) {
+export function toEvent(row: EventRow) {
   return {
     id: row.id,
     type: row.type,

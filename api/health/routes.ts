@@ -4,13 +4,19 @@ import type { Db } from '../../db/database.ts';
 import { pingDb } from '../../db/database.ts';
 import type { Breakers } from '../foreign-errors.ts';
 import { withTimeout, type ContractProbe } from './probes.ts';
+import { taskQueueWatch, type TaskQueueWatchOptions } from './task-queues.ts';
 
 export interface HealthDeps {
   db: Db;
   temporal: Client;
   breakers: Breakers;
   contractProbes: ContractProbe[];
+  /** The task queues whose pollers readiness checks. */
+  readiness: TaskQueueWatchOptions;
 }
+
+/** Seconds a client waits before asking again when a queue has no worker. */
+const STARVED_RETRY_AFTER_S = 5;
 
 /** False without a call while the circuit is open, so a dead dependency is not hammered. */
 async function check(breaker: Breakers[keyof Breakers], ping: () => Promise<unknown>): Promise<boolean> {
@@ -21,8 +27,9 @@ async function check(breaker: Breakers[keyof Breakers], ping: () => Promise<unkn
   );
 }
 
-export function healthRoutes({ db, temporal, breakers, contractProbes }: HealthDeps): Router {
+export function healthRoutes({ db, temporal, breakers, contractProbes, readiness }: HealthDeps): Router {
   const router = Router();
+  const queues = taskQueueWatch(temporal, readiness);
 
   router.get('/health/liveness', (_req, res) => {
     res.json({ status: 'ok' });
@@ -34,13 +41,25 @@ export function healthRoutes({ db, temporal, breakers, contractProbes }: HealthD
       check(breakers.temporal, () => withTimeout(temporal.workflowService.getSystemInfo({}), 2000, 'temporal')),
     ]);
     const circuits = { postgres: breakers.postgres.snapshot(), temporal: breakers.temporal.snapshot() };
-    const ready = answers.every(Boolean);
+    // Pollers are asked only of a Temporal that answers; a dead one is the circuit's to report.
+    const workers = answers[1] ? await queues.check() : undefined;
+    const ready = answers.every(Boolean) && (workers?.ready ?? false);
     if (!ready)
       res.setHeader(
         'Retry-After',
-        String(Math.max(breakers.postgres.retryAfterSeconds(), breakers.temporal.retryAfterSeconds())),
+        String(
+          Math.max(
+            breakers.postgres.retryAfterSeconds(),
+            breakers.temporal.retryAfterSeconds(),
+            workers && !workers.ready ? STARVED_RETRY_AFTER_S : 0,
+          ),
+        ),
       );
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', circuits });
+    res.status(ready ? 200 : 503).json({
+      status: ready ? 'ok' : 'unavailable',
+      circuits,
+      ...(workers ? { taskQueues: workers.taskQueues } : {}),
+    });
   });
 
   router.get('/health/contracts', async (_req, res) => {

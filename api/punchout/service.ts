@@ -20,7 +20,10 @@ export interface PunchoutDeps {
   appUrl: string;
 }
 
-/** What `BuyerCookie` says: `<org_id>`, or `<org_id>:<thread_id>:v2` with a conversation to return to. */
+/**
+ * What `BuyerCookie` says: `<org_id>`, or `<org_id>:<thread_id>:v2` with a conversation to return to.
+ * Any other `<org_id>:<anything>` names the organization by its first part, without a thread.
+ */
 export interface BuyerCookie {
   organizationId: string;
   threadId: string | undefined;
@@ -29,7 +32,7 @@ export interface BuyerCookie {
 export function parseBuyerCookie(cookie: string): BuyerCookie {
   const parts = cookie.trim().split(':');
   if (parts.length === 3 && parts[2] === 'v2') return { organizationId: parts[0], threadId: parts[1] || undefined };
-  return { organizationId: cookie.trim(), threadId: undefined };
+  return { organizationId: parts[0], threadId: undefined };
 }
 
 export interface ReceivedCart {

@@ -14,13 +14,18 @@ const HOUR_MS = 3_600_000;
 const LATEST_VIRTUAL_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const SIGNALS_IN_FLIGHT = 16;
 
-/** How far `by` (`<n>h|d|w|m|y`) moves a clock that reads `from`; months and years are calendar ones. */
+/**
+ * How far `by` (`<n>min|h|d|w|m|mo|y`) moves a clock that reads `from`; `m` and `mo` are calendar
+ * months (`m` as first documented), `min` minutes, years calendar ones.
+ */
 export function advanceDelta(by: string, from: number): number {
-  const match = /^(\d+)([hdwmy])$/.exec(by);
+  const match = /^(\d+)(min|mo|[hdwmy])$/.exec(by);
   if (!match)
-    throw new ApiError('INVALID_REQUEST', 'by must be a count and a unit: h, d, w, m or y (e.g. "12h").', {
-      details: [{ field: 'by', rule: 'pattern', message: 'must look like 12h, 3d, 2w, 1m or 1y' }],
-    });
+    throw new ApiError(
+      'INVALID_REQUEST',
+      'by must be a count and a unit: min (minutes), h, d, w, m or mo (calendar months) or y (e.g. "12h", "10min").',
+      { details: [{ field: 'by', rule: 'pattern', message: 'must look like 10min, 12h, 3d, 2w, 1mo or 1y' }] },
+    );
   const count = Number(match[1]);
   const delta = deltaOf(count, match[2], from);
   if (!Number.isFinite(delta) || from + delta > LATEST_VIRTUAL_TIME)
@@ -32,6 +37,8 @@ export function advanceDelta(by: string, from: number): number {
 
 function deltaOf(count: number, unit: string, from: number): number {
   switch (unit) {
+    case 'min':
+      return count * 60_000;
     case 'h':
       return count * HOUR_MS;
     case 'd':
@@ -40,7 +47,7 @@ function deltaOf(count: number, unit: string, from: number): number {
       return count * 7 * 24 * HOUR_MS;
     default: {
       const target = new Date(from);
-      if (unit === 'm') target.setUTCMonth(target.getUTCMonth() + count);
+      if (unit === 'm' || unit === 'mo') target.setUTCMonth(target.getUTCMonth() + count);
       else target.setUTCFullYear(target.getUTCFullYear() + count);
       return target.getTime() - from;
     }

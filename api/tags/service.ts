@@ -1,7 +1,8 @@
 import { newId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { Db } from '../../db/database.ts';
-import { findCompanyByRef } from '../../db/companies.ts';
+import { findCompanyByRef, lockCompany } from '../../db/companies.ts';
+import { partnerExists } from '../../db/partners.ts';
 import { findDocument, findDocumentForUpdate, type DocumentRow } from '../../db/documents.ts';
 import type { TaggedObjectType } from '../../db/schema.ts';
 import {
@@ -229,20 +230,13 @@ export async function lockTaggedObject(
       break;
     }
     case 'partner': {
-      const query = trx
-        .selectFrom('partners')
-        .select('id')
-        .where('organization_id', '=', scope.organizationId)
-        .where('livemode', '=', scope.livemode)
-        .where('id', '=', objectId);
-      const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
-      if (row) return { type, id: objectId };
+      if (await partnerExists(trx, scope, objectId, lock)) return { type, id: objectId };
       break;
     }
     case 'company': {
       const company = await findCompanyByRef(trx, scope, objectId);
       if (company) {
-        if (lock) await trx.selectFrom('companies').select('id').where('id', '=', company.id).forUpdate().execute();
+        if (lock) await lockCompany(trx, company.id);
         return { type, id: company.id };
       }
       break;

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import { findCompanyByRef } from '../../db/companies.ts';
 import { deleteWebhook, findWebhook, insertWebhook, updateWebhook, type WebhookChanges } from '../../db/webhooks.ts';
-import { newId, randomToken } from '../../core/ids.ts';
+import { newId } from '../../core/ids.ts';
+import { generateWebhookSecret, webhookSecretFormat } from '../../core/webhook-signature.ts';
 import { checkWebhookUrl } from '../../core/webhook-targets.ts';
 import type { Scope } from '../../core/scope.ts';
 import { companyFilter } from '../scope.ts';
@@ -25,9 +26,7 @@ export interface UpdateWebhookInput {
   rotateSecret?: boolean;
 }
 
-export function generateWebhookSecret(): string {
-  return `whsec_${randomToken(32)}`;
-}
+export { generateWebhookSecret };
 
 /** Refuses URLs that are not https (live) or that resolve to internal addresses (SSRF). */
 export async function assertDeliverableUrl(
@@ -68,6 +67,8 @@ export async function createWebhook(db: Db, senders: PerMode<WebhookSender>, sco
     url: input.url,
     events: input.events,
     secret,
+    // A chosen `whsec_<base64>` secret signs with its decoded bytes, as Standard Webhooks reads it.
+    secretFormat: webhookSecretFormat(secret),
   });
   return { ...toWebhook(row), secret };
 }
@@ -89,6 +90,7 @@ export async function changeWebhook(
       webhookId: found.id,
       url: input.url ?? found.url,
       secret: secret ?? found.secret,
+      secretFormat: secret ? 'whsec' : found.secret_format,
       livemode: found.livemode,
     });
   }
@@ -96,7 +98,7 @@ export async function changeWebhook(
     ...(input.url !== undefined ? { url: input.url } : {}),
     ...(input.events !== undefined ? { events: input.events } : {}),
     ...(input.status !== undefined ? { status: input.status } : {}),
-    ...(secret ? { secret } : {}),
+    ...(secret ? { secret, secretFormat: 'whsec' as const } : {}),
   };
   const row = await updateWebhook(db, scope, id, changes);
   if (!row) throw notFound(id);

@@ -7,13 +7,19 @@ import {
   type WebhookAnswer,
   type WebhookSender,
 } from '../../upstreams/webhooks/index.ts';
-import { signWebhookPayload } from '../../core/webhook-signature.ts';
+import {
+  signStandardWebhook,
+  signWebhookPayload,
+  webhookSigningKey,
+  type WebhookSecretFormat,
+} from '../../core/webhook-signature.ts';
 import { ApiError } from '../errors.ts';
 
 export interface TestTarget {
   webhookId: string;
   url: string;
   secret: string;
+  secretFormat: WebhookSecretFormat;
   livemode: boolean;
 }
 
@@ -35,15 +41,18 @@ export async function sendTestEvent(
     apiVersion: EVENTS_API_VERSION,
     data: { webhookId: target.webhookId, reason: 'reactivation' },
   });
+  const key = webhookSigningKey(target.secret, target.secretFormat);
+  const { header, timestamp } = signWebhookPayload({ payload: body, secret: key });
   const headers = {
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(body)),
     'user-agent': WEBHOOK_USER_AGENT,
-    'x-service-signature': signWebhookPayload({ payload: body, secret: target.secret }).header,
+    'x-service-signature': header,
     'x-service-event': 'webhook.test',
     'x-service-event-id': eventId,
     'x-service-delivery': newId('dlv'),
     'x-service-attempt': '1',
+    ...signStandardWebhook({ id: eventId, payload: body, secret: key, timestamp }),
   };
   // The same door as a delivery attempt: the sandbox's simulated receivers, or real HTTP.
   const answer = await forMode(senders, target.livemode).send({ url: target.url, body, headers, attempt: 1 });

@@ -31,6 +31,9 @@ import net.sf.saxon.s9api.XsltTransformer;
  * same order: {"file", "rules": [rule sets applied], "failed": [{"rules", "id", "flag", "location",
  * "text"}]} or {"file", "error"}. The rule sets follow the root element: Invoice and CreditNote get
  * CEN-EN16931-UBL and PEPPOL-EN16931-UBL, Order gets PEPPOLBIS-T01, OrderResponse PEPPOLBIS-T110.
+ * An Invoice or CreditNote whose CustomizationID is a PINT one (urn:peppol:pint:billing-1@aunz-1, …)
+ * gets the PINT rule sets of its specialization instead (PINT_RULES): the shared PINT rules and, for a
+ * specialization, its jurisdiction-aligned rules, named by their path under external/schematron/.
  *
  * <p>Usage: java -cp classes:lib/* OfficialRules [--release 2026.5] &lt; files.txt
  */
@@ -41,6 +44,17 @@ public final class OfficialRules {
       UBL + "CreditNote-2", List.of("CEN-EN16931-UBL", "PEPPOL-EN16931-UBL"),
       UBL + "Order-2", List.of("PEPPOLBIS-T01"),
       UBL + "OrderResponse-2", List.of("PEPPOLBIS-T110"));
+
+  /** PINT specialization (the part after "@" in the CustomizationID, without "-1"; "" for generic PINT) → its rules folder. */
+  private static final Map<String, String> PINT_FOLDERS = Map.of(
+      "", "pint/1.1.2/xslt/",
+      "aunz", "pint-aunz/1.1.2/xslt/%s/",
+      "sg", "pint-sg/1.4.0/xslt/",
+      "jp", "pint-jp/1.1.2/xslt/",
+      "my", "pint-my/1.3.0/xslt/%s/",
+      "ae", "pint-ae/2026.5/%s/",
+      "om", "pint-om/1.0.0/%s/");
+  private static final Pattern PINT_CUSTOMIZATION = Pattern.compile("urn:peppol:pint:(billing|selfbilling)-1(?:@([a-z]+)-1)?");
 
   private static final Pattern NAMESPACED_STEP = Pattern.compile("\\*:([\\w.-]+)\\[namespace-uri\\(\\)='[^']*'\\]");
 
@@ -87,7 +101,8 @@ public final class OfficialRules {
       XdmNode document = builder.build(file);
       XdmNode root = rootElement(document);
       String namespace = root.getNodeName().getNamespace();
-      List<String> ruleSets = RULES_BY_ROOT.get(namespace);
+      List<String> ruleSets = pintRuleSets(root);
+      if (ruleSets == null) ruleSets = RULES_BY_ROOT.get(namespace);
       if (ruleSets == null) throw new IllegalArgumentException("no official rules for {" + namespace + "}" + root.getNodeName().getLocalName());
       json.append(",\"rules\":[");
       for (int i = 0; i < ruleSets.size(); i++) json.append(i > 0 ? "," : "").append(quote(ruleSets.get(i)));
@@ -114,6 +129,28 @@ public final class OfficialRules {
     }
   }
 
+  /** The PINT rule sets for a PINT Invoice or CreditNote, else null. */
+  private static List<String> pintRuleSets(XdmNode root) {
+    String local = root.getNodeName().getLocalName();
+    if (!local.equals("Invoice") && !local.equals("CreditNote")) return null;
+    String customization = null;
+    for (XdmNode child : root.children()) {
+      if (child.getNodeKind() == XdmNodeKind.ELEMENT && child.getNodeName().getLocalName().equals("CustomizationID")) {
+        customization = child.getStringValue().trim();
+        break;
+      }
+    }
+    if (customization == null) return null;
+    java.util.regex.Matcher m = PINT_CUSTOMIZATION.matcher(customization);
+    if (!m.lookingAt()) return null;
+    String jurisdiction = m.group(2) == null ? "" : m.group(2);
+    String folder = PINT_FOLDERS.get(jurisdiction);
+    if (folder == null) throw new IllegalArgumentException("no official rules for PINT specialization " + customization);
+    folder = String.format(folder, m.group(1));
+    if (jurisdiction.isEmpty()) return List.of(folder + "PINT-UBL-validation-preprocessed");
+    return List.of(folder + "PINT-UBL-validation-preprocessed", folder + "PINT-jurisdiction-aligned-rules");
+  }
+
   private XdmNode svrl(String ruleSet, XdmNode document) throws SaxonApiException {
     XsltTransformer transformer = executable(ruleSet).load();
     transformer.setInitialContextNode(document);
@@ -127,7 +164,9 @@ public final class OfficialRules {
   private XsltExecutable executable(String ruleSet) throws SaxonApiException {
     XsltExecutable cached = compiled.get(ruleSet);
     if (cached != null) return cached;
-    String resource = "external/schematron/openpeppol/" + release + "/xslt/" + ruleSet + ".xslt";
+    String resource = ruleSet.startsWith("pint")
+        ? "external/schematron/" + ruleSet + ".xslt"
+        : "external/schematron/openpeppol/" + release + "/xslt/" + ruleSet + ".xslt";
     InputStream stream = OfficialRules.class.getClassLoader().getResourceAsStream(resource);
     if (stream == null) throw new IllegalStateException("official rules not on the class path: " + resource);
     XsltExecutable executable = processor.newXsltCompiler().compile(new StreamSource(stream, resource));

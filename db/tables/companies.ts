@@ -9,6 +9,15 @@ export interface Address {
   country: string;
 }
 
+/** A live company's presence on the Peppol network as last checked (companies.network). */
+export interface CompanyNetwork {
+  smp: 'not_registered' | 'pending' | 'published' | 'conflict';
+  sml: 'unchecked' | 'resolves' | 'elsewhere' | 'absent';
+  directory: 'unchecked' | 'listed' | 'absent';
+  checkedAt: string | null;
+  problem: string | null;
+}
+
 export type CompanyStatus = 'active' | 'inactive' | 'suspended';
 
 export interface CompaniesTable {
@@ -33,6 +42,7 @@ export interface CompaniesTable {
   clock_offset_ms: ColumnType<number, number | undefined, number>;
   /** Bumped by each live SMP registration the workflow records (see db/companies.ts markCompanySmpRegistered). */
   smp_generation: Generated<number>;
+  network: ColumnType<CompanyNetwork | null, string | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

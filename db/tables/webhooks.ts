@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Json, NullableTimestamp, Timestamp } from './columns.ts';
 
 export type WebhookStatus = 'active' | 'paused';
+export type WebhookSecretFormat = 'text' | 'whsec';
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
 
 export interface WebhooksTable {
@@ -14,6 +15,8 @@ export interface WebhooksTable {
   /** Catalog event types, or `*`. */
   events: ColumnType<string[], string[], string[]>;
   secret: string;
+  /** `whsec`: the HMAC key is the base64 after `whsec_`; `text`: the UTF-8 bytes of the secret (before 2026-11-29). */
+  secret_format: Generated<WebhookSecretFormat>;
   status: Generated<WebhookStatus>;
   /** Failed attempts since the last successful one (reset on success and on re-activation). */
   failure_count: Generated<number>;

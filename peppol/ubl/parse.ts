@@ -1,3 +1,5 @@
+import { fromPintCategories } from '../pint/derive.ts';
+import { pintSpecificationOf } from '../pint/specification.ts';
 import { DOCUMENT_TYPE_INFO, UBL_NS, documentTypeOf } from '../document-types.ts';
 import type {
   Address,
@@ -51,6 +53,8 @@ export function parseAddress(el: El | undefined): Address | undefined {
   });
 }
 
+const isVatScheme = (id: string | undefined) => id === 'VAT' || id === 'GST';
+
 /** A cac:Party back into the JSON Party; SEPA creditor ids are returned apart (they belong to PaymentInfo). */
 export function parseParty(party: El | undefined): { party?: Party; creditorId?: string } {
   if (!party) return {};
@@ -58,8 +62,9 @@ export function parseParty(party: El | undefined): { party?: Party; creditorId?:
   const ids = all(party, 'cac:PartyIdentification/cbc:ID');
   const creditor = ids.find((i) => attr(i, 'schemeID') === 'SEPA');
   const schemes = kids(party, 'cac:PartyTaxScheme');
-  const vat = schemes.find((s) => val(s, 'cac:TaxScheme/cbc:ID') === 'VAT');
-  const tax = schemes.find((s) => val(s, 'cac:TaxScheme/cbc:ID') !== 'VAT');
+  // PINT A-NZ and SG register the seller's and buyer's tax number under the GST scheme.
+  const vat = schemes.find((s) => isVatScheme(val(s, 'cac:TaxScheme/cbc:ID')));
+  const tax = schemes.find((s) => !isVatScheme(val(s, 'cac:TaxScheme/cbc:ID')));
   const legal = first(party, 'cac:PartyLegalEntity');
   const contact = first(party, 'cac:Contact');
   const endpointScheme = attr(endpoint, 'schemeID');
@@ -455,9 +460,12 @@ export function parseUblElement(root: El): ParseResult {
     };
   }
   try {
+    const pint = pintSpecificationOf(val(root, 'cbc:CustomizationID'));
     const body =
       local === 'Invoice' || local === 'CreditNote'
-        ? parseBilling(root, type)
+        ? pint
+          ? fromPintCategories(pint, parseBilling(root, type))
+          : parseBilling(root, type)
         : local === 'ApplicationResponse'
           ? parseEvent(root)
           : parseTrade(root);

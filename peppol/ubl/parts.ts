@@ -6,6 +6,17 @@ import { splitParticipantId } from '../identifiers.ts';
 
 /** Writers for UBL aggregates shared by every document type; element order follows the UBL 2.1 XSD. */
 
+/**
+ * How tax categories are written: the tax scheme (`VAT` in BIS 3, `GST` in PINT A-NZ and SG) and
+ * the category code list (UNCL 5305 in BIS 3; PINT SG has its own codes).
+ */
+export interface TaxDialect {
+  scheme: string;
+  category(category: string, rate: Dec | undefined): string;
+}
+
+export const BIS_TAX: TaxDialect = { scheme: 'VAT', category: (category) => category };
+
 export function amount(w: XmlWriter, name: string, value: Dec | undefined, currency: string): void {
   if (value === undefined) return;
   w.leaf(name, formatAmount(value), { currencyID: currency });
@@ -49,6 +60,7 @@ export interface PartyOptions {
   /** Extra PartyIdentification ids (e.g. the SEPA creditor id, which UBL binds to the seller). */
   extraIds?: SchemedId[];
   seller?: boolean;
+  tax?: TaxDialect;
 }
 
 /** The cac:Party of a seller or buyer in the EN16931 binding. */
@@ -65,7 +77,7 @@ export function writeBillingParty(w: XmlWriter, party: Party, options: PartyOpti
     if (party.vatNumber) {
       w.group('cac:PartyTaxScheme', () => {
         w.leaf('cbc:CompanyID', party.vatNumber);
-        w.group('cac:TaxScheme', () => w.leaf('cbc:ID', 'VAT'));
+        w.group('cac:TaxScheme', () => w.leaf('cbc:ID', (options.tax ?? BIS_TAX).scheme));
       });
     }
     if (options.seller && party.taxRegistration) {
@@ -88,6 +100,7 @@ export function writeAllowanceCharge(
   ac: ComputedAllowanceCharge,
   currency: string,
   withTaxCategory: boolean,
+  tax: TaxDialect = BIS_TAX,
 ): void {
   w.open('cac:AllowanceCharge');
   w.leaf('cbc:ChargeIndicator', ac.charge ? 'true' : 'false');
@@ -96,11 +109,12 @@ export function writeAllowanceCharge(
   if (ac.percent) w.leaf('cbc:MultiplierFactorNumeric', formatPlain(ac.percent));
   amount(w, 'cbc:Amount', ac.amount, currency);
   amount(w, 'cbc:BaseAmount', ac.baseAmount, currency);
-  if (withTaxCategory && ac.category) {
+  const category = ac.category;
+  if (withTaxCategory && category) {
     w.group('cac:TaxCategory', () => {
-      w.leaf('cbc:ID', ac.category);
+      w.leaf('cbc:ID', tax.category(category, ac.rate));
       if (ac.rate) w.leaf('cbc:Percent', formatPlain(ac.rate));
-      w.group('cac:TaxScheme', () => w.leaf('cbc:ID', 'VAT'));
+      w.group('cac:TaxScheme', () => w.leaf('cbc:ID', tax.scheme));
     });
   }
   w.close('cac:AllowanceCharge');
@@ -147,8 +161,9 @@ export function writeTaxTotal(
   w: XmlWriter,
   totals: ComputedTotals,
   currency: string,
-  options: { exemptionCodes: boolean } = { exemptionCodes: true },
+  options: { exemptionCodes: boolean; tax?: TaxDialect } = { exemptionCodes: true },
 ): void {
+  const tax = options.tax ?? BIS_TAX;
   w.open('cac:TaxTotal');
   amount(w, 'cbc:TaxAmount', totals.vat, currency);
   for (const b of totals.breakdown) {
@@ -156,7 +171,7 @@ export function writeTaxTotal(
     amount(w, 'cbc:TaxableAmount', b.taxable, currency);
     amount(w, 'cbc:TaxAmount', b.tax, currency);
     w.open('cac:TaxCategory');
-    w.leaf('cbc:ID', b.category);
+    w.leaf('cbc:ID', tax.category(b.category, b.rate));
     if (b.rate) w.leaf('cbc:Percent', formatPlain(b.rate));
     if (options.exemptionCodes) {
       w.leaf('cbc:TaxExemptionReasonCode', b.exemptionReasonCode);
@@ -164,7 +179,7 @@ export function writeTaxTotal(
     } else {
       w.leaf('cbc:TaxExemptionReason', b.exemptionReason ?? b.exemptionReasonCode);
     }
-    w.group('cac:TaxScheme', () => w.leaf('cbc:ID', 'VAT'));
+    w.group('cac:TaxScheme', () => w.leaf('cbc:ID', tax.scheme));
     w.close('cac:TaxCategory');
     w.close('cac:TaxSubtotal');
   }

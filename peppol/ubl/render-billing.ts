@@ -15,7 +15,10 @@ import {
   writeDelivery,
   writeMonetaryTotal,
   writeTaxTotal,
+  BIS_TAX,
+  type TaxDialect,
 } from './parts.ts';
+import type { PintSpecificationInfo } from '../pint/specification.ts';
 
 export function paymentMeansCode(payment: PaymentInfo): string | undefined {
   return payment.meansCode ?? (payment.means ? PAYMENT_MEANS_CODES[payment.means] : undefined);
@@ -30,22 +33,27 @@ export function paymentTermsText(payment: PaymentInfo | undefined): string | und
   return parts.length ? parts.join(' ') : undefined;
 }
 
-/** Renders an Invoice (380/383/…) or CreditNote in the Peppol BIS Billing 3.0 binding. */
+/**
+ * Renders an Invoice (380/383/…) or CreditNote in the Peppol BIS Billing 3.0 binding, or with `pint`
+ * in that PINT specialization (the same UBL binding, its own identifiers and tax dialect).
+ */
 export function renderBilling(
   type: DocumentType,
   body: DocumentBody,
   doc: ComputedDocument,
   buildDom = false,
+  pint?: PintSpecificationInfo,
 ): Rendered {
   const info = DOCUMENT_TYPE_INFO[type];
+  const tax: TaxDialect = pint ? { scheme: pint.taxScheme, category: pint.categoryOut } : BIS_TAX;
   const isCredit = info.root === 'CreditNote';
   const root = info.root;
   const currency = body.currency ?? 'EUR';
   const w = new XmlWriter(buildDom, { cac: UBL_NS.cac, cbc: UBL_NS.cbc });
   w.raw('<?xml version="1.0" encoding="UTF-8"?>\n');
   w.open(root, { xmlns: UBL_NS[root], 'xmlns:cac': UBL_NS.cac, 'xmlns:cbc': UBL_NS.cbc });
-  w.leaf('cbc:CustomizationID', info.customizationId);
-  w.leaf('cbc:ProfileID', info.profileId);
+  w.leaf('cbc:CustomizationID', pint?.customizationId ?? info.customizationId);
+  w.leaf('cbc:ProfileID', pint?.profileId ?? info.profileId);
   w.leaf('cbc:ID', body.number);
   w.leaf('cbc:IssueDate', body.issueDate);
   if (isCredit) {
@@ -92,8 +100,10 @@ export function renderBilling(
 
   const seller = body.seller ?? {};
   const creditorId = body.payment?.creditorId ? [{ scheme: 'SEPA', value: body.payment.creditorId }] : [];
-  w.group('cac:AccountingSupplierParty', () => writeBillingParty(w, seller, { seller: true, extraIds: creditorId }));
-  w.group('cac:AccountingCustomerParty', () => writeBillingParty(w, body.buyer ?? {}));
+  w.group('cac:AccountingSupplierParty', () =>
+    writeBillingParty(w, seller, { seller: true, extraIds: creditorId, tax }),
+  );
+  w.group('cac:AccountingCustomerParty', () => writeBillingParty(w, body.buyer ?? {}, { tax }));
   if (body.payee) {
     w.group('cac:PayeeParty', () => {
       for (const id of body.payee?.identifiers ?? [])
@@ -110,7 +120,7 @@ export function renderBilling(
       writeAddress(w, 'cac:PostalAddress', rep.address);
       w.group('cac:PartyTaxScheme', () => {
         w.leaf('cbc:CompanyID', rep.vatNumber);
-        w.group('cac:TaxScheme', () => w.leaf('cbc:ID', 'VAT'));
+        w.group('cac:TaxScheme', () => w.leaf('cbc:ID', tax.scheme));
       });
     });
   }
@@ -118,10 +128,10 @@ export function renderBilling(
   writePaymentMeans(w, body, isCredit);
   const terms = paymentTermsText(body.payment);
   if (terms) w.group('cac:PaymentTerms', () => w.leaf('cbc:Note', terms));
-  for (const ac of [...doc.allowances, ...doc.charges]) writeAllowanceCharge(w, ac, currency, true);
+  for (const ac of [...doc.allowances, ...doc.charges]) writeAllowanceCharge(w, ac, currency, true, tax);
 
   const t = doc.totals;
-  writeTaxTotal(w, t, currency);
+  writeTaxTotal(w, t, currency, { exemptionCodes: true, tax });
   if (t.vatInTaxCurrency && body.taxCurrency) {
     w.group('cac:TaxTotal', () =>
       w.leaf('cbc:TaxAmount', formatAmount(t.vatInTaxCurrency!), { currencyID: body.taxCurrency }),
@@ -129,7 +139,7 @@ export function renderBilling(
   }
   writeMonetaryTotal(w, 'cac:LegalMonetaryTotal', t, currency);
 
-  for (const line of doc.lines) writeLine(w, line, isCredit, currency);
+  for (const line of doc.lines) writeLine(w, line, isCredit, currency, tax);
   w.close(root);
   return renderedBy(w, buildDom);
 }
@@ -175,7 +185,7 @@ function writePaymentMeans(w: XmlWriter, body: DocumentBody, isCredit: boolean):
   w.close('cac:PaymentMeans');
 }
 
-function writeLine(w: XmlWriter, line: ComputedLine, isCredit: boolean, currency: string): void {
+function writeLine(w: XmlWriter, line: ComputedLine, isCredit: boolean, currency: string, tax: TaxDialect): void {
   const src = line.source;
   w.open(isCredit ? 'cac:CreditNoteLine' : 'cac:InvoiceLine');
   w.leaf('cbc:ID', line.id);
@@ -208,9 +218,9 @@ function writeLine(w: XmlWriter, line: ComputedLine, isCredit: boolean, currency
     );
   }
   w.open('cac:ClassifiedTaxCategory');
-  w.leaf('cbc:ID', line.category);
+  w.leaf('cbc:ID', tax.category(line.category, line.rate));
   if (line.rate) w.leaf('cbc:Percent', formatPlain(line.rate));
-  w.group('cac:TaxScheme', () => w.leaf('cbc:ID', 'VAT'));
+  w.group('cac:TaxScheme', () => w.leaf('cbc:ID', tax.scheme));
   w.close('cac:ClassifiedTaxCategory');
   w.close('cac:Item');
   w.open('cac:Price');

@@ -6,6 +6,8 @@ import { checkDocumentBody, type BodyCheckOptions } from '../validation/validate
 import { renderBilling } from './render-billing.ts';
 import { renderTrade } from './render-trade.ts';
 import { lazily } from './rendered.ts';
+import { derivePintBody } from '../pint/derive.ts';
+import { PINT_SPECIFICATIONS, documentSpecificationFor, type DocumentSpecification } from '../pint/specification.ts';
 
 export interface RenderOptions extends BodyCheckOptions {
   /**
@@ -13,6 +15,13 @@ export interface RenderOptions extends BodyCheckOptions {
    * the XML is then written from the tree when `xml` is first read.
    */
   dom?: boolean;
+  /**
+   * The billing specification of an invoice or note; by default the one the seller's and buyer's
+   * countries call for ({@link specificationOf}: Peppol BIS Billing 3 unless one of them is in a PINT
+   * jurisdiction). A PINT one renders that specialization, with the fields it requires derived from the body
+   * (peppol/pint/derive.ts). Other document types ignore it.
+   */
+  specification?: DocumentSpecification;
 }
 
 export interface RenderResult {
@@ -28,13 +37,18 @@ export interface RenderResult {
  * when `totals` is omitted. Structural problems (missing fields, non-decimal amounts, unknown codes)
  * are returned as errors with JSON paths and no XML; business rules are left to `validateDocument`.
  */
-export function renderUbl(type: DocumentType, body: DocumentBody, options: RenderOptions = {}): RenderResult {
+export function renderUbl(type: DocumentType, given: DocumentBody, options: RenderOptions = {}): RenderResult {
   try {
-    const checked = checkDocumentBody(type, body, options);
+    const billing = DOCUMENT_TYPE_INFO[type]?.billing;
+    const specification = billing ? (options.specification ?? specificationOf(given)) : 'peppol-bis-3';
+    const pint = specification !== 'peppol-bis-3' ? PINT_SPECIFICATIONS[specification] : undefined;
+    const body = pint ? derivePintBody(pint, given) : given;
+    // The body as given is checked: what is derived for PINT is written in that specialization's own form.
+    const checked = checkDocumentBody(type, given, options);
     if (checked.errors.length) return { errors: checked.errors, warnings: checked.warnings };
     const computed = computeDocument(body);
-    const rendered = DOCUMENT_TYPE_INFO[type].billing
-      ? renderBilling(type, body, computed, options.dom)
+    const rendered = billing
+      ? renderBilling(type, body, computed, options.dom, pint)
       : renderTrade(
           type as Exclude<DocumentType, 'invoice' | 'credit-note' | 'debit-note'>,
           body,
@@ -56,4 +70,9 @@ export function renderUbl(type: DocumentType, body: DocumentBody, options: Rende
       warnings: [],
     };
   }
+}
+
+/** The specification a billing body's parties call for (the seam to the countries table). */
+export function specificationOf(body: DocumentBody | null | undefined): DocumentSpecification {
+  return documentSpecificationFor(body?.seller?.address?.country, body?.buyer?.address?.country);
 }

@@ -1,9 +1,11 @@
 import { DOCUMENT_TYPE_INFO } from '../document-types.ts';
 import type { DocumentBody, DocumentType, ValidationIssue, ValidationResult } from '../types.ts';
-import { renderUbl, type RenderResult } from '../ubl/render.ts';
+import { renderUbl, specificationOf, type RenderResult } from '../ubl/render.ts';
 import { lazily } from '../ubl/rendered.ts';
 import { documentRuleToJson, xpathToJsonPath } from './json-path.ts';
 import { validateUblElement } from './validate-ubl.ts';
+import { PINT_SPECIFICATIONS } from '../pint/specification.ts';
+import { validatePintElement } from '../pint/validate.ts';
 import { orderXpathToJsonPath, validateOrderElement } from './rules-order.ts';
 import { orderAgreementXpathToJsonPath, validateOrderAgreementElement } from './rules-order-agreement.ts';
 
@@ -26,7 +28,10 @@ function withXml(result: ValidationResult, rendered: RenderResult): DocumentVali
  * Non-billing types get the structural checks only (Peppol BIS Billing rules do not apply to them).
  */
 export function validateDocument(type: DocumentType, body: DocumentBody): DocumentValidation {
-  const rendered = renderUbl(type, body, { dom: true });
+  // Invoices and notes between parties of a PINT jurisdiction are rendered and judged in its PINT
+  // specialization; everything else stays Peppol BIS Billing 3.
+  const specification = DOCUMENT_TYPE_INFO[type]?.billing ? specificationOf(body) : 'peppol-bis-3';
+  const rendered = renderUbl(type, body, { dom: true, specification });
   if (!rendered.dom) return { valid: false, errors: rendered.errors, warnings: rendered.warnings };
   if (type === 'purchase-order' && rendered.dom?.documentElement) {
     // Peppol BIS Ordering 3 (PEPPOL-T01) rules on the rendered Order.
@@ -65,7 +70,10 @@ export function validateDocument(type: DocumentType, body: DocumentBody): Docume
       errors: [{ rule: 'INTERNAL-RENDER-ERROR', message: 'Rendering produced no document', path: '$' }],
       warnings: rendered.warnings,
     };
-  const result = validateUblElement(root);
+  const result =
+    specification === 'peppol-bis-3'
+      ? validateUblElement(root)
+      : validatePintElement(root, PINT_SPECIFICATIONS[specification]);
   const isCredit = DOCUMENT_TYPE_INFO[type].root === 'CreditNote';
   const errors = result.errors.map((issue) => billingIssueToJson(issue, body, isCredit));
   const warnings = result.warnings.map((issue) => billingIssueToJson(issue, body, isCredit));

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
 import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { TASK_QUEUES } from '../../core/temporal.ts';
 import { createDb } from '../../db/database.ts';
 import { findProbe } from '../../db/probes.ts';
 import { freePort } from '../../core/ports.ts';
@@ -23,12 +25,77 @@ describe('health endpoints', () => {
     expect(await res.json()).to.deep.equal({ status: 'ok' });
   });
 
-  it('GET /health/readiness reports closed circuits for postgres and temporal', async () => {
+  it('GET /health/readiness reports closed circuits and the pollers of every task queue', async () => {
     const res = await fetch(`${app.url}/health/readiness`);
     expect(res.status).to.equal(200);
-    expect(await res.json()).to.deep.equal({
-      status: 'ok',
-      circuits: { postgres: { state: 'closed', failures: 0 }, temporal: { state: 'closed', failures: 0 } },
+    const body = await res.json();
+    expect(body.status).to.equal('ok');
+    expect(body.circuits).to.deep.equal({
+      postgres: { state: 'closed', failures: 0 },
+      temporal: { state: 'closed', failures: 0 },
+    });
+    expect(Object.keys(body.taskQueues).sort()).to.deep.equal(Object.values(TASK_QUEUES).sort());
+    for (const [queue, state] of Object.entries<Record<string, unknown>>(body.taskQueues)) {
+      expect(state.status, queue).to.equal('ok');
+      expect(state.pollers, queue).to.be.at.least(1);
+      expect(Date.parse(String(state.lastPollerSeenAt)), queue).to.be.closeTo(Date.now(), 10_000);
+    }
+  });
+
+  describe('a task queue the API feeds', () => {
+    const queue = `readiness-${Date.now().toString(36)}`;
+    let strict: TestApp;
+    let lenient: TestApp;
+    before(async () => {
+      strict = await startTestApp({ readiness: { taskQueues: [queue], graceMs: 0 } });
+      lenient = await startTestApp({ readiness: { taskQueues: [queue], graceMs: 600_000 } });
+    });
+    after(async () => {
+      await strict.close();
+      await lenient.close();
+    });
+
+    it('without a worker past the bound: 503 with Retry-After, the queue starved with no poller', async () => {
+      const res = await fetch(`${strict.url}/health/readiness`);
+      expect(res.status).to.equal(503);
+      expect(Number(res.headers.get('retry-after'))).to.be.greaterThan(0);
+      const body = await res.json();
+      expect(body.status).to.equal('unavailable');
+      expect(body.circuits.temporal).to.deep.equal({ state: 'closed', failures: 0 });
+      expect(body.taskQueues).to.deep.equal({ [queue]: { status: 'starved', pollers: 0 } });
+    });
+
+    it('without a worker within the bound: still ready, the queue waiting', async () => {
+      const res = await fetch(`${lenient.url}/health/readiness`);
+      expect(res.status).to.equal(200);
+      expect((await res.json()).taskQueues).to.deep.equal({ [queue]: { status: 'waiting', pollers: 0 } });
+    });
+
+    it('with a worker polling it: 200, one poller', async () => {
+      const connection = await NativeConnection.connect({ address: testServers().temporalAddress });
+      const worker = await Worker.create({
+        connection,
+        taskQueue: queue,
+        identity: 'readiness-test-worker',
+        activities: { noop: async () => undefined },
+      });
+      const running = worker.run();
+      try {
+        const deadline = Date.now() + 20_000;
+        let res = await fetch(`${strict.url}/health/readiness`);
+        while (res.status !== 200 && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 200));
+          res = await fetch(`${strict.url}/health/readiness`);
+        }
+        expect(res.status).to.equal(200);
+        const state = (await res.json()).taskQueues[queue];
+        expect(state).to.include({ status: 'ok', pollers: 1 });
+        expect(state.lastPollerSeenAt).to.be.a('string');
+      } finally {
+        worker.shutdown();
+        await running;
+        await connection.close();
+      }
     });
   });
 

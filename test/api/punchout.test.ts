@@ -140,9 +140,9 @@ describe('POST /v1/punchout/cart', () => {
         id: '1',
         description: 'XVB-F2 installation cable 3G2.5 mm², black, drum of 100 m',
         name: 'XVB cable 3G2.5 100 m',
-        quantity: '10',
+        quantity: 10,
         unit: 'EA',
-        unitPrice: '89.95',
+        unitPrice: 89.95,
         itemCode: 'CBL-XVB-3G2.5-100',
         classification: { scheme: 'TST', value: '26121609' },
       },
@@ -150,18 +150,18 @@ describe('POST /v1/punchout/cart', () => {
         id: '2',
         description: 'KNX switch actuator, 8 channels, 16 A & DIN rail',
         name: 'KNX actuator 8ch',
-        quantity: '2',
+        quantity: 2,
         unit: 'EA',
-        unitPrice: '167.5',
+        unitPrice: 167.5,
         itemCode: 'KNX-ACT-8CH',
         classification: { scheme: 'TST', value: '39121521' },
       },
       {
         id: '3',
         description: 'PVC cable duct 40x40 mm',
-        quantity: '5.5',
+        quantity: 5.5,
         unit: 'MTR',
-        unitPrice: '4',
+        unitPrice: 4,
         itemCode: 'DCT-PVC-40',
         classification: { scheme: 'TST', value: '39131706' },
       },
@@ -186,6 +186,17 @@ describe('POST /v1/punchout/cart', () => {
     expect(await stored()).to.deep.equal({ documents: before.documents + 1, events: before.events + 1 });
   });
 
+  it('reads the organization from the first part of a cookie that is not the v2 form', async () => {
+    for (const cookie of [`${tenant.organizationId}:session-4471`, `${tenant.organizationId}:thr_1:x:y`]) {
+      const xml = cart('coupa-order-message.xml', cookie, COUPA.sharedSecret);
+      const { redirect, documentId } = await accepted(await raw(xml));
+      expect(redirect, cookie).to.equal(`${APP_URL}/${slug}/requests`);
+      const doc = await getDocument(documentId);
+      expect(doc.companyId, cookie).to.equal(tenant.companyId);
+      expect(doc.metadata.punchout.buyerCookie).to.equal(cookie);
+    }
+  });
+
   it('turns a Coupa cart (cxml-base64, plain organization cookie) into a draft and returns to the requests', async () => {
     const xml = cart('coupa-order-message.xml', tenant.organizationId, COUPA.sharedSecret);
     const { redirect, documentId } = await accepted(await form({ 'cxml-base64': Buffer.from(xml).toString('base64') }));
@@ -194,8 +205,8 @@ describe('POST /v1/punchout/cart', () => {
     expect(doc).to.include({ type: 'purchase-order', status: 'draft', grossAmount: 63.7 });
     expect(doc.receiver.vatNumber).to.equal(coupaPartner.vatNumber);
     expect(doc.document.lines.map((l: any) => [l.itemCode, l.quantity, l.unit, l.classification])).to.deep.equal([
-      ['PAP-A4-80-5', '3', 'BX', { scheme: 'TST', value: '14111507' }],
-      ['PEN-GEL-BL-12', '2', 'PK', { scheme: 'ZZZ', value: 'OFFICE-WRITING' }],
+      ['PAP-A4-80-5', 3, 'BX', { scheme: 'TST', value: '14111507' }],
+      ['PEN-GEL-BL-12', 2, 'PK', { scheme: 'ZZZ', value: 'OFFICE-WRITING' }],
     ]);
   });
 

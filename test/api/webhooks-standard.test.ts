@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { Webhook as SvixWebhook } from 'svix';
+import { createHmac } from 'node:crypto';
 import { standardWebhooksSecret, verifyStandardWebhook, verifyWebhookSignature } from '../../core/webhook-signature.ts';
+import { verifyWebhook } from '../../clients/typescript/src/index.ts';
+import { testServers } from '../support/servers.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { loopbackWebhookSenders } from '../support/upstreams.ts';
 import { createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
@@ -90,6 +93,62 @@ describe('Standard Webhooks headers on every delivery (alongside part 6.3)', () 
       });
     });
   }
+
+  it('an issued secret is what the libraries take, as is: no conversion', async () => {
+    const tenant = await createTenant({ livemode: false });
+    const hook = (await (
+      await post(tenant, '/v1/webhooks', { url: receiver.url, events: ['document.updated'] })
+    ).json()) as { secret: string };
+    expect(Buffer.from(hook.secret.slice('whsec_'.length), 'base64')).to.have.length(32);
+    const delivery = await deliverDocumentUpdated(tenant);
+    const headers = stringHeaders(delivery);
+    expect(new StandardWebhook(hook.secret).verify(delivery.body, headers)).to.have.property(
+      'type',
+      'document.updated',
+    );
+    expect(new SvixWebhook(hook.secret).verify(delivery.body, headers)).to.have.property('type', 'document.updated');
+    // X-Service-Signature is made with the same decoded key bytes.
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(headers['x-service-signature']) ?? [];
+    const key = Buffer.from(hook.secret.slice('whsec_'.length), 'base64');
+    expect(v1).to.equal(createHmac('sha256', key).update(`${t}.${delivery.body}`).digest('hex'));
+  });
+
+  it('a webhook whose secret was issued before keeps verifying as it did, until its secret is rotated', async () => {
+    const tenant = await createTenant({ livemode: false });
+    const created = (await (
+      await post(tenant, '/v1/webhooks', { url: receiver.url, events: ['document.updated'] })
+    ).json()) as { id: string };
+    // The row as the migration leaves one issued earlier: 32 letters and digits, signed as text.
+    const legacy = 'whsec_Qm3Lp8Zr2Tx6Vb1Nc4Kd7Fg9Hj0Sa5We';
+    await testServers()
+      .db.updateTable('webhooks')
+      .set({ secret: legacy, secret_format: 'text' })
+      .where('id', '=', created.id)
+      .execute();
+    const delivery = await deliverDocumentUpdated(tenant);
+    const headers = stringHeaders(delivery);
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(headers['x-service-signature']) ?? [];
+    expect(v1).to.equal(createHmac('sha256', legacy).update(`${t}.${delivery.body}`).digest('hex'));
+    expect(
+      verifyWebhookSignature({ payload: delivery.body, header: headers['x-service-signature'], secret: legacy }).ok,
+    ).to.equal(true);
+    expect(verifyStandardWebhook({ payload: delivery.body, headers, secret: legacy }).ok).to.equal(true);
+    expect(verifyWebhook(delivery.body, headers, legacy).id).to.equal(JSON.parse(delivery.body).id);
+    expect(new StandardWebhook(standardWebhooksSecret(legacy, 'text')).verify(delivery.body, headers)).to.have.property(
+      'id',
+    );
+
+    const rotated = (await (
+      await fetch(`${app.url}/v1/webhooks/${created.id}`, {
+        method: 'PATCH',
+        headers: jsonHeaders(tenant.key),
+        body: JSON.stringify({ rotateSecret: true }),
+      })
+    ).json()) as { secret: string };
+    const after = await deliverDocumentUpdated(tenant);
+    expect(new SvixWebhook(rotated.secret).verify(after.body, stringHeaders(after))).to.have.property('id');
+    expect(verifyWebhook(after.body, after.headers, rotated.secret).id).to.equal(JSON.parse(after.body).id);
+  });
 
   it('a replay carries the same webhook-id, so receivers deduplicate on it', async () => {
     const tenant = await createTenant({ livemode: false });

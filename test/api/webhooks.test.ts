@@ -30,7 +30,9 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
       expect(res.status).to.equal(201);
       const body = await res.json();
       expect(body.id).to.match(/^wh_[0-9A-Za-z]{20}$/);
-      expect(body.secret).to.match(/^whsec_[0-9A-Za-z]{32}$/);
+      // Standard Webhooks form: whsec_ + base64 of 32 random bytes.
+      expect(body.secret).to.match(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      expect(Buffer.from(body.secret.slice(6), 'base64')).to.have.length(32);
       expect(body).to.deep.include({
         url: PUBLIC_URL,
         status: 'active',
@@ -426,7 +428,10 @@ describe('Webhooks (parts 2.7, 4.9)', () => {
           'x-service-attempt': '1',
         });
         const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(probe.headers['x-service-signature']))!;
-        expect(v1).to.equal(createHmac('sha256', created.secret).update(`${t}.${probe.body}`).digest('hex'));
+        // Keyed with the issued secret's decoded bytes (whsec_ + base64), like every delivery.
+        const key = Buffer.from(created.secret.slice('whsec_'.length), 'base64');
+        expect(v1).to.equal(createHmac('sha256', key).update(`${t}.${probe.body}`).digest('hex'));
+        expect(probe.headers['webhook-id']).to.equal(envelope.id);
         // A probe, not an event: the events API does not list it.
         const events = await (await get(tenant.key, '/v1/events?type=webhook.test')).json();
         expect(events.data).to.deep.equal([]);

@@ -162,7 +162,9 @@ describe('TypeScript SDK (clients/typescript)', () => {
       );
       // A fresh signature over the same body within the tolerance passes (headers as a Headers object too).
       const t = Math.floor(Date.now() / 1000) - 299;
-      const v1 = createHmac('sha256', secret).update(`${t}.${delivery.body}`).digest('hex');
+      // The key of an issued secret: the bytes its base64 (after whsec_) decodes to.
+      const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+      const v1 = createHmac('sha256', key).update(`${t}.${delivery.body}`).digest('hex');
       expect(
         verifyWebhook(delivery.body, new Headers({ 'X-Service-Signature': `t=${t},v1=${v1}` }), secret).id,
       ).to.equal(event.id);
@@ -194,7 +196,8 @@ describe('TypeScript SDK (clients/typescript)', () => {
     let stub: http.Server;
     let url: string;
     const seen: Array<{ method: string; key: string | undefined; auth: string | undefined; at: number }> = [];
-    let answers: Array<{ status: number; headers?: Record<string, string> }> = [];
+    /** `drop`: the connection is closed without an answer, as a lost connection looks to the client. */
+    let answers: Array<{ status: number | 'drop'; code?: string; headers?: Record<string, string> }> = [];
     before(async () => {
       stub = http.createServer((req, res) => {
         req.resume();
@@ -206,6 +209,7 @@ describe('TypeScript SDK (clients/typescript)', () => {
             at: Date.now(),
           });
           const answer = answers.shift() ?? { status: 200 };
+          if (answer.status === 'drop') return req.socket.destroy();
           res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
           res.end(
             answer.status < 300
@@ -213,7 +217,7 @@ describe('TypeScript SDK (clients/typescript)', () => {
               : JSON.stringify({
                   error: {
                     type: 'upstream_error',
-                    code: 'UPSTREAM_UNAVAILABLE',
+                    code: answer.code ?? 'UPSTREAM_UNAVAILABLE',
                     message: 'down',
                     requestId: 'req_stub',
                   },
@@ -263,6 +267,58 @@ describe('TypeScript SDK (clients/typescript)', () => {
       answers = [{ status: 400 }];
       await ok(client.POST('/v1/events/ack', { body: { eventIds: ['evt_1'] } })).catch(() => undefined);
       expect(seen).to.have.length(1);
+    });
+
+    it('retries a lost connection, a 500 and a 409 IDEMPOTENCY_IN_PROGRESS with the same key, backing off', async () => {
+      answers = [
+        { status: 'drop' },
+        { status: 500, code: 'INTERNAL_ERROR' },
+        { status: 409, code: 'IDEMPOTENCY_IN_PROGRESS', headers: { 'retry-after': '1' } },
+        { status: 200 },
+      ];
+      const client = createDocexClient({ apiKey: 'k', baseUrl: url });
+      const result = await ok(client.POST('/v1/events/ack', { body: { eventIds: ['evt_1'] } }));
+      expect(result.acknowledged).to.equal(1);
+      expect(seen).to.have.length(4);
+      expect(new Set(seen.map((s) => s.key)).size).to.equal(1);
+      expect(seen[1].at - seen[0].at).to.be.within(120, 400);
+      expect(seen[2].at - seen[1].at).to.be.within(240, 700);
+      // The 409 said Retry-After: 1.
+      expect(seen[3].at - seen[2].at).to.be.at.least(950);
+    });
+
+    it('gives up on a lost connection after maxRetries with the fetch error, and never retries other 409s', async () => {
+      answers = [{ status: 'drop' }, { status: 'drop' }];
+      const client = createDocexClient({ apiKey: 'k', baseUrl: url, maxRetries: 1 });
+      const thrown = await client.GET('/v1/me').catch((e: unknown) => e);
+      expect(thrown).to.be.instanceOf(TypeError);
+      expect(seen).to.have.length(2);
+
+      seen.length = 0;
+      answers = [{ status: 409, code: 'IDEMPOTENCY_BODY_MISMATCH' }];
+      const mismatch = await ok(client.POST('/v1/events/ack', { body: { eventIds: ['evt_1'] } })).catch(
+        (e: unknown) => e,
+      );
+      expect(mismatch).to.be.instanceOf(DocexApiError).with.property('code', 'IDEMPOTENCY_BODY_MISMATCH');
+      expect(seen).to.have.length(1);
+    });
+
+    it('does not send a PATCH again after a lost connection or a 500, which may have applied it', async () => {
+      const client = createDocexClient({ apiKey: 'k', baseUrl: url });
+      answers = [{ status: 500, code: 'INTERNAL_ERROR' }];
+      const failed = await ok(
+        client.PATCH('/v1/webhooks/{webhook_id}', {
+          params: { path: { webhook_id: 'wh_1' } },
+          body: { rotateSecret: true },
+        }),
+      ).catch((e: unknown) => e);
+      expect(failed).to.be.instanceOf(DocexApiError).with.property('status', 500);
+      expect(seen).to.have.length(1);
+      answers = [{ status: 'drop' }];
+      await client
+        .PATCH('/v1/webhooks/{webhook_id}', { params: { path: { webhook_id: 'wh_1' } }, body: { rotateSecret: true } })
+        .catch(() => undefined);
+      expect(seen).to.have.length(2);
     });
 
     it('does not wait for a Retry-After beyond maxDelayMs (a spent quota)', async () => {

@@ -174,6 +174,38 @@ describe('npm start (scripts/start.ts)', function () {
     }
   });
 
+  it('a worker that cannot start says why; the supervisor gives up after its bound and readiness fails', async () => {
+    const net = await import('node:net');
+    // The worker's metrics port is taken: it exits at start, every time.
+    const blocker = net.createServer().listen(Number(env.WORKER_METRICS_PORT), '127.0.0.1');
+    await new Promise((r) => blocker.once('listening', r));
+    const service = await startService({ ...env, SUPERVISOR_MAX_RESTARTS: '2', READINESS_POLLER_GRACE_SECONDS: '1' });
+    try {
+      const gaveUp = /"name":"worker","restarts":2,[^\n]*"msg":"child keeps failing; no longer restarting it"/;
+      const deadline = Date.now() + 120_000;
+      while (!gaveUp.test(service.output()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      const output = service.output();
+      expect(output, output.slice(-3000)).to.match(gaveUp);
+      expect(output).to.include(`port ${env.WORKER_METRICS_PORT} (WORKER_METRICS_PORT) on 127.0.0.1 is already in use`);
+      expect(
+        output.match(/"name":"worker","restart":\d,"inMs":\d+,"msg":"child exited; restarting it"/g),
+      ).to.have.length(2);
+      // Nothing polls the queues the API feeds: the API is not ready, and says which queues starve.
+      const res = await fetch(`http://127.0.0.1:${ports.api}/health/readiness`);
+      expect(res.status).to.equal(503);
+      expect(Number(res.headers.get('retry-after'))).to.be.greaterThan(0);
+      const body = await res.json();
+      expect(body.taskQueues.documents).to.deep.include({ status: 'starved', pollers: 0 });
+      // No further restart after giving up.
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(service.output().match(/child exited; restarting it/g)).to.have.length(2);
+    } finally {
+      blocker.close();
+      service.child.kill('SIGTERM');
+      expect(await exited(service.child)).to.equal(0);
+    }
+  });
+
   it('refuses to start with a clear message when the API port is taken', async () => {
     const net = await import('node:net');
     const blocker = net.createServer().listen(ports.api, '127.0.0.1');

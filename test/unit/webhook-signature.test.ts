@@ -1,12 +1,16 @@
 import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import { Webhook as SvixWebhook } from 'svix';
 import {
+  generateWebhookSecret,
   signStandardWebhook,
   signWebhookPayload,
   standardWebhooksSecret,
   verifyStandardWebhook,
   verifyWebhookSignature,
+  webhookSecretFormat,
+  webhookSigningKey,
 } from '../../core/webhook-signature.ts';
 
 // An independent signer: exactly the recipe of part 6.3, with node:crypto directly.
@@ -153,5 +157,46 @@ describe('Standard Webhooks signature', () => {
       reason: 'signature_mismatch',
       timestamp: t,
     });
+  });
+});
+
+describe('webhook secrets in the Standard Webhooks form', () => {
+  const body = '{"id":"evt_1","type":"document.received"}';
+
+  it('issues whsec_ + base64 of 32 random bytes, and signs both schemes with the decoded bytes', () => {
+    const secret = generateWebhookSecret();
+    expect(secret).to.match(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(generateWebhookSecret()).to.not.equal(secret);
+    const key = Buffer.from(secret.slice(6), 'base64');
+    expect(key).to.have.length(32);
+    expect(webhookSecretFormat(secret)).to.equal('whsec');
+    expect(webhookSigningKey(secret)).to.deep.equal(key);
+    const headers = signStandardWebhook({ id: 'evt_1', payload: body, secret });
+    // The libraries take the secret exactly as issued.
+    expect(new Webhook(secret).verify(body, headers)).to.deep.equal(JSON.parse(body));
+    expect(new SvixWebhook(secret).verify(body, headers)).to.deep.equal(JSON.parse(body));
+    const { header, timestamp } = signWebhookPayload({ payload: body, secret });
+    expect(header).to.equal(
+      `t=${timestamp},v1=${createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex')}`,
+    );
+    expect(standardWebhooksSecret(secret)).to.equal(secret);
+  });
+
+  it('reads any other secret as its UTF-8 bytes, and verifies an earlier whsec_ secret signed as text', () => {
+    for (const text of [
+      'my-own-secret:ünïcode/+=0123',
+      'whsec_not base64!',
+      `whsec_${Buffer.alloc(8).toString('base64')}`,
+    ])
+      expect(webhookSecretFormat(text), text).to.equal('text');
+    const legacy = 'whsec_Qm3Lp8Zr2Tx6Vb1Nc4Kd7Fg9Hj0Sa5We';
+    expect(webhookSecretFormat(legacy)).to.equal('whsec');
+    const asText = webhookSigningKey(legacy, 'text');
+    expect(asText).to.deep.equal(Buffer.from(legacy, 'utf8'));
+    const signed = signWebhookPayload({ payload: body, secret: asText });
+    expect(verifyWebhookSignature({ payload: body, header: signed.header, secret: legacy }).ok).to.equal(true);
+    const standard = signStandardWebhook({ id: 'evt_1', payload: body, secret: asText });
+    expect(verifyStandardWebhook({ payload: body, headers: standard, secret: legacy }).ok).to.equal(true);
+    expect(new Webhook(standardWebhooksSecret(legacy, 'text')).verify(body, standard)).to.deep.equal(JSON.parse(body));
   });
 });

@@ -36,6 +36,7 @@ function flakySmp(failures: number) {
       attempts += 1;
       if (attempts <= failures) throw new SmpError('UPSTREAM_UNAVAILABLE', `attempt ${attempts} fails`);
       calls.push(participant);
+      return { created: calls.length === 1, written: participant.documentTypeIds, removed: [], businessCard: true };
     },
     async deregister(participantId) {
       deregistered.push(participantId);
@@ -148,7 +149,18 @@ describe('companyRegistrationWorkflow (company:<comp_id>)', () => {
     });
     expect(smp.attempts()).to.equal(3);
     expect(smp.calls).to.deep.equal([
-      { participantId: company.peppol_id, documentTypeIds: documentTypeIdsFor(['invoice']) },
+      {
+        participantId: company.peppol_id,
+        documentTypeIds: documentTypeIdsFor(['invoice']),
+        // The Directory business card: the company's legal name, country, VAT and registration date.
+        businessCard: {
+          name: company.legal_name,
+          countryCode: company.country,
+          identifiers: [{ scheme: 'VAT', value: company.vat_number }],
+          registrationDate: company.created_at.toISOString().slice(0, 10),
+          geographicalInformation: company.address?.city,
+        },
+      },
     ]);
     expect(company.smp_registered_at).to.be.instanceOf(Date);
     const rows = await events(tenant.companyId);

@@ -1,40 +1,19 @@
-import { checkParticipantId, checkVatNumber } from '../../peppol/index.ts';
-import { PARTICIPANT_SCHEMES } from '../../peppol/participant-schemes.ts';
+import { checkVatNumber } from '../../peppol/index.ts';
+import { participantIdOfTaxNumber } from '../../peppol/countries.ts';
 
 /**
- * Schemes that identify a company by its national number rather than by its VAT number, where that
- * number can be read off the VAT number: Belgium's enterprise number (0208), France's SIREN (0002,
- * or SIRET 0009 when the registry gives one), Italy's partita IVA (0211).
- */
-const NATIONAL_SCHEMES: Record<string, (vat: string, registrationNumber: string | null) => string> = {
-  BE: (vat) => `0208:${vat.slice(2)}`,
-  FR: (vat, reg) => (reg && /^\d{14}$/.test(reg) ? `0009:${reg}` : `0002:${vat.slice(4)}`),
-  IT: (vat) => `0211:${vat}`,
-};
-
-/** The country's `<CC>:VAT` scheme of the Peppol code list (9930 DE:VAT, 9944 NL:VAT ...). */
-function vatSchemeOf(country: string): string | undefined {
-  return Object.entries(PARTICIPANT_SCHEMES).find(([, s]) => s.schemeId === `${country}:VAT` && !s.deprecated)?.[0];
-}
-
-/**
- * The Peppol participant id a company is registered under, derived from its VAT number; null when
- * the country has no scheme that the VAT number determines, or the result fails the scheme's check.
+ * The Peppol participant id a company is registered under, derived from its VAT (tax) number as the
+ * countries table says (docs/countries.md): the national number inside it where that is the
+ * country's scheme (BE, FR, IT, SE, DK, FI, NO, AU, SG, JP, MY, AE, OM ...), else the country's
+ * `<CC>:VAT` scheme. Null when the number determines no id (IS, a NZ GST number ...) or the result
+ * fails the scheme's rule.
  */
 export function peppolIdFromVat(
   vatNumber: string,
   country: string,
   registrationNumber: string | null = null,
 ): string | null {
-  const national = NATIONAL_SCHEMES[country];
-  const vatScheme = vatSchemeOf(country);
-  const candidate = national
-    ? national(vatNumber, registrationNumber)
-    : vatScheme
-      ? `${vatScheme}:${vatNumber}`
-      : undefined;
-  if (!candidate) return null;
-  return checkParticipantId(candidate).valid ? candidate : null;
+  return participantIdOfTaxNumber(vatNumber, country, registrationNumber) ?? null;
 }
 
 /** French VAT key of a SIREN: (12 + 3 × (SIREN mod 97)) mod 97. */

@@ -1,4 +1,10 @@
 import type { Db } from '../../db/database.ts';
+import {
+  countSandboxParticipants,
+  deleteSandboxParticipant,
+  findSandboxParticipantDocumentTypes,
+  upsertSandboxParticipant,
+} from '../../db/sandbox-smp.ts';
 import type { SmpRegistrar } from './types.ts';
 
 /**
@@ -7,36 +13,26 @@ import type { SmpRegistrar } from './types.ts';
  * a while" of the sandbox is the registration workflow's wait on the company's virtual clock.
  */
 export function createSmpSimulator(db: Db): SmpRegistrar {
+  const registeredDocumentTypes = (participantId: string): Promise<string[] | undefined> =>
+    findSandboxParticipantDocumentTypes(db, participantId);
   return {
     name: 'smp-simulator',
-    async register({ participantId, documentTypeIds }) {
-      await db
-        .insertInto('sandbox_smp_participants')
-        .values({ participant_id: participantId, document_types: JSON.stringify(documentTypeIds) })
-        .onConflict((oc) =>
-          oc
-            .column('participant_id')
-            .doUpdateSet({ document_types: JSON.stringify(documentTypeIds), registered_at: new Date() }),
-        )
-        .execute();
+    async register({ participantId, documentTypeIds, businessCard }) {
+      const before = await registeredDocumentTypes(participantId);
+      await upsertSandboxParticipant(db, participantId, documentTypeIds);
+      return {
+        created: before === undefined,
+        written: documentTypeIds.filter((id) => !before?.includes(id)),
+        removed: (before ?? []).filter((id) => !documentTypeIds.includes(id)),
+        businessCard: Boolean(businessCard),
+      };
     },
     async deregister(participantId) {
-      await db.deleteFrom('sandbox_smp_participants').where('participant_id', '=', participantId).execute();
+      await deleteSandboxParticipant(db, participantId);
     },
-    async registeredDocumentTypes(participantId) {
-      const row = await db
-        .selectFrom('sandbox_smp_participants')
-        .select('document_types')
-        .where('participant_id', '=', participantId)
-        .executeTakeFirst();
-      return row?.document_types;
-    },
+    registeredDocumentTypes,
     async probe() {
-      const { count } = await db
-        .selectFrom('sandbox_smp_participants')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      return `simulator: ${count} sandbox participants`;
+      return `simulator: ${await countSandboxParticipants(db)} sandbox participants`;
     },
   };
 }

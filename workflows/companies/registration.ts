@@ -27,7 +27,8 @@ export interface CompanyRegistrationInput {
 }
 
 export interface CompanyRegistrationResult {
-  state: 'deregistered' | 'missing' | 'no_participant';
+  /** `conflict`: the SML holds the participant for another SMP; nothing was published (migration needed). */
+  state: 'deregistered' | 'missing' | 'no_participant' | 'conflict';
   registrations: number;
 }
 
@@ -76,6 +77,7 @@ export async function companyRegistrationWorkflow(input: CompanyRegistrationInpu
       continue;
     }
     if (result.outcome === 'no_participant') return { state: 'no_participant', registrations };
+    if (result.outcome === 'conflict') return { state: 'conflict', registrations };
     if (result.outcome === 'inactive') {
       deregister = true;
       continue;

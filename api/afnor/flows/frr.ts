@@ -5,6 +5,7 @@ import type { Scope } from '../../../core/scope.ts';
 import { insertComplianceReport, newComplianceReportId } from '../../../db/compliance.ts';
 import { claimTrackingId, insertStoredFlow, type StoredFlow } from '../../../db/flows.ts';
 import type { Db } from '../../../db/database.ts';
+import { findScopeCompanies } from '../../../db/companies.ts';
 import { FRR_FLOW_TYPES, parseFrr } from '../../../peppol/frr.ts';
 import { insertWorkflowStart, type WorkflowStart } from '../../../db/workflow-starts.ts';
 import type { ComplianceInput } from '../../../workflows/compliance/report.ts';
@@ -19,13 +20,7 @@ const FRR_COUNTRY = 'FR';
 
 /** The caller's company the report is about: the key's own, or the organization's with the issuer's SIREN. */
 async function issuingCompany(db: Db, scope: Scope, siren: string) {
-  let query = db
-    .selectFrom('companies')
-    .selectAll()
-    .where('organization_id', '=', scope.organizationId)
-    .where('livemode', '=', scope.livemode);
-  if (scope.companyId) query = query.where('id', '=', scope.companyId);
-  const companies = await query.execute();
+  const companies = await findScopeCompanies(db, scope);
   return companies.find((c) => sirenOf({ peppolId: c.peppol_id, vatNumber: c.vat_number }) === siren);
 }
 

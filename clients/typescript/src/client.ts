@@ -7,7 +7,10 @@ export interface DocexClientOptions {
   apiKey: string;
   /** Where the API is served, e.g. `http://localhost:3000`. */
   baseUrl: string;
-  /** Further attempts after a 429 or 502/503/504 (part 7.2); default 3, 0 turns retries off. */
+  /**
+   * Further attempts after a lost connection, a 429, a 409 `IDEMPOTENCY_IN_PROGRESS`, a 500 or a
+   * 502/503/504; default 3, 0 turns retries off.
+   */
   maxRetries?: number;
   /** First backoff delay when the answer has no Retry-After; doubles each attempt, jittered. Default 250 ms. */
   initialDelayMs?: number;
@@ -19,13 +22,35 @@ export interface DocexClientOptions {
 
 export type DocexClient = Client<paths>;
 
-const RETRIED = new Set([429, 502, 503, 504]);
+/** Answers after which the request did not take effect, or may be sent again as it is. */
+const RETRIED = new Set([429, 500, 502, 503, 504]);
+
+/**
+ * Whether an attempt is sent again: a lost connection (a thrown fetch) or a 500 may have been
+ * applied, so they are retried where sending twice changes nothing: a POST (its Idempotency-Key
+ * answers the first result), GET, PUT, DELETE; a PATCH (say, a secret rotation) only where the
+ * service said it did nothing.
+ */
+async function shouldRetry(request: Request, answer: Response | { thrown: unknown }): Promise<boolean> {
+  const replayable = request.method !== 'PATCH';
+  if (!(answer instanceof Response)) return replayable && !request.signal?.aborted;
+  if (answer.status === 500) return replayable;
+  if (RETRIED.has(answer.status)) return true;
+  if (answer.status !== 409) return false;
+  // The first request with this key still runs: the same key again answers what it answers.
+  const body = (await answer
+    .clone()
+    .json()
+    .catch(() => undefined)) as { error?: { code?: unknown } } | undefined;
+  return body?.error?.code === 'IDEMPOTENCY_IN_PROGRESS';
+}
 
 /**
  * A client typed by the contract (openapi-fetch): every path, parameter, body and answer is checked
  * by the compiler. Each request carries the bearer key; each POST an `Idempotency-Key` (one per
- * call, kept across its retries, unless you set your own); 429 and 502–504 answers are retried
- * after `Retry-After`, else after a jittered exponential delay from 250 ms.
+ * call, kept across its retries, unless you set your own). A lost connection, 429, 409
+ * `IDEMPOTENCY_IN_PROGRESS`, 500 and 502–504 are retried with that same key, after `Retry-After`,
+ * else after a jittered exponential delay from 250 ms.
  */
 export function createDocexClient(options: DocexClientOptions): DocexClient {
   const send = options.fetch ?? ((request: Request) => fetch(request));
@@ -38,17 +63,26 @@ export function createDocexClient(options: DocexClientOptions): DocexClient {
     if (request.method === 'POST' && !request.headers.has('idempotency-key'))
       request.headers.set('idempotency-key', crypto.randomUUID());
     for (let attempt = 0; ; attempt++) {
-      const response = await send(request.clone());
-      if (!RETRIED.has(response.status) || attempt >= maxRetries) return response;
+      let response: Response;
+      try {
+        response = await send(request.clone());
+      } catch (thrown) {
+        if (attempt >= maxRetries || !(await shouldRetry(request, { thrown }))) throw thrown;
+        await sleep(retryDelay(null, attempt, initialDelay));
+        continue;
+      }
+      if (attempt >= maxRetries || !(await shouldRetry(request, response))) return response;
       const delay = retryDelay(response.headers.get('retry-after'), attempt, initialDelay);
       if (delay > maxDelay) return response;
       await response.body?.cancel();
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      await sleep(delay);
     }
   };
 
   return createClient<paths>({ baseUrl: options.baseUrl.replace(/\/$/, ''), fetch: retrying });
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `Retry-After` in seconds (or an HTTP date), else 250 ms × 2^attempt with full jitter. */
 export function retryDelay(retryAfter: string | null, attempt: number, initialDelayMs = 250): number {

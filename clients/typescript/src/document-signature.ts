@@ -1,5 +1,5 @@
 /**
- * The signature of the XML download (part 4.6 "signed UBL XML"), kept outside the UBL because Peppol
+ * The signature of the XML download, kept outside the UBL because Peppol
  * receivers warn on UBL extensions: `Content-Digest` (RFC 9530) over the body and an HTTP Message
  * Signature (RFC 9421, Ed25519) over the digest, the request path and `X-Document-Id`. Web Crypto
  * only, so the same code verifies in Node, browsers and the SDK.

@@ -4,7 +4,7 @@ export type ErrorCode = components['schemas']['ErrorCode'];
 type ErrorBody = components['schemas']['ErrorResponse']['error'];
 
 /**
- * An error answer of the API (part 7.1), thrown by `ok()` and the pagination helper. `code` is the
+ * An error answer of the API, thrown by `ok()` and the pagination helper. `code` is the
  * stable machine code to branch on; quote `requestId` when asking for support.
  */
 export class DocexApiError extends Error {

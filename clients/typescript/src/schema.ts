@@ -30,8 +30,11 @@ export interface paths {
     };
     /**
      * Dependencies are reachable
-     * @description Pings Postgres and Temporal through their circuit breakers. 200 when both answer, 503 (same
-     *     body, with `Retry-After`) when one does not.
+     * @description Pings Postgres and Temporal through their circuit breakers, then asks Temporal
+     *     (DescribeTaskQueue) which workers poll each task queue the API feeds. 200 when both answer and
+     *     every queue has a poller or lost its last one less than `READINESS_POLLER_GRACE_SECONDS` ago
+     *     (default 30); 503 (same body, with `Retry-After`) when a dependency does not answer or a queue
+     *     has had no poller for longer: work accepted then would wait for a worker nobody runs.
      */
     get: operations['getReadiness'];
     put?: never;
@@ -216,8 +219,8 @@ export interface paths {
     put?: never;
     /**
      * Advance a sandbox company's virtual clock
-     * @description Moves the company's virtual clock forward by `by` (`<n>h`, `d`, `w`, `m` (calendar months) or
-     *     `y`) and signals every running workflow of the company, so each wait that is now due (webhook
+     * @description Moves the company's virtual clock forward by `by` (`<n>min` (minutes), `h`, `d`, `w`, `m` or `mo`
+     *     (calendar months) or `y`) and signals every running workflow of the company, so each wait that is now due (webhook
      *     retries, delivery confirmations, SMP registration, compliance polling, payment due dates) wakes
      *     at once. When the call returns the due work is running (it may not have finished). Test keys only.
      *     A move past 9999-12-31T23:59:59.999Z is refused with 400 `INVALID_REQUEST` (field `by`).
@@ -334,7 +337,7 @@ export interface paths {
     put?: never;
     /**
      * Create a webhook
-     * @description Subscribes a URL to events of the catalog (part 6.1), or to all of them with `*`. Events of the
+     * @description Subscribes a URL to events of the catalog, or to all of them with `*`. Events of the
      *     caller's organization and mode are delivered; with `companyId` only that company's events.
      *     A key bound to a company (or a platform key sending `X-Service-Company`) creates webhooks scoped
      *     to that company.
@@ -427,7 +430,7 @@ export interface paths {
     };
     /**
      * List unacknowledged events
-     * @description The pollable events queue (part 6.5): every event the service emitted for the caller's
+     * @description The pollable events queue: every event the service emitted for the caller's
      *     organization and mode, newest first, until acknowledged. `livemode` is false in sandbox. A key
      *     bound to a company sees that company's events only. Events API operations need the `receive`
      *     scope, like webhooks: both are ways of receiving the same events.
@@ -523,7 +526,8 @@ export interface paths {
      *     (`from` defaults to the calling key's company, or the organization's only company; `contentType`
      *     from the query, then the Content-Type header, then a byte sniff; `filename` defaults to the
      *     Idempotency-Key plus an extension, else a generated `event-…` name). UBL XML goes through the
-     *     regular pipeline; anything else is stored (`deliveryStatus: stored`).
+     *     regular pipeline; anything else is stored (`deliveryStatus: stored`). A body other than JSON
+     *     without `type` in the query is 400 `MISSING_FIELD` (field `type`).
      *
      *     Outcomes: 201 with the Document (`status: sent`, `deliveryStatus: pending`, `lifecycleStatus:
      *     issued`), then `document.sent` / `document.delivered` or `document.failed` events as the
@@ -556,7 +560,8 @@ export interface paths {
     /**
      * List documents
      * @description Newest first. `status` is an exact match on `lifecycleStatus`, except `delivered` and `failed`,
-     *     which match `deliveryStatus` (part 3.1). `from`/`to` bound the issue date; `amountMin`/`amountMax`
+     *     which match `deliveryStatus`; `failed` also matches a delivery the receiving access
+     *     point rejected (`deliveryStatus: rejected`). `from`/`to` bound the issue date; `amountMin`/`amountMax`
      *     the gross amount; `search` is full text over number, party names, references and note.
      */
     get: operations['listDocuments'];
@@ -614,7 +619,7 @@ export interface paths {
     };
     /**
      * Flat structured view
-     * @description The scalar-only view of part 2.4; every key is present, `null` when unknown.
+     * @description The scalar-only view; every key is present, `null` when unknown.
      */
     get: operations['getDocumentStructured'];
     put?: never;
@@ -651,6 +656,18 @@ export interface paths {
      *     `details[0] = {field: "vatNumber", value, existingId}`. Unknown VAT: 422 `VAT_NOT_FOUND`; ceased:
      *     422 `VAT_INACTIVE`. Registry down or slow: 503 `UPSTREAM_UNAVAILABLE` / 504 `UPSTREAM_TIMEOUT`
      *     with `Retry-After`; nothing is stored, so a retry with the same `Idempotency-Key` is safe.
+     *
+     *     The Peppol participant id follows from the tax number where it determines one (docs/countries.md:
+     *     SE `0007` organisation number, DK `0184` CVR, FI `0216` OVT code, NO `0192`, AU `0151` ABN,
+     *     SG `0195` `SGUEN`+UEN, JP `0221` T-number, MY `0230` TIN, AE `0235` TIN of the TRN, OM `0248`,
+     *     BE `0208`, FR `0002`, IT `0211`, elsewhere in Europe the `<CC>:VAT` scheme), else from an
+     *     `additionalIdentifiers` entry in a scheme of the company's country (`{scheme: "0196", value:
+     *     "5402696029"}`; the scheme as its ICD, its code-list id such as `IS:KTNR`, or GLN/NZBN/UEN/ABN/CVR).
+     *     When neither gives one: 422 `PEPPOL_ID_REQUIRED`, `details[0] = {field: "additionalIdentifiers",
+     *     rule: "peppol_participant_id", message}` naming the identifier to give. An entry in a Peppol
+     *     scheme whose value fails that scheme's rule of the official code list: 400 `INVALID_REQUEST`
+     *     naming `additionalIdentifiers[i].value`. Either way nothing is stored. `settings.defaultCurrency`
+     *     defaults to the country's currency.
      */
     post: operations['createCompany'];
     delete?: never;
@@ -1034,7 +1051,8 @@ export interface paths {
      *     default), `ne`, `in`, `gt`, `gte`, `lt`, `lte`, `contains`). `any` / `all` arrays of
      *     `{field, value}` predicates (at the top level or in a node) mean `or` / `and`; the top-level
      *     `from` / `to` bound the issue date. Fields: direction, type, status (an exact lifecycle status,
-     *     except `delivered` and `failed`, which match the delivery status: part 3.1), lifecycleStatus,
+     *     except `delivered` and `failed`, which match the delivery status; `failed` also a
+     *     delivery rejected by the receiving access point), lifecycleStatus,
      *     deliveryStatus, issueDate, dueDate, grossAmount, currency, companyId, partnerId, senderPeppolId,
      *     receiverPeppolId, number, tags (a tag id or name, case-insensitive; `eq`/`contains`: has the tag;
      *     `ne`: has not; `in`: has any of them), archived,
@@ -1122,7 +1140,7 @@ export interface paths {
      *     An item that does not match `SendBatchItem` fails alone with the 400 a single send of it would
      *     get (`INVALID_CURRENCY`, `MISSING_FIELD`, `INVALID_ENUM` …); only a malformed envelope (not
      *     JSON, `documents` missing, empty or over 100 items) fails the whole request. A failed item's
-     *     `error` is the error object of part 7.1 (`type`, `code`, `message`, `details`, `docUrl`).
+     *     `error` is the error object (`type`, `code`, `message`, `details`, `docUrl`).
      */
     post: operations['sendDocumentBatch'];
     delete?: never;
@@ -1207,7 +1225,7 @@ export interface paths {
      *     come back in input order and a failed item does not affect the others. An entry that does not
      *     match `LifecycleBatchUpdate` fails alone with the 400 a single update would get; only a malformed
      *     envelope (not JSON, `updates` missing, empty or over 500 entries) fails the whole request. A failed
-     *     entry's `error` is the error object of part 7.1 (`type`, `code`, `message`, `details`, `docUrl`).
+     *     entry's `error` is the error object (`type`, `code`, `message`, `details`, `docUrl`).
      */
     post: operations['batchUpdateDocumentLifecycle'];
     delete?: never;
@@ -1432,7 +1450,7 @@ export interface paths {
     post?: never;
     /**
      * Revoke a platform or tenant key
-     * @description Immediate (part 5.5) — the next request with the key is 401 `REVOKED_KEY`; requests in flight finish. A key of another platform, mode or (for a request acting for one company) company is 404. Revoking a revoked key is 204.
+     * @description Immediate — the next request with the key is 401 `REVOKED_KEY`; requests in flight finish. A key of another platform, mode or (for a request acting for one company) company is 404. Revoking a revoked key is 204.
      */
     delete: operations['revokeTenantKey'];
     options?: never;
@@ -1734,7 +1752,7 @@ export interface webhooks {
     put?: never;
     /**
      * document.received
-     * @description An incoming document was persisted. Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description An incoming document was persisted. Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_document_received'];
     delete?: never;
@@ -1754,7 +1772,7 @@ export interface webhooks {
     put?: never;
     /**
      * document.sent
-     * @description An outgoing document was handed to the recipient's access point. Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description An outgoing document was handed to the recipient's access point. Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_document_sent'];
     delete?: never;
@@ -1774,7 +1792,7 @@ export interface webhooks {
     put?: never;
     /**
      * document.delivered
-     * @description The recipient's access point confirmed delivery. Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description The recipient's access point confirmed delivery. Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_document_delivered'];
     delete?: never;
@@ -1794,7 +1812,7 @@ export interface webhooks {
     put?: never;
     /**
      * document.failed
-     * @description Delivery failed for good. Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description Delivery failed for good. Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_document_failed'];
     delete?: never;
@@ -1814,7 +1832,7 @@ export interface webhooks {
     put?: never;
     /**
      * document.updated
-     * @description Metadata of a document changed (tag, archive, note …). Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description Metadata of a document changed (tag, archive, note …). Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_document_updated'];
     delete?: never;
@@ -1834,7 +1852,7 @@ export interface webhooks {
     put?: never;
     /**
      * lifecycle.updated
-     * @description The lifecycle status of a document changed. Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description The lifecycle status of a document changed. Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_lifecycle_updated'];
     delete?: never;
@@ -1854,7 +1872,7 @@ export interface webhooks {
     put?: never;
     /**
      * company.smp_registered
-     * @description A company's SMP record went live (also after re-registration). Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description A company's SMP record went live (also after re-registration). Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_company_smp_registered'];
     delete?: never;
@@ -1874,7 +1892,7 @@ export interface webhooks {
     put?: never;
     /**
      * compliance.reported
-     * @description A lifecycle change was reported to PPF (FR) or SDI (IT). Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description A lifecycle change was reported to PPF (FR) or SDI (IT). Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_compliance_reported'];
     delete?: never;
@@ -1894,7 +1912,7 @@ export interface webhooks {
     put?: never;
     /**
      * webhook.paused
-     * @description A webhook of the organization was paused after 8 failed attempts. Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description A webhook of the organization was paused after 8 failed attempts. Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_webhook_paused'];
     delete?: never;
@@ -1914,7 +1932,7 @@ export interface webhooks {
     put?: never;
     /**
      * punchout.cart
-     * @description A supplier's PunchOut catalogue returned a cart, stored as a draft purchase order. Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description A supplier's PunchOut catalogue returned a cart, stored as a draft purchase order. Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_punchout_cart'];
     delete?: never;
@@ -1934,7 +1952,7 @@ export interface webhooks {
     put?: never;
     /**
      * flow.stored
-     * @description A flow of the AFNOR flow service was kept as a record (a CDAR lifecycle message, an FRR e-reporting file). Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description A flow of the AFNOR flow service was kept as a record (a CDAR lifecycle message, an FRR e-reporting file). Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_flow_stored'];
     delete?: never;
@@ -1954,7 +1972,7 @@ export interface webhooks {
     put?: never;
     /**
      * webhook.test
-     * @description The signed probe sent to a webhook being re-activated (never stored). Verify the signature (part 6.3) on the raw body before parsing it.
+     * @description The signed probe sent to a webhook being re-activated (never stored). Verify the signature on the raw body before parsing it.
      */
     post: operations['webhook_webhook_test'];
     delete?: never;
@@ -1967,7 +1985,7 @@ export interface webhooks {
 export interface components {
   schemas: {
     /**
-     * @description Compliance report record (part 2.10).
+     * @description Compliance report record.
      * @example {
      *       "id": "cr_4fQ2mZ8kLr0aXc1VbN7t",
      *       "documentId": "doc_8fJ2kL0pQ7rS1tU3vW5x",
@@ -2017,7 +2035,7 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
     };
-    /** @description Payment info of a document (part 2.10). */
+    /** @description Payment info of a document. */
     DocumentPaymentInfo: {
       documentId: string;
       amountDue: number;
@@ -2247,8 +2265,8 @@ export interface components {
        * @enum {string}
        */
       format?: 'json' | 'ubl-xml' | 'cii-xml' | 'auto' | 'raw';
-      /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms. */
-      from: string;
+      /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms. Defaults to the company the key acts for (a key bound to one company, or `X-Service-Company`), else to the organization's only company; `org:` is the company the key acts for, else the organization's first company. */
+      from?: string;
       /** @description Peppol id, or vat:, siren:, siret:, duns:, gln:, lei:, eori:, email:, domain:, name:, org:, id: forms. Omitted for event. With UBL or CII (ubl-xml, cii-xml, auto), defaults to the recipient's electronic address in the document: the buyer's, the seller's in a purchase order. */
       to?: string;
       document?: components['schemas']['CheckedDocumentBody'];
@@ -2283,7 +2301,7 @@ export interface components {
           ok: false;
           error: components['schemas']['BatchItemError'];
         };
-    /** @description The error of one failed batch item: the error envelope of the request (part 7.1) with the same type, code, message and details a single request of that item would get, without `requestId`. */
+    /** @description The error of one failed batch item: the error envelope of the request with the same type, code, message and details a single request of that item would get, without `requestId`. */
     BatchItemError: {
       type: string;
       code: components['schemas']['ErrorCode'];
@@ -2305,8 +2323,8 @@ export interface components {
        * @enum {string}
        */
       format?: 'json' | 'ubl-xml' | 'cii-xml';
-      /** @description comp_…, vat:… or peppol:… (a bare Peppol id is accepted too). */
-      from: string;
+      /** @description comp_…, vat:… or peppol:… (a bare Peppol id is accepted too). Defaults to the company the key acts for (a key bound to one company, or `X-Service-Company`), else to the organization's only company. */
+      from?: string;
       /** @description The recipient's Peppol participant id. */
       to: string;
       document?: components['schemas']['CheckedDocumentBody'];
@@ -2591,7 +2609,7 @@ export interface components {
       /** @description https URL (sandbox: also http://127.0.0.1 or localhost when the service allows loopback). */
       url: string;
       events: components['schemas']['WebhookEventFilter'][];
-      /** @description Generated (`whsec_…`) when omitted. */
+      /** @description Generated when omitted: `whsec_` + base64 of 32 random bytes, whose decoded bytes are the HMAC key. A chosen `whsec_<base64>` secret signs with its decoded bytes too, any other with its UTF-8 bytes. */
       secret?: string;
       /** @description Only this company's events. */
       companyId?: string;
@@ -2632,7 +2650,12 @@ export interface components {
       updatedAt: string;
     };
     WebhookWithSecret: components['schemas']['Webhook'] & {
-      /** @description The signing secret; only on creation and rotation. */
+      /** @description The signing secret (`whsec_` + base64 of the key bytes), shown only on creation and rotation. */
+      secret: string;
+    };
+    /** @description A webhook after a change; with its new `secret` only when the change rotated it. */
+    WebhookUpdated: components['schemas']['Webhook'] & {
+      /** @description The new signing secret (`whsec_` + base64 of the key bytes); only when `rotateSecret` was true. */
       secret?: string;
     };
     WebhookDeliveryAttempt: {
@@ -2670,7 +2693,7 @@ export interface components {
       createdAt: string;
       attempts: components['schemas']['WebhookDeliveryAttempt'][];
     };
-    /** @description An event of the catalog (part 6.1); `type` tells which `data` it carries. Fields may be added to `data` (part 9). */
+    /** @description An event of the catalog; `type` tells which `data` it carries. Fields may be added to `data`. */
     Event:
       | components['schemas']['DocumentReceivedEvent']
       | components['schemas']['DocumentSentEvent']
@@ -2844,7 +2867,7 @@ export interface components {
       peppolId?: string | null;
       name?: string | null;
     } | null;
-    /** @description What every document event says about its document. The fields each event type always carries are in part 6.1. */
+    /** @description What every document event says about its document. Which fields each event type always carries is listed with that type's schema. */
     DocumentEventData: {
       documentId?: string;
       type?: components['schemas']['DocumentType'];
@@ -2938,7 +2961,7 @@ export interface components {
       webhookId?: string;
       reason?: string;
     };
-    /** @description What a webhook delivery adds to the event (part 6.2). */
+    /** @description What a webhook delivery adds to the event. */
     WebhookApiVersion: {
       /** @description The date the event shape was fixed, e.g. 2026-11-21. */
       apiVersion: string;
@@ -3071,10 +3094,23 @@ export interface components {
       /** @description Classification list version (classification only). */
       version?: string;
     };
+    /** @description A period (BG-14, BG-26). A document read back carries each date under both names. */
     Period: {
       /** Format: date */
-      start?: string;
+      startDate?: string;
       /** Format: date */
+      endDate?: string;
+      /**
+       * Format: date
+       * @deprecated
+       * @description Alias of `startDate`; a request giving both must give the same date.
+       */
+      start?: string;
+      /**
+       * Format: date
+       * @deprecated
+       * @description Alias of `endDate`; a request giving both must give the same date.
+       */
       end?: string;
     };
     /** @description A document-level (BG-20/BG-21) or line-level (BG-27/BG-28) allowance or charge; `amount`, or `percent` of `baseAmount`. */
@@ -3227,7 +3263,7 @@ export interface components {
       /** Format: date */
       issueDate?: string;
     };
-    /** @description The structured body (part 2.5); peppol/README.md describes how each field maps to UBL. */
+    /** @description The structured body, rendered to UBL 2.1 (Peppol BIS 3.0) on send. */
     DocumentBody: {
       number: string;
       /** Format: date */
@@ -3309,8 +3345,8 @@ export interface components {
        * @enum {string}
        */
       format?: 'json' | 'ubl-xml' | 'cii-xml' | 'auto' | 'raw';
-      /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms. */
-      from: string;
+      /** @description Bare Peppol id, or peppol:, vat:, comp_… or org: forms. Defaults to the company the key acts for (a key bound to one company, or `X-Service-Company`), else to the organization's only company; an organization-wide key of several companies must give it (400 `MISSING_FIELD`). */
+      from?: string;
       /** @description Peppol id, or vat:, siren:, siret:, duns:, gln:, lei:, eori:, email:, domain:, name:, org:, id: forms. Omitted for event. With UBL or CII (ubl-xml, cii-xml, auto), defaults to the recipient's electronic address in the document: the buyer's, the seller's in a purchase order. */
       to?: string;
       document?: components['schemas']['CheckedDocumentBody'];
@@ -3461,7 +3497,7 @@ export interface components {
       };
     };
     /**
-     * @description Stable machine code from the catalog (api/errors.ts); /docs/errors explains each one. New codes may be added (part 9).
+     * @description Stable machine code from the catalog (api/errors.ts); /docs/errors explains each one. New codes may be added.
      * @enum {string}
      */
     ErrorCode:
@@ -3497,6 +3533,7 @@ export interface components {
       | 'PAYLOAD_TOO_LARGE'
       | 'UNSUPPORTED_MEDIA_TYPE'
       | 'VAT_NOT_FOUND'
+      | 'PEPPOL_ID_REQUIRED'
       | 'COMPANY_INACTIVE'
       | 'VAT_INACTIVE'
       | 'RECIPIENT_NOT_FOUND'
@@ -3521,11 +3558,35 @@ export interface components {
       state: 'closed' | 'open' | 'half_open';
       failures: number;
     };
+    /**
+     * @description The workers polling one task queue the API feeds, as Temporal's DescribeTaskQueue reports them.
+     *     A poller counts while it polled within the last 75 s (a long poll lasts up to a minute).
+     */
+    TaskQueuePollers: {
+      /**
+       * @description `ok`: at least one poller. `waiting`: none, for less than the bound so far (a worker
+       *     restarting). `starved`: none for longer than the bound; readiness answers 503. `unknown`:
+       *     Temporal did not answer the question.
+       * @enum {string}
+       */
+      status: 'ok' | 'waiting' | 'starved' | 'unknown';
+      /** @description Distinct worker identities polling workflow or activity tasks. */
+      pollers: number;
+      /**
+       * Format: date-time
+       * @description When this API process last saw a poller on the queue; absent when it never has.
+       */
+      lastPollerSeenAt?: string;
+    };
     Readiness: {
       /** @enum {string} */
       status: 'ok' | 'unavailable';
       circuits: {
         [key: string]: components['schemas']['CircuitState'];
+      };
+      /** @description One entry per task queue the API starts work on; absent while Temporal is unreachable. */
+      taskQueues?: {
+        [key: string]: components['schemas']['TaskQueuePollers'];
       };
     };
     Contracts: {
@@ -3592,6 +3653,7 @@ export interface components {
       readonly status?: unknown;
       readonly smpRegistered?: unknown;
       readonly smpRegisteredAt?: unknown;
+      readonly network?: unknown;
       readonly stats?: unknown;
       readonly createdAt?: unknown;
       readonly updatedAt?: unknown;
@@ -3622,6 +3684,7 @@ export interface components {
       smpRegistered: boolean;
       /** Format: date-time */
       smpRegisteredAt: string | null;
+      network?: components['schemas']['CompanyNetwork'];
       compliance: Record<string, never>;
       settings: Record<string, never>;
       stats: {
@@ -3635,6 +3698,30 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+    };
+    /**
+     * @description Whether the company is present on the Peppol network, as the last check found it. After each live SMP publication a check runs with backoff until the SML points the participant to our SMP, the SMP publishes our access point's endpoint and certificate for it, and the Peppol Directory lists its business card (or until its bound, about a day). `problem` says what is wrong and what to do. Before any check `sml` and `directory` are `unchecked`; sandbox companies are never checked against the live network.
+     * @example {
+     *       "smp": "published",
+     *       "sml": "resolves",
+     *       "directory": "absent",
+     *       "checkedAt": "2026-11-29T10:40:00.000Z",
+     *       "problem": "The Peppol Directory does not list the business card yet; it is checked again."
+     *     }
+     */
+    CompanyNetwork: {
+      /**
+       * @description `conflict`: the SML holds the participant for another provider; nothing was published.
+       * @enum {string}
+       */
+      smp: 'not_registered' | 'pending' | 'published' | 'conflict';
+      /** @enum {string} */
+      sml: 'unchecked' | 'resolves' | 'elsewhere' | 'absent';
+      /** @enum {string} */
+      directory: 'unchecked' | 'listed' | 'absent';
+      /** Format: date-time */
+      checkedAt: string | null;
+      problem: string | null;
     };
     CompanyRow: {
       id: string;
@@ -3701,7 +3788,7 @@ export interface components {
       };
       /** @description The company the figures are narrowed to, if any. */
       companyId: string | null;
-      /** @description The organization's documents of the current calendar month (part 8). `limit` and `remaining` are null when the plan is unlimited and in the sandbox, which has no quota. */
+      /** @description The organization's documents of the current calendar month. `limit` and `remaining` are null when the plan is unlimited and in the sandbox, which has no quota. */
       quota: {
         limit: number | null;
         used: number;
@@ -3993,6 +4080,7 @@ export interface components {
     /** @description An HTML page naming the error (message, code and request id as in the envelope), for the buyer's browser. */
     PunchOutError: {
       headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -4009,6 +4097,7 @@ export interface components {
     /** @description An error in the standard envelope. */
     Error: {
       headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
         [name: string]: unknown;
       };
       content: {
@@ -4031,8 +4120,16 @@ export interface components {
     /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
     CompanyRef: string;
     JoinRequestId: string;
-    /** @description Makes a POST safe to retry for 24 hours (part 8). */
+    /** @description Makes a POST safe to retry for 24 hours. */
     IdempotencyKey: string;
+    /**
+     * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+     *     company that granted the organization access: the request is then scoped to that company as a
+     *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+     *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+     *     `COMPANY_NOT_FOUND`.
+     */
+    ServiceCompany: string;
     /** @description With a JWT, selects one of the organizations the token grants. API keys ignore it. */
     OrganizationHeader: string;
     /** @description Alias of X-Service-Organization-Id. */
@@ -4043,7 +4140,7 @@ export interface components {
     Limit: number;
     /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
     Cursor: string;
-    /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+    /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
     XServiceSignature: string;
     XServiceEvent: components['schemas']['EventType'];
     XServiceEventId: string;
@@ -4066,6 +4163,12 @@ export interface components {
     'X-RateLimit-Reset': number;
     /** @description Seconds to wait before retrying. */
     'Retry-After': number;
+    /** @description The request's id (`req_…`), on every answer; equals `requestId` of an error. Quote it when asking for help. */
+    'X-Request-Id': string;
+    /** @description `true` when the answer is the stored one of an earlier request with the same `Idempotency-Key`, not a new execution. */
+    'Idempotent-Replayed': 'true';
+    /** @description With `Idempotent-Replayed`, the id of the request whose answer is replayed. */
+    'Original-Request-Id': string;
   };
   pathItems: never;
 }
@@ -4083,6 +4186,7 @@ export interface operations {
       /** @description The API process answers. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4109,6 +4213,7 @@ export interface operations {
       /** @description Ready to serve. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4124,15 +4229,38 @@ export interface operations {
            *           "state": "closed",
            *           "failures": 0
            *         }
+           *       },
+           *       "taskQueues": {
+           *         "documents": {
+           *           "status": "ok",
+           *           "pollers": 2,
+           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
+           *         },
+           *         "companies": {
+           *           "status": "ok",
+           *           "pollers": 2,
+           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
+           *         },
+           *         "webhooks": {
+           *           "status": "ok",
+           *           "pollers": 2,
+           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
+           *         },
+           *         "system": {
+           *           "status": "ok",
+           *           "pollers": 2,
+           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
+           *         }
            *       }
            *     }
            */
           'application/json': components['schemas']['Readiness'];
         };
       };
-      /** @description A dependency is down. */
+      /** @description A dependency is down, or a task queue has had no worker for longer than the bound. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
@@ -4142,12 +4270,34 @@ export interface operations {
            *       "status": "unavailable",
            *       "circuits": {
            *         "postgres": {
-           *           "state": "open",
-           *           "failures": 3
+           *           "state": "closed",
+           *           "failures": 0
            *         },
            *         "temporal": {
            *           "state": "closed",
            *           "failures": 0
+           *         }
+           *       },
+           *       "taskQueues": {
+           *         "documents": {
+           *           "status": "starved",
+           *           "pollers": 0,
+           *           "lastPollerSeenAt": "2026-11-29T09:58:12.000Z"
+           *         },
+           *         "companies": {
+           *           "status": "ok",
+           *           "pollers": 1,
+           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
+           *         },
+           *         "webhooks": {
+           *           "status": "ok",
+           *           "pollers": 1,
+           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
+           *         },
+           *         "system": {
+           *           "status": "ok",
+           *           "pollers": 1,
+           *           "lastPollerSeenAt": "2026-11-29T10:00:00.000Z"
            *         }
            *       }
            *     }
@@ -4170,6 +4320,7 @@ export interface operations {
       /** @description Every upstream honoured its contract. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4196,6 +4347,7 @@ export interface operations {
       /** @description At least one upstream failed its probe. */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
@@ -4218,6 +4370,7 @@ export interface operations {
       /** @description The JWK Set. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4260,6 +4413,14 @@ export interface operations {
         'X-Service-Organization-Id'?: components['parameters']['OrganizationHeader'];
         /** @description Alias of X-Service-Organization-Id. */
         'Organization-Id'?: components['parameters']['OrganizationHeaderAlias'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -4269,6 +4430,7 @@ export interface operations {
       /** @description The caller's identity. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
@@ -4308,6 +4470,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4317,6 +4480,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4326,6 +4490,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4335,6 +4500,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4347,7 +4513,16 @@ export interface operations {
   getRequestTrace: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         request_id: string;
       };
@@ -4358,6 +4533,7 @@ export interface operations {
       /** @description The request's trace. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4385,6 +4561,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4394,6 +4571,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4403,6 +4581,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4412,6 +4591,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4421,6 +4601,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4437,7 +4618,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4446,6 +4636,7 @@ export interface operations {
       /** @description A page of keys. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4459,6 +4650,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4468,6 +4660,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4477,6 +4670,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4486,6 +4680,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4499,8 +4694,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -4525,6 +4728,9 @@ export interface operations {
       /** @description The key, with its secret shown this once. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4553,6 +4759,9 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4562,6 +4771,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4571,6 +4783,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4580,6 +4795,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4589,6 +4807,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4598,6 +4819,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4607,6 +4831,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4619,7 +4846,16 @@ export interface operations {
   revokeApiKey: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         key_id: string;
       };
@@ -4630,6 +4866,7 @@ export interface operations {
       /** @description Revoked. */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -4637,6 +4874,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4646,6 +4884,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4655,6 +4894,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4664,6 +4904,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4673,6 +4914,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4705,6 +4947,7 @@ export interface operations {
       /** @description The sandbox organization, company and key. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4733,6 +4976,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4742,6 +4986,7 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4751,6 +4996,7 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4764,8 +5010,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -4780,7 +5034,7 @@ export interface operations {
         'application/json': {
           /** @description comp_…, vat:…, peppol:… or a Peppol id; defaults to the only company (above). */
           companyId?: string;
-          /** @description A count and a unit: h, d, w, m (months), y. */
+          /** @description A count and a unit: min (minutes), h, d, w, m or mo (calendar months), y. */
           by: string;
         };
       };
@@ -4789,6 +5043,9 @@ export interface operations {
       /** @description The company's clock after the move. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4806,6 +5063,9 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4815,6 +5075,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4824,6 +5087,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `SANDBOX_ONLY` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4833,6 +5099,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4842,6 +5111,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4851,6 +5123,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4860,6 +5135,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4873,8 +5151,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -4892,6 +5178,9 @@ export interface operations {
       /** @description The company's clock, now wall-clock time. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4909,6 +5198,9 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4918,6 +5210,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4927,6 +5222,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `SANDBOX_ONLY` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4936,6 +5234,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4945,6 +5246,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4954,6 +5258,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4963,6 +5270,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4976,8 +5286,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -4999,6 +5317,9 @@ export interface operations {
       /** @description When the forced limit lapses. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5018,6 +5339,9 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5027,6 +5351,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5036,6 +5363,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `SANDBOX_ONLY` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5045,6 +5375,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5054,6 +5387,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5063,6 +5399,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5072,6 +5411,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5084,7 +5426,16 @@ export interface operations {
   flushSandboxIdempotency: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5093,6 +5444,7 @@ export interface operations {
       /** @description How many cached outcomes were dropped. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5109,6 +5461,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5118,6 +5471,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `SANDBOX_ONLY` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5127,6 +5481,7 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5136,6 +5491,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5148,7 +5504,16 @@ export interface operations {
   resetSandbox: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5175,6 +5540,7 @@ export interface operations {
       /** @description What was wiped. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5214,6 +5580,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5223,6 +5590,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5232,6 +5600,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `SANDBOX_ONLY` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5241,6 +5610,7 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5250,6 +5620,7 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5259,6 +5630,7 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5268,6 +5640,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5286,7 +5659,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5295,6 +5677,7 @@ export interface operations {
       /** @description A page of webhooks. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5332,6 +5715,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5341,6 +5725,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5350,6 +5735,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5359,6 +5745,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5372,8 +5759,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -5386,17 +5781,19 @@ export interface operations {
          *       "events": [
          *         "document.received",
          *         "document.delivered"
-         *       ],
-         *       "companyId": "comp_7Gh2Jk4Lm6Np8Qr0St2V"
+         *       ]
          *     }
          */
         'application/json': components['schemas']['WebhookCreate'];
       };
     };
     responses: {
-      /** @description The webhook, with its signing secret shown this once. */
+      /** @description The webhook, with its signing secret shown this once (an idempotent replay, `Idempotent-Replayed`, leaves it out). */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5409,7 +5806,7 @@ export interface operations {
            *         "document.delivered"
            *       ],
            *       "status": "active",
-           *       "companyId": "comp_7Gh2Jk4Lm6Np8Qr0St2V",
+           *       "companyId": null,
            *       "livemode": false,
            *       "failureCount": 0,
            *       "lastDeliveredAt": null,
@@ -5417,7 +5814,7 @@ export interface operations {
            *       "pausedReason": null,
            *       "createdAt": "2026-11-21T10:00:00.000Z",
            *       "updatedAt": "2026-11-21T10:00:00.000Z",
-           *       "secret": "whsec_Qm3Lp8Zr2Tx6Vb1Nc4Kd7Fg9Hj0Sa5We"
+           *       "secret": "whsec_uqr4A/eGsh2sV+M2RuPWC4qaCFOu+BeKlGzTRxzDSyY="
            *     }
            */
           'application/json': components['schemas']['WebhookWithSecret'];
@@ -5426,6 +5823,9 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5435,6 +5835,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5444,6 +5847,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5453,6 +5859,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5462,6 +5871,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5471,6 +5883,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5480,6 +5895,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5492,7 +5910,16 @@ export interface operations {
   getWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         webhook_id: string;
       };
@@ -5503,6 +5930,7 @@ export interface operations {
       /** @description The webhook. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5530,6 +5958,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5539,6 +5968,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5548,6 +5978,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5557,6 +5988,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5566,6 +5998,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5578,7 +6011,16 @@ export interface operations {
   deleteWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         webhook_id: string;
       };
@@ -5589,6 +6031,7 @@ export interface operations {
       /** @description Deleted. */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -5596,6 +6039,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5605,6 +6049,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5614,6 +6059,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5623,6 +6069,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5632,6 +6079,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5644,7 +6092,16 @@ export interface operations {
   updateWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         webhook_id: string;
       };
@@ -5665,6 +6122,7 @@ export interface operations {
       /** @description The updated webhook; with `secret` only when it was rotated. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5684,15 +6142,16 @@ export interface operations {
            *       "pausedReason": null,
            *       "createdAt": "2026-11-01T10:00:00.000Z",
            *       "updatedAt": "2026-11-21T11:00:00.000Z",
-           *       "secret": "whsec_Zx9Cv8Bn7Mm6Ll5Kk4Jj3Hh2Gg1Ff0Dd"
+           *       "secret": "whsec_eE7xthK2WsSq0Yu6lYB1v4U6bYb6MCh0FR2fX+EMc00="
            *     }
            */
-          'application/json': components['schemas']['WebhookWithSecret'];
+          'application/json': components['schemas']['WebhookUpdated'];
         };
       };
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5702,6 +6161,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5711,6 +6171,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5720,6 +6181,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5729,6 +6191,7 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5738,6 +6201,7 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5747,6 +6211,7 @@ export interface operations {
       /** @description `WEBHOOK_TEST_FAILED` */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5756,6 +6221,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5773,7 +6239,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         webhook_id: string;
       };
@@ -5784,6 +6259,7 @@ export interface operations {
       /** @description A page of deliveries. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5837,6 +6313,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5846,6 +6323,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5855,6 +6333,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5864,6 +6343,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5873,6 +6353,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5900,7 +6381,16 @@ export interface operations {
         /** @description Also list acknowledged events (default false). */
         includeAcknowledged?: boolean;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -5909,6 +6399,7 @@ export interface operations {
       /** @description A page of events. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5943,6 +6434,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5952,6 +6444,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5961,6 +6454,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5970,6 +6464,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5983,8 +6478,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -6006,6 +6509,9 @@ export interface operations {
       /** @description How many events were acknowledged. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6020,6 +6526,9 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6029,6 +6538,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6038,6 +6550,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6047,6 +6562,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6056,6 +6574,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6065,6 +6586,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6074,6 +6598,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6087,8 +6614,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         event_id: string;
@@ -6100,6 +6635,9 @@ export interface operations {
       /** @description Acknowledged. */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -6107,6 +6645,9 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6116,6 +6657,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6125,6 +6669,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6134,6 +6681,9 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6143,6 +6693,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6152,6 +6705,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6165,8 +6721,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         event_id: string;
@@ -6178,6 +6742,9 @@ export interface operations {
       /** @description How many deliveries were scheduled. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6192,6 +6759,9 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6201,6 +6771,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6210,6 +6783,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6219,6 +6795,9 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6228,6 +6807,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6237,6 +6819,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6263,8 +6848,16 @@ export interface operations {
         allowDuplicateNumber?: 'true' | 'false';
       };
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -6285,6 +6878,9 @@ export interface operations {
       /** @description The accepted document. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6393,6 +6989,9 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_DATE`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6402,6 +7001,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6411,6 +7013,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6420,6 +7025,9 @@ export interface operations {
       /** @description `DOCUMENT_EXISTS`, `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6429,6 +7037,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6438,6 +7049,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6447,6 +7061,9 @@ export interface operations {
       /** @description `AMOUNT_OUT_OF_RANGE`, `RECIPIENT_CANNOT_RECEIVE`, `RECIPIENT_NOT_FOUND`, `UBL_VALIDATION_FAILED` */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6456,6 +7073,9 @@ export interface operations {
       /** @description `QUOTA_EXCEEDED`, `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6486,7 +7106,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6495,6 +7124,7 @@ export interface operations {
       /** @description A page of documents. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6508,6 +7138,7 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6517,6 +7148,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6526,6 +7158,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6535,6 +7168,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6547,7 +7181,16 @@ export interface operations {
   getDocument: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         document_id: components['parameters']['DocumentId'];
       };
@@ -6558,6 +7201,7 @@ export interface operations {
       /** @description The document. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6567,6 +7211,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6576,6 +7221,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6585,6 +7231,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6594,6 +7241,7 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6603,6 +7251,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6615,7 +7264,16 @@ export interface operations {
   getDocumentXml: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         document_id: components['parameters']['DocumentId'];
       };
@@ -6630,6 +7288,7 @@ export interface operations {
        */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           /** @description `sha-256=:<base64>:` of the body. */
           'Content-Digest'?: string;
           /** @description The document the bytes belong to (signed). */
@@ -6647,6 +7306,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6656,6 +7316,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6665,6 +7326,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6674,6 +7336,7 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6683,6 +7346,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6695,7 +7359,16 @@ export interface operations {
   getDocumentStructured: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         document_id: components['parameters']['DocumentId'];
       };
@@ -6706,6 +7379,7 @@ export interface operations {
       /** @description The flat view. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6715,6 +7389,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6724,6 +7399,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6733,6 +7409,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6742,6 +7419,7 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6751,6 +7429,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6771,7 +7450,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6780,6 +7468,7 @@ export interface operations {
       /** @description A page of company rows. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6815,6 +7504,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6824,6 +7514,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6833,6 +7524,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6842,6 +7534,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6855,8 +7548,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -6879,6 +7580,9 @@ export interface operations {
       /** @description The company, active and not yet registered with the SMP. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6941,6 +7645,9 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6950,6 +7657,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6959,6 +7669,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6968,6 +7681,9 @@ export interface operations {
       /** @description `COMPANY_EXISTS`, `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6977,6 +7693,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6986,15 +7705,21 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description `VAT_INACTIVE`, `VAT_NOT_FOUND` */
+      /** @description `PEPPOL_ID_REQUIRED`, `VAT_INACTIVE`, `VAT_NOT_FOUND` */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7004,6 +7729,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7020,7 +7748,16 @@ export interface operations {
         vatNumber?: string;
         registrationNumber?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7029,6 +7766,7 @@ export interface operations {
       /** @description The company (existing or just created). */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7038,6 +7776,7 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7047,6 +7786,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7056,6 +7796,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7065,6 +7806,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7081,7 +7823,16 @@ export interface operations {
         countryCode?: string;
         limit?: number;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7090,6 +7841,7 @@ export interface operations {
       /** @description Matches, managed companies first. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7119,6 +7871,7 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7128,6 +7881,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7137,6 +7891,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7146,6 +7901,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7158,7 +7914,16 @@ export interface operations {
   listJoinRequests: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7167,6 +7932,7 @@ export interface operations {
       /** @description Pending join requests, newest first. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7176,6 +7942,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7185,6 +7952,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7194,6 +7962,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7206,7 +7975,16 @@ export interface operations {
   getCompany: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
         company_id: components['parameters']['CompanyRef'];
@@ -7218,6 +7996,7 @@ export interface operations {
       /** @description The company. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7227,6 +8006,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7236,6 +8016,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7245,6 +8026,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7254,6 +8036,7 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7263,6 +8046,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7275,7 +8059,16 @@ export interface operations {
   deleteCompany: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
         company_id: components['parameters']['CompanyRef'];
@@ -7287,6 +8080,7 @@ export interface operations {
       /** @description Deregistered (or already inactive). */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -7294,6 +8088,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7303,6 +8098,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7312,6 +8108,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7321,6 +8118,7 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7330,6 +8128,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7342,7 +8141,16 @@ export interface operations {
   updateCompany: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
         company_id: components['parameters']['CompanyRef'];
@@ -7375,6 +8183,7 @@ export interface operations {
       /** @description The updated company. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7384,6 +8193,7 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7393,6 +8203,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7402,6 +8213,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7411,6 +8223,7 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7420,6 +8233,7 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7429,6 +8243,7 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7438,6 +8253,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7451,8 +8267,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
@@ -7465,6 +8289,9 @@ export interface operations {
       /** @description The pending join request. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7489,6 +8316,9 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7498,6 +8328,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7507,6 +8340,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7516,6 +8352,9 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7525,6 +8364,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7534,6 +8376,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7547,8 +8392,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
@@ -7562,6 +8415,9 @@ export interface operations {
       /** @description The accepted request. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7571,6 +8427,9 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7580,6 +8439,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7589,6 +8451,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7598,6 +8463,9 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7607,6 +8475,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `INVALID_TRANSITION` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7616,6 +8487,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7629,8 +8503,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
@@ -7644,6 +8526,9 @@ export interface operations {
       /** @description The rejected request. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7653,6 +8538,9 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7662,6 +8550,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7671,6 +8562,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7680,6 +8574,9 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7689,6 +8586,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7698,6 +8598,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7725,7 +8628,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7734,6 +8646,7 @@ export interface operations {
       /** @description A page of directory rows. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7772,6 +8685,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7781,6 +8695,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7790,6 +8705,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7799,6 +8715,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7812,8 +8729,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -7833,6 +8758,9 @@ export interface operations {
       /** @description The verification result. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7858,6 +8786,9 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7867,6 +8798,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7876,6 +8810,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7885,6 +8822,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7894,6 +8834,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7903,6 +8846,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7912,6 +8858,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7924,7 +8873,16 @@ export interface operations {
   getDirectoryParticipant: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         peppol_id: string;
       };
@@ -7935,6 +8893,7 @@ export interface operations {
       /** @description The participant. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7994,6 +8953,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8003,6 +8963,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8012,6 +8973,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8021,6 +8983,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8030,6 +8993,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8055,7 +9019,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8064,6 +9037,7 @@ export interface operations {
       /** @description A page of partners. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8136,6 +9110,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8145,6 +9120,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8154,6 +9130,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8163,6 +9140,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8176,8 +9154,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -8217,6 +9203,9 @@ export interface operations {
       /** @description The partner. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8279,6 +9268,9 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8288,6 +9280,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8297,6 +9292,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8306,6 +9304,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `PARTNER_EXISTS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8315,6 +9316,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8324,6 +9328,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8333,6 +9340,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8345,7 +9355,16 @@ export interface operations {
   getPartner: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         /** @description `part_<id>`, `vat:<vat_number>` or `peppol:<peppol_id>`. */
         partner_id: string;
@@ -8357,6 +9376,7 @@ export interface operations {
       /** @description The partner. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8419,6 +9439,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8428,6 +9449,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8437,6 +9459,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8446,6 +9469,7 @@ export interface operations {
       /** @description `PARTNER_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8455,6 +9479,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8467,7 +9492,16 @@ export interface operations {
   deletePartner: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         /** @description `part_<id>`, `vat:<vat_number>` or `peppol:<peppol_id>`. */
         partner_id: string;
@@ -8479,6 +9513,7 @@ export interface operations {
       /** @description Deleted. */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -8486,6 +9521,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8495,6 +9531,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8504,6 +9541,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8513,6 +9551,7 @@ export interface operations {
       /** @description `PARTNER_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8522,6 +9561,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8534,7 +9574,16 @@ export interface operations {
   updatePartner: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         /** @description `part_<id>`, `vat:<vat_number>` or `peppol:<peppol_id>`. */
         partner_id: string;
@@ -8563,6 +9612,7 @@ export interface operations {
       /** @description The updated partner. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8625,6 +9675,7 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8634,6 +9685,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8643,6 +9695,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8652,6 +9705,7 @@ export interface operations {
       /** @description `PARTNER_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8661,6 +9715,7 @@ export interface operations {
       /** @description `PARTNER_EXISTS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8670,6 +9725,7 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8679,6 +9735,7 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8688,6 +9745,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8765,6 +9823,7 @@ export interface operations {
       /** @description The cart is stored as a draft purchase order; the page sends the browser back to the web app. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8785,6 +9844,7 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8797,7 +9857,16 @@ export interface operations {
   searchDocuments: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8853,6 +9922,7 @@ export interface operations {
       /** @description A page of matching documents. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8862,6 +9932,7 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8871,6 +9942,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8880,6 +9952,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8889,6 +9962,7 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8898,6 +9972,7 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8907,6 +9982,7 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8916,6 +9992,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8931,7 +10008,16 @@ export interface operations {
         /** @description `pdf` (the default) or `factur-x` (the PDF with the CII invoice embedded). */
         format?: 'pdf' | 'factur-x';
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         document_id: components['parameters']['DocumentId'];
       };
@@ -8942,6 +10028,7 @@ export interface operations {
       /** @description The PDF, with `Content-Disposition: inline; filename="<number>.pdf"`. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8951,6 +10038,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8960,6 +10048,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8969,6 +10058,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8978,6 +10068,7 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8987,6 +10078,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9000,8 +10092,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         document_id: components['parameters']['DocumentId'];
@@ -9023,6 +10123,9 @@ export interface operations {
       /** @description The updated document. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9032,6 +10135,9 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9041,6 +10147,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9050,6 +10159,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9059,6 +10171,9 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9068,6 +10183,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9077,6 +10195,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9086,6 +10207,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9095,6 +10219,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9108,8 +10235,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -9150,6 +10285,9 @@ export interface operations {
       /** @description One result per item, in input order. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9197,6 +10335,9 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9206,6 +10347,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9215,6 +10359,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9224,6 +10371,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9233,6 +10383,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9242,6 +10395,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9251,6 +10407,9 @@ export interface operations {
       /** @description `QUOTA_EXCEEDED`, `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9263,7 +10422,16 @@ export interface operations {
   validateDocument: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9276,6 +10444,7 @@ export interface operations {
       /** @description The validation outcome. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9299,6 +10468,7 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_DATE`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9308,6 +10478,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9317,6 +10488,7 @@ export interface operations {
       /** @description `COMPANY_FORBIDDEN`, `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9326,6 +10498,7 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9335,6 +10508,7 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9344,6 +10518,7 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9353,6 +10528,7 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9362,6 +10538,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9374,7 +10551,16 @@ export interface operations {
   getDocumentLifecycle: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         document_id: components['parameters']['DocumentId'];
       };
@@ -9385,6 +10571,7 @@ export interface operations {
       /** @description The history. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9394,6 +10581,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9403,6 +10591,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9412,6 +10601,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9421,6 +10611,7 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9430,6 +10621,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9443,8 +10635,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         document_id: components['parameters']['DocumentId'];
@@ -9468,6 +10668,9 @@ export interface operations {
       /** @description The move that was made. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9491,6 +10694,9 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_DATE`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9500,6 +10706,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9509,6 +10718,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9518,6 +10730,9 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9527,6 +10742,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `INVALID_TRANSITION` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9536,6 +10754,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9545,6 +10766,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9554,6 +10778,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9567,8 +10794,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -9601,6 +10836,9 @@ export interface operations {
       /** @description Per-item results in input order. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9668,6 +10906,9 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9677,6 +10918,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9686,6 +10930,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9695,6 +10942,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9704,6 +10954,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9713,6 +10966,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9722,6 +10978,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9735,8 +10994,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -9777,6 +11044,9 @@ export interface operations {
       /** @description The message is being received; the document appears with this id. */
       202: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9795,6 +11065,9 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_DATE`, `INVALID_ENUM`, `INVALID_IBAN`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9804,6 +11077,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9813,6 +11089,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `SANDBOX_ONLY` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9822,6 +11101,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9831,6 +11113,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9840,6 +11125,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9849,6 +11137,9 @@ export interface operations {
       /** @description `RECIPIENT_CANNOT_RECEIVE`, `UBL_VALIDATION_FAILED` */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9858,6 +11149,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9870,7 +11164,16 @@ export interface operations {
   getDocumentPayment: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         document_id: components['parameters']['DocumentId'];
       };
@@ -9881,6 +11184,7 @@ export interface operations {
       /** @description Payment info. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9902,6 +11206,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9911,6 +11216,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9920,6 +11226,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9929,6 +11236,7 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9938,6 +11246,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9951,8 +11260,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         document_id: components['parameters']['DocumentId'];
@@ -9981,6 +11298,9 @@ export interface operations {
       /** @description The payment info after the payment, and the lifecycle move it made. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9993,6 +11313,9 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10002,6 +11325,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10011,6 +11337,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10020,6 +11349,9 @@ export interface operations {
       /** @description `DOCUMENT_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10029,6 +11361,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `INVALID_TRANSITION` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10038,6 +11373,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10047,6 +11385,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10056,6 +11397,9 @@ export interface operations {
       /** @description `OVERPAYMENT` */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10065,6 +11409,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10078,8 +11425,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -10116,6 +11471,9 @@ export interface operations {
       /** @description The pain.001.001.09 file. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           'X-Sepa-Message-Id'?: string;
           'X-Sepa-Number-Of-Transactions'?: number;
           'X-Sepa-Control-Sum'?: string;
@@ -10128,6 +11486,9 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_IBAN`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10137,6 +11498,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10146,6 +11510,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10155,6 +11522,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10164,6 +11534,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10173,6 +11546,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10182,6 +11558,9 @@ export interface operations {
       /** @description `DOCUMENT_NOT_PAYABLE` */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10191,6 +11570,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10206,7 +11588,16 @@ export interface operations {
         companyId?: string;
         country?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10215,6 +11606,7 @@ export interface operations {
       /** @description The reporting state. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10282,6 +11674,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10291,6 +11684,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10300,6 +11694,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10309,6 +11704,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10330,7 +11726,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10339,6 +11744,7 @@ export interface operations {
       /** @description A page of reports. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10352,6 +11758,7 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10361,6 +11768,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10370,6 +11778,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10379,6 +11788,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10395,7 +11805,16 @@ export interface operations {
         /** @description `comp_…`, `vat:…` or `peppol:…`. */
         companyId?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10404,6 +11823,7 @@ export interface operations {
       /** @description The statistics. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10449,6 +11869,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10458,6 +11879,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10467,6 +11889,7 @@ export interface operations {
       /** @description `COMPANY_FORBIDDEN`, `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10476,6 +11899,7 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10485,6 +11909,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10502,7 +11927,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10511,6 +11945,7 @@ export interface operations {
       /** @description A page of keys. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10548,6 +11983,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10557,6 +11993,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10566,6 +12003,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10575,6 +12013,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10588,8 +12027,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -10616,6 +12063,9 @@ export interface operations {
       /** @description The key, with its secret shown this once. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10644,6 +12094,9 @@ export interface operations {
       /** @description `INVALID_DATE`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10653,6 +12106,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10662,6 +12118,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE`, `KEY_TYPE_FORBIDDEN` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10671,6 +12130,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10680,6 +12142,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10689,6 +12154,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10698,6 +12166,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10710,7 +12181,16 @@ export interface operations {
   revokeTenantKey: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         key_id: string;
       };
@@ -10721,6 +12201,7 @@ export interface operations {
       /** @description Revoked. */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -10728,6 +12209,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10737,6 +12219,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10746,6 +12229,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10755,6 +12239,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10764,6 +12249,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10783,7 +12269,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10792,6 +12287,7 @@ export interface operations {
       /** @description A page of companies. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10850,6 +12346,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10859,6 +12356,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10868,6 +12366,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10877,6 +12376,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10890,8 +12390,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -10929,6 +12437,9 @@ export interface operations {
       /** @description The company, its tenant key (secret shown once) and its webhook. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           /** @description The company, under /v1/companies. */
           Location?: string;
           [name: string]: unknown;
@@ -10995,7 +12506,7 @@ export interface operations {
            *       "webhook": {
            *         "id": "wh_3Fd8KsP1qR5tV7xZ9bC2",
            *         "status": "active",
-           *         "secret": "whsec_Qm2nB4vC6xZ8lK0jH2gF4dS6aP8oI0uY"
+           *         "secret": "whsec_E97dvNtUHXyxHO6zN08nmmXhyIazAX+HBiuaxkLlPh4="
            *       }
            *     }
            */
@@ -11005,6 +12516,9 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_REQUEST`, `INVALID_VAT_FORMAT`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11014,6 +12528,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11023,6 +12540,9 @@ export interface operations {
       /** @description `COMPANY_FORBIDDEN`, `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11032,6 +12552,9 @@ export interface operations {
       /** @description `COMPANY_EXISTS`, `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11041,6 +12564,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11050,6 +12576,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11059,6 +12588,9 @@ export interface operations {
       /** @description `VAT_NOT_FOUND` */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11068,6 +12600,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11084,7 +12619,16 @@ export interface operations {
         period?: string;
         groupBy?: 'company' | 'country' | 'type';
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11093,6 +12637,7 @@ export interface operations {
       /** @description The usage. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11137,6 +12682,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11146,6 +12692,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11155,6 +12702,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11164,6 +12712,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11182,7 +12731,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11191,6 +12749,7 @@ export interface operations {
       /** @description A page of events. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11224,6 +12783,7 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11233,6 +12793,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11242,6 +12803,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11251,6 +12813,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11263,7 +12826,16 @@ export interface operations {
   getPlatformSettings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11272,6 +12844,7 @@ export interface operations {
       /** @description The settings. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11329,6 +12902,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11338,6 +12912,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11347,6 +12922,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11359,7 +12935,16 @@ export interface operations {
   updatePlatformSettings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11397,6 +12982,7 @@ export interface operations {
       /** @description The settings after the change. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11406,6 +12992,7 @@ export interface operations {
       /** @description `INVALID_CURRENCY`, `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11415,6 +13002,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11424,6 +13012,7 @@ export interface operations {
       /** @description `COMPANY_FORBIDDEN`, `INSUFFICIENT_SCOPE`, `KEY_TYPE_FORBIDDEN` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11433,6 +13022,7 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11442,6 +13032,7 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11451,6 +13042,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11464,8 +13056,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -11475,6 +13075,9 @@ export interface operations {
       /** @description The settings with the outcome of the check. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11484,6 +13087,9 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11493,6 +13099,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11502,6 +13111,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11511,6 +13123,9 @@ export interface operations {
       /** @description `DOMAIN_TAKEN`, `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11520,6 +13135,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11536,7 +13154,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11545,6 +13172,7 @@ export interface operations {
       /** @description A page of tag groups. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11583,6 +13211,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11592,6 +13221,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11601,6 +13231,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11610,6 +13241,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11623,8 +13255,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -11645,6 +13285,9 @@ export interface operations {
       /** @description The new group (without tags yet). */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11654,6 +13297,9 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11663,6 +13309,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11672,6 +13321,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11681,6 +13333,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `TAG_EXISTS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11690,6 +13345,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11699,6 +13357,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11708,6 +13369,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11724,7 +13388,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         /** @description A `tgrp_…` id, or `ungrouped` for the tags of no group. */
         group_id: string;
@@ -11736,6 +13409,7 @@ export interface operations {
       /** @description A page of tags. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11749,6 +13423,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11758,6 +13433,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11767,6 +13443,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11776,6 +13453,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11785,6 +13463,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11798,8 +13477,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         /** @description A `tgrp_…` id, or `ungrouped` for the tags of no group. */
@@ -11823,6 +13510,9 @@ export interface operations {
       /** @description The new tag. */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11842,6 +13532,9 @@ export interface operations {
       /** @description `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11851,6 +13544,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11860,6 +13556,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11869,6 +13568,9 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11878,6 +13580,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `TAG_EXISTS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11887,6 +13592,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11896,6 +13604,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11905,6 +13616,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11921,7 +13635,16 @@ export interface operations {
         /** @description Opaque; the `cursor` of the previous page. Any other value is 400 `INVALID_REQUEST` (rule `cursor`). */
         cursor?: components['parameters']['Cursor'];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         /** @description A document (`doc_…`), partner (`part_…`) or company (`comp_…`) id. */
         object_id: components['parameters']['TaggedObjectId'];
@@ -11933,6 +13656,7 @@ export interface operations {
       /** @description A page of the object's tags. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11946,6 +13670,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11955,6 +13680,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11964,6 +13690,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11973,6 +13700,7 @@ export interface operations {
       /** @description `COMPANY_NOT_FOUND`, `DOCUMENT_NOT_FOUND`, `PARTNER_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11982,6 +13710,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11995,8 +13724,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path: {
         /** @description A document (`doc_…`), partner (`part_…`) or company (`comp_…`) id. */
@@ -12019,6 +13756,9 @@ export interface operations {
       /** @description The tag, now on the object. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12028,6 +13768,9 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12037,6 +13780,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12046,6 +13792,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12055,6 +13804,9 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12064,6 +13816,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12073,6 +13828,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12082,6 +13840,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12091,6 +13852,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12103,7 +13867,16 @@ export interface operations {
   removeObjectTag: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
       path: {
         /** @description A document (`doc_…`), partner (`part_…`) or company (`comp_…`) id. */
         object_id: components['parameters']['TaggedObjectId'];
@@ -12116,6 +13889,7 @@ export interface operations {
       /** @description Removed. */
       204: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content?: never;
@@ -12123,6 +13897,7 @@ export interface operations {
       /** @description `INVALID_REQUEST` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12132,6 +13907,7 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12141,6 +13917,7 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12150,6 +13927,7 @@ export interface operations {
       /** @description `RESOURCE_NOT_FOUND` */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12159,6 +13937,7 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12172,8 +13951,16 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a POST safe to retry for 24 hours (part 8). */
+        /** @description Makes a POST safe to retry for 24 hours. */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
       };
       path?: never;
       cookie?: never;
@@ -12194,6 +13981,9 @@ export interface operations {
       /** @description Suggestions, most likely first. */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12219,6 +14009,9 @@ export interface operations {
       /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12228,6 +14021,9 @@ export interface operations {
       /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12237,6 +14033,9 @@ export interface operations {
       /** @description `INSUFFICIENT_SCOPE` */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12246,6 +14045,9 @@ export interface operations {
       /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12255,6 +14057,9 @@ export interface operations {
       /** @description `PAYLOAD_TOO_LARGE` */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12264,6 +14069,9 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE` */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12273,6 +14081,9 @@ export interface operations {
       /** @description `RATE_LIMITED` */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12286,7 +14097,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12328,7 +14139,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12370,7 +14181,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12413,7 +14224,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12455,7 +14266,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12497,7 +14308,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12539,7 +14350,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12582,7 +14393,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12625,7 +14436,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12667,7 +14478,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12709,7 +14520,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];
@@ -12751,7 +14562,7 @@ export interface operations {
     parameters: {
       query?: never;
       header: {
-        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>` (part 6.3). */
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
         'X-Service-Signature': components['parameters']['XServiceSignature'];
         'X-Service-Event': components['parameters']['XServiceEvent'];
         'X-Service-Event-Id': components['parameters']['XServiceEventId'];

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { components } from './schema.ts';
 
-/** A webhook delivery's body: an event of the catalog with the API version of its shape (part 6.2). */
+/** A webhook delivery's body: an event of the catalog with the API version of its shape. */
 export type WebhookEvent = components['schemas']['Event'] & { apiVersion: string };
 
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
@@ -16,16 +16,18 @@ export class WebhookVerificationError extends Error {
 }
 
 export interface VerifyWebhookOptions {
-  /** Part 6.3: five minutes. */
+  /** Five minutes unless set. */
   toleranceSeconds?: number;
   /** The receiver's clock; defaults to now. */
   now?: Date;
 }
 
 /**
- * Verifies a delivery as part 6.3 says and returns its event: `X-Service-Signature: t=<unix>,v1=<hex>`
- * where v1 is HMAC-SHA256(secret, "<t>.<raw body>"); the timestamp must be within 5 minutes and v1 is
- * compared in constant time. Pass the raw body exactly as received, never a re-serialised parse.
+ * Verifies a delivery and returns its event: `X-Service-Signature: t=<unix>,v1=<hex>` where v1 is
+ * HMAC-SHA256(key, "<t>.<raw body>"); the timestamp must be within 5 minutes and v1 is compared in
+ * constant time. The key of a `whsec_<base64>` secret (every secret the service issues) is its
+ * decoded bytes; of any other secret, or of one issued before 2026-11-29 and not rotated since, its
+ * UTF-8 bytes: both are tried. Pass the raw body exactly as received, never a re-serialised parse.
  */
 export function verifyWebhook(
   rawBody: string | Uint8Array,
@@ -47,12 +49,25 @@ export function verifyWebhook(
   if (Math.abs(now - timestamp) > (options.toleranceSeconds ?? 300))
     throw new WebhookVerificationError('timestamp_out_of_tolerance');
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody);
-  const expected = createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest();
-  // Every candidate is compared, each in constant time, so timing tells nothing about which failed.
+  // Every candidate is compared with every key, each in constant time: timing tells nothing.
   let matched = false;
-  for (const signature of signatures) if (timingSafeEqual(expected, signature)) matched = true;
+  for (const key of webhookKeys(secret)) {
+    const expected = createHmac('sha256', key).update(`${timestamp}.`).update(body).digest();
+    for (const signature of signatures) if (timingSafeEqual(expected, signature)) matched = true;
+  }
   if (!matched) throw new WebhookVerificationError('signature_mismatch');
   return JSON.parse(body.toString('utf8')) as WebhookEvent;
+}
+
+const WHSEC = /^whsec_((?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?)$/;
+
+/** The HMAC keys a secret may have: the decoded bytes of a `whsec_<base64>` one, and its UTF-8 bytes. */
+function webhookKeys(secret: string): Buffer[] {
+  const keys = [Buffer.from(secret, 'utf8')];
+  const base64 = WHSEC.exec(secret)?.[1];
+  const decoded = base64 ? Buffer.from(base64, 'base64') : undefined;
+  if (decoded && decoded.length >= 24 && decoded.length <= 64) keys.unshift(decoded);
+  return keys;
 }
 
 function headerValue(headers: WebhookHeaders, name: string): string | undefined {

@@ -115,7 +115,7 @@ describe('GET /v1/documents/{document_id}/pdf', () => {
     const pages = pageCount(content);
     expect(pages).to.be.greaterThan(2);
     const text = pdfText(content);
-    expect(text).to.match(/^Item number 1 1 C62 €10\.00 21 €10\.00$/m);
+    expect(text).to.match(/^Item number 1 1 piece \(C62\) €10\.00 21 €10\.00$/m);
     expect(text).to.include('Item number 120');
     expect(text).to.include(`page ${pages} of ${pages}`);
     // The lines table starts on page 1 and its header is repeated on every page it runs onto.
