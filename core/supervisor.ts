@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { takeOverSignalHandling } from './embedded-postgres.ts';
 import { log } from './log.ts';
 import { forgetPid, recordPid } from './pid-files.ts';
+import { logStartupFailure, StartupError } from './startup-error.ts';
 import { stopChild } from './temporal-dev-server.ts';
 
 /** Pauses before restarting a child that died n times in a row; a minute of uptime resets the count. */
@@ -98,6 +100,47 @@ export class Supervisor {
   async shutdown(): Promise<void> {
     this.stopping = true;
     for (const child of [...this.children].reverse()) await child.stop();
+  }
+
+  /**
+   * Waits until an API answers `/health/liveness` on `port`; a StartupError naming `name` after
+   * `timeoutMs`. Returns at once when everything is stopping: the stop says why.
+   */
+  async untilLive(name: string, port: number, timeoutMs: number, pollMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline && !this.stopping) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/health/liveness`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+    if (!this.stopping)
+      throw new StartupError(
+        name,
+        `127.0.0.1:${port} did not answer /health/liveness within ${timeoutMs / 1000} s`,
+        'see its output above',
+      );
+  }
+
+  /**
+   * Runs `main` as the process's supervisor: SIGINT and SIGTERM stop every child in reverse order,
+   * then the process; a failure of `main` is logged under `name` and stops them the same way.
+   */
+  runAsProcess(name: string, main: () => Promise<void>): void {
+    const shutdown = async (code: number) => {
+      if (this.stopping) return;
+      await this.shutdown();
+      process.exit(code);
+    };
+    takeOverSignalHandling();
+    process.on('SIGINT', () => void shutdown(0));
+    process.on('SIGTERM', () => void shutdown(0));
+    main().catch(async (err) => {
+      logStartupFailure(name, err);
+      await shutdown(1);
+    });
   }
 }
 

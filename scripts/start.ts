@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { loadConfig, PROJECT_ROOT } from '../core/config.ts';
-import { startEmbeddedPostgres, takeOverSignalHandling } from '../core/embedded-postgres.ts';
+import { startEmbeddedPostgres } from '../core/embedded-postgres.ts';
 import { endLeftover, forgetPid, recordPid } from '../core/pid-files.ts';
 import { exitOf, maxRestartsFrom, spawnRecorded, Supervisor, type Running } from '../core/supervisor.ts';
 import { isPortFree } from '../core/ports.ts';
 import { createLogger, log, useLogger } from '../core/log.ts';
-import { logStartupFailure, StartupError } from '../core/startup-error.ts';
+import { StartupError } from '../core/startup-error.ts';
 import { devServerDbFile, startTemporalDevServer } from '../core/temporal-dev-server.ts';
 import { connectTemporal, installClientRuntime } from '../core/temporal-client.ts';
 import { createDb } from '../db/database.ts';
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
   };
   await supervise('worker', async () => spawnService('worker', path.join(PROJECT_ROOT, 'workers', 'worker.ts'), env));
   await supervise('api', async () => spawnService('api', path.join(PROJECT_ROOT, 'api', 'server.ts'), env));
-  await waitForApi();
+  await supervisor.untilLive('api', config.port, 60_000, 200);
 
   console.log(
     [
@@ -138,33 +138,4 @@ function spawnService(name: string, entry: string, env: NodeJS.ProcessEnv): Runn
   });
 }
 
-async function waitForApi(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && !supervisor.stopping) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${config.port}/health/liveness`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  if (!supervisor.stopping)
-    throw new StartupError('api', 'the API did not answer /health/liveness within 60 s', 'see its output above');
-}
-
-async function shutdown(code: number): Promise<void> {
-  if (supervisor.stopping) return;
-  // Reverse order: stop taking requests, drain the worker, then the servers they use.
-  await supervisor.shutdown();
-  process.exit(code);
-}
-
-takeOverSignalHandling();
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
-
-main().catch(async (err) => {
-  logStartupFailure('supervisor', err);
-  await shutdown(1);
-});
+supervisor.runAsProcess('supervisor', main);

@@ -1,7 +1,6 @@
-import { UBL_NS } from '../document-types.ts';
 import { HUNDRED, ZERO, sum, type Dec } from '../money.ts';
-import type { ValidationIssue, ValidationResult } from '../types.ts';
-import { RuleContext, isAllowance, isCharge, num, numAt } from '../validation/context.ts';
+import type { ValidationResult } from '../types.ts';
+import { type RuleContext, isAllowance, isCharge, num, numAt, runBillingRules } from '../validation/context.ts';
 import { all, attr, first, kids, text, val, type El } from '../xml/dom.ts';
 import { pintSpecificationOf, type PintSpecificationInfo } from './specification.ts';
 
@@ -12,24 +11,12 @@ import { pintSpecificationOf, type PintSpecificationInfo } from './specification
  * the official rules of phive-rules-peppol 4.3.7 on the official examples and on mutations.
  */
 export function validatePintElement(root: El, spec?: PintSpecificationInfo): ValidationResult {
-  if (root.namespaceURI !== UBL_NS.Invoice && root.namespaceURI !== UBL_NS.CreditNote) {
-    const issue: ValidationIssue = {
-      rule: 'XML-ROOT',
-      message: `Expected a UBL Invoice or CreditNote, found {${root.namespaceURI ?? ''}}${root.localName}`,
-      path: `/${root.nodeName}`,
-    };
-    return { valid: false, errors: [issue], warnings: [] };
-  }
   const info = spec ?? pintSpecificationOf(val(root, 'cbc:CustomizationID'));
-  const ctx = new RuleContext(root);
-  try {
+  return runBillingRules(root, (ctx) => {
     checkSharedRules(ctx);
     if (info && info.id !== 'pint') checkAlignedRules(ctx, info);
     if (info?.id === 'pint-anz') checkAunzRules(ctx, info);
-  } catch (e) {
-    ctx.report('INTERNAL-RULE-ERROR', 'fatal', undefined, `Validator failure: ${String((e as Error)?.message ?? e)}`);
-  }
-  return { valid: ctx.errors.length === 0, errors: ctx.errors, warnings: ctx.warnings };
+  });
 }
 
 const F = 'fatal' as const;

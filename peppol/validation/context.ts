@@ -1,5 +1,6 @@
 import { Dec, HALF, HUNDRED, ZERO, decimalOf, sum } from '../money.ts';
-import type { ValidationIssue } from '../types.ts';
+import { UBL_NS } from '../document-types.ts';
+import type { ValidationIssue, ValidationResult } from '../types.ts';
 import {
   NS,
   all,
@@ -298,3 +299,25 @@ export const addressCountry = (party: El | undefined): string =>
   text(first(party, 'cac:PostalAddress/cac:Country/cbc:IdentificationCode'));
 
 export { all, attr, first, kids, text, val };
+
+/**
+ * Runs rule checks on a UBL Invoice or CreditNote element (any other root is an XML-ROOT error) and
+ * gathers their findings. A rule bug surfaces as a finding, never as an exception in the send pipeline.
+ */
+export function runBillingRules(root: El, checks: (ctx: RuleContext) => void): ValidationResult {
+  if (root.namespaceURI !== UBL_NS.Invoice && root.namespaceURI !== UBL_NS.CreditNote) {
+    const issue: ValidationIssue = {
+      rule: 'XML-ROOT',
+      message: `Expected a UBL Invoice or CreditNote, found {${root.namespaceURI ?? ''}}${root.localName}`,
+      path: `/${root.nodeName}`,
+    };
+    return { valid: false, errors: [issue], warnings: [] };
+  }
+  const ctx = new RuleContext(root);
+  try {
+    checks(ctx);
+  } catch (e) {
+    ctx.report('INTERNAL-RULE-ERROR', 'fatal', undefined, `Validator failure: ${String((e as Error)?.message ?? e)}`);
+  }
+  return { valid: ctx.errors.length === 0, errors: ctx.errors, warnings: ctx.warnings };
+}

@@ -1,7 +1,6 @@
-import { UBL_NS } from '../document-types.ts';
-import type { ValidationIssue, ValidationResult } from '../types.ts';
+import type { ValidationResult } from '../types.ts';
 import { DEFAULT_MAX_XML_BYTES, parseXmlTree, type El } from '../xml/dom.ts';
-import { RuleContext } from './context.ts';
+import { runBillingRules } from './context.ts';
 import { checkCodeListRules } from './rules-codelists.ts';
 import { checkCoreRules } from './rules-core.ts';
 import { checkNationalRules } from './rules-national.ts';
@@ -30,16 +29,7 @@ export interface UblRuleOptions {
  */
 export function validateUblElement(root: El, options: UblRuleOptions = {}): ValidationResult {
   const peppolLayer = options.peppolLayer ?? true;
-  if (root.namespaceURI !== UBL_NS.Invoice && root.namespaceURI !== UBL_NS.CreditNote) {
-    const issue: ValidationIssue = {
-      rule: 'XML-ROOT',
-      message: `Expected a UBL Invoice or CreditNote, found {${root.namespaceURI ?? ''}}${root.localName}`,
-      path: `/${root.nodeName}`,
-    };
-    return { valid: false, errors: [issue], warnings: [] };
-  }
-  const ctx = new RuleContext(root);
-  try {
+  return runBillingRules(root, (ctx) => {
     checkCoreRules(ctx);
     checkSyntaxRules(ctx);
     checkUblCrRules(ctx);
@@ -48,11 +38,7 @@ export function validateUblElement(root: El, options: UblRuleOptions = {}): Vali
     checkCodeListRules(ctx);
     if (peppolLayer) checkPeppolRules(ctx);
     checkNationalRules(ctx, peppolLayer);
-  } catch (e) {
-    // A rule bug must surface as a finding, never as an exception in the send pipeline.
-    ctx.report('INTERNAL-RULE-ERROR', 'fatal', undefined, `Validator failure: ${String((e as Error)?.message ?? e)}`);
-  }
-  return { valid: ctx.errors.length === 0, errors: ctx.errors, warnings: ctx.warnings };
+  });
 }
 
 /** Validates UBL XML text; malformed, oversized or DTD-bearing input yields XML-* errors. */

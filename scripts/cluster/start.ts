@@ -5,11 +5,11 @@ import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time.js';
 import { loadConfig, PROJECT_ROOT } from '../../core/config.ts';
-import { startEmbeddedPostgres, takeOverSignalHandling } from '../../core/embedded-postgres.ts';
+import { startEmbeddedPostgres } from '../../core/embedded-postgres.ts';
 import { createLogger, log, useLogger } from '../../core/log.ts';
 import { endLeftover, forgetPid, recordPid } from '../../core/pid-files.ts';
 import { isPortFree, waitForPort } from '../../core/ports.ts';
-import { logStartupFailure, StartupError } from '../../core/startup-error.ts';
+import { StartupError } from '../../core/startup-error.ts';
 import { exitOf, maxRestartsFrom, spawnRecorded, Supervisor, type Running } from '../../core/supervisor.ts';
 import { SEARCH_ATTRIBUTES } from '../../core/temporal.ts';
 import { stopChild } from '../../core/temporal-dev-server.ts';
@@ -290,7 +290,8 @@ async function main(): Promise<void> {
       }),
     );
   }
-  for (const port of apiPorts) await waitForLiveness(port);
+  // Four Node processes starting at once on two shared cores take a while.
+  for (const port of apiPorts) await supervisor.untilLive('cluster', port, 240_000, 250);
 
   // ---------------------------------------------------------------------- lb
   const lbConfig = path.join(dataDir, 'haproxy.cfg');
@@ -306,7 +307,7 @@ async function main(): Promise<void> {
       graceMs: 5_000,
     }),
   );
-  await waitForLiveness(lbPort);
+  await supervisor.untilLive('cluster', lbPort, 240_000, 250);
 
   console.log(
     [
@@ -371,36 +372,4 @@ async function setUpNamespace(address: string, namespace: string): Promise<void>
   }
 }
 
-async function waitForLiveness(port: number): Promise<void> {
-  // Four Node processes starting at once on two shared cores take a while.
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline && !supervisor.stopping) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health/liveness`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  if (!supervisor.stopping)
-    throw new StartupError(
-      'cluster',
-      `127.0.0.1:${port} did not answer /health/liveness within 240 s`,
-      'see its output above',
-    );
-}
-
-async function shutdown(code: number): Promise<void> {
-  if (supervisor.stopping) return;
-  await supervisor.shutdown();
-  process.exit(code);
-}
-
-takeOverSignalHandling();
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
-
-main().catch(async (err) => {
-  logStartupFailure('cluster', err);
-  await shutdown(1);
-});
+supervisor.runAsProcess('cluster', main);

@@ -78,8 +78,15 @@ const ourWarnings = (ours: ValidationResult) =>
     .filter((id) => !SERVICE_RULE.test(id) && !UNCOMPARED_WARNING.test(id))
     .sort();
 
-/** '' when both sides agree, else every difference in one line. */
-export function difference(subject: Subject, official: OfficialResult | undefined): string {
+/**
+ * '' when both sides agree, else every difference in one line: the verdict and fatal rule ids, and
+ * unless `fatalOnly` the warnings too.
+ */
+export function difference(
+  subject: Subject,
+  official: OfficialResult | undefined,
+  { fatalOnly = false }: { fatalOnly?: boolean } = {},
+): string {
   if (subject.xml === undefined) return `no UBL produced; our errors: ${ourFatal(subject.ours).join(' ')}`;
   if (!official) return 'no result from the official rules';
   if (official.error) return `official rules could not run: ${official.error}`;
@@ -92,6 +99,7 @@ export function difference(subject: Subject, official: OfficialResult | undefine
   if (missed.length) parts.push(`official fatal not reported by ours: ${missed.join(' ')}`);
   const extra = ours.filter((id) => !theirs.includes(id));
   if (extra.length) parts.push(`ours only: ${extra.join(' ')}`);
+  if (fatalOnly) return parts.join('; ');
   const theirWarnings = officialWarnings(official);
   const warnings = ourWarnings(subject.ours);
   const missedWarnings = theirWarnings.filter((id) => !warnings.includes(id));

@@ -30,6 +30,11 @@ export async function startTestApp(
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
+  // Tests run the app in their own process, and some hold its event loop for seconds (the official
+  // rules checker runs synchronously). Node's 5-second keep-alive would then end an idle connection
+  // the moment the loop frees, under a request the client already sent on it: keep it longer than any
+  // such pause. The client reads the server's Keep-Alive header and keeps to it.
+  server.keepAliveTimeout = 120_000;
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
