@@ -1,12 +1,12 @@
 import { Context } from '@temporalio/activity';
-import type { Client } from '@temporalio/client';
-import { failure } from '../core/failures.ts';
+import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import { failure, FailureType, isLifecycleRefusal } from '../core/failures.ts';
 import { transmissionId } from '../core/ids.ts';
+import { receiveForwardedMessage, type SandboxNetwork } from '../core/inbound-door.ts';
 import type { Db } from '../db/database.ts';
 import { findOutgoingDocumentByTransportMessage } from '../db/documents.ts';
 import { dropSandboxTransmission, findSandboxTransmission } from '../db/sandbox.ts';
-import { receiveForwardedMessage, type SandboxNetwork } from '../api/inbound/service.ts';
-import { ApiError } from '../api/errors.ts';
 import {
   countryOfScheme,
   isBillingType,
@@ -53,9 +53,17 @@ export interface SandboxAccessPointDeps {
 /** The seat ids (Peppol SPID, scheme 0242) the sandbox network's access points sign MLS with. */
 const SANDBOX_SEAT = { receiving: 'PSB000002', sending: 'PSB000001' };
 
-/** The door's answer when it refuses a message for good (a 4xx); a 5xx or no answer is thrown, and tried again. */
+/**
+ * The door's answer when it refuses a message for good: one of its permanent failures, or the
+ * document's workflow refusing the move an Invoice Response asks. Anything else (the database or
+ * Temporal unavailable, a workflow slow to answer) is thrown, and tried again.
+ */
 function refusal(err: unknown): string | undefined {
-  if (err instanceof ApiError && err.status < 500) return `${err.code}: ${err.message}`;
+  if (err instanceof ApplicationFailure && err.nonRetryable) return `${err.type}: ${err.message}`;
+  if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure) {
+    const cause = err.cause;
+    if (isLifecycleRefusal(cause.type)) return `${cause.type}: ${cause.message}`;
+  }
   return undefined;
 }
 
@@ -76,7 +84,7 @@ export function createSandboxAccessPointActivities(deps: SandboxAccessPointDeps)
         return { code: 'AP' };
       } catch (err) {
         // Nobody receives for it here: a participant of the sandbox directory, whose access point takes it.
-        if (err instanceof ApiError && err.code === 'RECIPIENT_NOT_FOUND') return { code: 'AP' };
+        if (err instanceof ApplicationFailure && err.type === FailureType.RECIPIENT_NOT_FOUND) return { code: 'AP' };
         const reason = refusal(err);
         if (reason) return { code: 'RE', reason };
         throw err;

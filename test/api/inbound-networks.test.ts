@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { receiveForwardedMessage, type ForwardingNetwork } from '../../api/inbound/service.ts';
-import { ApiError } from '../../api/errors.ts';
+import { receiveForwardedMessage, type ForwardingNetwork } from '../../core/inbound-door.ts';
+import type { ApiError } from '../../api/errors.ts';
+import { toApiError } from '../../api/foreign-errors.ts';
 import { findDocumentById } from '../../db/documents.ts';
 import { renderMessageLevelStatus, wrapInSbdh } from '../../peppol/index.ts';
 import { storedDocument } from './lifecycle-fixtures.ts';
@@ -51,7 +52,9 @@ async function refusal(promise: Promise<unknown>): Promise<ApiError> {
   try {
     await promise;
   } catch (err) {
-    if (err instanceof ApiError) return err;
+    // The door refuses with a failure; the API answers it with the error of the same meaning.
+    const refused = toApiError(err);
+    if (refused) return refused;
     throw err;
   }
   return expect.fail('the door accepted the message');

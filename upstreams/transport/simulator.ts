@@ -15,7 +15,7 @@ import { searchAttributesFor } from '../../core/workflow-context.ts';
 import type { Db } from '../../db/database.ts';
 import { clockOffsetOf } from '../../db/deliveries.ts';
 import { dropSandboxTransmission, keepSandboxTransmission } from '../../db/sandbox.ts';
-import { clockChangedSignal } from '../../workflows/clock.ts';
+import { clockChangedSignal } from '../../core/workflow-messages.ts';
 import type { SandboxTransmission, sandboxAccessPointWorkflow } from '../../workflows/sandbox/access-point.ts';
 import type { HandOff, HandOffResult, PeppolTransport } from './types.ts';
 

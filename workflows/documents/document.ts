@@ -3,7 +3,6 @@ import {
   allHandlersFinished,
   ApplicationFailure,
   condition,
-  defineSignal,
   ParentClosePolicy,
   patched,
   proxyActivities,
@@ -11,6 +10,7 @@ import {
   setHandler,
   startChild,
 } from '@temporalio/workflow';
+import { messageLevelStatusSignal } from '../../core/workflow-messages.ts';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { FailureType } from '../../core/failures.ts';
 import type { DocumentActivities } from '../../activities/documents.ts';
@@ -35,11 +35,7 @@ const remote = proxyActivities<DocumentActivities>(ACTIVITY_PRESETS.transportAtt
 const local = proxyLocalActivities<DocumentActivities>(ACTIVITY_PRESETS.transportAttempt);
 const { recordDeliveryFailure, completeDelivery } = proxyLocalActivities<DocumentActivities>(ACTIVITY_PRESETS.database);
 
-/**
- * The receiving access point's Message Level Status for a handed-off document, as the access point
- * forwards it (an MLS arrives through the inbound door like any Peppol message).
- */
-export const messageLevelStatusSignal = defineSignal<[MessageLevelStatus]>('messageLevelStatus');
+export { messageLevelStatusSignal };
 
 export interface DocumentInput {
   documentId: string;

@@ -2,7 +2,6 @@ import {
   condition,
   allHandlersFinished,
   defineSignal,
-  defineUpdate,
   getExternalWorkflowHandle,
   type ExternalWorkflowHandle,
   ParentClosePolicy,
@@ -12,6 +11,7 @@ import {
   startChild,
   workflowInfo,
 } from '@temporalio/workflow';
+import { lifecycleUpdate } from '../../core/workflow-messages.ts';
 import {
   WorkflowExecutionAlreadyStartedError,
   type ApplicationFailure,
@@ -42,7 +42,7 @@ import type { WorkflowClock } from '../clock.ts';
 export const recipientResponseSignal =
   defineSignal<[{ command: RecipientResponseCommand; actor: string }]>('recipientResponse');
 
-export const lifecycleUpdate = defineUpdate<LifecycleOutcome, [LifecycleCommand]>('lifecycle');
+export { lifecycleUpdate };
 
 /**
  * Runs from here on send an Invoice Response only through the access point of the document's mode

@@ -1,16 +1,21 @@
 import { WorkflowIdReusePolicy, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { inboundDocumentId } from '../../core/ids.ts';
-import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
-import { searchAttributesFor } from '../../core/workflow-context.ts';
-import type { Db } from '../../db/database.ts';
+import { failure } from './failures.ts';
+import { inboundDocumentId } from './ids.ts';
+import { receiveInvoiceResponse } from './lifecycle-commands.ts';
+import { TASK_QUEUES, workflowIds } from './temporal.ts';
+import { searchAttributesFor } from './workflow-context.ts';
+import { messageLevelStatusSignal } from './workflow-messages.ts';
+import type { InboundMessage } from './inbound-message.ts';
+import type { Db } from '../db/database.ts';
 import {
   findDocumentById,
   findOutgoingDocumentByTransportMessage,
   recordLateMessageLevelStatus,
-} from '../../db/documents.ts';
-import { deleteFile, insertFile } from '../../db/files.ts';
-import { findCompanyById, findReceivingCompany } from '../../db/companies.ts';
+} from '../db/documents.ts';
+import { deleteFile, insertFile } from '../db/files.ts';
+import { findCompanyById, findReceivingCompany } from '../db/companies.ts';
+import type { CompanyRow } from '../db/schema.ts';
 import {
   documentTypeOf,
   isInvoiceResponse,
@@ -19,13 +24,15 @@ import {
   unwrapSbdh,
   type DocumentType,
   type MessageLevelStatus,
-} from '../../peppol/index.ts';
-import { receiveInvoiceResponse } from '../lifecycle/service.ts';
-import type { InboundMessage } from '../../core/inbound-message.ts';
-import type { CompanyRow } from '../documents/parties.ts';
-import { messageLevelStatusSignal } from '../../workflows/documents/document.ts';
-import type { inboundWorkflow } from '../../workflows/documents/inbound.ts';
-import { ApiError } from '../errors.ts';
+} from '../peppol/index.ts';
+import type { inboundWorkflow } from '../workflows/documents/inbound.ts';
+
+/*
+ * The inbound door: every message the network brings, whoever forwards it (the live access point
+ * through POST /internal/access-point/inbound, the sandbox access point from its activities), comes
+ * in here. Refusals are failures of core/failures.ts, with the fields at fault in their details
+ * (`{ details: [{ field, rule, message }] }`); the API answers them with the error of the same name.
+ */
 
 export interface InboundDeps {
   db: Db;
@@ -131,12 +138,10 @@ export async function startInbound(
 export function assertCanReceive(company: CompanyRow, type: DocumentType | undefined, field = 'receiver'): void {
   if (type === undefined) return;
   if (!(company.capabilities?.receive ?? []).includes(type)) {
-    throw new ApiError(
+    throw failure(
       'RECIPIENT_CANNOT_RECEIVE',
       `${company.peppol_id ?? company.id} does not accept ${type} documents (capabilities.receive).`,
-      {
-        details: [{ field, rule: 'document-type', message: `cannot receive ${type}` }],
-      },
+      { details: [{ field, rule: 'document-type', message: `cannot receive ${type}` }] },
     );
   }
 }
@@ -164,8 +169,8 @@ export async function receiveForwardedMessage(
   const organizationId = network.livemode ? undefined : network.organizationId;
   const unwrapped = unwrapSbdh(sbd);
   if (!unwrapped.ok) {
-    throw new ApiError(
-      'INVALID_REQUEST',
+    throw failure(
+      'INVALID_INPUT',
       `The body is not a valid Standard Business Document: ${unwrapped.errors.map((e) => e.message).join('; ')}.`,
       {
         details: unwrapped.errors.slice(0, 20).map((e) => ({ field: e.path, rule: e.rule, message: e.message })),
@@ -174,13 +179,13 @@ export async function receiveForwardedMessage(
   }
   const { header, payload } = unwrapped;
   if (!header.instanceId) {
-    throw new ApiError('MISSING_FIELD', 'The SBDH has no DocumentIdentification/InstanceIdentifier.', {
+    throw failure('INVALID_INPUT', 'The SBDH has no DocumentIdentification/InstanceIdentifier.', {
       details: [{ field: 'DocumentIdentification/InstanceIdentifier', rule: 'required', message: 'required' }],
     });
   }
   if (forwarded.instanceId !== undefined && forwarded.instanceId !== header.instanceId) {
-    throw new ApiError(
-      'INVALID_REQUEST',
+    throw failure(
+      'INVALID_INPUT',
       `X-SBDH-Instance-ID ${forwarded.instanceId} names another message than the SBDH's InstanceIdentifier ${header.instanceId}.`,
       {
         details: [
@@ -198,7 +203,7 @@ export async function receiveForwardedMessage(
   }
   const company = await findReceivingCompany(deps.db, header.receiver, network);
   if (!company) {
-    throw new ApiError('RECIPIENT_NOT_FOUND', `No company receives for participant ${header.receiver} here.`, {
+    throw failure('RECIPIENT_NOT_FOUND', `No company receives for participant ${header.receiver} here.`, {
       details: [
         {
           field: 'Receiver/Identifier',
@@ -246,7 +251,7 @@ async function receiveMessageLevelStatus(
 ): Promise<ForwardedMessageAccepted> {
   const read = readMessageLevelStatus(payload);
   if (!read.ok)
-    throw new ApiError('INVALID_REQUEST', `The Message Level Status cannot be read: ${read.message}.`, {
+    throw failure('INVALID_INPUT', `The Message Level Status cannot be read: ${read.message}.`, {
       details: [{ field: 'ApplicationResponse', rule: 'peppol-mls', message: read.message }],
     });
   const { instanceId, code, reason } = read.mls;
@@ -256,7 +261,7 @@ async function receiveMessageLevelStatus(
     row.livemode !== network.livemode ||
     (!network.livemode && row.organization_id !== network.organizationId)
   )
-    throw new ApiError('DOCUMENT_NOT_FOUND', `No outgoing document was sent with InstanceIdentifier ${instanceId}.`, {
+    throw failure('DOCUMENT_NOT_FOUND', `No outgoing document was sent with InstanceIdentifier ${instanceId}.`, {
       details: [{ field: 'DocumentReference/ID', rule: 'sent', message: 'no transmission with this id' }],
     });
   const status: MessageLevelStatus = { code, ...(reason ? { reason } : {}) };
