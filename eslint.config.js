@@ -11,8 +11,9 @@ const SERVICE_LAYERS = ['api', 'activities', 'workflows', 'workers', 'db', 'upst
 
 /**
  * core/ holds two rooms. Its runtime serves the processes: configuration, logs, metrics, telemetry,
- * the Temporal client and launchers, the worker pool, and the outbox (events, owed workflow starts,
- * their dispatchers). Every other file of core/ is a pure domain rule that any layer, workflows
+ * the Temporal client and launchers, the worker pool, the outbox (events, owed workflow starts,
+ * their dispatchers), and the use cases the API and the activities share (the inbound door,
+ * lifecycle commands). Every other file of core/ is a pure domain rule that any layer, workflows
  * included, may import.
  */
 const CORE_RUNTIME = [
@@ -21,6 +22,8 @@ const CORE_RUNTIME = [
   'config',
   'embedded-postgres',
   'event-dispatcher',
+  'inbound-door',
+  'lifecycle-commands',
   'log',
   'metrics',
   'metrics-server',

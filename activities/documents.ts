@@ -1,38 +1,25 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { countDeliveryAttempt, countDocumentMove, countInfrastructureFailure } from '../core/metrics.ts';
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
-import { SANDBOX_RESPONDERS } from '../core/sandbox-scenarios.ts';
 import { failure, FailureType } from '../core/failures.ts';
-import { inboundDocumentId, transmissionId } from '../core/ids.ts';
+import { transmissionId } from '../core/ids.ts';
 import type { Db } from '../db/database.ts';
 import {
   claimTransmission,
   findDeliveryFacts,
-  findDocumentById,
   moveDelivery,
   type DeliveryFacts,
   type DeliveryMove,
 } from '../db/documents.ts';
-import { insertFile } from '../db/files.ts';
-import { findCompanyByRef } from '../db/companies.ts';
-import { organizationWide, scopeOfRow } from '../core/scope.ts';
-import {
-  countryOfScheme,
-  isBillingType,
-  splitParticipantId,
-  wrapInSbdh,
-  type DocumentType,
-  type MessageLevelStatus,
-} from '../peppol/index.ts';
+import { countryOfScheme, splitParticipantId, wrapInSbdh, type MessageLevelStatus } from '../peppol/index.ts';
 import { setNewest } from '../core/bounded-map.ts';
-import type { InboundMessage } from '../core/inbound-message.ts';
 import type { HandOffResult, PeppolTransport, TransmissionState } from '../upstreams/transport/types.ts';
 import { forMode, type PerMode } from '../upstreams/modes.ts';
 
 export interface DocumentActivityDeps {
   db: Db;
   events: EventDispatcher;
-  /** Live documents go through the real gateway; sandbox ones through the simulated access point. */
+  /** Live documents go through the access point; sandbox ones through the simulated one. */
   transports: PerMode<PeppolTransport>;
 }
 
@@ -41,7 +28,12 @@ export interface DocumentActivities {
    * One hand-off to the access point of the document's mode, recorded (state and `document.sent`)
    * in the same activity.
    */
-  handOffDocument(input: { documentId: string; attempt: number }): Promise<HandOffResult>;
+  handOffDocument(input: {
+    documentId: string;
+    attempt: number;
+    /** The sending company's clock offset when the document was accepted (sandbox; the run's input). */
+    offsetMs?: number | undefined;
+  }): Promise<HandOffResult>;
   /** What the live access point knows of a handed-off document's transmission (its MLS). */
   checkTransmission(input: { documentId: string }): Promise<TransmissionState>;
   recordDeliveryFailure(input: {
@@ -50,31 +42,8 @@ export interface DocumentActivities {
     message: string;
     mls?: MessageLevelStatus | undefined;
   }): Promise<void>;
-  /**
-   * A confirmed delivery in one step: the delivered state and its event; in the sandbox, the
-   * Invoice Response a responder recipient will send and the message a recipient company of the
-   * same organization receives, if any. Safe to repeat.
-   */
-  completeDelivery(input: {
-    documentId: string;
-    mls?: MessageLevelStatus | undefined;
-  }): Promise<{ response: SandboxRecipientResponse | null; receipt: InboundMessage | null }>;
-}
-
-export interface SandboxRecipientResponse {
-  responder: string;
-  code: string;
-  status: string | null;
-}
-
-function sandboxRecipientResponse(row: DeliveryFacts): SandboxRecipientResponse | null {
-  const responder = row.receiver?.peppolId;
-  // Responders answer with an Invoice Response, which Peppol has for invoices and notes only.
-  const scenario =
-    !row.livemode && row.direction === 'outgoing' && isBillingType(row.type) && responder
-      ? SANDBOX_RESPONDERS[responder]
-      : undefined;
-  return scenario && responder ? { responder, code: scenario.code, status: scenario.status } : null;
+  /** A confirmed delivery in one step: the delivered state and its event. Safe to repeat. */
+  completeDelivery(input: { documentId: string; mls?: MessageLevelStatus | undefined }): Promise<void>;
 }
 
 /** An MLS as the document keeps it: with the time it was recorded. */
@@ -145,50 +114,15 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
     return moved;
   };
 
-  /**
-   * In the sandbox, a document addressed to another company of the same organization really
-   * arrives there: the message that company receives, for its `inbound:` run (the document id is
-   * derived from the message, so a repeat finds the copy and returns nothing).
-   */
-  const sandboxReceipt = async (source: DeliveryFacts, recipientId: string): Promise<InboundMessage | null> => {
-    const receiverId = source.receiver?.peppolId;
-    if (!receiverId || source.direction !== 'outgoing') return null;
-    const messageId = source.transport_message_id ?? source.id;
-    const documentId = inboundDocumentId(recipientId, messageId);
-    if (await findDocumentById(db, documentId)) return null;
-    const xml = (await findDeliveryFacts(db, source.id, { withXml: true }))?.xml;
-    if (!xml) return null;
-    const file = await insertFile(db, {
-      organizationId: source.organization_id,
-      livemode: false,
-      content: Buffer.from(xml, 'utf8'),
-      contentType: 'application/xml',
-      filename: `${messageId}.xml`,
-    });
-    return {
-      documentId,
-      organizationId: source.organization_id,
-      livemode: false,
-      companyId: recipientId,
-      fileId: file.id,
-      messageId,
-      senderId: source.sender.peppolId ?? source.sender_peppol_id ?? '',
-      receiverId,
-      source: 'sandbox',
-      typeHint: source.type as DocumentType,
-      linkedDocumentIds: [source.id],
-    };
-  };
-
-  /** The receiving sandbox company: any company of the sender's organization, not the sender's own. */
-  const sandboxRecipientOf = async (source: DeliveryFacts): Promise<string | null> => {
-    const receiverId = source.receiver?.peppolId;
-    if (!receiverId || source.direction !== 'outgoing') return null;
-    const company = await findCompanyByRef(db, organizationWide(scopeOfRow(source), false), `peppol:${receiverId}`);
-    return company?.id ?? null;
-  };
-
-  const handOff = async ({ documentId, attempt }: { documentId: string; attempt: number }) => {
+  const handOff = async ({
+    documentId,
+    attempt,
+    offsetMs,
+  }: {
+    documentId: string;
+    attempt: number;
+    offsetMs?: number | undefined;
+  }) => {
     const loaded = await findDeliveryFacts(db, documentId, { withXml: true });
     if (!loaded) throw failure('NOT_FOUND', `document ${documentId} does not exist`);
     const { xml, ...row } = loaded;
@@ -207,7 +141,7 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
       countryC1: countryOfScheme(splitParticipantId(sender)?.scheme ?? '') ?? 'BE',
     });
     if (!wrapped.ok) throw failure('SBDH_ERROR', wrapped.errors.map((e) => e.message).join('; '));
-    if (row.livemode && row.transport_message_id !== instanceId) await claimTransmission(db, documentId, instanceId);
+    if (row.transport_message_id !== instanceId) await claimTransmission(db, documentId, instanceId);
     const handedOff = await countDeliveryAttempt(row.livemode, () =>
       forMode(transports, row.livemode).handOff({
         documentId,
@@ -218,6 +152,13 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
         receiverId: receiver,
         documentTypeId: wrapped.documentTypeId,
         processId: wrapped.processId,
+        origin: {
+          organizationId: row.organization_id,
+          companyId: row.company_id,
+          // A first hand-off's transmission counts from the document's acceptance on the company's
+          // clock, whenever the hand-off itself got to run (a clock advance in between still counts).
+          ...(attempt === 1 && offsetMs !== undefined ? { acceptedAt: row.created_at.getTime() + offsetMs } : {}),
+        },
       }),
     );
     // A failed record fails the attempt, and Temporal runs it again: the gateway takes the document
@@ -262,21 +203,12 @@ export function createDocumentActivities({ db, events, transports }: DocumentAct
 
     async completeDelivery({ documentId, mls }) {
       const at = new Date();
-      const current = await facts(documentId);
-      const moved = await move(
-        current,
+      await move(
+        await facts(documentId),
         { to: 'delivered', mls: mlsColumn(mls, at) },
         { type: 'document.delivered', data: { deliveredAt: at.toISOString() } },
         at,
       );
-      if (current.livemode) return { response: null, receipt: null };
-      // A repeated completion finds the document delivered already: it goes on with the facts as read.
-      const row = moved?.row ?? (await facts(documentId));
-      const recipientId = moved ? moved.sandboxRecipientId : await sandboxRecipientOf(row);
-      return {
-        response: sandboxRecipientResponse(row),
-        receipt: recipientId ? await sandboxReceipt(row, recipientId) : null,
-      };
     },
   };
 }

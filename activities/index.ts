@@ -12,6 +12,7 @@ import { createInboundActivities } from './inbound.ts';
 import { createCompanyActivities } from './companies.ts';
 import { failingDeterministically } from './deterministic-failures.ts';
 import { createTagActivities } from './tags.ts';
+import { createSandboxAccessPointActivities } from './sandbox-access-point.ts';
 
 /** The upstreams activities call; each picks the live adapter or the simulator by the object's mode. */
 export type ActivityUpstreams = Pick<Upstreams, 'companies' | 'transports' | 'compliance' | 'webhooks'>;
@@ -37,6 +38,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createComplianceActivities({ ...deps, platforms: upstreams.compliance }),
     ...createInboundActivities(deps),
     ...createTagActivities(deps),
+    ...createSandboxAccessPointActivities(deps),
   });
 }
 

@@ -3,9 +3,8 @@ import type { DispatchableEvent, EventDispatcher } from '../core/event-dispatche
 import { failure } from '../core/failures.ts';
 import { transmissionId } from '../core/ids.ts';
 import type { Db } from '../db/database.ts';
-import { findDocumentById, findSentToAmong, type DocumentRow } from '../db/documents.ts';
+import { findDocumentById, type DocumentRow } from '../db/documents.ts';
 import { findCompanyById } from '../db/companies.ts';
-import { organizationWide, scopeOfRow } from '../core/scope.ts';
 import { insertEvent } from '../db/events.ts';
 import { insertComplianceReport, newComplianceReportId } from '../db/compliance.ts';
 import { COMPLIANCE_PLATFORMS, reportingDecision, type ReportingDecision } from '../core/compliance-reporting.ts';
@@ -20,15 +19,11 @@ import {
   type LifecycleStatus,
   type LifecycleStep,
   type PlannedPayment,
-  type ReasonCode,
-  type RecipientResponseCommand,
-  type TargetStatus,
 } from '../core/lifecycle.ts';
 import type { InvoiceResponseInput } from '../core/invoice-responses.ts';
 import {
   countryOfScheme,
   isBillingType,
-  lifecycleStatusFor,
   renderInvoiceResponse,
   responseCodeFor,
   splitParticipantId,
@@ -42,7 +37,7 @@ import { forMode, type PerMode } from '../upstreams/modes.ts';
 export interface LifecycleActivityDeps {
   db: Db;
   events: EventDispatcher;
-  /** Invoice Responses travel like any Peppol message: the gateway live, the simulator in the sandbox. */
+  /** Invoice Responses travel like any Peppol message: the access point live, the simulated one in the sandbox. */
   transports: PerMode<PeppolTransport>;
 }
 
@@ -73,22 +68,11 @@ export interface LifecycleActivities {
    */
   sendInvoiceResponse(input: InvoiceResponseInput): Promise<string | null>;
   /**
-   * Sandbox: where the Invoice Response of an incoming copy goes when the invoice came from another
-   * company of the same organization — that company's outgoing document and the command its
-   * lifecycle receives from the recipient — or null.
+   * Scheduled by runs started before the sandbox access point answered through the inbound door
+   * (workflows/documents/lifecycle.ts): an Invoice Response now reaches its invoice through the
+   * door, whatever the network, so there is never a route left to take. Always null.
    */
-  sandboxResponseRoute(input: InvoiceResponseInput): Promise<SandboxResponseRoute | null>;
-}
-
-export interface SandboxResponseRoute {
-  documentId: string;
-  organizationId: string;
-  companyId: string;
-  /** The sending company's clock offset, for a lifecycle run started on its behalf. */
-  offsetMs: number;
-  /** The responding participant (the recipient company). */
-  actor: string;
-  command: RecipientResponseCommand;
+  sandboxResponseRoute(input: InvoiceResponseInput): Promise<null>;
 }
 
 /** The first status check of a submission, after the report is filed. */
@@ -317,36 +301,13 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
         receiverId: seller.peppolId,
         documentTypeId: wrapped.documentTypeId,
         processId: wrapped.processId,
+        origin: { organizationId: row.organization_id, companyId: row.company_id },
       });
       return result.messageId;
     },
 
-    async sandboxResponseRoute({ documentId, status, sequence, reasonCode, reason, date }) {
-      const row = await load(documentId);
-      const code = responseCodeFor(status);
-      const target = code ? lifecycleStatusFor(code) : undefined;
-      const responder = row.receiver?.peppolId;
-      if (row.livemode || row.direction !== 'incoming' || !target || !responder || row.linked_document_ids.length === 0)
-        return null;
-      // The sandbox sender that answers is another company of the same organization.
-      const sent = await findSentToAmong(db, organizationWide(scopeOfRow(row)), row.linked_document_ids, responder);
-      if (!sent) return null;
-      return {
-        documentId: sent.id,
-        organizationId: row.organization_id,
-        companyId: sent.company_id,
-        offsetMs: Number(sent.clock_offset_ms),
-        actor: responder,
-        command: {
-          kind: 'response',
-          status: target as TargetStatus,
-          responseCode: code!,
-          responseId: `${documentId}-${sequence}`,
-          date,
-          ...(reasonCode ? { reasonCode: reasonCode as ReasonCode } : {}),
-          ...(reason ? { reason } : {}),
-        },
-      };
+    async sandboxResponseRoute() {
+      return null;
     },
   };
 }

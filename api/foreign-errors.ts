@@ -1,13 +1,13 @@
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { CircuitBreaker } from '../core/circuit-breaker.ts';
-import { isLifecycleRefusal } from '../core/failures.ts';
+import { isLifecycleRefusal, type FailureType } from '../core/failures.ts';
 import { SearchInputError, type SearchProblem } from '../db/document-search.ts';
 import { TrackingIdTaken } from '../db/flows.ts';
 import { InvalidCursorError, UpstreamError } from '../upstreams/directory/types.ts';
 import { RegistryError } from '../upstreams/registry/index.ts';
 import { CircuitOpenError } from '../upstreams/smp-lookup/breaker.ts';
-import { ApiError, type ErrorCode } from './errors.ts';
+import { ApiError, type ErrorCode, type ErrorDetail } from './errors.ts';
 
 /*
  * The one place where errors of other layers (upstream adapters, repositories, Temporal, Postgres)
@@ -41,8 +41,36 @@ export function toApiError(err: unknown): ApiError | undefined {
     });
   }
   if (err instanceof WorkflowUpdateFailedError) return workflowRefusal(err);
+  if (err instanceof ApplicationFailure) return domainFailure(err);
   if (err instanceof TrackingIdTaken) return trackingIdTaken(err);
   return undefined;
+}
+
+/** The failures the shared use cases of core/ raise (the inbound door, lifecycle commands), as API errors. */
+const FAILURE_ERROR_CODES: Partial<Record<FailureType, ErrorCode>> = {
+  INVALID_INPUT: 'INVALID_REQUEST',
+  RECIPIENT_NOT_FOUND: 'RECIPIENT_NOT_FOUND',
+  RECIPIENT_CANNOT_RECEIVE: 'RECIPIENT_CANNOT_RECEIVE',
+  DOCUMENT_NOT_FOUND: 'DOCUMENT_NOT_FOUND',
+  UPSTREAM_UNAVAILABLE: 'UPSTREAM_UNAVAILABLE',
+};
+
+/**
+ * A failure raised in this process by a use case of core/: its details (`{ details, retryAfterSeconds }`)
+ * carry the fields at fault and, for an unavailable dependency, when to try again. Invalid input
+ * whose every fault is a missing field is MISSING_FIELD.
+ */
+function domainFailure(err: ApplicationFailure): ApiError | undefined {
+  const code = FAILURE_ERROR_CODES[err.type as FailureType];
+  if (!code) return undefined;
+  const info = (err.details?.[0] ?? {}) as { details?: ErrorDetail[]; retryAfterSeconds?: number };
+  const details = info.details?.length ? info.details : undefined;
+  const missing = code === 'INVALID_REQUEST' && details?.every((d) => d.rule === 'required');
+  return new ApiError(missing ? 'MISSING_FIELD' : code, err.message, {
+    ...(details ? { details } : {}),
+    ...(info.retryAfterSeconds !== undefined ? { headers: { 'Retry-After': String(info.retryAfterSeconds) } } : {}),
+    cause: err,
+  });
 }
 
 /** The AFNOR standard's `AlreadyExistingFlow`, naming the flow that holds the tracking id. */

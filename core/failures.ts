@@ -18,6 +18,7 @@ export const FAILURE_TYPES = {
   WEBHOOK_ENDPOINT_FAILED: { retryable: false },
   INVALID_INPUT: { retryable: false },
   NOT_FOUND: { retryable: false },
+  DOCUMENT_NOT_FOUND: { retryable: false },
   CONFLICT: { retryable: false },
   // Refusals of a lifecycle command, raised by the document workflow's `lifecycle` update (its
   // validator or its handler) and answered by the API with the error code of the same name.

@@ -32,6 +32,8 @@ export const workflowIds = {
   delivery: (deliveryId: string) => `delivery:${deliveryId}`,
   inbound: (documentId: string) => `inbound:${documentId}`,
   compliance: (documentId: string, country: string) => `compliance:${documentId}:${country}`,
+  /** The simulated receiving access point's handling of one sandbox transmission, by its InstanceIdentifier. */
+  sandboxAccessPoint: (instanceId: string) => `sandboxAccessPoint:${instanceId}`,
   probe: (probeId: string) => `probe:${probeId}`,
   event: (eventId: string) => `event:${eventId}`,
   eventDeliveries: (eventId: string) => `deliveries:${eventId}`,

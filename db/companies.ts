@@ -151,21 +151,27 @@ function refColumn(ref: string): readonly ['vat_number' | 'peppol_id' | 'id', st
 
 /**
  * The live company a Peppol participant id designates, across every organization: a participant id
- * is registered in the SMP by at most one of them.
+ * is registered in the SMP by at most one of them. In an organization's sandbox network, the
+ * sandbox company of that organization.
  */
-export async function findReceivingCompany(db: Db, participantId: string) {
+export async function findReceivingCompany(
+  db: Db,
+  participantId: string,
+  network: { livemode: boolean; organizationId?: string } = { livemode: true },
+) {
   const bare = participantId
     .trim()
     .replace(/^iso6523-actorid-upis::/i, '')
     .toLowerCase();
-  return db
+  let query = db
     .selectFrom('companies')
     .selectAll()
-    .where('livemode', '=', true)
+    .where('livemode', '=', network.livemode)
     .where('status', '=', 'active')
-    .where(sql`lower(peppol_id)`, '=', bare)
-    .orderBy('created_at')
-    .executeTakeFirst();
+    .where(sql`lower(peppol_id)`, '=', bare);
+  // A sandbox network is one organization's: its companies only.
+  if (!network.livemode) query = query.where('organization_id', '=', network.organizationId ?? '');
+  return query.orderBy('created_at').executeTakeFirst();
 }
 
 /** By id alone: for workers, which act on ids they were given by a scoped request. */

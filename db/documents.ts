@@ -319,17 +319,10 @@ const deliveryMove = compiledOnce(
       ? sql`, counted_company as (${companyStatsUpdate(db, sql<string>`(select company_id from moved)`, { sent: 1, received: 0 })}),
         counted_partner as (${partnerStatsUpdate(db, sql<string | null>`(select partner_id from moved)`, { sent: 1 }, p.at)})`
       : sql``;
-    const recipient = delivered
-      ? sql`(select c.id from companies c where not moved.livemode and moved.direction = 'outgoing'
-        and c.organization_id = moved.organization_id and c.livemode = false and c.peppol_id = moved.receiver->>'peppolId'
-        limit 1)`
-      : sql`null`;
     const facts = sql.join(DELIVERY_FACTS.map((column) => sql.ref(`moved.${column}`)));
-    return sql<
-      DeliveryFacts & { event_id: string; event_dispatched_at: Date | null; sandbox_recipient_id: string | null }
-    >`
+    return sql<DeliveryFacts & { event_id: string; event_dispatched_at: Date | null }>`
     with moved as (${update.returning([...DELIVERY_FACTS, 'partner_id'])})${counted}, event as (${insertEventWhen('moved', p)})
-    select ${facts}, event.id as event_id, event.dispatched_at as event_dispatched_at, ${recipient} as sandbox_recipient_id
+    select ${facts}, event.id as event_id, event.dispatched_at as event_dispatched_at
     from moved, event
   `;
   },
@@ -340,9 +333,7 @@ const deliveryMove = compiledOnce(
  * A guarded delivery-state move, its event and, for a delivery, the sender's and partner's sent
  * counters, in one statement (so one round trip, atomic without a transaction). The move applies
  * only from the state it expects, so a repeated activity changes nothing the second time. Returns
- * the moved document's delivery facts and its event when this call made the move; a delivery of a
- * sandbox document also returns the company of the same organization its receiver is, if any (the
- * sandbox hands it a copy), found in the same statement.
+ * the moved document's delivery facts and its event when this call made the move.
  */
 export async function moveDelivery(
   db: Db,
@@ -350,7 +341,7 @@ export async function moveDelivery(
   move: DeliveryMove,
   event: NewEvent,
   at: Date,
-): Promise<{ row: DeliveryFacts; event: DispatchableEvent; sandboxRecipientId: string | null } | undefined> {
+): Promise<{ row: DeliveryFacts; event: DispatchableEvent } | undefined> {
   const { rows } = await db.executeQuery(
     deliveryMove(db, {
       to: move.to,
@@ -365,8 +356,8 @@ export async function moveDelivery(
   );
   const moved = rows[0];
   if (!moved) return undefined;
-  const { event_id, event_dispatched_at, sandbox_recipient_id, ...row } = moved;
-  return { row, event: { id: event_id, dispatched_at: event_dispatched_at }, sandboxRecipientId: sandbox_recipient_id };
+  const { event_id, event_dispatched_at, ...row } = moved;
+  return { row, event: { id: event_id, dispatched_at: event_dispatched_at } };
 }
 
 /**

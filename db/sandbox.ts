@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { transmissionId } from '../core/ids.ts';
 import { workflowIds } from '../core/temporal.ts';
 import type { Db } from './database.ts';
 import type { Scope } from '../core/scope.ts';
@@ -50,7 +51,7 @@ function liveSandboxDocuments(db: Db, column: 'organization_id' | 'company_id', 
   return Promise.all([
     db
       .selectFrom('documents')
-      .select('id')
+      .select(['id', 'delivery_status'])
       .where(column, '=', value)
       .where('livemode', '=', false)
       .where((eb) =>
@@ -107,6 +108,8 @@ export async function deleteSandboxDocuments(
       events = Number(deleted.numDeletedRows);
       await trx.deleteFrom('documents').where('id', 'in', ids).execute();
     }
+    // The messages sandbox transmissions carry are the network's, not the organization's files: they go uncounted.
+    await trx.deleteFrom('sandbox_transmissions').where('organization_id', '=', organizationId).execute();
     const files = await trx
       .deleteFrom('files')
       .where('organization_id', '=', organizationId)
@@ -156,10 +159,56 @@ export async function companyClockWorkflowIds(db: Db, companyId: string): Promis
   return [
     workflowIds.company(companyId),
     ...documents.map((d) => workflowIds.document(d.id)),
+    // The sandbox access point's run of a transmission the delivery still waits for.
+    ...documents
+      .filter((d) => d.delivery_status === 'pending')
+      .map((d) => workflowIds.sandboxAccessPoint(transmissionId(d.id))),
     ...reports.map((r) => workflowIds.compliance(r.document_id, r.country)),
     // A fan-out's deliveries wait in their event's run; replays, and a delivery a repeated fan-out
     // added, in their own.
     ...new Set(deliveries.filter((d) => !d.replay).map((d) => workflowIds.eventDeliveries(d.event_id))),
     ...deliveries.map((d) => workflowIds.delivery(d.id)),
   ];
+}
+
+/** Keeps the message of a sandbox transmission for its `sandboxAccessPoint:` run; false if it is kept already. */
+export async function keepSandboxTransmission(
+  db: Db,
+  transmission: { instanceId: string; organizationId: string; sbd: Buffer },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('sandbox_transmissions')
+    .values({
+      instance_id: transmission.instanceId,
+      organization_id: transmission.organizationId,
+      sbd: transmission.sbd,
+    })
+    .onConflict((oc) => oc.column('instance_id').doNothing())
+    .returning('instance_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The message of a sandbox transmission of the organization, while its run works on it. */
+export async function findSandboxTransmission(
+  db: Db,
+  organizationId: string,
+  instanceId: string,
+): Promise<Buffer | undefined> {
+  const row = await db
+    .selectFrom('sandbox_transmissions')
+    .select('sbd')
+    .where('instance_id', '=', instanceId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return row?.sbd;
+}
+
+/** The transmission's run is over (or was never started): its message goes. */
+export async function dropSandboxTransmission(db: Db, organizationId: string, instanceId: string): Promise<void> {
+  await db
+    .deleteFrom('sandbox_transmissions')
+    .where('instance_id', '=', instanceId)
+    .where('organization_id', '=', organizationId)
+    .execute();
 }

@@ -97,10 +97,12 @@ export {
 export {
   isMessageLevelStatus,
   readMessageLevelStatus,
+  renderMessageLevelStatus,
   MLS_CODES,
   type MessageLevelStatus,
   type MlsCode,
   type ReadMessageLevelStatus,
+  type MessageLevelStatusToSend,
 } from './mls.ts';
 export {
   COUNTRIES,

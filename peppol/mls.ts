@@ -1,4 +1,5 @@
 import { all, first, parseXml, val } from './xml/dom.ts';
+import { escapeXml } from './xml/writer.ts';
 
 /**
  * Peppol Message Level Status (MLS 1.0, Network Policy): a UBL ApplicationResponse the receiving
@@ -67,4 +68,50 @@ export function readMessageLevelStatus(
       ...(reasons.length ? { reason: reasons.map((r) => r.trim().replace(/\s+/g, ' ')).join('; ') } : {}),
     },
   };
+}
+
+/** What the receiving access point states in an MLS it sends. */
+export interface MessageLevelStatusToSend extends MessageLevelStatus {
+  /** The MLS's own id. */
+  id: string;
+  /** The SBDH InstanceIdentifier of the transmission it answers. */
+  instanceId: string;
+  /** When it is issued. */
+  issuedAt: Date;
+  /** The Peppol seat ids (SPID, scheme 0242) of the access point sending it and of the one it answers. */
+  senderSeat: string;
+  receiverSeat: string;
+  /** RE: the line reason's status code (SV syntax, BV business rule, FD failure of delivery). */
+  statusReasonCode?: 'SV' | 'BV' | 'BW' | 'FD';
+}
+
+/**
+ * An MLS as the receiving access point sends it (the counterpart of {@link readMessageLevelStatus}):
+ * RE carries its reason as the overall description, and one line response (`NA`: no line) with its status code.
+ */
+export function renderMessageLevelStatus(mls: MessageLevelStatusToSend): string {
+  const at = mls.issuedAt.toISOString();
+  const reason = mls.reason ? escapeXml(mls.reason) : undefined;
+  const lines =
+    mls.code === 'RE'
+      ? '<cac:LineResponse><cac:LineReference><cbc:LineID>NA</cbc:LineID></cac:LineReference><cac:Response>' +
+        `<cac:Status><cbc:StatusReasonCode>${mls.statusReasonCode ?? 'FD'}</cbc:StatusReasonCode></cac:Status>` +
+        '</cac:Response></cac:LineResponse>'
+      : '';
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<ApplicationResponse xmlns="urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2"' +
+    ' xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"' +
+    ' xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">' +
+    `<cbc:CustomizationID>${MLS_CUSTOMIZATION_ID}</cbc:CustomizationID><cbc:ProfileID>${MLS_PROFILE_ID}</cbc:ProfileID>` +
+    `<cbc:ID>${escapeXml(mls.id)}</cbc:ID><cbc:IssueDate>${at.slice(0, 10)}</cbc:IssueDate>` +
+    `<cbc:IssueTime>${at.slice(11, 19)}Z</cbc:IssueTime>` +
+    `<cac:SenderParty><cbc:EndpointID schemeID="0242">${escapeXml(mls.senderSeat)}</cbc:EndpointID></cac:SenderParty>` +
+    `<cac:ReceiverParty><cbc:EndpointID schemeID="0242">${escapeXml(mls.receiverSeat)}</cbc:EndpointID></cac:ReceiverParty>` +
+    '<cac:DocumentResponse><cac:Response>' +
+    `<cbc:ResponseCode>${mls.code}</cbc:ResponseCode>` +
+    (reason ? `<cbc:Description>${reason}</cbc:Description>` : '') +
+    `</cac:Response><cac:DocumentReference><cbc:ID>${escapeXml(mls.instanceId)}</cbc:ID></cac:DocumentReference>` +
+    `${lines}</cac:DocumentResponse></ApplicationResponse>`
+  );
 }

@@ -30,7 +30,7 @@ export function createUpstreams(config: Config, db: Db): Upstreams {
       lookup: liveSmp,
       directory: directory.directory(true),
     }),
-    transports: createTransports(config),
+    transports: createTransports(config, db),
     compliance: compliancePlatformsFromConfig(config),
     webhooks: createWebhookSenders({ allowLoopback: config.webhookAllowLoopback }),
     domains: createDomainVerifiers(config),

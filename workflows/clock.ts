@@ -1,12 +1,7 @@
-import { condition, defineSignal, setHandler, sleep } from '@temporalio/workflow';
+import { condition, setHandler, sleep } from '@temporalio/workflow';
+import { clockChangedSignal } from '../core/workflow-messages.ts';
 
-/** Sent to a sandbox company's waiting workflows when its virtual clock moves. */
-export const clockChangedSignal = defineSignal<[ClockChange]>('clockChanged');
-
-export interface ClockChange {
-  /** Virtual time minus wall-clock time, in milliseconds. */
-  offsetMs: number;
-}
+export { clockChangedSignal, type ClockChange } from '../core/workflow-messages.ts';
 
 export interface ClockInput {
   /** Live companies wait on real timers; sandbox ones on their virtual clock. */

@@ -10,3 +10,4 @@ export { inboundWorkflow } from './documents/inbound.ts';
 export { companyRegistrationWorkflow } from './companies/registration.ts';
 export { companyListingWorkflow } from './companies/listing.ts';
 export { tagModelWorkflow } from './tags/model.ts';
+export { sandboxAccessPointWorkflow } from './sandbox/access-point.ts';

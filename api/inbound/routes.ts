@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type RequestHandler } from 'express';
 import { log } from '../../core/log.ts';
+import { receiveForwardedMessage, type InboundDeps } from '../../core/inbound-door.ts';
 import { ApiError } from '../errors.ts';
-import { receiveForwardedMessage, type InboundDeps } from './service.ts';
+import { toApiError } from '../foreign-errors.ts';
 
 export interface AccessPointSettings {
   /** ACCESS_POINT_FORWARD_TOKEN; without it the internal endpoint is closed (503). */
@@ -76,8 +77,9 @@ export function inboundRoutes(deps: InboundDeps): Router {
           `The message is larger than ${SBD_LIMIT_BYTES} bytes, the most a document and its envelope may take here.`,
         );
       res.json(await receiveForwardedMessage(deps, sbd, { instanceId: req.get('x-sbdh-instance-id') }));
-    } catch (err) {
-      if (!(err instanceof ApiError) || !PERMANENT_STATUSES.has(err.status)) throw err;
+    } catch (thrown) {
+      const err = toApiError(thrown);
+      if (!err || !PERMANENT_STATUSES.has(err.status)) throw thrown;
       const requestId = req.context?.requestId ?? 'req_unknown';
       log.warn('forwarded message refused', {
         code: err.code,

@@ -1,35 +1,17 @@
-import { WithStartWorkflowOperation, WorkflowUpdateRPCTimeoutOrCancelledError, type Client } from '@temporalio/client';
 import { Decimal } from 'decimal.js';
 import { forEachConcurrently } from '../../core/concurrency.ts';
 import { log } from '../../core/log.ts';
-import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
-import { searchAttributesFor } from '../../core/workflow-context.ts';
 import type { Db } from '../../db/database.ts';
-import { findDocument, findInvoiceAnswered, type DocumentRow } from '../../db/documents.ts';
-import { clockOffsetOf } from '../../db/deliveries.ts';
-import { amountPaid } from '../../db/payments.ts';
-import type { documentWorkflow } from '../../workflows/documents/document.ts';
-import { lifecycleStatusFor, parseInvoiceResponse, type InvoiceResponse } from '../../peppol/index.ts';
-import { lifecycleUpdate } from '../../workflows/documents/lifecycle.ts';
-import type {
-  AnyLifecycleCommand,
-  LifecycleCommand,
-  LifecycleOutcome,
-  LifecycleSource,
-  LifecycleUpdateCommand,
-  ReasonCode,
-  TargetStatus,
-} from '../../core/lifecycle.ts';
+import { findDocument, type DocumentRow } from '../../db/documents.ts';
+import { runLifecycleCommand, type LifecycleDeps } from '../../core/lifecycle-commands.ts';
+import type { LifecycleOutcome, LifecycleUpdateCommand, ReasonCode, TargetStatus } from '../../core/lifecycle.ts';
 import type { Principal } from '../context.ts';
 import type { Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
 import { toApiError } from '../foreign-errors.ts';
-import type { BatchItems, ItemError } from '../middleware/item-validation.ts';
 
-export interface LifecycleDeps {
-  db: Db;
-  temporal: Client;
-}
+export type { LifecycleDeps };
+import type { BatchItems, ItemError } from '../middleware/item-validation.ts';
 
 /** The lifecycle update body of part 4.6, as validated against the contract. */
 export interface LifecycleUpdateBody {
@@ -98,72 +80,6 @@ export function updateCommand(body: LifecycleUpdateBody, prefix = ''): Lifecycle
       body.remainingAmount === undefined ? undefined : money(body.remainingAmount, `${prefix}remainingAmount`),
     paymentReference: body.paymentReference,
   };
-}
-
-/**
- * Sends one command to the document's workflow as an Update: to the running run if there is one
- * (the delivery run, or a lifecycle run still open), else to a fresh lifecycle-only run. A refused
- * move rejects with the workflow's WorkflowUpdateFailedError (see api/foreign-errors.ts).
- */
-export async function runLifecycleCommand(
-  deps: LifecycleDeps,
-  row: DocumentRow,
-  command: AnyLifecycleCommand,
-  by: { source: LifecycleSource; actor: string | null },
-): Promise<LifecycleOutcome> {
-  const offsetMs = await clockOffsetOf(deps.db, row.company_id);
-  const full: LifecycleCommand = {
-    ...command,
-    source: by.source,
-    actor: by.actor,
-    observed: {
-      status: row.lifecycle_status,
-      amountPaid: await amountPaid(deps.db, row.id),
-      grossAmount: row.gross_amount,
-      currency: row.currency,
-      direction: row.direction,
-    },
-  };
-  const start = new WithStartWorkflowOperation<typeof documentWorkflow>('documentWorkflow', {
-    taskQueue: TASK_QUEUES.documents,
-    workflowId: workflowIds.document(row.id),
-    args: [{ documentId: row.id, livemode: row.livemode, offsetMs, deliver: false }],
-    workflowIdConflictPolicy: 'USE_EXISTING',
-    typedSearchAttributes: searchAttributesFor({
-      organizationId: row.organization_id,
-      livemode: row.livemode,
-      companyId: row.company_id,
-      documentId: row.id,
-    }),
-  });
-  try {
-    return await deps.temporal.connection.withDeadline(Date.now() + LIFECYCLE_UPDATE_DEADLINE_MS, () =>
-      deps.temporal.workflow.executeUpdateWithStart(lifecycleUpdate, { args: [full], startWorkflowOperation: start }),
-    );
-  } catch (err) {
-    if (!isDeadlineExceeded(err)) throw err;
-    // The run exists but does not answer (busy with, or stuck on, an earlier step): the caller
-    // learns it now instead of holding a connection open until it does.
-    throw new ApiError(
-      'UPSTREAM_UNAVAILABLE',
-      `The workflow of document ${row.id} did not answer within ${LIFECYCLE_UPDATE_DEADLINE_MS / 1000} s; retry later.`,
-      { headers: { 'Retry-After': String(LIFECYCLE_RETRY_AFTER_SECONDS) }, cause: err },
-    );
-  }
-}
-
-/** The longest a lifecycle command waits for the document's workflow to take it. */
-export const LIFECYCLE_UPDATE_DEADLINE_MS = 5_000;
-const LIFECYCLE_RETRY_AFTER_SECONDS = 5;
-
-/**
- * The deadline reached: the client answers it as DEADLINE_EXCEEDED or, when it cancels the call
- * itself, as CANCELLED; both come wrapped in WorkflowUpdateRPCTimeoutOrCancelledError.
- */
-function isDeadlineExceeded(err: unknown): boolean {
-  if (err instanceof WorkflowUpdateRPCTimeoutOrCancelledError) return true;
-  for (let e: any = err; e; e = e.cause) if (e.code === 4 || /deadline exceeded/i.test(String(e.message))) return true;
-  return false;
 }
 
 export function actorOf(principal: Principal): string | null {
@@ -237,60 +153,4 @@ export async function updateLifecycleBatch(
   });
   const updated = results.filter((r) => r.ok).length;
   return { results, updated, failed: results.length - updated };
-}
-
-export interface ReceivedInvoiceResponse {
-  /** The outgoing document it answered. */
-  documentId: string;
-  response: InvoiceResponse;
-  /** The move it made; null for an acknowledgement (AB), which moves nothing. */
-  outcome: LifecycleOutcome | null;
-}
-
-/**
- * A Peppol Invoice Response received for one of our outgoing invoices (called by the inbound
- * pipeline with the unwrapped ApplicationResponse). Finds the invoice by the responding party
- * (our company's customer), our company's participant id and the invoice number, and moves its
- * lifecycle with history source `recipient`. Returns null when no outgoing invoice matches.
- * Throws ApiError INVALID_REQUEST for a payload that is not a BIS Invoice Response, and the
- * workflow's refusal (INVALID_TRANSITION) when the status cannot follow from the current one.
- */
-export async function receiveInvoiceResponse(
-  deps: LifecycleDeps,
-  input: { xml: string; livemode: boolean; organizationId?: string },
-): Promise<ReceivedInvoiceResponse | null> {
-  const parsed = parseInvoiceResponse(input.xml);
-  if (!parsed.ok) {
-    throw new ApiError(
-      'INVALID_REQUEST',
-      `Not a Peppol Invoice Response: ${parsed.errors.map((e) => e.message).join('; ')}.`,
-      { details: parsed.errors.slice(0, 20).map((e) => ({ field: e.path, rule: e.rule, message: e.message })) },
-    );
-  }
-  const response = parsed.response;
-  const row = await findInvoiceAnswered(deps.db, {
-    livemode: input.livemode,
-    organizationId: input.organizationId,
-    number: response.invoice.id,
-    senderPeppolId: response.receiver.peppolId,
-    receiverPeppolId: response.sender.peppolId,
-  });
-  if (!row) return null;
-  const status = lifecycleStatusFor(response.responseCode);
-  if (!status) return { documentId: row.id, response, outcome: null };
-  const outcome = await runLifecycleCommand(
-    deps,
-    row,
-    {
-      kind: 'response',
-      status: status as TargetStatus,
-      responseCode: response.responseCode,
-      responseId: response.id,
-      reasonCode: response.reasonCode as ReasonCode | undefined,
-      reason: response.reason,
-      date: response.effectiveDate ?? response.issueDate,
-    },
-    { source: 'recipient', actor: response.sender.peppolId },
-  );
-  return { documentId: row.id, response, outcome };
 }

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { principalOf } from '../principal.ts';
 import { scopeOf } from '../scope.ts';
-import type { LifecycleDeps } from '../lifecycle/service.ts';
+import type { LifecycleDeps } from '../../core/lifecycle-commands.ts';
 import { exportSepa, getPaymentInfo, recordPayment } from './service.ts';
 
 export function paymentRoutes(deps: LifecycleDeps): Router {

@@ -13,7 +13,8 @@ import type { Principal } from '../context.ts';
 import type { Scope } from '../../core/scope.ts';
 import { clockOffsetOf } from '../../db/deliveries.ts';
 import { ApiError } from '../errors.ts';
-import { actorOf, money, runLifecycleCommand, visibleDocument, type LifecycleDeps } from '../lifecycle/service.ts';
+import { runLifecycleCommand, type LifecycleDeps } from '../../core/lifecycle-commands.ts';
+import { actorOf, money, visibleDocument } from '../lifecycle/service.ts';
 
 export type PaymentStatus = 'unpaid' | 'partially_paid' | 'paid' | 'overdue';
 

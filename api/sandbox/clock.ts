@@ -4,7 +4,7 @@ import { log } from '../../core/log.ts';
 import type { Db } from '../../db/database.ts';
 import { findCompanyByRef } from '../../db/companies.ts';
 import { companyClockWorkflowIds, resetCompanyClock, shiftCompanyClock } from '../../db/sandbox.ts';
-import { clockChangedSignal } from '../../workflows/clock.ts';
+import { clockChangedSignal } from '../../core/workflow-messages.ts';
 import { organizationWide, type Scope } from '../../core/scope.ts';
 import { companyForbidden, companyRef, GIVE_COMPANY_ID, impliedCompanyId } from '../scope.ts';
 import { ApiError } from '../errors.ts';

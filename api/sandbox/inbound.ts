@@ -16,7 +16,7 @@ import { companyForbidden, companyRef, GIVE_COMPANY_ID, impliedCompanyId } from 
 import { companyParty, quoteNumberWithoutReference, type RecipientDirectory } from '../documents/parties.ts';
 import { ApiError } from '../errors.ts';
 import { validationFailed } from '../documents/send.ts';
-import { announcedType, assertCanReceive, startInbound, type InboundDeps } from '../inbound/service.ts';
+import { announcedType, assertCanReceive, startInbound, type InboundDeps } from '../../core/inbound-door.ts';
 
 /** The seeded sandbox participant that sends simulated documents unless `from` names another. */
 export const SANDBOX_INBOUND_SENDER = '0208:0202239951';

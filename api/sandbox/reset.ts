@@ -14,7 +14,7 @@ type Part = Exclude<ResetScope, 'all'>;
 
 /** Workflow ids (by their business-key prefix) that belong to each scope. */
 const WORKFLOW_PREFIXES: Record<Part, string[]> = {
-  documents: ['document:', 'inbound:', 'compliance:'],
+  documents: ['document:', 'inbound:', 'compliance:', 'sandboxAccessPoint:'],
   events: ['event:', 'deliveries:', 'delivery:'],
   idempotency: [],
 };

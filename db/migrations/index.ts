@@ -30,6 +30,7 @@ import * as m20261124_96_rate_limit_sequence from './2026-11-24-96-rate-limit-se
 import * as m20261129_01_document_mls from './2026-11-29-01-document-mls.ts';
 import * as m20261129_14_network_presence from './2026-11-29-14-network-presence.ts';
 import * as m20261129_17_webhook_secret_format from './2026-11-29-17-webhook-secret-format.ts';
+import * as m20261129_18_sandbox_transmissions from './2026-11-29-18-sandbox-transmissions.ts';
 
 /**
  * Every migration, by name. Names sort by date; a shipped migration is never edited — a change is a
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-01-document-mls': m20261129_01_document_mls,
   '2026-11-29-14-network-presence': m20261129_14_network_presence,
   '2026-11-29-17-webhook-secret-format': m20261129_17_webhook_secret_format,
+  '2026-11-29-18-sandbox-transmissions': m20261129_18_sandbox_transmissions,
 };

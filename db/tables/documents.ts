@@ -79,7 +79,16 @@ export interface FilesTable {
   created_at: Timestamp;
 }
 
+/** The message of a sandbox transmission while its `sandboxAccessPoint:` run works on it (never a user's file). */
+export interface SandboxTransmissionsTable {
+  instance_id: string;
+  organization_id: string;
+  sbd: Buffer;
+  created_at: Timestamp;
+}
+
 export interface DocumentTables {
   documents: DocumentsTable;
   files: FilesTable;
+  sandbox_transmissions: SandboxTransmissionsTable;
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLifecycleActivities } from '../../activities/lifecycle.ts';
 import type { HandOff, PeppolTransport } from '../../upstreams/transport/types.ts';
-import { receiveInvoiceResponse } from '../../api/lifecycle/service.ts';
+import { receiveInvoiceResponse } from '../../core/lifecycle-commands.ts';
 import { toApiError } from '../../api/foreign-errors.ts';
 import { findDocumentById } from '../../db/documents.ts';
 import { listLifecycleEvents } from '../../db/lifecycle.ts';
@@ -310,7 +310,7 @@ describe('Peppol Invoice Response and the lifecycle', () => {
       expect(toApiError(refused)?.code).to.equal('INVALID_TRANSITION');
       expect((await findDocumentById(testServers().db, doc.id))!.lifecycle_status).to.equal('paid');
       const junk = await receiveInvoiceResponse(deps(), { xml: '<Invoice/>', livemode: false }).catch((e) => e);
-      expect(junk.code).to.equal('INVALID_REQUEST');
+      expect(toApiError(junk)?.code).to.equal('INVALID_REQUEST');
     });
   });
 });

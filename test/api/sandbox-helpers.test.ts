@@ -422,6 +422,14 @@ describe('sandbox helpers (part 4.4)', () => {
       expect([await count('documents'), await count('files'), await count('lifecycle_events')]).to.deep.equal([
         0, 0, 0,
       ]);
+      // The message the pending document's transmission carries goes with its run, uncounted.
+      expect(
+        await db
+          .selectFrom('sandbox_transmissions')
+          .select('instance_id')
+          .where('organization_id', '=', tenant.organizationId)
+          .execute(),
+      ).to.deep.equal([]);
       expect(
         (await db.selectFrom('events').select('id').where('organization_id', '=', tenant.organizationId).execute()).map(
           (e) => e.id,

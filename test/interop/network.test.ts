@@ -107,7 +107,7 @@ describe('live exchange between two access points (interop)', function () {
       upstreams: testUpstreams({
         transports: {
           live: createPhossApTransport({ baseUrl: a.url, token: API_TOKEN, timeoutMs: 60_000 }),
-          sandbox: createSimulatedTransport(),
+          sandbox: createSimulatedTransport({ db: testServers().db }),
         },
       }),
       taskQueues: [TASK_QUEUES.documents, TASK_QUEUES.webhooks],

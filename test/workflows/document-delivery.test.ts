@@ -65,7 +65,9 @@ describe('documentWorkflow (delivery)', () => {
       namespace: 'default',
       db: testServers().db,
       events: createEventDispatcher(env.client, testServers().db),
-      upstreams: testUpstreams({ transports: { live: delegate, sandbox: createSimulatedTransport() } }),
+      upstreams: testUpstreams({
+        transports: { live: delegate, sandbox: createSimulatedTransport({ db: testServers().db }) },
+      }),
       taskQueues: [TASK_QUEUES.documents, TASK_QUEUES.webhooks],
     });
     stop = new AbortController();

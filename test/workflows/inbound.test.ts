@@ -65,7 +65,7 @@ describe('Message Level Status through the inbound door, and the inbound workflo
       db: testServers().db,
       events: createEventDispatcher(env.client, testServers().db),
       upstreams: testUpstreams({
-        transports: { live: accessPoint, sandbox: createSimulatedTransport() },
+        transports: { live: accessPoint, sandbox: createSimulatedTransport({ db: testServers().db }) },
       }),
       taskQueues: [TASK_QUEUES.documents, TASK_QUEUES.webhooks],
     });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import { createEventDispatcher, startDeliveryRun } from '../../core/event-dispatcher.ts';
-import { newId } from '../../core/ids.ts';
+import { newId, transmissionId } from '../../core/ids.ts';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
 import { insertComplianceReport, newComplianceReportId } from '../../db/compliance.ts';
@@ -62,8 +62,8 @@ describe('workflow replay (determinism)', () => {
       if (RECORDING) for (const { name, history } of recorded) writeHistoryFixture(name, history);
     });
 
-    async function expectReplays(name: string, workflowId: string): Promise<void> {
-      const history = await env.client.workflow.getHandle(workflowId).fetchHistory();
+    async function expectReplays(name: string, workflowId: string, runId?: string): Promise<void> {
+      const history = await env.client.workflow.getHandle(workflowId, runId).fetchHistory();
       recorded.push({ name, history });
       expect(await replayFailures([{ workflowId, history }])).to.deep.equal([]);
     }
@@ -89,15 +89,21 @@ describe('workflow replay (determinism)', () => {
         body: JSON.stringify({ status: 'under_review' }),
       });
       expect(moved.status).to.equal(200);
-      const handle = env.client.workflow.getHandle<typeof documentWorkflow>(workflowIds.document(id));
+      const delivery = await env.client.workflow.getHandle(workflowIds.document(id)).describe();
+      // The delivery run: the Invoice Response arrives later, as an update a lifecycle run takes.
+      const handle = env.client.workflow.getHandle<typeof documentWorkflow>(workflowIds.document(id), delivery.runId);
       expect(await handle.result()).to.deep.equal({ documentId: id, deliveryStatus: 'delivered', attempts: 1 });
+      // The sandbox access point's run answers with the MLS, then the recipient's Invoice Response, through the inbound door.
+      const accessPoint = env.client.workflow.getHandle(workflowIds.sandboxAccessPoint(transmissionId(id)));
+      await accessPoint.result();
       const { lifecycle_status } = await testServers()
         .db.selectFrom('documents')
         .select('lifecycle_status')
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
       expect(lifecycle_status).to.equal('approved');
-      await expectReplays('document', handle.workflowId);
+      await expectReplays('document', handle.workflowId, delivery.runId);
+      await expectReplays('sandbox-access-point', accessPoint.workflowId);
     });
 
     /** A sandbox event of a new organization whose webhooks are the simulated receivers `urls`. */

@@ -1,4 +1,5 @@
 import type { Config } from '../../core/config.ts';
+import type { Db } from '../../db/database.ts';
 import { createPhossApTransport } from './phoss-ap.ts';
 import { createSimulatedTransport } from './simulator.ts';
 import type { PerMode } from '../modes.ts';
@@ -9,6 +10,7 @@ export type { PeppolTransport } from './types.ts';
 /** Live documents go through the configured access point; sandbox ones through the simulated access point. */
 export function createTransports(
   config: Pick<Config, 'accessPointUrl' | 'accessPointToken' | 'accessPointTimeoutMs'>,
+  db: Db,
 ): PerMode<PeppolTransport> {
   return {
     live: createPhossApTransport({
@@ -16,6 +18,6 @@ export function createTransports(
       token: config.accessPointToken,
       timeoutMs: config.accessPointTimeoutMs,
     }),
-    sandbox: createSimulatedTransport(),
+    sandbox: createSimulatedTransport({ db }),
   };
 }

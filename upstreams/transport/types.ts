@@ -15,17 +15,24 @@ export interface HandOff {
   receiverId: string;
   documentTypeId: string;
   processId: string;
+  /**
+   * The sending company as this installation knows it. An access point on the network has no use
+   * for it; the sandbox network keeps each organization's exchanges to itself with it, and counts
+   * the receiving side's delays on the company's clock from `acceptedAt`: the instant (company clock,
+   * epoch ms) the document was accepted for its first hand-off. Absent, from the hand-off itself.
+   */
+  origin?: { organizationId: string; companyId: string; acceptedAt?: number };
 }
 
 export interface HandOffResult {
   /** The transmission's id at the access point (the SBDH InstanceIdentifier for a real one). */
   messageId: string;
   /**
-   * Set by the sandbox simulator: it confirms after this long on the company's clock. A real
-   * access point answers once the receiving access point's AS4 receipt is in, and the receiving
-   * side's Message Level Status follows.
+   * How long the receiving side's Message Level Status may take, when the access point knows it
+   * takes longer than the hour the document workflow waits for one by default: the workflow waits
+   * this long (on the sending company's clock) before the receipt stands as the delivery.
    */
-  confirmAfterMs?: number;
+  mlsWithinMs?: number;
 }
 
 /** What the sending access point knows of a transmission after its hand-off. */

@@ -3,16 +3,17 @@ import {
   allHandlersFinished,
   ApplicationFailure,
   condition,
-  defineSignal,
   ParentClosePolicy,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
   startChild,
 } from '@temporalio/workflow';
+import { messageLevelStatusSignal } from '../../core/workflow-messages.ts';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { FailureType } from '../../core/failures.ts';
-import type { DocumentActivities, SandboxRecipientResponse as SandboxResponse } from '../../activities/documents.ts';
+import type { DocumentActivities } from '../../activities/documents.ts';
 import type { InboundMessage } from '../../core/inbound-message.ts';
 import { workflowIds } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
@@ -22,23 +23,19 @@ import { useClock, type WorkflowClock } from '../clock.ts';
 import { installLifecycle, type LifecycleHandlers } from './lifecycle.ts';
 import type { RecipientResponseCommand } from '../../core/lifecycle.ts';
 import type { MessageLevelStatus } from '../../peppol/index.ts';
-import { SANDBOX_RESPONSE_DELAY_MS } from '../../core/sandbox-scenarios.ts';
+import type { HandOffResult } from '../../upstreams/transport/types.ts';
 
 /** A live hand-off crosses the network to the access point: a task any worker of the queue may take. */
 const remote = proxyActivities<DocumentActivities>(ACTIVITY_PRESETS.transportAttempt);
 /**
- * The sandbox access point is simulated inside the worker, and the state changes are a few
+ * The sandbox access point answers a hand-off inside the worker, and the state changes are a few
  * statements: as local activities they run in the workflow task that asks for them, sparing the
  * server a scheduled task and a further workflow task each.
  */
 const local = proxyLocalActivities<DocumentActivities>(ACTIVITY_PRESETS.transportAttempt);
 const { recordDeliveryFailure, completeDelivery } = proxyLocalActivities<DocumentActivities>(ACTIVITY_PRESETS.database);
 
-/**
- * The receiving access point's Message Level Status for a handed-off document, as the access point
- * forwards it (an MLS arrives through the inbound door like any Peppol message).
- */
-export const messageLevelStatusSignal = defineSignal<[MessageLevelStatus]>('messageLevelStatus');
+export { messageLevelStatusSignal };
 
 export interface DocumentInput {
   documentId: string;
@@ -70,6 +67,19 @@ export const RESEND_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000, 7_200_000]
  */
 export const MLS_CHECKS_MS = [60_000, 240_000, 600_000, 1_200_000, 1_500_000];
 
+/**
+ * Runs from here on take every answer of the sandbox access point (its MLS, the recipient's copy,
+ * a responder's Invoice Response) through the inbound door, as a live access point's; runs started
+ * before slept the simulator's `confirmAfterMs` and were handed the answers by `completeDelivery`.
+ */
+export const ACCESS_POINT_ANSWERS_PATCH = 'sandbox-access-point-answers';
+
+/** The MLS checks for one transmission: the usual hour, longer when the access point announced so. */
+function mlsChecks(mlsWithinMs: number | undefined): number[] {
+  const usual = MLS_CHECKS_MS.reduce((sum, ms) => sum + ms, 0);
+  return mlsWithinMs !== undefined && mlsWithinMs > usual ? [...MLS_CHECKS_MS, mlsWithinMs - usual] : MLS_CHECKS_MS;
+}
+
 function failureType(err: unknown): { type: string; message: string } {
   const cause = err instanceof ActivityFailure ? err.cause : err;
   if (cause instanceof ApplicationFailure)
@@ -91,20 +101,39 @@ export async function documentWorkflow(input: DocumentInput): Promise<DocumentRe
     return { documentId: input.documentId, deliveryStatus: 'unchanged', attempts: 0 };
   }
   const { result, response } = await deliver(input, clock);
-  if (response) await answerAsSandboxRecipient(input.documentId, response, clock, lifecycle);
+  if (response) await legacyAnswerAsSandboxRecipient(input.documentId, response, clock, lifecycle);
   await condition(() => allHandlersFinished() && lifecycle.settled());
   return result;
 }
 
-/** Sandbox responder recipients (core/sandbox-scenarios.ts) answer a minute after delivery. */
-async function answerAsSandboxRecipient(
+/**
+ * What `completeDelivery` and the simulator's hand-off answered runs started before
+ * {@link ACCESS_POINT_ANSWERS_PATCH} (kept in their histories): for those runs only.
+ */
+interface LegacyHandOff extends HandOffResult {
+  confirmAfterMs?: number;
+}
+interface LegacySandboxResponse {
+  responder: string;
+  code: string;
+  status: string | null;
+}
+interface LegacyCompletion {
+  response: LegacySandboxResponse | null;
+  receipt: InboundMessage | null;
+}
+/** A minute after delivery, in the same company clock, the responder's answer (runs before the patch). */
+const LEGACY_RESPONSE_DELAY_MS = 60_000;
+
+/** Runs before {@link ACCESS_POINT_ANSWERS_PATCH}: a sandbox responder recipient's answer, applied in-run. */
+async function legacyAnswerAsSandboxRecipient(
   documentId: string,
-  scenario: SandboxResponse,
+  scenario: LegacySandboxResponse,
   clock: WorkflowClock,
   lifecycle: LifecycleHandlers,
 ): Promise<void> {
   if (scenario.status === null) return;
-  await clock.sleep(SANDBOX_RESPONSE_DELAY_MS);
+  await clock.sleep(LEGACY_RESPONSE_DELAY_MS);
   const date = new Date(clock.now()).toISOString().slice(0, 10);
   try {
     await lifecycle.respond(
@@ -125,8 +154,8 @@ async function answerAsSandboxRecipient(
   }
 }
 
-/** The recipient company of the same sandbox organization receives the document like any inbound one. */
-async function receiveInSandbox(message: InboundMessage): Promise<void> {
+/** Runs before {@link ACCESS_POINT_ANSWERS_PATCH}: the copy a company of the same sandbox organization receives. */
+async function legacyReceiveInSandbox(message: InboundMessage): Promise<void> {
   try {
     await startChild(inboundWorkflow, {
       workflowId: workflowIds.inbound(message.documentId),
@@ -145,11 +174,11 @@ async function receiveInSandbox(message: InboundMessage): Promise<void> {
   }
 }
 
-/** The delivery's outcome, and the answer a sandbox responder recipient will give to it. */
+/** The delivery's outcome (and, for a run before {@link ACCESS_POINT_ANSWERS_PATCH}, a sandbox responder's answer). */
 async function deliver(
   input: DocumentInput,
   clock: WorkflowClock,
-): Promise<{ result: DocumentResult; response: SandboxResponse | null }> {
+): Promise<{ result: DocumentResult; response: LegacySandboxResponse | null }> {
   let mls: MessageLevelStatus | undefined;
   setHandler(messageLevelStatusSignal, (status) => {
     mls ??= status;
@@ -158,11 +187,11 @@ async function deliver(
   // The activity picks the access point by the document's mode; the workflow only picks where it runs.
   const { handOffDocument } = input.livemode ? remote : local;
   let attempt = 0;
-  let handedOff: { messageId: string; confirmAfterMs?: number } | undefined;
+  let handedOff: LegacyHandOff | undefined;
   while (!handedOff) {
     attempt += 1;
     try {
-      handedOff = await handOffDocument({ documentId: input.documentId, attempt });
+      handedOff = await handOffDocument({ documentId: input.documentId, attempt, offsetMs: input.offsetMs });
     } catch (err) {
       const { type, message } = failureType(err);
       const resendDelay = RESEND_DELAYS_MS[attempt - 1];
@@ -187,10 +216,11 @@ async function deliver(
     }
   }
 
-  if (handedOff.confirmAfterMs !== undefined) {
+  const answersThroughDoor = patched(ACCESS_POINT_ANSWERS_PATCH);
+  if (!answersThroughDoor && handedOff.confirmAfterMs !== undefined) {
     await clock.sleep(handedOff.confirmAfterMs);
   } else {
-    for (const wait of MLS_CHECKS_MS) {
+    for (const wait of answersThroughDoor ? mlsChecks(handedOff.mlsWithinMs) : MLS_CHECKS_MS) {
       if (await clock.condition(() => mls !== undefined, wait)) break;
       const known = (await remote.checkTransmission({ documentId: input.documentId })).mls;
       if (known === 'not_expected') break;
@@ -202,9 +232,13 @@ async function deliver(
   }
 
   if (mls?.code !== 'RE') {
-    const { response, receipt: received } = await completeDelivery({ documentId: input.documentId, mls });
-    if (received) await receiveInSandbox(received);
-    return { result: { documentId: input.documentId, deliveryStatus: 'delivered', attempts: attempt }, response };
+    const completed = (await completeDelivery({ documentId: input.documentId, mls })) as LegacyCompletion | undefined;
+    const legacy = answersThroughDoor ? undefined : completed;
+    if (legacy?.receipt) await legacyReceiveInSandbox(legacy.receipt);
+    return {
+      result: { documentId: input.documentId, deliveryStatus: 'delivered', attempts: attempt },
+      response: legacy?.response ?? null,
+    };
   }
   const code = FailureType.AP_REJECTED;
   await recordDeliveryFailure({

@@ -2,15 +2,16 @@ import {
   condition,
   allHandlersFinished,
   defineSignal,
-  defineUpdate,
   getExternalWorkflowHandle,
   type ExternalWorkflowHandle,
   ParentClosePolicy,
+  patched,
   proxyActivities,
   setHandler,
   startChild,
   workflowInfo,
 } from '@temporalio/workflow';
+import { lifecycleUpdate } from '../../core/workflow-messages.ts';
 import {
   WorkflowExecutionAlreadyStartedError,
   type ApplicationFailure,
@@ -29,19 +30,36 @@ import {
   type RecipientResponseCommand,
 } from '../../core/lifecycle.ts';
 import { complianceQueuedSignal } from '../compliance/report.ts';
-import type { ApplyLifecycleResult, LifecycleActivities, SandboxResponseRoute } from '../../activities/lifecycle.ts';
+import type { ApplyLifecycleResult, LifecycleActivities } from '../../activities/lifecycle.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
 import { ACTIVITY_PRESETS } from '../activity-options.ts';
 import type { WorkflowClock } from '../clock.ts';
 
 /**
- * Sandbox: an Invoice Response from another company of the same organization, sent to the
- * sender's document workflow (the one delivering, or a lifecycle run started for it).
+ * An Invoice Response for the run's document, sent by a run started before
+ * {@link ACCESS_POINT_RESPONSES_PATCH} (now every response arrives as an update, through the inbound door).
  */
 export const recipientResponseSignal =
   defineSignal<[{ command: RecipientResponseCommand; actor: string }]>('recipientResponse');
 
-export const lifecycleUpdate = defineUpdate<LifecycleOutcome, [LifecycleCommand]>('lifecycle');
+export { lifecycleUpdate };
+
+/**
+ * Runs from here on send an Invoice Response only through the access point of the document's mode
+ * (the sandbox one forwards it to the inbound door); runs started before also asked
+ * `sandboxResponseRoute` where it went, and signalled that document's run.
+ */
+export const ACCESS_POINT_RESPONSES_PATCH = 'sandbox-access-point-responses';
+
+/** What `sandboxResponseRoute` answered runs started before {@link ACCESS_POINT_RESPONSES_PATCH}. */
+interface LegacyResponseRoute {
+  documentId: string;
+  organizationId: string;
+  companyId: string;
+  offsetMs: number;
+  actor: string;
+  command: RecipientResponseCommand;
+}
 
 /** How long a lifecycle-only run stays open without updates before it completes (company clock). */
 export const LIFECYCLE_IDLE_MS = 3_600_000;
@@ -55,7 +73,7 @@ export interface LifecycleHandlers {
   serveUntilIdle(): Promise<void>;
   /** True when no follow-up (Invoice Response, compliance report) is still running. */
   settled(): boolean;
-  /** Applies a recipient's Invoice Response received inside this run (the sandbox responders). */
+  /** Applies a recipient's Invoice Response received inside this run (runs before the patch: the sandbox responders). */
   respond(command: RecipientResponseCommand, actor: string): Promise<LifecycleOutcome>;
 }
 
@@ -101,7 +119,9 @@ export function installLifecycle(documentId: string, livemode: boolean, clock: W
     ...ACTIVITY_PRESETS.upstream,
     retry: { ...ACTIVITY_PRESETS.upstream.retry, maximumAttempts: 6 },
   });
-  const { sandboxResponseRoute } = proxyActivities<LifecycleActivities>(ACTIVITY_PRESETS.database);
+  const legacyRoute = proxyActivities<
+    Record<'sandboxResponseRoute', (input: InvoiceResponseInput) => Promise<LegacyResponseRoute | null>>
+  >(ACTIVITY_PRESETS.database).sandboxResponseRoute;
   let background = 0;
   /** Follow-ups run after the update has answered; the run does not end before they do. */
   const later = (work: () => Promise<unknown>) => {
@@ -127,8 +147,8 @@ export function installLifecycle(documentId: string, livemode: boolean, clock: W
       (handle) => handle.signal(complianceQueuedSignal),
       { signalNewRun: false },
     );
-  /** The sending company's document workflow gets the response: the open run, or one started for it. */
-  const answerSandboxSender = (route: SandboxResponseRoute) =>
+  /** Runs before the patch: the sending company's document workflow got the response by signal. */
+  const legacyAnswerSandboxSender = (route: LegacyResponseRoute) =>
     handToRun(
       'documentWorkflow',
       {
@@ -145,15 +165,14 @@ export function installLifecycle(documentId: string, livemode: boolean, clock: W
       { signalNewRun: true },
     );
 
-  /** One Invoice Response per step, in order; in the sandbox, one for a company of the organization also reaches it. */
+  /** One Invoice Response per step, in order, through the access point of the document's mode. */
   const answerSender = async (responses: InvoiceResponseInput[]) => {
     for (const response of responses) {
       try {
         const messageId = await sendInvoiceResponse(response);
-        if (!messageId) continue;
-        // Only a sandbox peer of the same organization has a route (the activity decides, by the document's mode).
-        const route = await sandboxResponseRoute(response);
-        if (route) await answerSandboxSender(route);
+        if (!messageId || patched(ACCESS_POINT_RESPONSES_PATCH)) continue;
+        const route = await legacyRoute(response);
+        if (route) await legacyAnswerSandboxSender(route);
       } catch {
         // A response that could not be sent does not hold back the next one.
       }

@@ -4,7 +4,7 @@ import type { Scope } from '../../../core/scope.ts';
 import { claimTrackingId, findInvoiceByNumber, insertStoredFlow, type StoredFlow } from '../../../db/flows.ts';
 import { parseCdar } from '../../../peppol/cdar.ts';
 import { ApiError } from '../../errors.ts';
-import { runLifecycleCommand, type LifecycleDeps } from '../../lifecycle/service.ts';
+import { runLifecycleCommand, type LifecycleDeps } from '../../../core/lifecycle-commands.ts';
 import type { Upload } from '../multipart.ts';
 import type { FlowInfo } from './service.ts';
 import { submitted } from './stored.ts';

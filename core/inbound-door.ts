@@ -1,16 +1,21 @@
 import { WorkflowIdReusePolicy, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { inboundDocumentId } from '../../core/ids.ts';
-import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
-import { searchAttributesFor } from '../../core/workflow-context.ts';
-import type { Db } from '../../db/database.ts';
+import { failure } from './failures.ts';
+import { inboundDocumentId } from './ids.ts';
+import { receiveInvoiceResponse } from './lifecycle-commands.ts';
+import { TASK_QUEUES, workflowIds } from './temporal.ts';
+import { searchAttributesFor } from './workflow-context.ts';
+import { messageLevelStatusSignal } from './workflow-messages.ts';
+import type { InboundMessage } from './inbound-message.ts';
+import type { Db } from '../db/database.ts';
 import {
   findDocumentById,
   findOutgoingDocumentByTransportMessage,
   recordLateMessageLevelStatus,
-} from '../../db/documents.ts';
-import { deleteFile, insertFile } from '../../db/files.ts';
-import { findCompanyById, findReceivingCompany } from '../../db/companies.ts';
+} from '../db/documents.ts';
+import { deleteFile, insertFile } from '../db/files.ts';
+import { findCompanyById, findReceivingCompany } from '../db/companies.ts';
+import type { CompanyRow } from '../db/schema.ts';
 import {
   documentTypeOf,
   isInvoiceResponse,
@@ -19,13 +24,15 @@ import {
   unwrapSbdh,
   type DocumentType,
   type MessageLevelStatus,
-} from '../../peppol/index.ts';
-import { receiveInvoiceResponse } from '../lifecycle/service.ts';
-import type { InboundMessage } from '../../core/inbound-message.ts';
-import type { CompanyRow } from '../documents/parties.ts';
-import { messageLevelStatusSignal } from '../../workflows/documents/document.ts';
-import type { inboundWorkflow } from '../../workflows/documents/inbound.ts';
-import { ApiError } from '../errors.ts';
+} from '../peppol/index.ts';
+import type { inboundWorkflow } from '../workflows/documents/inbound.ts';
+
+/*
+ * The inbound door: every message the network brings, whoever forwards it (the live access point
+ * through POST /internal/access-point/inbound, the sandbox access point from its activities), comes
+ * in here. Refusals are failures of core/failures.ts, with the fields at fault in their details
+ * (`{ details: [{ field, rule, message }] }`); the API answers them with the error of the same name.
+ */
 
 export interface InboundDeps {
   db: Db;
@@ -47,6 +54,15 @@ export function announcedType(payload: string): DocumentType | undefined {
   return documentTypeOf(root, typeCode, customization);
 }
 
+/**
+ * The network a forwarded message came through: the live Peppol network (the access point), or an
+ * organization's sandbox network (the simulated access point). A message reaches only companies,
+ * documents and transmissions of its own network: a sandbox message never a live company, nor
+ * another organization's, and the reverse.
+ */
+export type SandboxNetwork = { livemode: false; organizationId: string };
+export type ForwardingNetwork = { livemode: true } | SandboxNetwork;
+
 export interface ReceivedMessage {
   company: CompanyRow;
   messageId: string;
@@ -57,6 +73,8 @@ export interface ReceivedMessage {
   payload: string;
   source: 'peppol' | 'sandbox';
   typeHint?: DocumentType | undefined;
+  /** The outgoing document of the same organization this message is the transmission of. */
+  linkedDocumentIds?: string[] | undefined;
 }
 
 /**
@@ -91,6 +109,7 @@ export async function startInbound(
     documentTypeId: message.documentTypeId,
     source: message.source,
     typeHint: message.typeHint,
+    ...(message.linkedDocumentIds?.length ? { linkedDocumentIds: message.linkedDocumentIds } : {}),
   };
   try {
     await deps.temporal.workflow.start<typeof inboundWorkflow>('inboundWorkflow', {
@@ -119,12 +138,10 @@ export async function startInbound(
 export function assertCanReceive(company: CompanyRow, type: DocumentType | undefined, field = 'receiver'): void {
   if (type === undefined) return;
   if (!(company.capabilities?.receive ?? []).includes(type)) {
-    throw new ApiError(
+    throw failure(
       'RECIPIENT_CANNOT_RECEIVE',
       `${company.peppol_id ?? company.id} does not accept ${type} documents (capabilities.receive).`,
-      {
-        details: [{ field, rule: 'document-type', message: `cannot receive ${type}` }],
-      },
+      { details: [{ field, rule: 'document-type', message: `cannot receive ${type}` }] },
     );
   }
 }
@@ -137,7 +154,8 @@ export interface ForwardedMessageAccepted {
 
 /**
  * POST /internal/access-point/inbound: an SBD the access point received, forwarded as phoss-ap's
- * `http_post_sync` forwarder posts it. A business document lands at the live company it is
+ * `http_post_sync` forwarder posts it, or the sandbox access point sends it within an organization's
+ * sandbox network. A business document lands at the company of the message's network it is
  * addressed to; an Invoice Response moves the outgoing invoice it answers; a Message Level Status
  * reaches the delivery of the outgoing document it names. The InstanceIdentifier identifies the
  * message: forwarded again, it answers the same document and creates nothing.
@@ -145,12 +163,14 @@ export interface ForwardedMessageAccepted {
 export async function receiveForwardedMessage(
   deps: InboundDeps,
   sbd: string,
-  forwarded: { instanceId: string | undefined },
+  forwarded: { instanceId: string | undefined; network?: ForwardingNetwork },
 ): Promise<ForwardedMessageAccepted> {
+  const network: ForwardingNetwork = forwarded.network ?? { livemode: true };
+  const organizationId = network.livemode ? undefined : network.organizationId;
   const unwrapped = unwrapSbdh(sbd);
   if (!unwrapped.ok) {
-    throw new ApiError(
-      'INVALID_REQUEST',
+    throw failure(
+      'INVALID_INPUT',
       `The body is not a valid Standard Business Document: ${unwrapped.errors.map((e) => e.message).join('; ')}.`,
       {
         details: unwrapped.errors.slice(0, 20).map((e) => ({ field: e.path, rule: e.rule, message: e.message })),
@@ -159,13 +179,13 @@ export async function receiveForwardedMessage(
   }
   const { header, payload } = unwrapped;
   if (!header.instanceId) {
-    throw new ApiError('MISSING_FIELD', 'The SBDH has no DocumentIdentification/InstanceIdentifier.', {
+    throw failure('INVALID_INPUT', 'The SBDH has no DocumentIdentification/InstanceIdentifier.', {
       details: [{ field: 'DocumentIdentification/InstanceIdentifier', rule: 'required', message: 'required' }],
     });
   }
   if (forwarded.instanceId !== undefined && forwarded.instanceId !== header.instanceId) {
-    throw new ApiError(
-      'INVALID_REQUEST',
+    throw failure(
+      'INVALID_INPUT',
       `X-SBDH-Instance-ID ${forwarded.instanceId} names another message than the SBDH's InstanceIdentifier ${header.instanceId}.`,
       {
         details: [
@@ -174,21 +194,31 @@ export async function receiveForwardedMessage(
       },
     );
   }
-  if (isMessageLevelStatus(payload)) return receiveMessageLevelStatus(deps, payload);
+  if (isMessageLevelStatus(payload)) return receiveMessageLevelStatus(deps, payload, network);
   // An Invoice Response answers one of our outgoing invoices: it moves that invoice's lifecycle.
   if (isInvoiceResponse(payload)) {
-    const answered = await receiveInvoiceResponse(deps, { xml: payload, livemode: true });
+    const answered = await receiveInvoiceResponse(deps, { xml: payload, livemode: network.livemode, organizationId });
     if (answered)
       return { documentId: answered.documentId, countryCodeC4: await countryOfDocument(deps, answered.documentId) };
   }
-  const company = await findReceivingCompany(deps.db, header.receiver);
+  const company = await findReceivingCompany(deps.db, header.receiver, network);
   if (!company) {
-    throw new ApiError('RECIPIENT_NOT_FOUND', `No company receives for participant ${header.receiver} here.`, {
-      details: [{ field: 'Receiver/Identifier', rule: 'registered', message: 'no live company with this Peppol id' }],
+    throw failure('RECIPIENT_NOT_FOUND', `No company receives for participant ${header.receiver} here.`, {
+      details: [
+        {
+          field: 'Receiver/Identifier',
+          rule: 'registered',
+          message: `no ${network.livemode ? 'live' : 'sandbox'} company with this Peppol id`,
+        },
+      ],
     });
   }
   const type = announcedType(payload);
   assertCanReceive(company, type, 'Receiver/Identifier');
+  // Sent by a company of the same organization: the received copy links the document it was sent as.
+  const sent = await findOutgoingDocumentByTransportMessage(deps.db, header.instanceId);
+  const linked =
+    sent && sent.livemode === company.livemode && sent.organization_id === company.organization_id ? [sent.id] : [];
   const { documentId } = await startInbound(deps, {
     company,
     messageId: header.instanceId,
@@ -196,8 +226,9 @@ export async function receiveForwardedMessage(
     receiverId: header.receiver.replace(/^iso6523-actorid-upis::/i, ''),
     documentTypeId: header.documentTypeId,
     payload,
-    source: 'peppol',
+    source: network.livemode ? 'peppol' : 'sandbox',
     typeHint: type,
+    linkedDocumentIds: linked,
   });
   return { documentId, countryCodeC4: company.country };
 }
@@ -213,16 +244,24 @@ async function countryOfDocument(deps: InboundDeps, documentId: string): Promise
  * waits, its run takes it (`delivered` on AP/AB, `rejected` on RE); after, it is only kept on the
  * document.
  */
-async function receiveMessageLevelStatus(deps: InboundDeps, payload: string): Promise<ForwardedMessageAccepted> {
+async function receiveMessageLevelStatus(
+  deps: InboundDeps,
+  payload: string,
+  network: ForwardingNetwork,
+): Promise<ForwardedMessageAccepted> {
   const read = readMessageLevelStatus(payload);
   if (!read.ok)
-    throw new ApiError('INVALID_REQUEST', `The Message Level Status cannot be read: ${read.message}.`, {
+    throw failure('INVALID_INPUT', `The Message Level Status cannot be read: ${read.message}.`, {
       details: [{ field: 'ApplicationResponse', rule: 'peppol-mls', message: read.message }],
     });
   const { instanceId, code, reason } = read.mls;
   const row = await findOutgoingDocumentByTransportMessage(deps.db, instanceId);
-  if (!row || !row.livemode)
-    throw new ApiError('DOCUMENT_NOT_FOUND', `No outgoing document was sent with InstanceIdentifier ${instanceId}.`, {
+  if (
+    !row ||
+    row.livemode !== network.livemode ||
+    (!network.livemode && row.organization_id !== network.organizationId)
+  )
+    throw failure('DOCUMENT_NOT_FOUND', `No outgoing document was sent with InstanceIdentifier ${instanceId}.`, {
       details: [{ field: 'DocumentReference/ID', rule: 'sent', message: 'no transmission with this id' }],
     });
   const status: MessageLevelStatus = { code, ...(reason ? { reason } : {}) };
