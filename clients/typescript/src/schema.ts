@@ -2555,6 +2555,7 @@ export interface components {
         /** Format: date-time */
         enrichedAt?: string;
       };
+      /** @description Counted from the organization's documents with this participant, those exchanged before it became a partner (or while it was deleted) included: `documentsSent` the outgoing ones delivered, `documentsReceived` the incoming ones, `lastActivityAt` the latest of those. */
       stats: {
         documentsSent: number;
         documentsReceived: number;
