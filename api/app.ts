@@ -18,7 +18,7 @@ import { authenticate, authorize } from './access/middleware.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { idempotency } from './middleware/idempotency.ts';
-import { countRefusedRequests, rateLimit } from './middleware/rate-limit.ts';
+import { countRefusedRequests, rateLimit, type AnonymousLimits } from './middleware/rate-limit.ts';
 import { documentQuota } from './middleware/quota.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { sandboxRoutes } from './sandbox/routes.ts';
@@ -61,6 +61,8 @@ export interface AppDeps {
   jwt?: JwtSettings;
   /** Sandbox keys one client address may bootstrap per hour. */
   bootstrapPerHour?: number;
+  /** Requests per minute of one client address without credentials (public operations, 401s); 60 unless set. */
+  anonymousPerMinute?: number;
   /** Defaults to openapi/openapi.yaml; tests may pass a variant. */
   openapi?: OpenApiDocument;
   /** Validate every response against the contract (on in tests). */
@@ -107,7 +109,7 @@ export function createApp(deps: AppDeps): express.Express {
     observe: deps.observe === false ? undefined : observeRequests(),
     requestLog: requestLog(deps.db),
     access: accessSteps(deps, authenticator),
-    refusals: [countRefusedRequests(deps.db, authenticator)],
+    refusals: [countRefusedRequests(deps.db, authenticator, anonymousLimits(deps))],
     breakers,
     validateResponses: deps.validateResponses ?? false,
   };
@@ -159,10 +161,14 @@ function accessSteps(deps: AppDeps, authenticator: Authenticator): RequestHandle
   return [
     authenticate(authenticator),
     authorize(deps.db),
-    rateLimit(deps.db),
+    rateLimit(deps.db, anonymousLimits(deps)),
     idempotency(deps.db),
     documentQuota(deps.db),
   ];
+}
+
+function anonymousLimits(deps: AppDeps): AnonymousLimits {
+  return { perMinute: deps.anonymousPerMinute ?? 60, bootstrapPerHour: deps.bootstrapPerHour ?? 10 };
 }
 
 function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[] {
@@ -191,7 +197,7 @@ function routers(deps: AppDeps, breakers: Breakers, items: BatchItems): Router[]
     webhookRoutes(deps.db, webhooks),
     eventRoutes(deps.db, deps.temporal),
     wellKnownRoutes(deps.db),
-    sandboxRoutes(deps.db, deps.temporal, recipients, { bootstrapPerHour: deps.bootstrapPerHour ?? 10 }),
+    sandboxRoutes(deps.db, deps.temporal, recipients),
     documentRoutes({
       db: deps.db,
       temporal: deps.temporal,

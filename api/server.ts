@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     appUrl: config.appUrl,
     jwt: { jwksUrl: config.jwksUrl, audience: config.jwtAudience, issuer: config.jwtIssuer },
     bootstrapPerHour: config.bootstrapKeysPerHour,
+    anonymousPerMinute: config.anonymousRequestsPerMinute,
     readiness: { graceMs: config.readinessPollerGraceMs },
     apis: afnorApis({
       db,

@@ -35,6 +35,8 @@ export interface Config {
   jwtAudience: string;
   jwtIssuer: string | undefined;
   bootstrapKeysPerHour: number;
+  /** Requests per minute of one client address without credentials. */
+  anonymousRequestsPerMinute: number;
   /** How long a task queue the API feeds may have no worker polling it before readiness answers 503. */
   readinessPollerGraceMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
@@ -177,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtAudience: optional(env, 'JWT_AUDIENCE') ?? 'https://api.docex.example',
     jwtIssuer: optional(env, 'JWT_ISSUER'),
     bootstrapKeysPerHour: intFrom(env, 'SANDBOX_BOOTSTRAP_PER_HOUR', 10),
+    anonymousRequestsPerMinute: intFrom(env, 'ANONYMOUS_RATE_LIMIT_PER_MINUTE', 60),
     readinessPollerGraceMs: intFrom(env, 'READINESS_POLLER_GRACE_SECONDS', 30) * 1000,
     logLevel: level as Config['logLevel'],
     directoryBaseUrl: (optional(env, 'DIRECTORY_BASE_URL') ?? PEPPOL_NETWORKS[peppolNetwork].directory).replace(

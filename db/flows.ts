@@ -61,9 +61,11 @@ const flowColumns = [
 ] as const;
 
 /**
- * The documents that are flows: invoices and notes (however they were sent), and the lifecycle and
- * e-reporting messages stored with a flow row. Orders, quotes and business events are not flows of
- * the standard, whose flow types name invoices, their lifecycle and reports only.
+ * The documents that are flows: invoices and notes held as structured documents (however they were
+ * sent), and the flows submitted to the facade, lifecycle and e-reporting messages included.
+ * Orders, quotes and business events are not flows of the standard, whose flow types name invoices,
+ * their lifecycle and reports only; nor are files stored as they came (a PDF, an image, a text, an
+ * unreadable XML): they are in no syntax the standard knows (CII, UBL, Factur-X, CDAR, FRR).
  */
 function flows(db: Db) {
   return db
@@ -71,7 +73,12 @@ function flows(db: Db) {
     .leftJoin('document_flows as f', 'f.document_id', 'd.id')
     .selectAll('d')
     .select(flowColumns)
-    .where((eb) => eb.or([eb('d.type', 'in', BILLING_TYPES), eb('f.document_id', 'is not', null)]));
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('d.type', 'in', BILLING_TYPES), eb('d.source_format', '<>', 'raw')]),
+        eb('f.document_id', 'is not', null),
+      ]),
+    );
 }
 
 function visibleFlows(db: Db, scope: Scope) {

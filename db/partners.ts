@@ -316,6 +316,46 @@ export function partnerStatsUpdate(
 }
 
 /**
+ * Links the organization's documents exchanged with the participant while it was no partner (none
+ * yet, or one since deleted) to the partner, and counts them as the pipelines would have: outgoing ones delivered
+ * as sent, incoming ones as received, the latest of those as the last activity. Outgoing documents
+ * still on their way are linked and counted when delivered. Returns how many were linked.
+ */
+export async function adoptPartnerDocuments(
+  db: Db,
+  scope: PartnerScope,
+  partnerId: string,
+  peppolId: string,
+): Promise<number> {
+  const { rows } = await sql<{ linked: number }>`
+    with linked as (
+      update documents set partner_id = ${partnerId}
+      where organization_id = ${scope.organizationId} and livemode = ${scope.livemode}
+        and (partner_id is null or not exists (select 1 from partners p where p.id = documents.partner_id))
+        and ((direction = 'outgoing' and lower(receiver_peppol_id) = lower(${peppolId}))
+          or (direction = 'incoming' and lower(sender_peppol_id) = lower(${peppolId})))
+      returning direction, delivery_status, delivered_at, received_at
+    ), counted as (
+      select
+        (count(*) filter (where direction = 'outgoing' and delivery_status = 'delivered'))::int as sent,
+        (count(*) filter (where direction = 'incoming'))::int as received,
+        max(case when direction = 'incoming' then coalesce(received_at, delivered_at)
+                 when delivery_status = 'delivered' then delivered_at end) as last_at,
+        count(*)::int as linked
+      from linked
+    ), bumped as (
+      update partners set
+        documents_sent = documents_sent + counted.sent,
+        documents_received = documents_received + counted.received,
+        last_activity_at = greatest(last_activity_at, counted.last_at)
+      from counted where partners.id = ${partnerId} and counted.linked > 0
+    )
+    select linked from counted
+  `.execute(db);
+  return rows[0]?.linked ?? 0;
+}
+
+/**
  * Identifier prefixes a send recipient may use (part 4.6), and how each is stored on a partner:
  * a Peppol scheme of the participant id, an extra identifier, or a column.
  */

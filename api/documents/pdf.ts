@@ -568,7 +568,15 @@ export function documentPdfRoutes(db: Db): Router {
   const router = Router();
   router.get('/v1/documents/:document_id/pdf', async (req, res) => {
     const format = req.query.format === 'factur-x' ? 'factur-x' : 'pdf';
-    const pdf = await documentPdf(db, scopeOf(req), String(req.params.document_id), {}, format);
+    // The contract admits only the languages the labels exist in.
+    const language = req.query.lang as PdfLanguage | undefined;
+    const pdf = await documentPdf(
+      db,
+      scopeOf(req),
+      String(req.params.document_id),
+      language ? { language } : {},
+      format,
+    );
     res.set('Content-Disposition', `inline; filename="${pdf.filename}"`).type('application/pdf').send(pdf.content);
   });
   return router;

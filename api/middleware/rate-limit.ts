@@ -7,6 +7,21 @@ import type { Principal } from '../context.ts';
 import { ApiError } from '../errors.ts';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
+const HOUR_MS = 3_600_000;
+
+/** The windows of callers the service does not identify, per client address. */
+export interface AnonymousLimits {
+  /** Requests per minute of one address: public operations, refused credentials, unknown routes. */
+  perMinute: number;
+  /** Sandbox keys one address may bootstrap per hour (its own window, counted instead of the minute one). */
+  bootstrapPerHour: number;
+}
+
+/** Liveness, readiness and the facades' health checks: counted and shown, never refused (an orchestrator's probes). */
+function isProbe(req: Request): boolean {
+  const template = req.context?.operation?.pathTemplate ?? '';
+  return template.startsWith('/health/') || template.endsWith('/healthcheck');
+}
 
 export function setRateLimitHeaders(
   res: Response,
@@ -67,15 +82,49 @@ async function countTenantRequest(db: Db, principal: Principal): Promise<RateLim
 }
 
 /**
- * The per-key sliding window of part 8, counted in Postgres so every API process shares it. The
- * sandbox helper's forced limit answers 429 for the whole organization until it lapses.
+ * Counts a request of a caller the service does not identify in its client address's window: the
+ * hourly one of the sandbox key bootstrap for that operation, else the per-minute one. Probes are
+ * never refused; a window that cannot be counted (its database is down) leaves the answer without
+ * headers rather than failing it.
  */
-export function rateLimit(db: Db): RequestHandler {
+async function countAnonymousRequest(
+  db: Db,
+  limits: AnonymousLimits,
+  req: Request,
+  res: Response,
+): Promise<ApiError | undefined> {
+  const bootstrap = req.context?.operation?.operationId === 'bootstrapSandboxKey';
+  const [bucket, limit, windowMs] = bootstrap
+    ? [`bootstrap:${req.ip}`, limits.bootstrapPerHour, HOUR_MS]
+    : [`address:${req.ip}`, limits.perMinute, RATE_LIMIT_WINDOW_MS];
+  let decision: RateLimitDecision;
+  try {
+    decision = await consumeRateLimit(db, bucket, limit, windowMs);
+  } catch {
+    return undefined;
+  }
+  setRateLimitHeaders(res, decision);
+  if (decision.allowed || isProbe(req)) return undefined;
+  return rateLimited(
+    decision.resetAt,
+    bootstrap
+      ? `At most ${limit} sandbox keys per hour from one address`
+      : `Rate limit of ${limit} requests per minute from one address without credentials exceeded`,
+  );
+}
+
+/**
+ * The per-key sliding window of part 8, counted in Postgres so every API process shares it. The
+ * sandbox helper's forced limit answers 429 for the whole organization until it lapses. Public
+ * operations count in the client address's window.
+ */
+export function rateLimit(db: Db, anonymous: AnonymousLimits): RequestHandler {
   return async (req, res, next) => {
     const principal = req.context.principal;
-    if (!principal) return next();
     try {
-      next(await countRequest(db, principal, res));
+      if (principal) next(await countRequest(db, principal, res));
+      else if (req.context.operation?.public) next(await countAnonymousRequest(db, anonymous, req, res));
+      else next();
     } catch (err) {
       next(err);
     }
@@ -84,18 +133,26 @@ export function rateLimit(db: Db): RequestHandler {
 
 /**
  * A request refused before the window was counted (unknown route or method, unreadable body,
- * missing scope or company) still counts against the caller's key and carries its headers, so
- * every answer to an authenticated caller shows where the window stands. Credentials the
- * pipeline never looked at (the route did not match) are checked here; a caller they do not
- * identify stays anonymous, and the refusal itself is what the response reports.
+ * missing scope or company, refused credentials) still counts and carries the headers, so every
+ * answer shows where its window stands. Credentials the pipeline never looked at (the route did
+ * not match) are checked here; a caller they do not identify, or whose credentials were refused,
+ * counts in its client address's window. The refusal itself is what the response reports.
  */
-export function countRefusedRequests(db: Db, authenticate: Authenticator): ErrorRequestHandler {
+export function countRefusedRequests(
+  db: Db,
+  authenticate: Authenticator,
+  anonymous: AnonymousLimits,
+): ErrorRequestHandler {
   return async (err, req, res, next) => {
-    if (res.headersSent || res.hasHeader('X-RateLimit-Limit') || req.context?.operation?.public) return next(err);
-    if (err instanceof ApiError && err.status === 401) return next(err);
+    if (res.headersSent || res.hasHeader('X-RateLimit-Limit')) return next(err);
     try {
-      const principal = req.context?.principal ?? (await identify(req, authenticate));
+      const refused = err instanceof ApiError && err.status === 401;
+      const principal =
+        refused || req.context?.operation?.public
+          ? undefined
+          : (req.context?.principal ?? (await identify(req, authenticate)));
       if (principal) await countRequest(db, principal, res);
+      else await countAnonymousRequest(db, anonymous, req, res);
     } catch {
       // Counting is best effort here: the refusal is answered whatever happens to the count.
     }

@@ -4,6 +4,7 @@ import { newId } from '../../core/ids.ts';
 import type { Db } from '../../db/database.ts';
 import {
   deletePartner as deletePartnerRow,
+  adoptPartnerDocuments,
   findPartnerByRef,
   findPartnerDuplicates,
   insertPartner,
@@ -267,9 +268,10 @@ export async function createPartner(
         metadata: cleanMetadata(input.metadata),
         punchout,
       });
-      return input.tags?.length
-        ? withPartnerTags(trx, scope, inserted.id, input.tags)
-        : { row: inserted, changed: false };
+      // Its counters start from the documents already exchanged with it, not from zero.
+      const adopted = peppolId ? await adoptPartnerDocuments(trx, scope, inserted.id, peppolId) : 0;
+      const row = adopted > 0 ? ((await findPartnerByRef(trx, scope, inserted.id)) ?? inserted) : inserted;
+      return input.tags?.length ? withPartnerTags(trx, scope, row.id, input.tags) : { row, changed: false };
     }),
     () => duplicateOf(db, scope, { peppolId, vatNumber }),
   );
@@ -371,7 +373,12 @@ export async function updatePartnerByRef(
   }
   const updated = await onUniqueViolation(
     db.transaction().execute(async (trx) => {
-      const row = await updatePartner(trx, scope, current.id, changes);
+      let row = await updatePartner(trx, scope, current.id, changes);
+      // A new participant id brings the documents already exchanged with it.
+      if (row?.peppol_id && row.peppol_id !== current.peppol_id) {
+        if ((await adoptPartnerDocuments(trx, scope, row.id, row.peppol_id)) > 0)
+          row = (await findPartnerByRef(trx, scope, row.id)) ?? row;
+      }
       if (!row || input.tags === undefined) return row && { row, changed: false };
       return withPartnerTags(trx, scope, row.id, input.tags);
     }),

@@ -3,39 +3,20 @@ import type { Client } from '@temporalio/client';
 import type { Db } from '../../db/database.ts';
 import { flushIdempotencyKeys } from '../../db/idempotency.ts';
 import { setForcedRateLimit } from '../../db/organizations.ts';
-import { consumeRateLimit } from '../../db/rate-limits.ts';
 import { principalOf } from '../principal.ts';
 import { scopeOf } from '../scope.ts';
 import { advanceClock, resetClock } from './clock.ts';
 import { resetSandbox } from './reset.ts';
-import { rateLimited, setRateLimitHeaders } from '../middleware/rate-limit.ts';
 import { bootstrapSandbox } from './bootstrap.ts';
 import { startCompanyRegistration } from '../companies/registration.ts';
 import { simulateInbound } from './inbound.ts';
 import type { RecipientDirectory } from '../documents/parties.ts';
 
-export interface SandboxRouteOptions {
-  bootstrapPerHour: number;
-}
-
-const HOUR_MS = 3_600_000;
-
-export function sandboxRoutes(
-  db: Db,
-  temporal: Client,
-  recipients: RecipientDirectory,
-  options: SandboxRouteOptions,
-): Router {
+export function sandboxRoutes(db: Db, temporal: Client, recipients: RecipientDirectory): Router {
   const router = Router();
 
-  // Public: the per-IP hourly window stands in for the per-key limit.
-  router.post('/v1/sandbox/keys', async (req, res, next) => {
-    const decision = await consumeRateLimit(db, `bootstrap:${req.ip}`, options.bootstrapPerHour, HOUR_MS);
-    setRateLimitHeaders(res, decision);
-    if (!decision.allowed)
-      return next(
-        rateLimited(decision.resetAt, `At most ${options.bootstrapPerHour} sandbox keys per hour from one address`),
-      );
+  // Public: the per-address hourly window (counted by the rate-limit step) stands in for the per-key limit.
+  router.post('/v1/sandbox/keys', async (req, res) => {
     const created = await bootstrapSandbox(db, req.body ?? {});
     // The sandbox company registers with the simulated SMP like any other company.
     await startCompanyRegistration(temporal, {

@@ -2555,6 +2555,7 @@ export interface components {
         /** Format: date-time */
         enrichedAt?: string;
       };
+      /** @description Counted from the organization's documents with this participant, those exchanged before it became a partner (or while it was deleted) included: `documentsSent` the outgoing ones delivered, `documentsReceived` the incoming ones, `lastActivityAt` the latest of those. */
       stats: {
         documentsSent: number;
         documentsReceived: number;
@@ -10007,6 +10008,11 @@ export interface operations {
       query?: {
         /** @description `pdf` (the default) or `factur-x` (the PDF with the CII invoice embedded). */
         format?: 'pdf' | 'factur-x';
+        /**
+         * @description The language of the labels, with its number, date, country and unit name formats. Without it, the buyer's country's language where it has one of these (Belgium and Switzerland keep English), else English. A stored upload that is itself a PDF is returned as stored, whatever `lang`.
+         * @example fr
+         */
+        lang?: 'en' | 'fr' | 'de' | 'nl' | 'it' | 'es' | 'pl';
       };
       header?: {
         /**

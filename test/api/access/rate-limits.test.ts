@@ -3,6 +3,8 @@ import { errorBody, startTestApp, type TestApp } from '../../support/app.ts';
 import { bearer, createTenant } from '../../support/access.ts';
 import { testServers } from '../../support/servers.ts';
 import { setForcedRateLimit } from '../../../db/organizations.ts';
+import { clearRateLimit } from '../../../db/rate-limits.ts';
+import { DIRECTORY, FLOWS, startAfnorApp } from '../../support/afnor.ts';
 
 describe('rate limits (part 8)', () => {
   let app: TestApp;
@@ -87,14 +89,87 @@ describe('rate limits (part 8)', () => {
     }
   });
 
-  it('public operations and anonymous callers get no X-RateLimit-* headers', async () => {
-    for (const res of [
-      await fetch(`${app.url}/health/liveness`),
-      await fetch(`${app.url}/v1/me`),
-      await fetch(`${app.url}/v1/nothing-here`),
-    ]) {
-      expect(res.headers.get('x-ratelimit-limit')).to.equal(null);
-    }
+  describe('callers without credentials (part 4.1: every response)', () => {
+    let afnor: TestApp;
+    before(async () => {
+      afnor = await startAfnorApp();
+    });
+    after(() => afnor.close());
+
+    const expectWindow = (res: Response, what: string) => {
+      expect(res.headers.get('x-ratelimit-limit'), what).to.match(/^\d+$/);
+      expect(res.headers.get('x-ratelimit-remaining'), what).to.match(/^\d+$/);
+      expect(Number(res.headers.get('x-ratelimit-reset')), what).to.be.above(Date.now() / 1000 - 1);
+    };
+
+    it('carries X-RateLimit-* on 401s, health, AFNOR health checks, PunchOut and bootstrap 400s and unknown routes', async () => {
+      const cases: Array<[string, Response, number]> = [
+        ['401 without credentials', await fetch(`${app.url}/v1/me`), 401],
+        ['401 with an unknown key', await me(`svc_test_${'z'.repeat(32)}`), 401],
+        ['liveness', await fetch(`${app.url}/health/liveness`), 200],
+        ['readiness', await fetch(`${app.url}/health/readiness`), 0],
+        ['AFNOR flow-service health check', await fetch(`${afnor.url}${FLOWS}/healthcheck`), 200],
+        ['AFNOR directory-service health check', await fetch(`${afnor.url}${DIRECTORY}/healthcheck`), 200],
+        [
+          'PunchOut 400',
+          await fetch(`${app.url}/v1/punchout/cart`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/xml' },
+            body: '<cXML><nothing/></cXML>',
+          }),
+          400,
+        ],
+        [
+          'bootstrap 400',
+          await fetch(`${app.url}/v1/sandbox/keys`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ keyType: 'admin' }),
+          }),
+          400,
+        ],
+        ['unknown route', await fetch(`${app.url}/v1/nothing-here`), 404],
+      ];
+      for (const [what, res, status] of cases) {
+        if (status) expect(res.status, what).to.equal(status);
+        expectWindow(res, what);
+      }
+    });
+
+    it("counts them per client address: 429 past the address's limit, never on a health probe", async () => {
+      await clearRateLimit(testServers().db, 'address:127.0.0.1');
+      const limited = await startTestApp({ anonymousPerMinute: 3 });
+      try {
+        const remaining: string[] = [];
+        for (let i = 0; i < 3; i++) {
+          const res = await fetch(`${limited.url}/v1/me`);
+          expect(res.status).to.equal(401);
+          expect(res.headers.get('x-ratelimit-limit')).to.equal('3');
+          remaining.push(res.headers.get('x-ratelimit-remaining')!);
+        }
+        expect(remaining).to.deep.equal(['2', '1', '0']);
+        // Past the limit, a public operation is refused; a refused credential still answers 401.
+        const punchout = await fetch(`${limited.url}/v1/punchout/cart`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/xml' },
+          body: '<cXML/>',
+        });
+        expect(punchout.status).to.equal(429);
+        expect(Number(punchout.headers.get('retry-after'))).to.be.within(1, 60);
+        expect((await fetch(`${limited.url}/v1/me`)).status).to.equal(401);
+        const live = await fetch(`${limited.url}/health/liveness`);
+        expect(live.status).to.equal(200);
+        expect(live.headers.get('x-ratelimit-remaining')).to.equal('0');
+        // A key's own window is not the address's.
+        const tenant = await createTenant({ rateLimit: 5 });
+        const res = await me(tenant.key, limited.url);
+        expect(res.status).to.equal(200);
+        expect(res.headers.get('x-ratelimit-limit')).to.equal('5');
+      } finally {
+        await limited.close();
+        await clearRateLimit(testServers().db, 'address:127.0.0.1');
+      }
+    });
   });
 
   it("takes the plan's limit when the key has none", async () => {

@@ -20,9 +20,9 @@ describe('GET /v1/documents/{document_id}/pdf: every script, every party, the bu
   });
   after(() => app.close());
 
-  const pdfOf = async (body: unknown) => {
+  const pdfOf = async (body: unknown, query = '') => {
     const id = await seedDocument(tenant, { number: 'INV-LANG', body: JSON.stringify(body) });
-    const res = await fetch(`${app.url}/v1/documents/${id}/pdf`, { headers: bearer(tenant.key) });
+    const res = await fetch(`${app.url}/v1/documents/${id}/pdf${query}`, { headers: bearer(tenant.key) });
     expect(res.status).to.equal(200);
     return pdfText(Buffer.from(await res.arrayBuffer()));
   };
@@ -185,4 +185,22 @@ describe('GET /v1/documents/{document_id}/pdf: every script, every party, the bu
       expect(text).not.to.include('Amount payable');
     });
   }
+
+  it('?lang= chooses the language of the labels, whatever the buyer’s country; an unknown one is 400', async () => {
+    const body = invoiceBody({
+      number: 'INV-LANG',
+      buyer: { name: 'Buyer Ltd', address: { street: 'Main 1', city: 'City', postalCode: '1000', country: 'PL' } },
+      lines: [line],
+    });
+    const german = (await pdfOf(body, '?lang=de')).replace(/[\u00a0\u202f]/g, ' ');
+    for (const expected of ['Rechnung INV-LANG', '21. November 2026', 'Polen', 'Zahlbetrag', '1.149,50 €'])
+      expect(german, expected).to.include(expected);
+    expect(german).not.to.include('Do zapłaty');
+    const english = await pdfOf(body, '?lang=en&format=pdf');
+    expect(english).to.include('Amount payable');
+    expect(english).not.to.include('Do zapłaty');
+    const id = await seedDocument(tenant, { number: 'INV-LANG', body: JSON.stringify(body) });
+    const unknown = await fetch(`${app.url}/v1/documents/${id}/pdf?lang=ja`, { headers: bearer(tenant.key) });
+    expect(unknown.status).to.equal(400);
+  });
 });
