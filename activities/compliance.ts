@@ -6,6 +6,7 @@ import { findComplianceReport, nextOpenReport, updateComplianceReport } from '..
 import { findDocumentById } from '../db/documents.ts';
 import { insertEvent } from '../db/events.ts';
 import { paymentAmountOfMove } from '../db/lifecycle.ts';
+import { storedFlowFile } from '../db/flows.ts';
 import type {
   ComplianceAnswer,
   CompliancePlatforms,
@@ -69,6 +70,7 @@ export function createComplianceActivities({ db, events, platforms }: Compliance
       seller: doc.sender,
       buyer: doc.receiver,
       paymentAmount: await paymentOf(report.lifecycle_event_id),
+      flowFile: doc.type === 'event' ? await storedFlowFile(db, doc.id) : undefined,
     };
     return { report, doc, platform, submission };
   };

@@ -5,7 +5,10 @@ import type { AddressInfo } from 'node:net';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import { createEventDispatcher } from '../../core/event-dispatcher.ts';
-import { loadConfig } from '../../core/config.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig, PROJECT_ROOT } from '../../core/config.ts';
+import { insertStoredFlow } from '../../db/flows.ts';
 import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import { searchAttributesFor } from '../../core/workflow-context.ts';
 import { insertComplianceReport, newComplianceReportId } from '../../db/compliance.ts';
@@ -196,6 +199,12 @@ describe('France through a partner PA (XP Z12-013 Flow Service client, complianc
       .where('id', '=', stored.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    return run(doc, statuses);
+  }
+
+  /** Queues reports of a live French document (as its moves leave them) and runs its compliance workflow. */
+  async function run(doc: { id: string }, statuses: string[]) {
+    const { db } = testServers();
     const ids: string[] = [];
     for (const status of statuses) {
       const row = await insertComplianceReport(db, {
@@ -405,6 +414,36 @@ describe('France through a partner PA (XP Z12-013 Flow Service client, complianc
           errorMessage: 'statut non autorisé',
         },
       ]);
+    });
+
+    it('an e-reporting file received through the facade goes to the PA as an FRR flow, for the tax administration', async () => {
+      use(await standardPa({ decide: () => 'Ok' }));
+      const xml = readFileSync(path.join(PROJECT_ROOT, 'test/data/afnor/frr-10-3-transactions-agregees.xml'));
+      const stored = await insertStoredFlow(testServers().db, {
+        organizationId: tenant.organizationId,
+        livemode: true,
+        companyId: fr,
+        direction: 'outgoing',
+        number: `FRR-${Math.random().toString(36).slice(2, 8)}`,
+        flowType: 'AggregatedCustomerTransactionReport',
+        flowSyntax: 'FRR',
+        name: 'frr-10-3.xml',
+        processingRule: 'B2C',
+        content: xml,
+        contentType: 'application/xml',
+      });
+      const { ids, rows, reported } = await run({ id: stored.id }, ['issued']);
+      expect(stub.flows).to.have.length(1);
+      expect(stub.flows[0].info).to.deep.include({
+        name: 'frr-10-3.xml',
+        flowSyntax: 'FRR',
+        processingRule: 'B2C',
+        trackingId: ids[0],
+      });
+      expect(stub.flows[0].file).to.equal(xml.toString('utf8'));
+      expect(rows[0].platform_response).to.deep.include({ flowSyntax: 'FRR', toTaxAdministration: true });
+      expect(reported).to.have.length(1);
+      expect(reported[0]).to.deep.include({ reportedTo: 'PPF', platform: 'Stub PA', status: 'accepted' });
     });
 
     it('a submission repeated after a crash finds its flow by trackingId (AlreadyExistingFlow), files nothing twice', async () => {

@@ -20,6 +20,10 @@ export interface ComplianceSubmission {
   direction?: string | undefined;
   seller?: ComplianceParty | null | undefined;
   buyer?: ComplianceParty | null | undefined;
+  /** The file of a stored flow reported as such (an e-reporting FRR file received through the facade). */
+  flowFile?:
+    | { flowSyntax: string; name: string | null; processingRule: string | null; content: Buffer; contentType: string }
+    | undefined;
   /** The amount a payment move booked (decimal text), when the move is one. */
   paymentAmount?: string | null | undefined;
 }

@@ -1,7 +1,7 @@
 import { cdarStatusFor, sirenOf, type CdarStatus } from '../../../core/cdar.ts';
 import { renderCdar, type CdarParty } from '../../../peppol/cdar.ts';
 import type { ComplianceAnswer, CompliancePlatform, ComplianceParty, ComplianceSubmission } from '../types.ts';
-import { FlowRefused, type Flow, type FlowServiceClient } from './flow-client.ts';
+import { FlowRefused, type Flow, type FlowInfo, type FlowServiceClient } from './flow-client.ts';
 
 export interface PartnerPaOptions {
   /** The PA's name, as `compliance.reported` and the report records name it. */
@@ -63,11 +63,12 @@ export function renderReportCdar(s: ComplianceSubmission, status: CdarStatus): s
 export function createPartnerPaPlatform(options: PartnerPaOptions): CompliancePlatform {
   const { name, flows } = options;
 
-  const answerOf = (flow: Flow, status: CdarStatus | undefined): ComplianceAnswer => {
+  const answerOf = (flow: Flow, status: CdarStatus | undefined, ereporting = false): ComplianceAnswer => {
     const ack = flow.acknowledgement?.status ?? 'Pending';
     const detail =
       flow.acknowledgement?.details?.find((d) => d.level !== 'Warning') ?? flow.acknowledgement?.details?.[0];
-    const toTaxAdministration = status?.mandatory ?? false;
+    // E-reporting (FRR) is for the tax administration only; a CDAR status when it is mandatory.
+    const toTaxAdministration = ereporting || (status?.mandatory ?? false);
     const decided = ack === 'Ok' ? 'accepted' : ack === 'Error' ? 'failed' : 'submitted';
     return {
       submissionId: flow.flowId,
@@ -83,6 +84,7 @@ export function createPartnerPaPlatform(options: PartnerPaOptions): CompliancePl
         ...(flow.flowType ? { flowType: flow.flowType } : {}),
         ...(flow.submittedAt ? { submittedAt: flow.submittedAt } : {}),
         ...(status ? { cdarStatus: status.code } : {}),
+        ...(ereporting ? { flowSyntax: 'FRR' } : {}),
         toTaxAdministration,
         acknowledgement: flow.acknowledgement ?? { status: 'Pending' },
       },
@@ -99,9 +101,44 @@ export function createPartnerPaPlatform(options: PartnerPaOptions): CompliancePl
     platformResponse: { platform: name, httpStatus: err.status, error: err.body },
   });
 
+  /** A flow filed under the report's id; a repeat after a crash picks up the PA's flow of that id. */
+  const file = async (
+    s: ComplianceSubmission,
+    info: FlowInfo,
+    content: { bytes: Buffer; filename: string; contentType: string },
+    status: CdarStatus | undefined,
+  ): Promise<ComplianceAnswer> => {
+    const ereporting = info.flowSyntax === 'FRR';
+    try {
+      const flow = await flows.submit(info, content);
+      // The 202 carries no acknowledgement yet: it is read at the first check.
+      return answerOf({ ...flow, acknowledgement: flow.acknowledgement ?? { status: 'Pending' } }, status, ereporting);
+    } catch (err) {
+      if (!(err instanceof FlowRefused)) throw err;
+      if (!err.alreadyExists) return refused(err, s);
+      const [earlier] = await flows.search({ trackingId: s.reportId }, 1);
+      if (!earlier) return refused(err, s);
+      return answerOf(earlier, status, ereporting);
+    }
+  };
+
   return {
     name: 'PPF',
     async submit(s) {
+      if (s.flowFile?.flowSyntax === 'FRR') {
+        const name = s.flowFile.name ?? `${s.documentNumber}.xml`;
+        return file(
+          s,
+          {
+            name,
+            flowSyntax: 'FRR',
+            trackingId: s.reportId,
+            ...(s.flowFile.processingRule ? { processingRule: s.flowFile.processingRule } : {}),
+          },
+          { bytes: s.flowFile.content, filename: name, contentType: s.flowFile.contentType },
+          undefined,
+        );
+      }
       const status = cdarOfSubmission(s);
       if (!status)
         return {
@@ -114,26 +151,17 @@ export function createPartnerPaPlatform(options: PartnerPaOptions): CompliancePl
           platformResponse: { platform: name },
         };
       const xml = renderReportCdar(s, status);
-      try {
-        const flow = await flows.submit(
-          {
-            name: `CDV-${s.reportId}.xml`,
-            flowSyntax: 'CDAR',
-            processingRule: processingRuleOf(s),
-            trackingId: s.reportId,
-          },
-          { bytes: Buffer.from(xml), filename: `CDV-${s.reportId}.xml`, contentType: 'application/xml' },
-        );
-        // The 202 carries no acknowledgement yet: it is read at the first check.
-        return answerOf({ ...flow, acknowledgement: flow.acknowledgement ?? { status: 'Pending' } }, status);
-      } catch (err) {
-        if (!(err instanceof FlowRefused)) throw err;
-        if (!err.alreadyExists) return refused(err, s);
-        // Filed before a crash: the flow under our tracking id is this report's.
-        const [earlier] = await flows.search({ trackingId: s.reportId }, 1);
-        if (!earlier) return refused(err, s);
-        return answerOf(earlier, status);
-      }
+      return file(
+        s,
+        {
+          name: `CDV-${s.reportId}.xml`,
+          flowSyntax: 'CDAR',
+          processingRule: processingRuleOf(s),
+          trackingId: s.reportId,
+        },
+        { bytes: Buffer.from(xml), filename: `CDV-${s.reportId}.xml`, contentType: 'application/xml' },
+        status,
+      );
     },
     async status(flowId, s) {
       const flow = await flows.get(flowId);
@@ -147,7 +175,7 @@ export function createPartnerPaPlatform(options: PartnerPaOptions): CompliancePl
           reportedTo: name,
           platformResponse: { platform: name, flowId },
         };
-      return answerOf(flow, cdarOfSubmission(s));
+      return answerOf(flow, cdarOfSubmission(s), s.flowFile?.flowSyntax === 'FRR');
     },
   };
 }
