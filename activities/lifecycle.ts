@@ -202,26 +202,9 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
             },
           });
           written.push(event);
-          if (decision?.platform && !decision.report) {
-            // Not reported, by the company's choice: the owner sees the decision where reports show.
-            written.push(
-              await insertEvent(trx, {
-                organizationId: moved.organization_id,
-                livemode: moved.livemode,
-                companyId: moved.company_id,
-                type: 'compliance.reported',
-                data: {
-                  documentId,
-                  reportedTo: null,
-                  platform: decision.platform,
-                  country: decision.country,
-                  lifecycleStatus: step.to,
-                  status: 'disabled',
-                  reason: decision.reason,
-                },
-              }),
-            );
-          }
+          // Not reported, by the company's choice: no report and no compliance.reported, which says
+          // only what was reported; the move's answer, its lifecycle.updated and the compliance
+          // status endpoint show the decision (`disabled`).
           if (country && owed(step.to)) {
             await insertComplianceReport(trx, {
               id: newComplianceReportId(),
