@@ -5,6 +5,8 @@ import type { Db } from '../db/database.ts';
 import { findComplianceReport, nextOpenReport, updateComplianceReport } from '../db/compliance.ts';
 import { findDocumentById } from '../db/documents.ts';
 import { insertEvent } from '../db/events.ts';
+import { paymentAmountOfMove } from '../db/lifecycle.ts';
+import { storedFlowFile } from '../db/flows.ts';
 import type {
   ComplianceAnswer,
   CompliancePlatforms,
@@ -41,6 +43,11 @@ export interface ComplianceActivities {
 }
 
 export function createComplianceActivities({ db, events, platforms }: ComplianceActivityDeps): ComplianceActivities {
+  /** The amount the reported move booked, for the statuses that carry it (paid, cashed). */
+  const paymentOf = async (lifecycleEventId: string | null): Promise<string | null> => {
+    return lifecycleEventId ? paymentAmountOfMove(db, lifecycleEventId) : null;
+  };
+
   const context = async (reportId: string) => {
     const report = await findComplianceReport(db, reportId);
     if (!report) throw failure('NOT_FOUND', `compliance report ${reportId} does not exist`);
@@ -59,6 +66,11 @@ export function createComplianceActivities({ db, events, platforms }: Compliance
       buyerVat: doc.receiver?.vatNumber ?? null,
       grossAmount: doc.gross_amount,
       currency: doc.currency,
+      direction: doc.direction,
+      seller: doc.sender,
+      buyer: doc.receiver,
+      paymentAmount: await paymentOf(report.lifecycle_event_id),
+      flowFile: doc.type === 'event' ? await storedFlowFile(db, doc.id) : undefined,
     };
     return { report, doc, platform, submission };
   };
@@ -89,7 +101,8 @@ export function createComplianceActivities({ db, events, platforms }: Compliance
         data: {
           documentId: row.document_id,
           reportId: row.id,
-          reportedTo: row.platform,
+          reportedTo: answer.reportedTo ?? row.platform,
+          ...(answer.platform ? { platform: answer.platform } : {}),
           country: row.country,
           lifecycleStatus: row.lifecycle_status,
           status: answer.status,

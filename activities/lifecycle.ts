@@ -30,6 +30,7 @@ import {
   wrapInSbdh,
 } from '../peppol/index.ts';
 import { emitCdarForMove } from './cdar.ts';
+import { cdarStatusFor } from '../core/cdar.ts';
 import { documentEventData } from './documents.ts';
 import type { PeppolTransport } from '../upstreams/transport/types.ts';
 import { forMode, type PerMode } from '../upstreams/modes.ts';
@@ -130,7 +131,15 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
         // The tax platforms (PPF, SDI) take the lifecycle of invoices and notes, not of orders or quotes.
         const decision = isBillingType(moved.type) ? await complianceDecision(trx, moved.company_id) : undefined;
         const country = decision?.report ? decision.country : null;
-        const compliance = complianceSummary(decision, at);
+        // Live French reports are the reform's CDAR statuses, filed by the partner PA: a move the
+        // reform has no status for (our side's `approved` of what we sold, say) owes none. The
+        // sandbox simulator takes every move.
+        const owed = (to: string) =>
+          country !== 'FR' || !moved.livemode || cdarStatusFor(to, moved.direction) !== undefined;
+        const compliance =
+          country && !steps.some((step) => owed(step.to))
+            ? complianceSummary(undefined, at)
+            : complianceSummary(decision, at);
         const written: DispatchableEvent[] = [];
         for (const step of steps) {
           const final = step === last;
@@ -177,27 +186,10 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
             },
           });
           written.push(event);
-          if (decision?.platform && !decision.report) {
-            // Not reported, by the company's choice: the owner sees the decision where reports show.
-            written.push(
-              await insertEvent(trx, {
-                organizationId: moved.organization_id,
-                livemode: moved.livemode,
-                companyId: moved.company_id,
-                type: 'compliance.reported',
-                data: {
-                  documentId,
-                  reportedTo: null,
-                  platform: decision.platform,
-                  country: decision.country,
-                  lifecycleStatus: step.to,
-                  status: 'disabled',
-                  reason: decision.reason,
-                },
-              }),
-            );
-          }
-          if (country) {
+          // Not reported, by the company's choice: no report and no compliance.reported, which says
+          // only what was reported; the move's answer, its lifecycle.updated and the compliance
+          // status endpoint show the decision (`disabled`).
+          if (country && owed(step.to)) {
             await insertComplianceReport(trx, {
               id: newComplianceReportId(),
               organization_id: moved.organization_id,

@@ -75,11 +75,26 @@ export interface Config {
   accessPointAs4Url: string | undefined;
   /** PEM file of the access point's Peppol AP certificate, published base64 DER in every endpoint. */
   accessPointCertificate: string | undefined;
-  /** France's public e-invoicing platform (PPF) lifecycle-status API, for live French documents. */
-  ppfBaseUrl: string;
-  ppfToken: string | undefined;
-  /** The French e-invoicing directory (annuaire): its Directory Service API root, for live `siren:`/`siret:` and the facade. */
-  frenchDirectoryBaseUrl: string;
+  /**
+   * France: the partner approved platform (PA) that files live French lifecycle statuses (CDAR) with
+   * the PPF, through its AFNOR XP Z12-013 Flow Service (root with version, `…/flow-service/v1`).
+   * Unset: live French reports wait, queued, until it is configured.
+   */
+  frenchPaName: string;
+  frenchPaFlowServiceUrl: string | undefined;
+  /** A fixed bearer token for the PA (BearerAuth); or OAuth2 client credentials (all three set), which win. */
+  frenchPaToken: string | undefined;
+  frenchPaTokenUrl: string | undefined;
+  frenchPaClientId: string | undefined;
+  frenchPaClientSecret: string | undefined;
+  /** The standard's `Organization-Id` header, when the PA serves us under a delegation. */
+  frenchPaOrganizationId: string | undefined;
+  /**
+   * The French e-invoicing directory (annuaire): the partner PA's XP Z12-013 Directory Service root
+   * (`…/directory-service/v1`), for live `siren:`/`siret:` and the facade. Defaults to the PA's, beside
+   * its Flow Service, with the PA's credentials.
+   */
+  frenchDirectoryBaseUrl: string | undefined;
   /** A fixed bearer token for the annuaire; or OAuth2 client credentials (all three set), which win. */
   frenchDirectoryToken: string | undefined;
   frenchDirectoryTokenUrl: string | undefined;
@@ -134,6 +149,42 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+/**
+ * The partner PA and its two XP Z12-013 services: the directory defaults to the Directory Service
+ * beside the Flow Service (`…/flow-service/v1` → `…/directory-service/v1`), and to the PA's credentials.
+ */
+function frenchPlatformConfig(env: NodeJS.ProcessEnv) {
+  const flowServiceUrl = optional(env, 'FRENCH_PA_FLOW_SERVICE_URL')?.replace(/\/$/, '');
+  const directoryUrl =
+    optional(env, 'FRENCH_DIRECTORY_BASE_URL') ??
+    flowServiceUrl?.replace(/\/flow-service(?=\/|$)/, '/directory-service');
+  const ownDirectoryCredentials = ['FRENCH_DIRECTORY_TOKEN', 'FRENCH_DIRECTORY_CLIENT_ID'].some((k) =>
+    optional(env, k),
+  );
+  const pa = {
+    token: optional(env, 'FRENCH_PA_TOKEN'),
+    tokenUrl: optional(env, 'FRENCH_PA_TOKEN_URL'),
+    clientId: optional(env, 'FRENCH_PA_CLIENT_ID'),
+    clientSecret: optional(env, 'FRENCH_PA_CLIENT_SECRET'),
+  };
+  const sameHost = !optional(env, 'FRENCH_DIRECTORY_BASE_URL') && !ownDirectoryCredentials;
+  return {
+    frenchPaName: optional(env, 'FRENCH_PA_NAME') ?? 'PA',
+    frenchPaFlowServiceUrl: flowServiceUrl,
+    frenchPaToken: pa.token,
+    frenchPaTokenUrl: pa.tokenUrl,
+    frenchPaClientId: pa.clientId,
+    frenchPaClientSecret: pa.clientSecret,
+    frenchPaOrganizationId: optional(env, 'FRENCH_PA_ORGANIZATION_ID'),
+    frenchDirectoryBaseUrl: directoryUrl?.replace(/\/$/, ''),
+    frenchDirectoryToken: optional(env, 'FRENCH_DIRECTORY_TOKEN') ?? (sameHost ? pa.token : undefined),
+    frenchDirectoryTokenUrl: optional(env, 'FRENCH_DIRECTORY_TOKEN_URL') ?? (sameHost ? pa.tokenUrl : undefined),
+    frenchDirectoryClientId: optional(env, 'FRENCH_DIRECTORY_CLIENT_ID') ?? (sameHost ? pa.clientId : undefined),
+    frenchDirectoryClientSecret:
+      optional(env, 'FRENCH_DIRECTORY_CLIENT_SECRET') ?? (sameHost ? pa.clientSecret : undefined),
+  };
 }
 
 function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -210,15 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smpTechnicalContact: optional(env, 'SMP_TECHNICAL_CONTACT'),
     accessPointAs4Url: optional(env, 'ACCESS_POINT_AS4_URL'),
     accessPointCertificate: optional(env, 'ACCESS_POINT_CERTIFICATE'),
-    ppfBaseUrl: (optional(env, 'PPF_BASE_URL') ?? 'https://api.ppf.impots.gouv.fr').replace(/\/$/, ''),
-    ppfToken: optional(env, 'PPF_TOKEN'),
-    frenchDirectoryBaseUrl: (
-      optional(env, 'FRENCH_DIRECTORY_BASE_URL') ?? 'https://api.ppf.impots.gouv.fr/directory-service/v1'
-    ).replace(/\/$/, ''),
-    frenchDirectoryToken: optional(env, 'FRENCH_DIRECTORY_TOKEN'),
-    frenchDirectoryTokenUrl: optional(env, 'FRENCH_DIRECTORY_TOKEN_URL'),
-    frenchDirectoryClientId: optional(env, 'FRENCH_DIRECTORY_CLIENT_ID'),
-    frenchDirectoryClientSecret: optional(env, 'FRENCH_DIRECTORY_CLIENT_SECRET'),
+    ...frenchPlatformConfig(env),
     frenchDirectoryTimeoutMs: intFrom(env, 'FRENCH_DIRECTORY_TIMEOUT_MS', 10_000),
     sdiBaseUrl: (optional(env, 'SDI_BASE_URL') ?? 'https://api.fatturapa.gov.it').replace(/\/$/, ''),
     sdiToken: optional(env, 'SDI_TOKEN'),

@@ -312,3 +312,19 @@ export async function findInvoiceByNumber(
   if (issueDate) query = query.where('issue_date', '=', issueDate);
   return query.orderBy('created_at', 'desc').executeTakeFirst();
 }
+
+/** The file a stored flow was received as (an e-reporting file, say), with what its flow row says of it. */
+export async function storedFlowFile(db: Db, documentId: string) {
+  return db
+    .selectFrom('document_flows as f')
+    .innerJoin('files as fi', 'fi.id', 'f.original_file_id')
+    .select([
+      'f.flow_syntax as flowSyntax',
+      'f.name',
+      'f.processing_rule as processingRule',
+      'fi.content',
+      'fi.content_type as contentType',
+    ])
+    .where('f.document_id', '=', documentId)
+    .executeTakeFirst();
+}

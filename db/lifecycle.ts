@@ -37,3 +37,13 @@ export async function insertLifecycleEvent(db: Db, row: Insertable<LifecycleEven
 export async function listLifecycleEvents(db: Db, documentId: string): Promise<LifecycleEventRow[]> {
   return db.selectFrom('lifecycle_events').selectAll().where('document_id', '=', documentId).orderBy('seq').execute();
 }
+
+/** The amount one lifecycle move booked (a payment), or null. */
+export async function paymentAmountOfMove(db: Db, lifecycleEventId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('lifecycle_events')
+    .select('payment_amount')
+    .where('id', '=', lifecycleEventId)
+    .executeTakeFirst();
+  return row?.payment_amount ?? null;
+}

@@ -210,17 +210,23 @@ describe('compliance reporting of lifecycle changes', () => {
           .where('document_id', '=', doc.id)
           .execute(),
       ).to.deep.equal([]);
-      expect(await skipped(doc.id)).to.deep.equal([
-        {
-          documentId: doc.id,
-          reportedTo: null,
-          platform: 'PPF',
-          country: 'FR',
-          lifecycleStatus: 'paid',
-          status: 'disabled',
-          reason: 'company_settings',
-        },
-      ]);
+      // Nothing was reported, so no compliance.reported: the decision shows on the move and the status endpoint.
+      expect(await skipped(doc.id)).to.deep.equal([]);
+      const updated = (
+        await testServers()
+          .db.selectFrom('events')
+          .select('data')
+          .where('type', '=', 'lifecycle.updated')
+          .where('organization_id', '=', tenant.organizationId)
+          .execute()
+      )
+        .map((e) => e.data as any)
+        .filter((d) => d.documentId === doc.id);
+      expect(updated.map((d) => d.compliance)).to.deep.include({
+        reportedTo: [],
+        status: 'disabled',
+        nextCheckAt: null,
+      });
       const status = await (await get(`/v1/compliance/status?companyId=${company}`)).json();
       expect(status.countries.find((c: any) => c.country === 'FR')).to.deep.include({
         autoReport: false,
@@ -238,7 +244,7 @@ describe('compliance reporting of lifecycle changes', () => {
       await patchCompany(company, { compliance: { IT: { platform: 'SDI', autoReport: false } } });
       const off = await storedDocument(tenant, { companyId: company, number: 'INV-IT-OFF-1' });
       expect((await (await update(off.id, { status: 'under_review' })).json()).compliance.status).to.equal('disabled');
-      expect((await skipped(off.id)).map((d) => d.reason)).to.deep.equal(['company_compliance']);
+      expect(await skipped(off.id)).to.deep.equal([]);
       expect(
         (await (await get(`/v1/compliance/status?companyId=${company}`)).json()).countries.find(
           (c: any) => c.country === 'IT',

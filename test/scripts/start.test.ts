@@ -66,7 +66,7 @@ describe('npm start (scripts/start.ts)', function () {
       SMP_BASE_URL: closed,
       ACCESS_POINT_URL: closed,
       DIRECTORY_BASE_URL: closed,
-      PPF_BASE_URL: closed,
+      FRENCH_PA_FLOW_SERVICE_URL: closed,
       SDI_BASE_URL: closed,
       DATA_DIR: dataDir,
       PORT: String(ports.api),

@@ -15,7 +15,7 @@ export async function mochaGlobalSetup(): Promise<void> {
     'SMP_BASE_URL',
     'DIRECTORY_BASE_URL',
     'ACCESS_POINT_URL',
-    'PPF_BASE_URL',
+    'FRENCH_PA_FLOW_SERVICE_URL',
     'SDI_BASE_URL',
     'FRENCH_DIRECTORY_BASE_URL',
   ])

@@ -118,17 +118,13 @@ describe('compliance platform adapters (real HTTP, stub servers)', () => {
     expect(unreachable.type).to.equal('UPSTREAM_UNAVAILABLE');
   });
 
-  it('base URLs come from PPF_BASE_URL / SDI_BASE_URL', () => {
+  it('base URLs come from SDI_BASE_URL', () => {
     const config = loadConfig({
-      PPF_BASE_URL: 'http://127.0.0.1:9001/',
       SDI_BASE_URL: 'http://127.0.0.1:9002',
-      PPF_TOKEN: 't',
       COMPLIANCE_TIMEOUT_MS: '500',
     });
     expect(config).to.deep.include({
-      ppfBaseUrl: 'http://127.0.0.1:9001',
       sdiBaseUrl: 'http://127.0.0.1:9002',
-      ppfToken: 't',
       sdiToken: undefined,
       complianceTimeoutMs: 500,
     });

@@ -16,6 +16,23 @@ export interface ComplianceSubmission {
   buyerVat: string | null;
   grossAmount: string | null;
   currency: string | null;
+  /** `outgoing` (the company sells) or `incoming` (it buys). */
+  direction?: string | undefined;
+  seller?: ComplianceParty | null | undefined;
+  buyer?: ComplianceParty | null | undefined;
+  /** The file of a stored flow reported as such (an e-reporting FRR file received through the facade). */
+  flowFile?:
+    | { flowSyntax: string; name: string | null; processingRule: string | null; content: Buffer; contentType: string }
+    | undefined;
+  /** The amount a payment move booked (decimal text), when the move is one. */
+  paymentAmount?: string | null | undefined;
+}
+
+/** A party of the document as the platforms name it. */
+export interface ComplianceParty {
+  peppolId?: string | null | undefined;
+  vatNumber?: string | null | undefined;
+  name?: string | null | undefined;
 }
 
 /** What a platform says about a submission. `submitted`: not decided yet, check again later. */
@@ -27,6 +44,10 @@ export interface ComplianceAnswer {
   errorMessage?: string | undefined;
   /** The platform's own answer, kept on the report record. */
   platformResponse: Record<string, unknown>;
+  /** Where the report went, when not the country's platform itself (France: the PA, or the PPF it transmitted to). */
+  reportedTo?: string | undefined;
+  /** The platform that took the report, when it is an intermediary (France: the partner PA). */
+  platform?: string | undefined;
 }
 
 export interface CompliancePlatform {

@@ -73,7 +73,7 @@ export function annuaireFromConfig(config: DirectoryConfig): FrenchDirectory {
   const { frenchDirectoryTokenUrl: tokenUrl, frenchDirectoryClientId: clientId } = config;
   const clientSecret = config.frenchDirectoryClientSecret;
   return createAnnuaireClient({
-    baseUrl: config.frenchDirectoryBaseUrl ?? 'https://api.ppf.impots.gouv.fr/directory-service/v1',
+    baseUrl: config.frenchDirectoryBaseUrl,
     timeoutMs: config.frenchDirectoryTimeoutMs ?? 10_000,
     token: config.frenchDirectoryToken,
     oauth: tokenUrl && clientId && clientSecret ? { tokenUrl, clientId, clientSecret } : undefined,

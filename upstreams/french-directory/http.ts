@@ -2,8 +2,8 @@ import { UpstreamError } from '../directory/types.ts';
 import type { AnnuaireKey, AnnuaireResults, DirectoryLine, FrenchDirectory, FrenchRoute } from './types.ts';
 
 export interface AnnuaireClientOptions {
-  /** The Directory Service root, e.g. `https://…/directory-service/v1`. */
-  baseUrl: string;
+  /** The partner PA's XP Z12-013 Directory Service root, e.g. `https://…/directory-service/v1`; unset: unavailable. */
+  baseUrl: string | undefined;
   timeoutMs: number;
   /** A fixed bearer token. */
   token?: string | undefined;
@@ -33,6 +33,8 @@ export function createAnnuaireClient(options: AnnuaireClientOptions): FrenchDire
   let cachedToken: { value: string; expiresAt: number } | undefined;
 
   async function call(path: string, init: RequestInit, what: string): Promise<Response> {
+    if (!options.baseUrl)
+      throw new UpstreamError(UPSTREAM, 'unavailable', `${what} is not configured (FRENCH_DIRECTORY_BASE_URL).`);
     try {
       return await fetch(`${options.baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
     } catch (err) {
