@@ -73,8 +73,9 @@ export function companyUpstreamsFromConfig(
     ? readAccessPointCertificate(config.accessPointCertificate)
     : undefined;
   return {
+    // Without SMP_PUBLIC_URL there is no "our SMP" to find in the SML: nothing is checked.
     network:
-      sml && readers
+      sml && readers && config.smpPublicUrl
         ? {
             locate: sml,
             ...readers,
