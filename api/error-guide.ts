@@ -149,6 +149,13 @@ export const ERROR_GUIDE: Record<ErrorCode, ErrorExplanation> = {
     fix: '`details` holds the existing company id; use it, or ask to join it.',
     retry: 'no',
   },
+  PARTICIPANT_REGISTERED_ELSEWHERE: {
+    meaning: "The company's Peppol participant id is registered in the SML by another provider's SMP.",
+    cause:
+      'The company already receives Peppol documents through another provider; a participant has one SMP at a time.',
+    fix: 'Ask that provider to start an SMP migration; give its migration key as `smpMigrationKey` on create, or to `POST /v1/companies/{company_id}/smp-migration` with `{"action": "inbound"}`.',
+    retry: 'no',
+  },
   PARTNER_EXISTS: {
     meaning: 'This partner already exists for the company.',
     cause: 'Creating the same partner twice.',
@@ -250,6 +257,13 @@ export const ERROR_GUIDE: Record<ErrorCode, ErrorExplanation> = {
     meaning: 'The test event sent to the webhook was not accepted.',
     cause: 'The endpoint is down, slow (over 20 s), or answers a non-2xx status.',
     fix: 'Fix the endpoint (the response holds the status it answered), then re-activate again.',
+    retry: 'no',
+  },
+  SMP_MIGRATION_FAILED: {
+    meaning: 'The SMP refused the participant migration.',
+    cause:
+      'The migration key is wrong or expired, no outbound migration was started, or the participant is already here.',
+    fix: 'Check the key with the other provider (it is valid for a limited time), or start the outbound migration first.',
     retry: 'no',
   },
   RATE_LIMITED: {

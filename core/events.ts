@@ -15,6 +15,8 @@ export const EVENT_TYPES = [
   'punchout.cart',
   // Additive: a flow of the AFNOR facade kept as a record (a CDAR lifecycle message, an FRR report).
   'flow.stored',
+  // Additive: the listing check of a company's publication found something to act on (SML, SMP, Directory).
+  'company.network_problem',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -29,6 +29,8 @@ export const SEARCH_ATTRIBUTES = {
 export const workflowIds = {
   document: (documentId: string) => `document:${documentId}`,
   company: (companyId: string) => `company:${companyId}`,
+  /** The listing check of a company's publication (a child of `company:<id>`, one at a time). */
+  companyListing: (companyId: string) => `company-listing:${companyId}`,
   delivery: (deliveryId: string) => `delivery:${deliveryId}`,
   inbound: (documentId: string) => `inbound:${documentId}`,
   compliance: (documentId: string, country: string) => `compliance:${documentId}:${country}`,

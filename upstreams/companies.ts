@@ -2,6 +2,7 @@ import type { Config } from '../core/config.ts';
 import type { Db } from '../db/database.ts';
 import { listedCompanyOfVat } from './directory/seed.ts';
 import type { DirectoryUpstream } from './directory/types.ts';
+import { OWN_ACCESS_POINT, OWN_SMP } from './directory/simulator.ts';
 import type { SmpLookup } from './smp-lookup/types.ts';
 import { forMode, type PerMode } from './modes.ts';
 import { createRegistrySimulator, createViesRegistry, type NationalRegistry } from './registry/index.ts';
@@ -18,6 +19,8 @@ export interface CompanyUpstreams {
   smp: PerMode<SmpRegistrar>;
   /** What the listing check of a live company reads: the SML, our SMP as senders see it, the Directory. */
   network?: NetworkReaders | undefined;
+  /** The same check in the sandbox: the sandbox SMP's rows, its SMP lookup and Directory simulators. */
+  sandboxNetwork?: NetworkReaders | undefined;
 }
 
 export interface NetworkReaders {
@@ -62,14 +65,17 @@ export function companyUpstreamsFromConfig(
   db: Db,
   sml?: SmlLocate,
   readers?: { lookup: SmpLookup; directory: DirectoryUpstream },
+  sandboxReaders?: { lookup: SmpLookup; directory: DirectoryUpstream },
 ): CompanyUpstreams {
+  const sandboxSmp = createSmpSimulator(db);
   // An unreadable certificate stops the process at start, not at the first registration.
   const certificate = config.accessPointCertificate
     ? readAccessPointCertificate(config.accessPointCertificate)
     : undefined;
   return {
+    // Without SMP_PUBLIC_URL there is no "our SMP" to find in the SML: nothing is checked.
     network:
-      sml && readers
+      sml && readers && config.smpPublicUrl
         ? {
             locate: sml,
             ...readers,
@@ -78,6 +84,17 @@ export function companyUpstreamsFromConfig(
             certificate: certificate?.base64Der,
           }
         : undefined,
+    sandboxNetwork: sandboxReaders
+      ? {
+          // The sandbox SML: a participant of the sandbox SMP resolves to it.
+          locate: async (participantId) =>
+            (await sandboxSmp.registeredDocumentTypes(participantId)) ? { smpUrl: OWN_SMP.url } : undefined,
+          ...sandboxReaders,
+          ownSmpUrl: OWN_SMP.url,
+          endpointUrl: OWN_ACCESS_POINT.endpointUrl,
+          certificate: undefined,
+        }
+      : undefined,
     registry: {
       live: createViesRegistry({ baseUrl: config.registryBaseUrl, timeoutMs: config.registryTimeoutMs }),
       sandbox: createRegistrySimulator({ listed: listedCompanyOfVat }),
@@ -94,7 +111,7 @@ export function companyUpstreamsFromConfig(
         smlRegistration: config.smpSmlRegistration,
         sml: sml && config.smpPublicUrl ? { locate: sml, ownSmpUrl: config.smpPublicUrl } : undefined,
       }),
-      sandbox: createSmpSimulator(db),
+      sandbox: sandboxSmp,
     },
   };
 }

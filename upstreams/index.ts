@@ -26,10 +26,16 @@ export function createUpstreams(config: Config, db: Db): Upstreams {
   const liveSmp = directory.smp(true);
   return {
     directory,
-    companies: companyUpstreamsFromConfig(config, db, liveSmp.locate?.bind(liveSmp), {
-      lookup: liveSmp,
-      directory: directory.directory(true),
-    }),
+    companies: companyUpstreamsFromConfig(
+      config,
+      db,
+      liveSmp.locate?.bind(liveSmp),
+      {
+        lookup: liveSmp,
+        directory: directory.directory(true),
+      },
+      { lookup: directory.smp(false), directory: directory.directory(false) },
+    ),
     transports: createTransports(config, db),
     compliance: compliancePlatformsFromConfig(config),
     webhooks: createWebhookSenders({ allowLoopback: config.webhookAllowLoopback }),

@@ -13,6 +13,7 @@ import { toCompany, toCompanyRow } from './mapper.ts';
 import {
   createCompany,
   deleteCompany,
+  migrateCompanySmp,
   readCompany,
   resolveCompany,
   searchCompanies,
@@ -90,6 +91,10 @@ export function companyRoutes(options: CompanyRouteDeps): Router {
   router.delete('/v1/companies/:company_id', async (req, res) => {
     await deleteCompany(deps, scopeOf(req), String(req.params.company_id));
     res.status(204).end();
+  });
+
+  router.post('/v1/companies/:company_id/smp-migration', async (req, res) => {
+    res.json(await migrateCompanySmp(deps, scopeOf(req), String(req.params.company_id), req.body));
   });
 
   router.post('/v1/companies/:company_id/join', async (req, res) => {

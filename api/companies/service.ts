@@ -7,6 +7,8 @@ import {
   findCompanyByRef,
   findReadableCompanyByRef,
   insertCompany,
+  markCompanySmpDeregistered,
+  recordCompanyNetwork,
   searchCompanies as searchManaged,
   updateCompany as updateCompanyRow,
   type CompanyChanges,
@@ -22,6 +24,7 @@ import { onUniqueViolation } from '../foreign-errors.ts';
 import { managedHit, registryHit } from './mapper.ts';
 import type { DirectoryServices } from '../../upstreams/directory/index.ts';
 import { UpstreamError } from '../../upstreams/directory/types.ts';
+import { SmpError } from '../../upstreams/smp-registration/index.ts';
 import { requestDeregistration, signalCapabilitiesChanged, startCompanyRegistration } from './registration.ts';
 
 export interface CompanyServiceDeps {
@@ -64,6 +67,8 @@ export interface CompanyCreateInput {
   settings?: Record<string, unknown>;
   compliance?: Record<string, unknown>;
   metadata?: Record<string, string>;
+  /** A live participant another provider holds: the key that provider's SMP issued for its move here. */
+  smpMigrationKey?: string;
 }
 
 const METADATA_MAX_KEYS = 40;
@@ -152,6 +157,8 @@ export async function createCompany(
   // The directory's id, else the registry's (which knows a SIRET), else the table's (tax number, then identifiers).
   const peppolId = listedPeppolId ?? registry.peppolId ?? (participant.ok ? participant.peppolId : undefined);
   if (!peppolId) throw participantIdProblem(participant);
+  const migrationKey = input.smpMigrationKey;
+  if (livemode && options.register !== false && !migrationKey) await assertParticipantFree(deps, peppolId);
   const compliance = { ...(DEFAULT_COMPLIANCE[country] ?? {}), ...(input.compliance ?? {}) };
   // Two concurrent creates of one VAT: the unique index lets one win, the other is a duplicate.
   return onUniqueViolation(
@@ -173,6 +180,8 @@ export async function createCompany(
         metadata: input.metadata ?? {},
       });
       await options.alongside?.(trx, row);
+      // Taken over from the other provider's SMP first: the registration then publishes at ours.
+      if (livemode && migrationKey) await migrateInbound(deps, peppolId, migrationKey);
       if (options.register !== false)
         await startCompanyRegistration(deps.temporal, {
           id: row.id,
@@ -187,6 +196,63 @@ export async function createCompany(
       return winner ? companyExists(vatNumber, winner.id) : undefined;
     },
   );
+}
+
+const sameUrl = (a: string, b: string) => a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
+
+/**
+ * A live participant the SML already points to another provider's SMP cannot be published here:
+ * 409 naming that SMP and the way over (a migration key). An SML that cannot be asked blocks
+ * nothing: the registration workflow finds the conflict then, and nothing is half-published.
+ */
+async function assertParticipantFree(deps: CompanyServiceDeps, peppolId: string): Promise<void> {
+  const network = deps.upstreams.network;
+  if (!network?.ownSmpUrl) return;
+  const located = await network.locate(peppolId).catch(() => undefined);
+  if (!located || sameUrl(located.smpUrl, network.ownSmpUrl)) return;
+  throw new ApiError(
+    'PARTICIPANT_REGISTERED_ELSEWHERE',
+    `${peppolId} is registered in the Peppol SML by another provider's SMP (${located.smpUrl}); a participant ` +
+      'has one SMP at a time. Ask that provider to start an SMP migration and give its migration key as ' +
+      '`smpMigrationKey` here, or to POST /v1/companies/{company_id}/smp-migration ' +
+      '({"action": "inbound", "migrationKey": "…"}) of a company created with capabilities.receive empty.',
+    {
+      details: [
+        {
+          field: 'vatNumber',
+          rule: 'peppol_participant_free',
+          message: 'registered elsewhere',
+          peppolId,
+          smpUrl: located.smpUrl,
+        },
+      ],
+    },
+  );
+}
+
+/** phoss-smp's inbound migration with the other provider's key; its refusal is the caller's 422. */
+export async function migrateInbound(deps: CompanyServiceDeps, peppolId: string, migrationKey: string): Promise<void> {
+  const migrations = deps.upstreams.smp.live.migrations;
+  if (!migrations)
+    throw new ApiError('UPSTREAM_UNAVAILABLE', 'The SMP of this service does not support participant migration.');
+  try {
+    await migrations.inbound(peppolId, migrationKey);
+  } catch (err) {
+    throw smpMigrationError(err);
+  }
+}
+
+export function smpMigrationError(err: unknown): ApiError {
+  if (err instanceof SmpError) {
+    if (err.code === 'INVALID_INPUT')
+      return new ApiError('SMP_MIGRATION_FAILED', err.message, {
+        details: [{ field: 'migrationKey', rule: 'smp_migration', message: err.message }],
+      });
+    return new ApiError(err.code === 'UPSTREAM_TIMEOUT' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE', err.message, {
+      headers: { 'Retry-After': '30' },
+    });
+  }
+  throw err;
 }
 
 /** GET /v1/companies/{id}: also a company of another organization that accepted a join request. */
@@ -259,6 +325,74 @@ export async function updateCompany(
     });
   }
   return updated;
+}
+
+export interface SmpMigrationInput {
+  action: 'inbound' | 'outbound_start' | 'outbound_cancel' | 'outbound_finalize';
+  migrationKey?: string;
+}
+
+/**
+ * POST /v1/companies/{id}/smp-migration: one step of phoss-smp's participant migration. Inbound
+ * publishes the company again (the registration workflow); a finalized outbound leaves the
+ * company receiving nothing here, so no later publication takes the participant back by mistake.
+ */
+export async function migrateCompanySmp(
+  deps: CompanyServiceDeps,
+  scope: Scope,
+  ref: string,
+  input: SmpMigrationInput,
+): Promise<{ companyId: string; peppolId: string; action: SmpMigrationInput['action']; migrationKey: string | null }> {
+  const company = await getCompany(deps.db, scope, ref);
+  if (!company.livemode)
+    throw new ApiError('INVALID_REQUEST', 'The sandbox SMP has no other providers: migration is for live companies.');
+  const peppolId = company.peppol_id;
+  if (!peppolId)
+    throw new ApiError('PEPPOL_ID_REQUIRED', `Company ${company.id} has no Peppol participant id to migrate.`);
+  const migrations = deps.upstreams.smp.live.migrations;
+  if (!migrations)
+    throw new ApiError('UPSTREAM_UNAVAILABLE', 'The SMP of this service does not support participant migration.');
+  const result = { companyId: company.id, peppolId, action: input.action, migrationKey: null as string | null };
+  const company$ = {
+    id: company.id,
+    organizationId: company.organization_id,
+    livemode: company.livemode,
+    clockOffsetMs: Number(company.clock_offset_ms),
+  };
+  try {
+    switch (input.action) {
+      case 'inbound':
+        if (!input.migrationKey)
+          throw new ApiError('MISSING_FIELD', 'An inbound migration needs the migrationKey the other provider gave.', {
+            details: [{ field: 'migrationKey', rule: 'required', message: 'required for inbound' }],
+          });
+        await migrations.inbound(peppolId, input.migrationKey);
+        if (company.status !== 'inactive') await signalCapabilitiesChanged(deps.temporal, company$);
+        return result;
+      case 'outbound_start':
+        return { ...result, migrationKey: (await migrations.startOutbound(peppolId)).migrationKey };
+      case 'outbound_cancel':
+        await migrations.cancelOutbound(peppolId);
+        return result;
+      case 'outbound_finalize':
+        await migrations.finalizeOutbound(peppolId);
+        await updateCompanyRow(deps.db, scope, company.id, {
+          capabilities: { send: company.capabilities.send, receive: [] },
+        } as CompanyChanges);
+        await markCompanySmpDeregistered(deps.db, company.id);
+        await recordCompanyNetwork(deps.db, company.id, {
+          smp: 'not_registered',
+          sml: 'unchecked',
+          directory: 'unchecked',
+          checkedAt: new Date().toISOString(),
+          problem: null,
+        });
+        return result;
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw smpMigrationError(err);
+  }
 }
 
 /** Status inactive, then the workflow withdraws the SMP record; a second delete changes nothing. */

@@ -301,6 +301,38 @@ describe('SMP registration adapters', () => {
       ).to.equal('UPSTREAM_UNAVAILABLE');
     });
 
+    it('an SML refusal (400 on create) after which the SMP kept the service group: the group is removed again, not in the SML', async () => {
+      const leaky: PhossSmpStub = await stubPhossSmp({
+        override: (req, res) => {
+          if (req.method !== 'PUT' || !req.query.has('create-in-sml')) return false;
+          leaky.groups.set(decodeURIComponent(req.path.slice(1)), new Map());
+          res.statusCode = 500;
+          res.end(
+            `Error in SML: HTTP 400 Bad Request: The participant identifier '${PARTICIPANT}' is already registered.`,
+          );
+          return true;
+        },
+      });
+      try {
+        const err = await errorOf(
+          registrar({ ...options(leaky.url), sml: undefined }).register({
+            participantId: PARTICIPANT,
+            documentTypeIds: invoiceOnly(),
+            businessCard: card,
+          }),
+        );
+        expect(err.code).to.equal('SML_CONFLICT');
+        expect(leaky.groups.size).to.equal(0);
+        const removal = leaky.requests.find((r) => r.method === 'DELETE')!;
+        expect(removal.query.get('delete-in-sml')).to.equal('false');
+        expect(
+          leaky.requests.filter((r) => r.path.includes('/services/') || r.path.startsWith('/businesscard')),
+        ).to.deep.equal([]);
+      } finally {
+        await leaky.close();
+      }
+    });
+
     it('nothing is written while the endpoint, the certificate or the technical contact is not configured', async () => {
       const err = await errorOf(
         registrar({ endpointUrl: undefined, technicalContact: undefined }).register({

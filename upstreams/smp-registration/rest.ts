@@ -197,11 +197,16 @@ export function createSmpRestRegistrar(options: SmpRestOptions): SmpRegistrar {
     // phoss-smp turns any SML failure into HTTP 500 with its SMPSMLException text; only a refusal
     // because another SMP holds the participant is permanent, the rest (SML down) is retried.
     if (/\bSML\b/.test(text)) {
-      if (SML_HELD_ELSEWHERE.test(text))
-        throw conflict(participantId, `the SML refused it: ${text.slice(0, 300).trim()}`);
       // The text may not say why: the SML's DNS does (it can lag a write by a few minutes).
-      const other = await heldElsewhere(participantId);
-      if (other) throw conflict(participantId, `the SML points it to ${other}`);
+      const other = SML_HELD_ELSEWHERE.test(text) ? undefined : await heldElsewhere(participantId);
+      if (SML_HELD_ELSEWHERE.test(text) || other) {
+        // Nothing half-published: a service group the SMP kept despite the refusal goes again (not in the SML).
+        await call('DELETE', `${groupUrl(participantId)}?delete-in-sml=false`).catch(() => undefined);
+        throw conflict(
+          participantId,
+          other ? `the SML points it to ${other}` : `the SML refused it: ${text.slice(0, 300).trim()}`,
+        );
+      }
     }
     if (status >= 500 || status === 429 || status === 412) throw unavailable('PUT', status, text);
     throw new SmpError('INVALID_INPUT', `The SMP rejected the service group: HTTP ${status} ${text.slice(0, 300)}`);

@@ -2,10 +2,18 @@ import {
   condition,
   continueAsNew,
   defineSignal,
+  getExternalWorkflowHandle,
+  ParentClosePolicy,
+  patched,
   proxyActivities,
   setHandler,
+  startChild,
   workflowInfo,
 } from '@temporalio/workflow';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { workflowIds } from '../../core/temporal.ts';
+import { searchAttributesFor } from '../../core/workflow-context.ts';
+import { companyListingWorkflow, republishedSignal } from './listing.ts';
 import type { CompanyActivities } from '../../activities/companies.ts';
 import { ACTIVITY_PRESETS } from '../activity-options.ts';
 import { useClock } from '../clock.ts';
@@ -41,6 +49,37 @@ const upstream = proxyActivities<Pick<CompanyActivities, 'registerCompanyWithSmp
   ACTIVITY_PRESETS.upstream,
 );
 const database = proxyActivities<Pick<CompanyActivities, 'recordSmpRegistration'>>(ACTIVITY_PRESETS.database);
+
+/** Publications start the listing check (`company-listing:<id>`); histories from before it replay without. */
+export const LISTING_CHECK_PATCH = 'company-listing-check';
+
+/**
+ * Starts `company-listing:<id>` for this publication, or tells the one still running (it outlives
+ * this run: ParentClosePolicy ABANDON) to check the new generation from the start.
+ */
+async function checkListing(input: CompanyRegistrationInput, generation: number): Promise<void> {
+  const workflowId = workflowIds.companyListing(input.companyId);
+  try {
+    await startChild(companyListingWorkflow, {
+      workflowId,
+      args: [{ companyId: input.companyId, livemode: input.livemode, generation, recordRegistration: input.livemode }],
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      typedSearchAttributes: searchAttributesFor({
+        organizationId: input.organizationId,
+        livemode: input.livemode,
+        companyId: input.companyId,
+      }),
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    try {
+      await getExternalWorkflowHandle(workflowId).signal(republishedSignal, { generation });
+    } catch {
+      // It finished in between: this publication gets a run of its own.
+      await checkListing(input, generation);
+    }
+  }
+}
 
 /**
  * `company:<comp_id>`: keeps the company's SMP registration in line with its capabilities for as
@@ -87,7 +126,13 @@ export async function companyRegistrationWorkflow(input: CompanyRegistrationInpu
       const superseded = await clock.condition(() => dirty || deregister, input.sandboxDelayMs ?? SANDBOX_SMP_DELAY_MS);
       if (superseded) continue;
     }
-    await database.recordSmpRegistration({ companyId: input.companyId, generation: result.generation });
+    if (input.livemode && patched(LISTING_CHECK_PATCH)) {
+      // Live: smpRegistered and `company.smp_registered` wait for the participant to resolve.
+      await checkListing(input, result.generation);
+    } else {
+      await database.recordSmpRegistration({ companyId: input.companyId, generation: result.generation });
+      if (!input.livemode && patched(LISTING_CHECK_PATCH)) await checkListing(input, result.generation);
+    }
     registrations += 1;
     if (workflowInfo().continueAsNewSuggested && !dirty && !deregister) {
       await continueAsNew<typeof companyRegistrationWorkflow>({

@@ -652,7 +652,10 @@ export interface paths {
      *     legal name, address and Peppol participant id come from the national registry (`name` and
      *     `address` in the body win over the registry). SMP registration runs asynchronously in the
      *     `company:<id>` workflow: `smpRegistered` turns true and `company.smp_registered` fires once the
-     *     SMP record is live. Duplicate VAT in the organization: 409 `COMPANY_EXISTS` with
+     *     SMP record is live (live: once the participant resolves through the SML to our SMP; the `network`
+     *     block shows the check). A live participant the SML already points to another provider's SMP:
+     *     409 `PARTICIPANT_REGISTERED_ELSEWHERE` naming that SMP, nothing stored; give the other provider's
+     *     migration key as `smpMigrationKey` to move it here. Duplicate VAT in the organization: 409 `COMPANY_EXISTS` with
      *     `details[0] = {field: "vatNumber", value, existingId}`. Unknown VAT: 422 `VAT_NOT_FOUND`; ceased:
      *     422 `VAT_INACTIVE`. Registry down or slow: 503 `UPSTREAM_UNAVAILABLE` / 504 `UPSTREAM_TIMEOUT`
      *     with `Retry-After`; nothing is stored, so a retry with the same `Idempotency-Key` is safe.
@@ -772,6 +775,34 @@ export interface paths {
      *     `company.smp_registered` again); `status` is unchanged.
      */
     patch: operations['updateCompany'];
+    trace?: never;
+  };
+  '/v1/companies/{company_id}/smp-migration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move a live company's Peppol participant between providers
+     * @description Additive. phoss-smp's participant migration through the SML, for a live company. `inbound` with
+     *     the `migrationKey` another provider's SMP issued takes the participant over and publishes the
+     *     company's services here again (a 409 `PARTICIPANT_REGISTERED_ELSEWHERE` or a `company.network_problem`
+     *     names this route). `outbound_start` answers the key to give the new provider; `outbound_cancel`
+     *     withdraws it; `outbound_finalize`, after the new provider took the participant, removes it from
+     *     our SMP (`smpRegistered` false) and sets `capabilities.receive` to empty so it is not published
+     *     again. The SMP refusing (wrong or expired key, no outbound migration started): 422
+     *     `SMP_MIGRATION_FAILED` with its reason; the SMP down: 503 `UPSTREAM_UNAVAILABLE`. A sandbox
+     *     company: 400 `INVALID_REQUEST` (the sandbox SMP has no other providers).
+     */
+    post: operations['migrateCompanySmp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/v1/companies/{company_id}/join': {
@@ -1881,6 +1912,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'company.network_problem': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * company.network_problem
+     * @description The listing check of a company's Peppol publication found something to act on, or still finds something wrong at its bound; `data.problem` says what to do. Verify the signature on the raw body before parsing it.
+     */
+    post: operations['webhook_company_network_problem'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'compliance.reported': {
     parameters: {
       query?: never;
@@ -2572,7 +2623,7 @@ export interface components {
       updatedAt: string;
     };
     /**
-     * @description `webhook.paused` (additive): a webhook of the organization was paused after 8 failed attempts; `data` holds webhookId, url, pausedAt, reason, deliveryId and eventId. `webhook.test` (additive): the signed probe sent to a webhook being re-activated, never stored. `punchout.cart` (additive): a supplier's PunchOut catalogue returned a cart (`POST /v1/punchout/cart`), stored as a draft purchase order; `data` holds documentId, type, number, direction, partnerId, currency, grossAmount, lineCount, threadId (null without a v2 BuyerCookie thread) and payloadId. `flow.stored` (additive): a flow of the AFNOR flow service was kept as a record (a CDAR lifecycle message received or emitted, an FRR e-reporting file); `data` holds documentId (the flowId), flowType, flowSyntax, flowDirection, name, number and linkedDocumentIds.
+     * @description `company.network_problem` (additive): the listing check of a company's Peppol publication found something to act on (the SML points the participant to another provider, our SMP publishes another endpoint) or still finds something wrong when its bound (about a day) is reached; `data` holds companyId, peppolId, problem (what is wrong and what to do) and network (the company's `network` block as recorded). `webhook.paused` (additive): a webhook of the organization was paused after 8 failed attempts; `data` holds webhookId, url, pausedAt, reason, deliveryId and eventId. `webhook.test` (additive): the signed probe sent to a webhook being re-activated, never stored. `punchout.cart` (additive): a supplier's PunchOut catalogue returned a cart (`POST /v1/punchout/cart`), stored as a draft purchase order; `data` holds documentId, type, number, direction, partnerId, currency, grossAmount, lineCount, threadId (null without a v2 BuyerCookie thread) and payloadId. `flow.stored` (additive): a flow of the AFNOR flow service was kept as a record (a CDAR lifecycle message received or emitted, an FRR e-reporting file); `data` holds documentId (the flowId), flowType, flowSyntax, flowDirection, name, number and linkedDocumentIds.
      * @enum {string}
      */
     EventType:
@@ -2587,7 +2638,8 @@ export interface components {
       | 'webhook.paused'
       | 'webhook.test'
       | 'punchout.cart'
-      | 'flow.stored';
+      | 'flow.stored'
+      | 'company.network_problem';
     /**
      * @description An event type of the catalog, or `*` for all.
      * @enum {string}
@@ -2605,6 +2657,7 @@ export interface components {
       | 'webhook.test'
       | 'punchout.cart'
       | 'flow.stored'
+      | 'company.network_problem'
       | '*';
     WebhookCreate: {
       /** @description https URL (sandbox: also http://127.0.0.1 or localhost when the service allows loopback). */
@@ -2707,7 +2760,8 @@ export interface components {
       | components['schemas']['WebhookPausedEvent']
       | components['schemas']['WebhookTestEvent']
       | components['schemas']['PunchoutCartEvent']
-      | components['schemas']['FlowStoredEvent'];
+      | components['schemas']['FlowStoredEvent']
+      | components['schemas']['CompanyNetworkProblemEvent'];
     DocumentReceivedEvent: {
       id: string;
       /**
@@ -2798,6 +2852,19 @@ export interface components {
       livemode: boolean;
       companyId: string | null;
       data: components['schemas']['CompanySmpRegisteredData'];
+    };
+    CompanyNetworkProblemEvent: {
+      id: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'company.network_problem';
+      /** Format: date-time */
+      createdAt: string;
+      livemode: boolean;
+      companyId: string | null;
+      data: components['schemas']['CompanyNetworkProblemData'];
     };
     ComplianceReportedEvent: {
       id: string;
@@ -2908,6 +2975,27 @@ export interface components {
     CompanySmpRegisteredData: {
       companyId?: string;
       peppolId?: string | null;
+    };
+    /**
+     * @example {
+     *       "companyId": "comp_01JD0000000000000000000000",
+     *       "peppolId": "0208:0123456789",
+     *       "problem": "0208:0123456789 is registered in the SML by another provider's SMP (the SML points it to https://smp.other.example); nothing was published. To receive here, ask that provider for an SMP migration key and give it to POST /v1/companies/{company_id}/smp-migration with {\"action\": \"inbound\", \"migrationKey\": \"…\"}.",
+     *       "network": {
+     *         "smp": "conflict",
+     *         "sml": "elsewhere",
+     *         "directory": "unchecked",
+     *         "checkedAt": "2026-11-29T10:40:00.000Z",
+     *         "problem": "0208:0123456789 is registered in the SML by another provider's SMP …"
+     *       }
+     *     }
+     */
+    CompanyNetworkProblemData: {
+      companyId?: string;
+      peppolId?: string | null;
+      /** @description What is wrong and what to do. */
+      problem?: string;
+      network?: components['schemas']['CompanyNetwork'];
     };
     ComplianceReportedData: {
       documentId?: string;
@@ -3524,6 +3612,7 @@ export interface components {
       | 'PARTNER_NOT_FOUND'
       | 'METHOD_NOT_ALLOWED'
       | 'COMPANY_EXISTS'
+      | 'PARTICIPANT_REGISTERED_ELSEWHERE'
       | 'PARTNER_EXISTS'
       | 'DOMAIN_TAKEN'
       | 'DOCUMENT_EXISTS'
@@ -3545,6 +3634,7 @@ export interface components {
       | 'DOCUMENT_NOT_PAYABLE'
       | 'AMOUNT_OUT_OF_RANGE'
       | 'WEBHOOK_TEST_FAILED'
+      | 'SMP_MIGRATION_FAILED'
       | 'RATE_LIMITED'
       | 'QUOTA_EXCEEDED'
       | 'INTERNAL_ERROR'
@@ -3643,6 +3733,8 @@ export interface components {
       settings?: components['schemas']['CompanySettings'];
       compliance?: components['schemas']['ComplianceOverrides'];
       metadata?: components['schemas']['CompanyMetadata'];
+      /** @description Live, additive: the participant is registered with another provider's SMP, which started an outbound SMP migration and gave this key. The participant is taken over (phoss-smp inbound migration) before the company's services are published here; a wrong or expired key is a 422 `SMP_MIGRATION_FAILED` and nothing is stored. */
+      smpMigrationKey?: string;
     };
     /** @description Read-only fields are listed so that sending one gets a 400 naming it; any other field is refused too. */
     CompanyUpdate: {
@@ -3701,7 +3793,7 @@ export interface components {
       updatedAt: string;
     };
     /**
-     * @description Whether the company is present on the Peppol network, as the last check found it. After each live SMP publication a check runs with backoff until the SML points the participant to our SMP, the SMP publishes our access point's endpoint and certificate for it, and the Peppol Directory lists its business card (or until its bound, about a day). `problem` says what is wrong and what to do. Before any check `sml` and `directory` are `unchecked`; sandbox companies are never checked against the live network.
+     * @description Whether the company is present on the Peppol network, as the last check found it. After each SMP publication a check runs with backoff until the SML points the participant to our SMP, the SMP publishes our access point's endpoint and certificate for it, and the Peppol Directory lists its business card (or until its bound, about a day). A live company's `smpRegistered` turns true, and `company.smp_registered` fires, when the participant resolves (SML and SMP); a problem someone must act on, and whatever is still wrong at the bound, is a `company.network_problem` event. `problem` says what is wrong and what to do. Before any check `sml` and `directory` are `unchecked`; sandbox companies are checked against the sandbox SMP and Directory, never against the live network.
      * @example {
      *       "smp": "published",
      *       "sml": "resolves",
@@ -3723,6 +3815,34 @@ export interface components {
       /** Format: date-time */
       checkedAt: string | null;
       problem: string | null;
+    };
+    /**
+     * @description `inbound` takes the participant over from another provider's SMP with the `migrationKey` it issued; `outbound_start` lets another provider take it (the answer holds the key to give them), `outbound_cancel` withdraws that, and `outbound_finalize`, once the other provider has taken it, removes it from our SMP.
+     * @example {
+     *       "action": "outbound_start"
+     *     }
+     */
+    SmpMigrationRequest: {
+      /** @enum {string} */
+      action: 'inbound' | 'outbound_start' | 'outbound_cancel' | 'outbound_finalize';
+      /** @description Required for `inbound`. */
+      migrationKey?: string;
+    };
+    /**
+     * @example {
+     *       "companyId": "comp_7Gh2Jk4Lm6Np8Qr0St2V",
+     *       "peppolId": "0208:0888888895",
+     *       "action": "outbound_start",
+     *       "migrationKey": "Mk4x9q2Lp7@A1"
+     *     }
+     */
+    SmpMigrationResult: {
+      companyId: string;
+      peppolId: string;
+      /** @enum {string} */
+      action: 'inbound' | 'outbound_start' | 'outbound_cancel' | 'outbound_finalize';
+      /** @description The key to give the new provider (`outbound_start`); null otherwise. */
+      migrationKey: string | null;
     };
     CompanyRow: {
       id: string;
@@ -7679,7 +7799,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description `COMPANY_EXISTS`, `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
+      /** @description `COMPANY_EXISTS`, `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `PARTICIPANT_REGISTERED_ELSEWHERE` */
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -8255,6 +8375,164 @@ export interface operations {
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  migrateCompanySmp: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a POST safe to retry for 24 hours. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Acts for one company of the organization (`comp_…`, `vat:…` or its Peppol id), or for a
+         *     company that granted the organization access: the request is then scoped to that company as a
+         *     key bound to it would be. Platform and white-label keys use it to act for the companies they
+         *     manage; a key bound to another company gets 403 `COMPANY_FORBIDDEN`, an unknown company 404
+         *     `COMPANY_NOT_FOUND`.
+         */
+        'X-Service-Company'?: components['parameters']['ServiceCompany'];
+      };
+      path: {
+        /** @description `comp_…`, `vat:<VAT number>` or `peppol:<scheme>:<value>`. */
+        company_id: components['parameters']['CompanyRef'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SmpMigrationRequest'];
+      };
+    };
+    responses: {
+      /** @description The SMP carried the migration step out. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "companyId": "comp_7Gh2Jk4Lm6Np8Qr0St2V",
+           *       "peppolId": "0208:0888888895",
+           *       "action": "outbound_start",
+           *       "migrationKey": "Mk4x9q2Lp7@A1"
+           *     }
+           */
+          'application/json': components['schemas']['SmpMigrationResult'];
+        };
+      };
+      /** @description `INVALID_ENUM`, `INVALID_REQUEST`, `MISSING_FIELD` */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `EXPIRED_TOKEN`, `INVALID_TOKEN`, `MISSING_AUTH`, `REVOKED_KEY` */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE` */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `COMPANY_NOT_FOUND`, `RESOURCE_NOT_FOUND` */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `IDEMPOTENCY_BODY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `PARTICIPANT_REGISTERED_ELSEWHERE` */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `SMP_MIGRATION_FAILED` */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Original-Request-Id': components['headers']['Original-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14375,6 +14653,49 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['CompanySmpRegisteredEvent'] &
+          components['schemas']['WebhookApiVersion'];
+      };
+    };
+    responses: {
+      /** @description Received: any 2xx within 20 s ends the delivery. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything else (or no answer in 20 s) is retried with backoff; 8 failures pause the webhook. */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_company_network_problem: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`. */
+        'X-Service-Signature': components['parameters']['XServiceSignature'];
+        'X-Service-Event': components['parameters']['XServiceEvent'];
+        'X-Service-Event-Id': components['parameters']['XServiceEventId'];
+        'X-Service-Delivery': components['parameters']['XServiceDelivery'];
+        'X-Service-Attempt': components['parameters']['XServiceAttempt'];
+        /** @description Standard Webhooks; the event id. */
+        'webhook-id': components['parameters']['WebhookId'];
+        /** @description Standard Webhooks; unix seconds. */
+        'webhook-timestamp': components['parameters']['WebhookTimestamp'];
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`. */
+        'webhook-signature': components['parameters']['WebhookSignature'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CompanyNetworkProblemEvent'] &
           components['schemas']['WebhookApiVersion'];
       };
     };
