@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import { countComplianceReport } from '../core/metrics.ts';
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
 import { failure } from '../core/failures.ts';
@@ -59,6 +60,10 @@ export function createComplianceActivities({ db, events, platforms }: Compliance
       buyerVat: doc.receiver?.vatNumber ?? null,
       grossAmount: doc.gross_amount,
       currency: doc.currency,
+      direction: doc.direction,
+      body: doc.body,
+      reportSeq: String(report.seq),
+      attempt: activityAttempt(),
     };
     return { report, doc, platform, submission };
   };
@@ -136,4 +141,13 @@ export function createComplianceActivities({ db, events, platforms }: Compliance
       return record(reportId, answer, nextCheckAt);
     },
   };
+}
+
+/** The attempt of the running activity (1 outside one). */
+function activityAttempt(): number {
+  try {
+    return Context.current().info.attempt;
+  } catch {
+    return 1;
+  }
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPpfPlatform, createSdiPlatform, type ComplianceSubmission } from '../../upstreams/compliance/index.ts';
+import { createPpfPlatform, type ComplianceSubmission } from '../../upstreams/compliance/index.ts';
 import { loadConfig } from '../../core/config.ts';
 
 interface Seen {
@@ -82,23 +82,6 @@ describe('compliance platform adapters (real HTTP, stub servers)', () => {
     }
   });
 
-  it('SDI: sends the outcome notification and maps CONSEGNATA to accepted', async () => {
-    const server = await stub((req) =>
-      req.method === 'POST'
-        ? { status: 200, body: { id: 'sdi-4', stato: 'RICEVUTA' } }
-        : { status: 200, body: { id: 'sdi-4', stato: 'CONSEGNATA' } },
-    );
-    try {
-      const sdi = createSdiPlatform({ baseUrl: server.url, timeoutMs: 2_000 });
-      expect((await sdi.submit({ ...submission, lifecycleStatus: 'rejected' })).status).to.equal('submitted');
-      expect((await sdi.status('sdi-4', submission)).status).to.equal('accepted');
-      expect(server.seen[0].body).to.deep.include({ riferimento: 'cr_1', numeroFattura: 'F-2026-1', esito: 'EC02' });
-      expect(server.seen[0].auth).to.equal(undefined);
-    } finally {
-      await server.close();
-    }
-  });
-
   it('a platform that is down or answers 5xx is a temporary UPSTREAM_UNAVAILABLE; a 4xx is permanent', async () => {
     const server = await stub((req) =>
       req.method === 'POST' ? { status: 503, body: {} } : { status: 400, body: { message: 'bad id' } },
@@ -112,24 +95,22 @@ describe('compliance platform adapters (real HTTP, stub servers)', () => {
     } finally {
       await server.close();
     }
-    const unreachable = await createSdiPlatform({ baseUrl: server.url, timeoutMs: 500 })
+    const unreachable = await createPpfPlatform({ baseUrl: server.url, timeoutMs: 500 })
       .submit(submission)
-      .catch((e) => e);
+      .then(() => ({ type: 'answered' }))
+      .catch((e: { type: string }) => e);
     expect(unreachable.type).to.equal('UPSTREAM_UNAVAILABLE');
   });
 
-  it('base URLs come from PPF_BASE_URL / SDI_BASE_URL', () => {
+  it('base URLs come from PPF_BASE_URL', () => {
     const config = loadConfig({
       PPF_BASE_URL: 'http://127.0.0.1:9001/',
-      SDI_BASE_URL: 'http://127.0.0.1:9002',
       PPF_TOKEN: 't',
       COMPLIANCE_TIMEOUT_MS: '500',
     });
     expect(config).to.deep.include({
       ppfBaseUrl: 'http://127.0.0.1:9001',
-      sdiBaseUrl: 'http://127.0.0.1:9002',
       ppfToken: 't',
-      sdiToken: undefined,
       complianceTimeoutMs: 500,
     });
   });

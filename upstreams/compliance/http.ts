@@ -17,9 +17,6 @@ export const PPF_STATUS_CODES: Record<string, string> = {
   disputed: '207',
 };
 
-/** SDI outcome notifications: EC01 accepted, EC02 refused; other moves are sent as information (NS). */
-export const SDI_OUTCOMES: Record<string, string> = { approved: 'EC01', rejected: 'EC02', disputed: 'EC02' };
-
 async function call(
   options: PlatformHttpOptions,
   method: 'GET' | 'POST',
@@ -94,44 +91,6 @@ export function createPpfPlatform(options: PlatformHttpOptions): CompliancePlatf
     },
     async status(id: string) {
       return answer(await call(options, 'GET', `/v1/lifecycle-statuses/${encodeURIComponent(id)}`));
-    },
-  };
-}
-
-/**
- * SDI (Italy): `POST {base}/v1/notifiche` {riferimento, numeroFattura, dataFattura, cedente,
- * cessionario, esito} → `{id, stato}`; `GET {base}/v1/notifiche/{id}` → `{id, stato:
- * RICEVUTA|IN_ELABORAZIONE|CONSEGNATA|SCARTATA, codice, descrizione}`.
- */
-export function createSdiPlatform(options: PlatformHttpOptions): CompliancePlatform {
-  const answer = (json: Record<string, unknown>): ComplianceAnswer => {
-    const state = String(json.stato ?? '');
-    const status = state === 'CONSEGNATA' ? 'accepted' : state === 'SCARTATA' ? 'failed' : 'submitted';
-    return {
-      submissionId: String(json.id),
-      status,
-      errorCode: status === 'failed' ? String(json.codice ?? '') || undefined : undefined,
-      errorMessage: status === 'failed' ? String(json.descrizione ?? '') || undefined : undefined,
-      platformResponse: json,
-    };
-  };
-  return {
-    name: 'SDI',
-    async submit(s: ComplianceSubmission) {
-      return answer(
-        await call(options, 'POST', '/v1/notifiche', {
-          riferimento: s.reportId,
-          numeroFattura: s.documentNumber,
-          dataFattura: s.issueDate,
-          cedente: s.sellerVat,
-          cessionario: s.buyerVat,
-          esito: SDI_OUTCOMES[s.lifecycleStatus] ?? 'NS',
-          stato: s.lifecycleStatus,
-        }),
-      );
-    },
-    async status(id: string) {
-      return answer(await call(options, 'GET', `/v1/notifiche/${encodeURIComponent(id)}`));
     },
   };
 }

@@ -16,6 +16,17 @@ export interface ComplianceSubmission {
   buyerVat: string | null;
   grossAmount: string | null;
   currency: string | null;
+  /** What a platform that takes the document itself needs (the SdI: the FatturaPA of an `issued` report). */
+  direction?: string | undefined;
+  body?: Record<string, unknown> | null | undefined;
+  /** The report's insertion number: the SdI file name's progressivo is made from it. */
+  reportSeq?: string | undefined;
+  /** The activity attempt that files it: above 1, an earlier attempt may have reached the platform. */
+  attempt?: number | undefined;
+  /** The SdI's identifiers of an invoice received through it (the outcome EC01/EC02 names them). */
+  sdi?: { identificativoSdI: string; nomeFile: string } | undefined;
+  /** The reason given with a refusal. */
+  reason?: string | undefined;
 }
 
 /** What a platform says about a submission. `submitted`: not decided yet, check again later. */
