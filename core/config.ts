@@ -95,6 +95,8 @@ export interface Config {
   sdiTlsCa: string | undefined;
   /** IdTrasmittente of the accredited channel (`IT` + codice fiscale); unset: the seller's Italian VAT number. */
   sdiTransmitterId: string | undefined;
+  /** Serve the SdI's TrasmissioneFatture calls at /sdicoop/TrasmissioneFatture; only the exact value `true` turns it on. */
+  sdiInbound: boolean;
   complianceTimeoutMs: number;
   /** Sandbox webhooks may reach this machine's loopback; only the exact value `true` turns it on. */
   webhookAllowLoopback: boolean;
@@ -230,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sdiTlsKey: optional(env, 'SDI_TLS_KEY'),
     sdiTlsCa: optional(env, 'SDI_TLS_CA'),
     sdiTransmitterId: optional(env, 'SDI_TRANSMITTER_ID'),
+    sdiInbound: optional(env, 'SDI_INBOUND')?.toLowerCase() === 'true',
     complianceTimeoutMs: intFrom(env, 'COMPLIANCE_TIMEOUT_MS', 15_000),
     webhookAllowLoopback: optional(env, 'WEBHOOK_ALLOW_LOOPBACK')?.toLowerCase() === 'true',
     metricsHost: optional(env, 'METRICS_HOST') ?? '127.0.0.1',

@@ -10,24 +10,7 @@ import {
   sdiCoopFromConfig,
   seqOfProgressivo,
 } from '../../upstreams/compliance/sdi/index.ts';
-import { makeSdiPki, startSdiStub, type SdiPki, type SdiStub } from '../support/sdi.ts';
-
-export const ITALIAN_BODY = {
-  number: 'FT-2026/7',
-  issueDate: '2026-11-20',
-  seller: {
-    name: 'Alpha Srl',
-    vatNumber: 'IT01234567897',
-    address: { street: 'Viale Roma 543', city: 'Sassari', postalCode: '07100', region: 'SS', country: 'IT' },
-  },
-  buyer: {
-    name: 'Beta Gamma Spa',
-    vatNumber: 'IT09876543217',
-    peppolId: '0205:ABC1234',
-    address: { street: 'Via Torino 38-B', city: 'Roma', postalCode: '00145', region: 'RM', country: 'IT' },
-  },
-  lines: [{ description: 'Consulenza', quantity: '1', unitPrice: '100', vatRate: '22' }],
-};
+import { ITALIAN_BODY, makeSdiPki, startSdiStub, type SdiPki, type SdiStub } from '../support/sdi.ts';
 
 const submission = (over: Partial<ComplianceSubmission> = {}): ComplianceSubmission => ({
   reportId: 'cr_sdi1',

@@ -199,3 +199,21 @@ export async function startSdiStub(pki: SdiPki): Promise<SdiStub> {
     });
   return stub;
 }
+
+/** The smallest Italian invoice body that renders as a valid FatturaPA (FPR12). */
+export const ITALIAN_BODY = {
+  number: 'FT-2026/7',
+  issueDate: '2026-11-20',
+  seller: {
+    name: 'Alpha Srl',
+    vatNumber: 'IT01234567897',
+    address: { street: 'Viale Roma 543', city: 'Sassari', postalCode: '07100', region: 'SS', country: 'IT' },
+  },
+  buyer: {
+    name: 'Beta Gamma Spa',
+    vatNumber: 'IT09876543217',
+    peppolId: '0205:ABC1234',
+    address: { street: 'Via Torino 38-B', city: 'Roma', postalCode: '00145', region: 'RM', country: 'IT' },
+  },
+  lines: [{ description: 'Consulenza', quantity: '1', unitPrice: '100', vatRate: '22' }],
+};
