@@ -131,6 +131,27 @@ describe('SDICoop SdIRiceviFile client (loopback SdI, mutual TLS)', function () 
     expect(parseSdiFileName('nope.xml')).to.equal(null);
   });
 
+  it('EC01 / EC02 on an invoice received through the SdI go through SdIRiceviNotifica, XSD-valid', async () => {
+    sdi.notifications.length = 0;
+    const received = { identificativoSdI: '4242', nomeFile: 'IT01234567890_0A1B2.xml' };
+    const ok = await platform().submit(
+      submission({ direction: 'incoming', lifecycleStatus: 'approved', sdi: received, reportSeq: '77' }),
+    );
+    const no = await platform().submit(
+      submission({ direction: 'incoming', lifecycleStatus: 'rejected', sdi: received, reason: 'Importo errato' }),
+    );
+    expect([ok.status, no.status]).to.deep.equal(['accepted', 'accepted']);
+    expect(sdi.notifications.map((n) => [n.identificativoSdI, n.errors])).to.deep.equal([
+      ['4242', ''],
+      ['4242', ''],
+    ]);
+    expect(sdi.notifications[0].nomeFile).to.match(/^IT01234567890_0A1B2_EC_\d{3}\.xml$/);
+    expect(sdi.notifications[0].xml).to.contain('<Esito>EC01</Esito>');
+    expect(sdi.notifications[1].xml).to.contain('<Esito>EC02</Esito>').and.contain('Importo errato');
+    const notFromSdi = await platform().submit(submission({ direction: 'incoming', lifecycleStatus: 'approved' }));
+    expect(notFromSdi).to.deep.include({ status: 'failed', errorCode: 'NOT_FROM_SDI' });
+  });
+
   it('configuration: SDI_BASE_URL, certificate files and SDI_TRANSMITTER_ID', async () => {
     const config = loadConfig({
       SDI_BASE_URL: `${sdi.url}/`,
