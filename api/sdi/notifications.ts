@@ -5,7 +5,7 @@ import { log } from '../../core/log.ts';
 import { countComplianceReport } from '../../core/metrics.ts';
 import { workflowIds } from '../../core/temporal.ts';
 import type { Db } from '../../db/database.ts';
-import type { ComplianceReportRow } from '../../db/compliance.ts';
+import { findSdiTransmissionForUpdate, setComplianceReport, type ComplianceReportRow } from '../../db/compliance.ts';
 import { insertEvent } from '../../db/events.ts';
 import { parseSdiFileName, seqOfProgressivo } from '../../upstreams/compliance/sdi/index.ts';
 import type { SoapBody } from '../../upstreams/compliance/sdi/soap.ts';
@@ -115,21 +115,14 @@ export interface SdiNotificationDeps {
 
 /** The live `issued` report the notification is about: by IdentificativoSdI, else by our file name. */
 async function findReport(db: Db, n: SdiNotification): Promise<ComplianceReportRow | undefined> {
-  const base = db
-    .selectFrom('compliance_reports')
-    .selectAll()
-    .where('platform', '=', 'SDI')
-    .where('livemode', '=', true)
-    .where('lifecycle_status', '=', 'issued')
-    .forUpdate();
-  const byId = await base.where('submission_id', '=', n.identificativoSdI).executeTakeFirst();
+  const byId = await findSdiTransmissionForUpdate(db, { identificativoSdI: n.identificativoSdI });
   if (byId) return byId;
   // A transmission whose answer was lost (a crash between the SdI's receipt and our write) is known
   // by the file name only: its progressivo is the report's insertion number.
   const name = parseSdiFileName(n.invoiceFileName);
   const seq = name ? seqOfProgressivo(name.progressivo) : null;
   if (seq === null) return undefined;
-  const row = await base.where('seq', '=', String(seq)).executeTakeFirst();
+  const row = await findSdiTransmissionForUpdate(db, { seq: String(seq) });
   const sent = (row?.platform_response as { nomeFile?: string } | null)?.nomeFile;
   return row && (!sent || sent.replace(/\.xml.*$/, '') === n.invoiceFileName.replace(/\.xml.*$/, '')) ? row : undefined;
 }
@@ -189,23 +182,19 @@ export async function receiveSdiNotification(
       ],
     };
     const first = decided ? n.errors[0] : undefined;
-    await trx
-      .updateTable('compliance_reports')
-      .set({
-        platform_response: JSON.stringify(response),
-        updated_at: at,
-        ...(decided
-          ? {
-              status: decided,
-              submission_id: report.submission_id ?? n.identificativoSdI,
-              error_code: decided === 'failed' ? (first?.code ?? 'NS') : null,
-              error_message: decided === 'failed' ? (first?.description ?? 'discarded by the SdI') : null,
-              next_check_at: null,
-            }
-          : {}),
-      })
-      .where('id', '=', report.id)
-      .execute();
+    await setComplianceReport(trx, report.id, {
+      platform_response: JSON.stringify(response),
+      updated_at: at,
+      ...(decided
+        ? {
+            status: decided,
+            submission_id: report.submission_id ?? n.identificativoSdI,
+            error_code: decided === 'failed' ? (first?.code ?? 'NS') : null,
+            error_message: decided === 'failed' ? (first?.description ?? 'discarded by the SdI') : null,
+            next_check_at: null,
+          }
+        : {}),
+    });
     const event = decided
       ? await insertEvent(trx, {
           organizationId: report.organization_id,

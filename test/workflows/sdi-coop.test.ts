@@ -193,7 +193,7 @@ describe('Italy through SDICoop: SdIRiceviFile, then the SdI notifications at Tr
         .where('organization_id', '=', tenant.organizationId)
         .execute()
     )
-      .map((e) => e.data as Record<string, unknown>)
+      .map((e) => e.data)
       .filter((d) => d.documentId === documentId);
     return { row, reported, response: row.platform_response as Record<string, any> };
   }
