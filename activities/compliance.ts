@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import { countComplianceReport } from '../core/metrics.ts';
 import type { EventDispatcher } from '../core/event-dispatcher.ts';
 import { failure } from '../core/failures.ts';
@@ -71,6 +72,9 @@ export function createComplianceActivities({ db, events, platforms }: Compliance
       buyer: doc.receiver,
       paymentAmount: await paymentOf(report.lifecycle_event_id),
       flowFile: doc.type === 'event' ? await storedFlowFile(db, doc.id) : undefined,
+      body: doc.body,
+      reportSeq: String(report.seq),
+      attempt: activityAttempt(),
     };
     return { report, doc, platform, submission };
   };
@@ -149,4 +153,13 @@ export function createComplianceActivities({ db, events, platforms }: Compliance
       return record(reportId, answer, nextCheckAt);
     },
   };
+}
+
+/** The attempt of the running activity (1 outside one). */
+function activityAttempt(): number {
+  try {
+    return Context.current().info.attempt;
+  } catch {
+    return 1;
+  }
 }

@@ -42,6 +42,7 @@ import { tagRoutes } from './tags/routes.ts';
 import { createEventDispatcher } from '../core/event-dispatcher.ts';
 import { createTagLearning } from '../core/tag-learning.ts';
 import { accessPointGate, inboundRoutes, type AccessPointSettings } from './inbound/routes.ts';
+import { sdiRoutes } from './sdi/routes.ts';
 import { punchoutBody, punchoutRoutes } from './punchout/routes.ts';
 import type { Upstreams } from '../upstreams/index.ts';
 import { INTERNAL_OPENAPI_PATH, loadOpenApiDocument, type OpenApiDocument } from './openapi.ts';
@@ -84,6 +85,8 @@ export interface AppDeps {
   extraRouters?: Router[];
   /** The token the access point presents when it forwards a received message to /internal/access-point/*. */
   accessPoint: AccessPointSettings;
+  /** Serve the SdI's SDICoop TrasmissioneFatture calls (`SDI_INBOUND=true`, behind the SdI's mutual TLS). */
+  sdiInbound?: boolean;
   /** Further APIs with a contract and error shape of their own, each under its own mount path. */
   apis?: Array<(shared: SharedSteps) => PipelineOptions>;
   /** Request log lines and metrics; on unless false (the benchmark measures their cost). */
@@ -127,6 +130,7 @@ export function createApp(deps: AppDeps): express.Express {
       express.raw({ type: (req) => !/json/i.test(String(req.headers['content-type'] ?? '')), limit: MAX_FILE_BYTES }),
     );
 
+  if (deps.sdiInbound) app.use(sdiRoutes({ db: deps.db, temporal: deps.temporal }));
   // Each further API owns its mount path; the main API, mounted last at the root, answers the rest.
   for (const api of deps.apis ?? []) app.use(createPipeline(api(shared)));
   app.use(

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     db,
     upstreams,
     accessPoint: { forwardToken: config.accessPointForwardToken },
+    sdiInbound: config.sdiInbound,
     extraContractProbes: [
       ...companyContractProbes(upstreams.companies),
       { name: 'access-point', run: () => upstreams.transports.live.probe() },

@@ -101,9 +101,19 @@ export interface Config {
   frenchDirectoryClientId: string | undefined;
   frenchDirectoryClientSecret: string | undefined;
   frenchDirectoryTimeoutMs: number;
-  /** Italy's Sistema di Interscambio (SDI) notification API, for live Italian documents. */
+  /**
+   * Italy's Sistema di Interscambio (SdI), SDICoop web services: `<base>/ricevi_file` (SdIRiceviFile) and
+   * `<base>/ricevi_notifica` (SdIRiceviNotifica), for live Italian documents.
+   */
   sdiBaseUrl: string;
-  sdiToken: string | undefined;
+  /** PEM files of the channel's client certificate and key the SdI issued, and of the CA of the SdI's server. */
+  sdiTlsCert: string | undefined;
+  sdiTlsKey: string | undefined;
+  sdiTlsCa: string | undefined;
+  /** IdTrasmittente of the accredited channel (`IT` + codice fiscale); unset: the seller's Italian VAT number. */
+  sdiTransmitterId: string | undefined;
+  /** Serve the SdI's TrasmissioneFatture calls at /sdicoop/TrasmissioneFatture; only the exact value `true` turns it on. */
+  sdiInbound: boolean;
   complianceTimeoutMs: number;
   /** Sandbox webhooks may reach this machine's loopback; only the exact value `true` turns it on. */
   webhookAllowLoopback: boolean;
@@ -263,8 +273,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessPointCertificate: optional(env, 'ACCESS_POINT_CERTIFICATE'),
     ...frenchPlatformConfig(env),
     frenchDirectoryTimeoutMs: intFrom(env, 'FRENCH_DIRECTORY_TIMEOUT_MS', 10_000),
-    sdiBaseUrl: (optional(env, 'SDI_BASE_URL') ?? 'https://api.fatturapa.gov.it').replace(/\/$/, ''),
-    sdiToken: optional(env, 'SDI_TOKEN'),
+    sdiBaseUrl: (optional(env, 'SDI_BASE_URL') ?? 'https://servizi.fatturapa.it').replace(/\/$/, ''),
+    sdiTlsCert: optional(env, 'SDI_TLS_CERT'),
+    sdiTlsKey: optional(env, 'SDI_TLS_KEY'),
+    sdiTlsCa: optional(env, 'SDI_TLS_CA'),
+    sdiTransmitterId: optional(env, 'SDI_TRANSMITTER_ID'),
+    sdiInbound: optional(env, 'SDI_INBOUND')?.toLowerCase() === 'true',
     complianceTimeoutMs: intFrom(env, 'COMPLIANCE_TIMEOUT_MS', 15_000),
     webhookAllowLoopback: optional(env, 'WEBHOOK_ALLOW_LOOPBACK')?.toLowerCase() === 'true',
     metricsHost: optional(env, 'METRICS_HOST') ?? '127.0.0.1',

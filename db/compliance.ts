@@ -125,3 +125,32 @@ export async function complianceCounts(
   if (filters.country) query = query.where('country', '=', filters.country);
   return query.execute();
 }
+
+/**
+ * The live SdI transmission report (`issued`, platform SDI) with this IdentificativoSdI, or else with
+ * this insertion number, locked for the caller's transaction.
+ */
+export async function findSdiTransmissionForUpdate(
+  db: Db,
+  by: { identificativoSdI: string } | { seq: string },
+): Promise<ComplianceReportRow | undefined> {
+  const base = db
+    .selectFrom('compliance_reports')
+    .selectAll()
+    .where('platform', '=', 'SDI')
+    .where('livemode', '=', true)
+    .where('lifecycle_status', '=', 'issued')
+    .forUpdate();
+  return 'seq' in by
+    ? base.where('seq', '=', by.seq).executeTakeFirst()
+    : base.where('submission_id', '=', by.identificativoSdI).executeTakeFirst();
+}
+
+/** Any move of one report, decided or not (the caller holds its lock and decides what may change). */
+export async function setComplianceReport(
+  db: Db,
+  id: string,
+  values: Updateable<ComplianceReportsTable>,
+): Promise<void> {
+  await db.updateTable('compliance_reports').set(values).where('id', '=', id).execute();
+}

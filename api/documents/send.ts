@@ -28,6 +28,7 @@ import {
 import type { documentWorkflow } from '../../workflows/documents/document.ts';
 import type { Scope } from '../../core/scope.ts';
 import { ApiError } from '../errors.ts';
+import { queueSdiTransmission, sdiTransmissionDue } from '../sdi/transmission.ts';
 import {
   companyParty,
   quoteNumberWithoutReference,
@@ -384,14 +385,20 @@ export async function sendDocument(
     return row;
   };
   const accepted = hooks.accepted;
-  const row = accepted
-    ? await deps.db.transaction().execute(async (trx) => {
-        const inserted = await insert(trx);
-        await accepted(trx, inserted);
-        return inserted;
-      })
-    : await insert(deps.db);
+  // A live Italian invoice also owes its SdI transmission (api/sdi/transmission.ts), in the same commit.
+  const sdi = recipient !== undefined && sdiTransmissionDue(sender, input.type, scope.livemode);
+  let sdiRun: WorkflowStart | undefined;
+  const row =
+    accepted || sdi
+      ? await deps.db.transaction().execute(async (trx) => {
+          const inserted = await insert(trx);
+          if (accepted) await accepted(trx, inserted);
+          if (sdi) sdiRun = await queueSdiTransmission(trx, inserted, sender);
+          return inserted;
+        })
+      : await insert(deps.db);
   if (run) await startRun(deps, run);
+  if (sdiRun) await startRun(deps, sdiRun);
   countDocumentAccepted(row);
   return row;
 }

@@ -1,13 +1,12 @@
 import type { Config } from '../../core/config.ts';
 import { createFlowServiceClient, createPartnerPaPlatform } from './afnor-pa/index.ts';
-import { createSdiPlatform } from './http.ts';
+import { sdiCoopFromConfig } from './sdi/index.ts';
 import { createSimulatedPlatform } from './simulator.ts';
 import type { PerMode } from '../modes.ts';
 import type { CompliancePlatform, CompliancePlatformName } from './types.ts';
 
 export { COMPLIANCE_PLATFORMS } from '../../core/compliance-reporting.ts';
 export type { ComplianceAnswer, CompliancePlatform, CompliancePlatformName, ComplianceSubmission } from './types.ts';
-export { createPpfPlatform, createSdiPlatform } from './http.ts';
 export { createFlowServiceClient, createPartnerPaPlatform } from './afnor-pa/index.ts';
 export { createSimulatedPlatform } from './simulator.ts';
 
@@ -25,7 +24,10 @@ export function compliancePlatformsFromConfig(
     | 'frenchPaClientSecret'
     | 'frenchPaOrganizationId'
     | 'sdiBaseUrl'
-    | 'sdiToken'
+    | 'sdiTlsCert'
+    | 'sdiTlsKey'
+    | 'sdiTlsCa'
+    | 'sdiTransmitterId'
     | 'complianceTimeoutMs'
   >,
 ): CompliancePlatforms {
@@ -43,11 +45,7 @@ export function compliancePlatformsFromConfig(
           timeoutMs: config.complianceTimeoutMs,
         }),
       }),
-      SDI: createSdiPlatform({
-        baseUrl: config.sdiBaseUrl,
-        token: config.sdiToken,
-        timeoutMs: config.complianceTimeoutMs,
-      }),
+      SDI: sdiCoopFromConfig(config),
     },
     sandbox: { PPF: createSimulatedPlatform('PPF'), SDI: createSimulatedPlatform('SDI') },
   };

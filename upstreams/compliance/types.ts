@@ -26,6 +26,16 @@ export interface ComplianceSubmission {
     | undefined;
   /** The amount a payment move booked (decimal text), when the move is one. */
   paymentAmount?: string | null | undefined;
+  /** The document itself, for a platform that takes it (the SdI: the FatturaPA of an `issued` report). */
+  body?: Record<string, unknown> | null | undefined;
+  /** The report's insertion number: the SdI file name's progressivo is made from it. */
+  reportSeq?: string | undefined;
+  /** The activity attempt that files it: above 1, an earlier attempt may have reached the platform. */
+  attempt?: number | undefined;
+  /** The SdI's identifiers of an invoice received through it (the outcome EC01/EC02 names them). */
+  sdi?: { identificativoSdI: string; nomeFile: string } | undefined;
+  /** The reason given with a refusal. */
+  reason?: string | undefined;
 }
 
 /** A party of the document as the platforms name it. */

@@ -1,4 +1,4 @@
-import { defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
+import { defineSignal, patched, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { ComplianceActivities } from '../../activities/compliance.ts';
 import { ACTIVITY_PRESETS } from '../activity-options.ts';
 import { useClock } from '../clock.ts';
@@ -19,6 +19,12 @@ export interface ComplianceResult {
 
 /** Sent by the document workflow when it queued another report while this run is open. */
 export const complianceQueuedSignal = defineSignal('complianceQueued');
+
+/**
+ * Sent when a platform's own notification decided the report being waited on (the SdI's RC, MC, AT
+ * or NS, recorded by the TrasmissioneFatture endpoint): the wait ends at once and the check reads it.
+ */
+export const complianceNotifiedSignal = defineSignal('complianceNotified');
 
 /** Status checks after a submission: 5 min, 15 min, 1 h, 6 h, then daily; undecided after 7 days fails. */
 export const COMPLIANCE_CHECK_DELAYS_MS = [
@@ -45,6 +51,10 @@ export async function complianceWorkflow(input: ComplianceInput): Promise<Compli
   setHandler(complianceQueuedSignal, () => {
     queued = true;
   });
+  let notified = false;
+  setHandler(complianceNotifiedSignal, () => {
+    notified = true;
+  });
   const reports: ComplianceResult['reports'] = [];
 
   for (;;) {
@@ -66,8 +76,13 @@ export async function complianceWorkflow(input: ComplianceInput): Promise<Compli
           reportId: next.reportId,
           nextCheckAt: clock.now() + COMPLIANCE_CHECK_DELAYS_MS[0],
         });
+    notified = false;
     while (step.status === 'submitted') {
-      await clock.sleep(COMPLIANCE_CHECK_DELAYS_MS[checks]);
+      // Live only: sandbox reports are decided by the simulator at the checks, on the company's clock.
+      if (input.livemode && patched('compliance-notified-wakes'))
+        await clock.condition(() => notified, COMPLIANCE_CHECK_DELAYS_MS[checks]);
+      else await clock.sleep(COMPLIANCE_CHECK_DELAYS_MS[checks]);
+      notified = false;
       checks += 1;
       const delay = COMPLIANCE_CHECK_DELAYS_MS[checks];
       step = await checkComplianceReport({
