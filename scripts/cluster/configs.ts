@@ -134,7 +134,7 @@ defaults
   timeout server 60s
   timeout http-request 30s
   # A busy API may take a while to answer its check; a dead one refuses the connection at once.
-  timeout check 3s
+  timeout check 5s
   errorfile 502 ${errorFile}
   errorfile 503 ${errorFile}
   errorfile 504 ${errorFile}
