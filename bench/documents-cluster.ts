@@ -39,7 +39,9 @@ function cpuByTree(roots: Map<number, string>, rest: string): Map<string, number
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parentOf.set(Number(entry), Number(fields[1]));
-      ms.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * 10); // USER_HZ 100
+      // Own time and that of reaped children (Postgres's ended backends): USER_HZ is 100.
+      const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
+      ms.set(Number(entry), (utime + stime + cutime + cstime) * 10);
     } catch {
       // ended while read
     }
