@@ -51,6 +51,12 @@ const RECIPIENT = '0208:0202239951';
 // BENCH_OBSERVE=off is set by --compare-metrics for its baseline run.
 const OBSERVE = process.env.BENCH_OBSERVE !== 'off';
 
+if (process.argv.includes('--cluster')) {
+  const { benchCluster } = await import('./documents-cluster.ts');
+  await benchCluster();
+  process.exit(0);
+}
+
 if (process.argv.includes('--compare-metrics')) {
   const results: Record<string, { rate: number; acceptRate: number }> = {};
   for (const mode of ['off', 'on'] as const) {
@@ -219,7 +225,13 @@ try {
     );
   }
   console.log(
-    `BENCH_RESULT ${JSON.stringify({ rate, acceptRate: (DOCUMENTS - failures) / ((accepted - started) / 1000) })}`,
+    `BENCH_RESULT ${JSON.stringify({
+      rate,
+      acceptRate: (DOCUMENTS - failures) / ((accepted - started) / 1000),
+      cpu: Object.fromEntries(
+        [...cpuPerItemByRole(cpuAfter, cpuBefore, DOCUMENTS)].filter(([role]) => role !== 'bench client'),
+      ),
+    })}`,
   );
   console.log(`ratio to bare rate                    ${(rate / bareRate).toFixed(2)} (target ≥ 0.6)`);
 

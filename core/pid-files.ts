@@ -15,6 +15,14 @@ export function forgetPid(dataDir: string, name: string): void {
   rmSync(path.join(dataDir, 'run', `${name}.pid`), { force: true });
 }
 
+/** The pid recorded under `name` while that child runs, or undefined between a death and its restart. */
+export function recordedPid(dataDir: string, name: string): number | undefined {
+  const file = path.join(dataDir, 'run', `${name}.pid`);
+  if (!existsSync(file)) return undefined;
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -133,6 +133,8 @@ defaults
   timeout client 60s
   timeout server 60s
   timeout http-request 30s
+  # A busy API may take a while to answer its check; a dead one refuses the connection at once.
+  timeout check 5s
   errorfile 502 ${errorFile}
   errorfile 503 ${errorFile}
   errorfile 504 ${errorFile}
@@ -144,7 +146,7 @@ frontend api
 backend apis
   balance roundrobin
   option httpchk GET /health/liveness
-  default-server inter 1s fall 2 rise 1
+  default-server inter 1s fall 3 rise 1
 ${options.servers.map((port, i) => `  server api-${i + 1} 127.0.0.1:${port} check`).join('\n')}
 `;
 }

@@ -34,7 +34,7 @@ const run = promisify(execFile);
 const dataDir = path.join(config.dataDir, 'cluster');
 const lbPort = config.port;
 const temporalPort = Number(process.env.CLUSTER_TEMPORAL_PORT ?? 7233);
-const temporalMetricsPort = Number(process.env.CLUSTER_TEMPORAL_METRICS_PORT ?? 8000);
+const temporalMetricsPort = Number(process.env.CLUSTER_TEMPORAL_METRICS_PORT ?? CLUSTER.temporalMetricsPort);
 /** The processes behind the load balancer, and the metrics listeners of each, from CLUSTER_BASE_PORT up. */
 const basePort = Number(process.env.CLUSTER_BASE_PORT ?? lbPort + 1);
 const apiPorts = [basePort, basePort + 1];
@@ -49,9 +49,24 @@ const temporalPorts = {
   frontendHttp: temporalPort + 10,
   membershipBase: temporalPort + 100,
 };
+/** Worker processes, as compose's WORKER_REPLICAS: 2 unless told 1 (the ports above hold two). */
+const workerReplicas = Number(process.env.WORKER_REPLICAS?.trim() || 2);
 const childNames = ['lb', 'api-1', 'api-2', 'worker-1', 'worker-2', 'temporal'];
 
 async function requireFreePorts(): Promise<void> {
+  if (workerReplicas !== 1 && workerReplicas !== 2)
+    throw new StartupError(
+      'cluster',
+      `WORKER_REPLICAS is ${process.env.WORKER_REPLICAS}; start:cluster runs 1 or 2 workers`,
+      'set WORKER_REPLICAS to 1 or 2, or unset it',
+    );
+  // The server records its membership ports in a SMALLINT column: one above 32767 fails its start.
+  if (temporalPorts.membershipBase + 6 > 32_767)
+    throw new StartupError(
+      'temporal',
+      `CLUSTER_TEMPORAL_PORT ${temporalPort} puts membership ports above 32767, which the server cannot record`,
+      `set CLUSTER_TEMPORAL_PORT to at most ${32_767 - 106}`,
+    );
   const wanted: Array<[number, string]> = [
     [lbPort, 'PORT'],
     ...apiPorts.map((p): [number, string] => [p, 'CLUSTER_BASE_PORT']),
@@ -272,7 +287,7 @@ async function main(): Promise<void> {
       cwd: PROJECT_ROOT,
       env,
     });
-  for (const i of [0, 1]) {
+  for (let i = 0; i < workerReplicas; i++) {
     await supervisor.supervise(`worker-${i + 1}`, async () =>
       node(`worker-${i + 1}`, 'workers/worker.ts', {
         ...shared,
@@ -315,7 +330,7 @@ async function main(): Promise<void> {
       '  Document exchange cluster is running',
       `    API (HAProxy)    ${config.publicBaseUrl}/v1  ->  127.0.0.1:${apiPorts.join(', 127.0.0.1:')}`,
       `    Health           ${config.publicBaseUrl}/health/readiness`,
-      `    Workers          2 (metrics ${workerMetricsPorts.join(', ')}; SDK ${workerTemporalMetricsPorts.join(', ')})`,
+      `    Workers          ${workerReplicas} (metrics ${workerMetricsPorts.slice(0, workerReplicas).join(', ')}; SDK ${workerTemporalMetricsPorts.slice(0, workerReplicas).join(', ')})`,
       `    Temporal         127.0.0.1:${temporalPorts.frontend} (server ${CLUSTER.temporalServerVersion}, namespace ${config.temporalNamespace}, metrics :${temporalMetricsPort}/metrics)`,
       `    Postgres         ${process.env.CLUSTER_DATABASE_SERVER_URL ? `${pgUrl.hostname}:${pgUrl.port}` : `embedded, 127.0.0.1:${config.embeddedPostgresPort}`} (docex, ${CLUSTER.temporalDatabases.join(', ')})`,
       `    Data folder      ${dataDir}`,
@@ -345,11 +360,20 @@ async function setUpNamespace(address: string, namespace: string): Promise<void>
               if (err.code !== 6) throw err; // ALREADY_EXISTS
             });
         const { customAttributes } = await connection.operatorService.listSearchAttributes({ namespace });
-        const missing = Object.entries(SEARCH_ATTRIBUTES).filter(
-          ([name]) => !(customAttributes && name in customAttributes),
+        // IndexedValueType of temporal.api.enums.v1.
+        const types = { Keyword: 2, Bool: 5 } as const;
+        const typeOf = (name: string) => Number(customAttributes?.[name] ?? 0);
+        // A type other than ours (a Bool once registered as a Double) fails every start that sets it.
+        const wrong = Object.entries(SEARCH_ATTRIBUTES).filter(
+          ([name, type]) => typeOf(name) && typeOf(name) !== types[type],
         );
+        if (wrong.length)
+          await connection.operatorService.removeSearchAttributes({
+            namespace,
+            searchAttributes: wrong.map(([name]) => name),
+          });
+        const missing = Object.entries(SEARCH_ATTRIBUTES).filter(([name, type]) => typeOf(name) !== types[type]);
         if (missing.length) {
-          const types = { Keyword: 2, Bool: 4 } as const;
           await connection.operatorService.addSearchAttributes({
             namespace,
             searchAttributes: Object.fromEntries(missing.map(([name, type]) => [name, types[type]])),

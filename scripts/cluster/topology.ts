@@ -13,6 +13,8 @@ export const CLUSTER = {
   /** Temporal's databases, beside the service's own `docex` on the same server. */
   temporalDatabases: ['temporal', 'temporal_visibility'],
   namespaceRetention: '720h',
+  /** The Temporal server's Prometheus endpoint (compose: PROMETHEUS_ENDPOINT), scraped as `temporal-server`. */
+  temporalMetricsPort: 8000,
   services: [
     { name: 'postgres', after: [] },
     { name: 'temporal-schema', after: ['postgres'], oneShot: true },

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { PROJECT_ROOT } from '../../core/config.ts';
 import { CLUSTER, COMPOSE_ONLY } from '../../scripts/cluster/topology.ts';
+import { dashboardMetrics } from '../support/dashboards.ts';
 
 interface ComposeService {
   image?: string;
+  volumes?: string[];
   environment?: Record<string, string>;
   depends_on?: Record<string, unknown> | string[];
   deploy?: { replicas?: string | number };
@@ -63,5 +65,63 @@ describe('docker-compose.yml runs what npm run start:cluster runs', () => {
         'replicas' in service ? service.replicas : 1,
       );
     }
+  });
+
+  describe('Prometheus and Grafana', () => {
+    const read = (file: string) => parse(readFileSync(path.join(PROJECT_ROOT, file), 'utf8'));
+    /** `./deploy/x:/in/container:ro` → the host path of what is mounted at `target`. */
+    const mounted = (service: string, target: string) => {
+      const volume = (services[service].volumes ?? []).find((v) => v.split(':')[1] === target);
+      expect(volume, `${service} mounts ${target}`).to.be.a('string');
+      return path.join(PROJECT_ROOT, volume!.split(':')[0]);
+    };
+
+    it("scrapes the Temporal server's metrics endpoint, on the port compose and start:cluster give it", () => {
+      const endpoint = services.temporal.environment?.PROMETHEUS_ENDPOINT;
+      expect(endpoint, 'PROMETHEUS_ENDPOINT of the temporal service').to.equal(
+        `0.0.0.0:${CLUSTER.temporalMetricsPort}`,
+      );
+      const prometheus = parse(readFileSync(mounted('prometheus', '/etc/prometheus/prometheus.yml'), 'utf8')) as {
+        scrape_configs: Array<{ job_name: string; static_configs?: Array<{ targets: string[] }> }>;
+      };
+      const job = prometheus.scrape_configs.find((j) => j.job_name === 'temporal-server');
+      expect(job?.static_configs?.flatMap((c) => c.targets)).to.deep.equal([`temporal:${CLUSTER.temporalMetricsPort}`]);
+    });
+
+    it("provisions the Temporal server's dashboard beside the service's, on the provisioned data source", () => {
+      const provisioning = mounted('grafana', '/etc/grafana/provisioning');
+      const provider = read(path.relative(PROJECT_ROOT, path.join(provisioning, 'dashboards', 'docex.yaml'))) as {
+        providers: Array<{ options: { path: string } }>;
+      };
+      const dashboards = mounted('grafana', provider.providers[0].options.path);
+      const datasource = read(
+        path.relative(PROJECT_ROOT, path.join(provisioning, 'datasources', 'prometheus.yaml')),
+      ) as {
+        datasources: Array<{ uid: string; type: string }>;
+      };
+      for (const file of ['docex.json', 'temporal-server.json']) {
+        const dashboard = JSON.parse(readFileSync(path.join(dashboards, file), 'utf8')) as {
+          uid: string;
+          panels: Array<{
+            title: string;
+            datasource: { uid: string };
+            targets: Array<{ datasource: { uid: string } }>;
+          }>;
+        };
+        expect(dashboard.panels.length, file).to.be.greaterThan(0);
+        for (const panel of dashboard.panels)
+          for (const ds of [panel.datasource, ...panel.targets.map((t) => t.datasource)])
+            expect(ds.uid, `${file}: ${panel.title}`).to.equal(datasource.datasources[0].uid);
+      }
+      // The panels read the server's own metrics, not the SDK's (temporal_*) nor the service's (docex_*);
+      // test/cluster/faults.test.ts finds each of them on the running server's endpoint.
+      const metrics = dashboardMetrics(path.join(dashboards, 'temporal-server.json'));
+      expect(metrics).to.include.members([
+        'service_requests',
+        'persistence_latency_bucket',
+        'approximate_backlog_count',
+      ]);
+      expect(metrics.filter((m) => /^(temporal|docex)_/.test(m))).to.deep.equal([]);
+    });
   });
 });
