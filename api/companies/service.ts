@@ -378,7 +378,7 @@ export async function migrateCompanySmp(
         await migrations.finalizeOutbound(peppolId);
         await updateCompanyRow(deps.db, scope, company.id, {
           capabilities: { send: company.capabilities.send, receive: [] },
-        } as CompanyChanges);
+        });
         await markCompanySmpDeregistered(deps.db, company.id);
         await recordCompanyNetwork(deps.db, company.id, {
           smp: 'not_registered',
