@@ -3000,8 +3000,9 @@ export interface components {
     ComplianceReportedData: {
       documentId?: string;
       reportId?: string;
-      /** @description PPF or SDI; null when the company chose not to report. */
+      /** @description Where the report went: `SDI` for Italy; for France the partner approved platform (its name, as `platform`), or `PPF` once that platform has transmitted a status the tax administration receives. A report the company switched off fires no event (the move's `compliance.status` says `disabled`). */
       reportedTo?: string | null;
+      /** @description The platform that took the report: `SDI`, or the French partner approved platform's name. */
       platform?: string;
       country?: string | null;
       lifecycleStatus?: string;
