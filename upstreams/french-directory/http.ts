@@ -1,3 +1,4 @@
+import { bearerTokenSource, type ClientCredentials } from '../bearer-token.ts';
 import { UpstreamError } from '../directory/types.ts';
 import type { AnnuaireKey, AnnuaireResults, DirectoryLine, FrenchDirectory, FrenchRoute } from './types.ts';
 
@@ -8,7 +9,7 @@ export interface AnnuaireClientOptions {
   /** A fixed bearer token. */
   token?: string | undefined;
   /** OAuth2 client credentials (the annuaire's gateway issues short-lived tokens); used when set. */
-  oauth?: { tokenUrl: string; clientId: string; clientSecret: string } | undefined;
+  oauth?: ClientCredentials | undefined;
   now?: () => number;
 }
 
@@ -29,8 +30,11 @@ function pathOf(key: AnnuaireKey): string {
  * 2xx, a timeout or a refused connection is the annuaire failing.
  */
 export function createAnnuaireClient(options: AnnuaireClientOptions): FrenchDirectory {
-  const now = options.now ?? Date.now;
-  let cachedToken: { value: string; expiresAt: number } | undefined;
+  const bearer = bearerTokenSource(
+    options,
+    (problem, cause) =>
+      new UpstreamError(UPSTREAM, 'unavailable', `The annuaire's token endpoint ${problem}.`, { cause }),
+  );
 
   async function call(path: string, init: RequestInit, what: string): Promise<Response> {
     if (!options.baseUrl)
@@ -48,46 +52,15 @@ export function createAnnuaireClient(options: AnnuaireClientOptions): FrenchDire
     }
   }
 
-  async function bearer(): Promise<string | undefined> {
-    const oauth = options.oauth;
-    if (!oauth) return options.token;
-    if (cachedToken && cachedToken.expiresAt > now()) return cachedToken.value;
-    let res: Response;
-    try {
-      res = await fetch(oauth.tokenUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: oauth.clientId,
-          client_secret: oauth.clientSecret,
-        }),
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-    } catch (err) {
-      throw new UpstreamError(UPSTREAM, 'unavailable', `The annuaire's token endpoint cannot be reached.`, {
-        cause: err,
-      });
-    }
-    const body = (await res.json().catch(() => undefined)) as
-      { access_token?: unknown; expires_in?: unknown } | undefined;
-    if (!res.ok || typeof body?.access_token !== 'string')
-      throw new UpstreamError(UPSTREAM, 'unavailable', `The annuaire's token endpoint answered HTTP ${res.status}.`);
-    // Renewed a minute early, so a token never expires between this check and the annuaire's.
-    const lifetime = typeof body.expires_in === 'number' ? body.expires_in : 3600;
-    cachedToken = { value: body.access_token, expiresAt: now() + Math.max(0, lifetime - 60) * 1000 };
-    return cachedToken.value;
-  }
-
   async function request(path: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
-    const token = await bearer();
+    const token = await bearer.current();
     const headers: Record<string, string> = { accept: 'application/json', ...(init.headers as Record<string, string>) };
     if (token) headers.authorization = `Bearer ${token}`;
     const res = await call(path, { ...init, headers }, 'The French directory');
     if (res.status === 204 || res.status === 404) return { status: res.status, body: undefined };
     const text = await res.text().catch(() => '');
     if (!res.ok) {
-      if (res.status === 401 || res.status === 403) cachedToken = undefined;
+      if (res.status === 401 || res.status === 403) bearer.forget();
       throw new UpstreamError(UPSTREAM, 'unavailable', `The French directory answered HTTP ${res.status}.`);
     }
     try {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { failure } from '../../../core/failures.ts';
+import { bearerTokenSource, type ClientCredentials } from '../../bearer-token.ts';
 
 /**
  * A client of a partner platform's (PA) AFNOR XP Z12-013 Flow Service, Annex A: `POST /flows`
@@ -17,7 +18,7 @@ export interface FlowServiceOptions {
   /** A fixed bearer token (BearerAuth). */
   token?: string | undefined;
   /** OAuth2 client credentials (the standard's `OAuth2` scheme); used when set. */
-  oauth?: { tokenUrl: string; clientId: string; clientSecret: string } | undefined;
+  oauth?: ClientCredentials | undefined;
   /** The standard's `Organization-Id` header, when the PA serves us under a delegation. */
   organizationId?: string | undefined;
   now?: () => number;
@@ -89,41 +90,12 @@ export interface FlowServiceClient {
 const unavailable = (message: string) => failure('UPSTREAM_UNAVAILABLE', `partner platform: ${message}`);
 
 export function createFlowServiceClient(options: FlowServiceOptions): FlowServiceClient {
-  const now = options.now ?? Date.now;
-  let cached: { value: string; expiresAt: number } | undefined;
-
-  async function bearer(): Promise<string | undefined> {
-    const oauth = options.oauth;
-    if (!oauth) return options.token;
-    if (cached && cached.expiresAt > now()) return cached.value;
-    let res: Response;
-    try {
-      res = await fetch(oauth.tokenUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: oauth.clientId,
-          client_secret: oauth.clientSecret,
-        }),
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-    } catch (err) {
-      throw unavailable(`token endpoint unreachable: ${(err as Error).message}`);
-    }
-    const body = (await res.json().catch(() => undefined)) as
-      { access_token?: unknown; expires_in?: unknown } | undefined;
-    if (!res.ok || typeof body?.access_token !== 'string')
-      throw unavailable(`token endpoint answered HTTP ${res.status}`);
-    const lifetime = typeof body.expires_in === 'number' ? body.expires_in : 3600;
-    cached = { value: body.access_token, expiresAt: now() + Math.max(0, lifetime - 60) * 1000 };
-    return cached.value;
-  }
+  const token = bearerTokenSource(options, (problem) => unavailable(`token endpoint ${problem}`));
 
   /** One call; a refused connection, a timeout, 401/403 (credentials being renewed), 408, 429 and 5xx are temporary. */
   async function call(path: string, init: RequestInit & { headers?: Record<string, string> }): Promise<Response> {
     if (!options.baseUrl) throw unavailable('FRENCH_PA_FLOW_SERVICE_URL is not configured');
-    const token = await bearer();
+    const bearer = await token.current();
     let res: Response;
     try {
       res = await fetch(`${options.baseUrl}${path}`, {
@@ -131,7 +103,7 @@ export function createFlowServiceClient(options: FlowServiceOptions): FlowServic
         headers: {
           accept: 'application/json',
           ...init.headers,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
           ...(options.organizationId ? { 'organization-id': options.organizationId } : {}),
         },
         signal: AbortSignal.timeout(options.timeoutMs),
@@ -139,7 +111,7 @@ export function createFlowServiceClient(options: FlowServiceOptions): FlowServic
     } catch (err) {
       throw unavailable(`unreachable: ${(err as Error).message}`);
     }
-    if (res.status === 401) cached = undefined;
+    if (res.status === 401) token.forget();
     if (res.status >= 500 || [401, 403, 408, 429].includes(res.status)) {
       await res.body?.cancel();
       throw unavailable(`answered HTTP ${res.status} to ${init.method ?? 'GET'} ${path}`);
