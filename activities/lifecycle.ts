@@ -7,7 +7,12 @@ import { findDocumentById, type DocumentRow } from '../db/documents.ts';
 import { findCompanyById } from '../db/companies.ts';
 import { insertEvent } from '../db/events.ts';
 import { insertComplianceReport, newComplianceReportId } from '../db/compliance.ts';
-import { COMPLIANCE_PLATFORMS, reportingDecision, type ReportingDecision } from '../core/compliance-reporting.ts';
+import {
+  COMPLIANCE_PLATFORMS,
+  reportingDecision,
+  sdiTakesMove,
+  type ReportingDecision,
+} from '../core/compliance-reporting.ts';
 import { insertLifecycleEvent, moveLifecycle, newLifecycleEventId } from '../db/lifecycle.ts';
 import { amountPaid, insertPayment, newPaymentId } from '../db/payments.ts';
 import {
@@ -132,10 +137,14 @@ export function createLifecycleActivities({ db, events, transports }: LifecycleA
         const decision = isBillingType(moved.type) ? await complianceDecision(trx, moved.company_id) : undefined;
         const country = decision?.report ? decision.country : null;
         // Live French reports are the reform's CDAR statuses, filed by the partner PA: a move the
-        // reform has no status for (our side's `approved` of what we sold, say) owes none. The
-        // sandbox simulator takes every move.
-        const owed = (to: string) =>
-          country !== 'FR' || !moved.livemode || cdarStatusFor(to, moved.direction) !== undefined;
+        // reform has no status for (our side's `approved` of what we sold, say) owes none. The SdI
+        // takes only a recipient's outcome (EC01/EC02) as a move. The sandbox simulator takes every move.
+        const owed = (to: string) => {
+          if (!moved.livemode) return true;
+          if (country === 'FR') return cdarStatusFor(to, moved.direction) !== undefined;
+          if (country === 'IT') return sdiTakesMove(to, moved.direction);
+          return true;
+        };
         const compliance =
           country && !steps.some((step) => owed(step.to))
             ? complianceSummary(undefined, at)

@@ -4,6 +4,17 @@ export type CompliancePlatformName = 'PPF' | 'SDI';
 /** National platforms a lifecycle change is reported to, by the company's country (never Belgium). */
 export const COMPLIANCE_PLATFORMS: Record<string, CompliancePlatformName> = { FR: 'PPF', IT: 'SDI' };
 
+/** EC01 accepted, EC02 refused: the only outcomes an Italian recipient sends the SdI (NotificaEsitoCommittente). */
+export const SDI_RECIPIENT_OUTCOMES: Readonly<Record<string, 'EC01' | 'EC02'>> = { approved: 'EC01', rejected: 'EC02' };
+
+/**
+ * Whether the SdI takes a message for a lifecycle move: only the recipient's outcome of an invoice it
+ * received (the seller's invoice itself goes to the SdI when it is sent, not as a move).
+ */
+export function sdiTakesMove(to: string, direction: string): boolean {
+  return direction === 'incoming' && to in SDI_RECIPIENT_OUTCOMES;
+}
+
 /** Why a lifecycle change of a company is, or is not, reported. */
 export type ReportingReason =
   /** The company's country has no reporting platform. */

@@ -158,6 +158,41 @@ describe('compliance reporting of lifecycle changes', () => {
     }
   });
 
+  it("a live Italian company's moves owe the SdI nothing but a recipient's outcome of an invoice it received", async () => {
+    const live = await createTenant({ livemode: true, plan: 'pro' });
+    const company = await companyIn(live, 'IT', true);
+    const moves: Array<['incoming' | 'outgoing', string]> = [
+      ['outgoing', 'under_review'],
+      ['incoming', 'under_review'],
+    ];
+    for (const [direction, status] of moves) {
+      const doc = await storedDocument(live, {
+        companyId: company,
+        direction,
+        number: `IT-${direction}-${status}`,
+        livemode: true,
+      });
+      const res = await fetch(`${app.url}/v1/documents/${doc.id}/lifecycle`, {
+        method: 'POST',
+        headers: jsonHeaders(live.key),
+        body: JSON.stringify({ status }),
+      });
+      const body = await res.json();
+      expect(res.status, JSON.stringify(body)).to.equal(200);
+      expect(body.compliance, `${direction} ${status}`).to.deep.equal({
+        reportedTo: [],
+        status: 'not_required',
+        nextCheckAt: null,
+      });
+      const rows = await testServers()
+        .db.selectFrom('compliance_reports')
+        .select('id')
+        .where('document_id', '=', doc.id)
+        .execute();
+      expect(rows, `${direction} ${status}`).to.have.length(0);
+    }
+  });
+
   it('a Belgian document is never reported', async () => {
     const doc = await storedDocument(tenant, { number: 'INV-BE-1' });
     const res = await update(doc.id, { status: 'under_review' });

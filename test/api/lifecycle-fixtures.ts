@@ -20,6 +20,7 @@ export async function storedDocument(
     companyId?: string;
     iban?: string | null;
     dueDate?: string;
+    livemode?: boolean;
   } = {},
 ): Promise<DocumentRow> {
   const gross = options.gross ?? '1149.50';
@@ -27,7 +28,7 @@ export async function storedDocument(
   return insertDocument(testServers().db, {
     id: newId('doc'),
     organization_id: tenant.organizationId,
-    livemode: false,
+    livemode: options.livemode ?? false,
     company_id: options.companyId ?? tenant.companyId,
     partner_id: null,
     type: options.type ?? 'invoice',
@@ -58,9 +59,9 @@ export async function storedDocument(
 }
 
 /** A sandbox company of the tenant's organization in `country` (FR reports to PPF, IT to SDI). */
-export async function companyIn(tenant: Tenant, country: string): Promise<string> {
+export async function companyIn(tenant: Tenant, country: string, livemode = false): Promise<string> {
   const { createCompany } = await import('../support/access.ts');
-  const id = await createCompany(tenant.organizationId, false);
+  const id = await createCompany(tenant.organizationId, livemode);
   await testServers().db.updateTable('companies').set({ country }).where('id', '=', id).execute();
   return id;
 }

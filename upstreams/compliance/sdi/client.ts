@@ -1,5 +1,6 @@
 import type { Agent } from 'node:https';
 import { failure } from '../../../core/failures.ts';
+import { SDI_RECIPIENT_OUTCOMES } from '../../../core/compliance-reporting.ts';
 import { renderFatturaPA } from '../../../peppol/fatturapa/index.ts';
 import type { DocumentBody, DocumentType } from '../../../peppol/types.ts';
 import type { ComplianceAnswer, CompliancePlatform, ComplianceSubmission } from '../types.ts';
@@ -27,8 +28,7 @@ export const RICEVI_FILE_ERRORS: Record<string, { retryable: boolean; message: s
   EI03: { retryable: false, message: 'the channel is not enabled to transmit (UTENTE NON ABILITATO)' },
 };
 
-/** EC01 accepted, EC02 refused: the only outcomes a recipient sends (NotificaEsitoCommittente). */
-export const SDI_RECIPIENT_OUTCOMES: Record<string, 'EC01' | 'EC02'> = { approved: 'EC01', rejected: 'EC02' };
+export { SDI_RECIPIENT_OUTCOMES };
 
 /**
  * ProgressivoInvio of a report: its insertion number in base 36, 5 characters, so the file name
