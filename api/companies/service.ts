@@ -344,12 +344,10 @@ export async function migrateCompanySmp(
   input: SmpMigrationInput,
 ): Promise<{ companyId: string; peppolId: string; action: SmpMigrationInput['action']; migrationKey: string | null }> {
   const company = await getCompany(deps.db, scope, ref);
-  if (!company.livemode)
-    throw new ApiError('INVALID_REQUEST', 'The sandbox SMP has no other providers: migration is for live companies.');
   const peppolId = company.peppol_id;
   if (!peppolId)
     throw new ApiError('PEPPOL_ID_REQUIRED', `Company ${company.id} has no Peppol participant id to migrate.`);
-  const migrations = deps.upstreams.smp.live.migrations;
+  const migrations = deps.upstreams.smp[company.livemode ? 'live' : 'sandbox'].migrations;
   if (!migrations)
     throw new ApiError('UPSTREAM_UNAVAILABLE', 'The SMP of this service does not support participant migration.');
   const result = { companyId: company.id, peppolId, action: input.action, migrationKey: null as string | null };

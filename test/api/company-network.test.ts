@@ -163,4 +163,33 @@ describe('a company on the Peppol network over HTTP: the network block, a partic
     const inbound = await call(tenant.key, 'POST', path, { action: 'inbound' });
     expect(inbound.status).to.equal(400);
   });
+
+  it('POST /smp-migration in the sandbox: every step succeeds, the key is stable, finalize withdraws the participant', async () => {
+    const tenant = await createTenant({ livemode: false });
+    const company = await (await call(tenant.key, 'GET', `/v1/companies/${tenant.companyId}`)).json();
+    const path = `/v1/companies/${tenant.companyId}/smp-migration`;
+    const keys: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const started = await call(tenant.key, 'POST', path, { action: 'outbound_start' });
+      const body = await started.json();
+      expect(started.status, JSON.stringify(body)).to.equal(200);
+      expect(body).to.include({ companyId: tenant.companyId, peppolId: company.peppolId, action: 'outbound_start' });
+      keys.push(body.migrationKey);
+    }
+    expect(keys[0]).to.match(/^[A-Za-z0-9]{10}@[0-9]$/);
+    expect(keys[1]).to.equal(keys[0]);
+    expect((await call(tenant.key, 'POST', path, { action: 'outbound_cancel' })).status).to.equal(200);
+    const inbound = await call(tenant.key, 'POST', path, { action: 'inbound', migrationKey: 'Mk4x9q2Lp7@A1' });
+    expect(inbound.status).to.equal(200);
+    expect((await call(tenant.key, 'POST', path, { action: 'outbound_finalize' })).status).to.equal(200);
+    const participants = await testServers()
+      .db.selectFrom('sandbox_smp_participants')
+      .selectAll()
+      .where('participant_id', '=', company.peppolId)
+      .execute();
+    expect(participants).to.deep.equal([]);
+    const after = await (await call(tenant.key, 'GET', `/v1/companies/${tenant.companyId}`)).json();
+    expect(after.capabilities.receive).to.deep.equal([]);
+    expect(after.smpRegistered).to.equal(false);
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import {
   countSandboxParticipants,
@@ -6,6 +7,15 @@ import {
   upsertSandboxParticipant,
 } from '../../db/sandbox-smp.ts';
 import type { SmpRegistrar } from './types.ts';
+
+/**
+ * A sandbox migration key as the SML issues them (letters, digits and a special character): derived
+ * from the participant, so the same participant always gets the same key.
+ */
+function sandboxMigrationKey(participantId: string): string {
+  const digest = createHash('sha256').update(`sandbox-migration:${participantId}`).digest('base64url');
+  return `Sb${digest.replace(/[-_]/g, '').slice(0, 8)}@${digest.length % 10}`;
+}
 
 /**
  * The sandbox SMP: registrations are rows of `sandbox_smp_participants`, so every process (API,
@@ -33,6 +43,18 @@ export function createSmpSimulator(db: Db): SmpRegistrar {
     registeredDocumentTypes,
     async probe() {
       return `simulator: ${await countSandboxParticipants(db)} sandbox participants`;
+    },
+    // The sandbox has no other providers: every step of a migration succeeds, so an integration can
+    // rehearse it; a finalized outbound withdraws the participant as the other provider's takeover would.
+    migrations: {
+      async startOutbound(participantId) {
+        return { migrationKey: sandboxMigrationKey(participantId) };
+      },
+      async cancelOutbound() {},
+      async finalizeOutbound(participantId) {
+        await deleteSandboxParticipant(db, participantId);
+      },
+      async inbound() {},
     },
   };
 }

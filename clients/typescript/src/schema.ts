@@ -795,8 +795,10 @@ export interface paths {
      *     withdraws it; `outbound_finalize`, after the new provider took the participant, removes it from
      *     our SMP (`smpRegistered` false) and sets `capabilities.receive` to empty so it is not published
      *     again. The SMP refusing (wrong or expired key, no outbound migration started): 422
-     *     `SMP_MIGRATION_FAILED` with its reason; the SMP down: 503 `UPSTREAM_UNAVAILABLE`. A sandbox
-     *     company: 400 `INVALID_REQUEST` (the sandbox SMP has no other providers).
+     *     `SMP_MIGRATION_FAILED` with its reason; the SMP down: 503 `UPSTREAM_UNAVAILABLE`. In the sandbox,
+     *     which has no other providers, every step succeeds so an integration can rehearse it:
+     *     `outbound_start` returns a key that is the same for a participant every time, any `migrationKey`
+     *     is taken inbound, and `outbound_finalize` withdraws the participant from the sandbox SMP.
      */
     post: operations['migrateCompanySmp'];
     delete?: never;
