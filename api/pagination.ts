@@ -1,3 +1,4 @@
+import { decodeCursor as decodePosition, encodeCursor as encodePosition } from '../core/cursor.ts';
 import { ApiError } from './errors.ts';
 
 /** Keyset position of the last row of a page: newest-first lists order by (createdAt, id). */
@@ -7,21 +8,18 @@ export interface CursorPosition {
 }
 
 export function encodeCursor(position: CursorPosition): string {
-  return Buffer.from(JSON.stringify([position.createdAt.toISOString(), position.id])).toString('base64url');
+  return encodePosition([position.createdAt.toISOString(), position.id]);
 }
 
 export function decodeCursor(cursor: string | undefined): CursorPosition | undefined {
   if (cursor === undefined) return undefined;
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(createdAt);
-    if (typeof id !== 'string' || Number.isNaN(date.getTime())) throw new Error('bad cursor');
-    return { createdAt: date, id };
-  } catch {
+  const [createdAt, id] = decodePosition(cursor) ?? [];
+  const date = typeof createdAt === 'string' ? new Date(createdAt) : undefined;
+  if (typeof id !== 'string' || !date || Number.isNaN(date.getTime()))
     throw new ApiError('INVALID_REQUEST', 'The cursor is not one this list returned.', {
       details: [{ field: 'cursor', rule: 'cursor', message: 'is not valid' }],
     });
-  }
+  return { createdAt: date, id };
 }
 
 /** The list envelope of part 2.1 from `limit + 1` fetched rows. */

@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { Db } from './database.ts';
 import type { Database, DocumentLifecycleStatus } from './schema.ts';
 import { deliveryStatusesOf, type DocumentRow } from './documents.ts';
+import { decodeCursor, encodeCursor } from '../core/cursor.ts';
 import type { Scope } from '../core/scope.ts';
 import { taggedWithAny } from './tags.ts';
 
@@ -268,19 +269,14 @@ interface SearchCursor {
 }
 
 export function encodeSearchCursor(cursor: SearchCursor): string {
-  return Buffer.from(JSON.stringify([cursor.field, cursor.order, cursor.value, cursor.id])).toString('base64url');
+  return encodeCursor([cursor.field, cursor.order, cursor.value, cursor.id]);
 }
 
 function decodeSearchCursor(cursor: string, field: SortField, order: SortOrder): SearchCursor {
   const bad = (message: string) => new SearchInputError('invalid', 'cursor', message, `The cursor ${message}.`);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw bad('is not one this search returned');
-  }
+  const parsed = decodeCursor(cursor);
   if (
-    !Array.isArray(parsed) ||
+    !parsed ||
     parsed.length !== 4 ||
     typeof parsed[3] !== 'string' ||
     (parsed[2] !== null && typeof parsed[2] !== 'string')

@@ -1,5 +1,6 @@
 import type { DirectoryServices } from '../../upstreams/directory/index.ts';
 import { UpstreamError, type DirectoryParticipant } from '../../upstreams/directory/types.ts';
+import { decodeCursor, encodeCursor } from '../../core/cursor.ts';
 import { newId } from '../../core/ids.ts';
 import type { Db } from '../../db/database.ts';
 import {
@@ -397,24 +398,16 @@ export async function deletePartnerByRef(db: Db, scope: PartnerScope, ref: strin
 /** The list query as the API receives it: the repository's filters with an opaque cursor. */
 export type ListInput = Omit<PartnerListQuery, 'after'> & { cursor?: string };
 
-function encodeCursor(sortBy: PartnerSort, order: string, value: string, id: string): string {
-  return Buffer.from(JSON.stringify([sortBy, order, value, id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string, sortBy: PartnerSort, order: string): { value: string; id: string } {
-  try {
-    const [s, o, value, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (s === sortBy && o === order && typeof value === 'string' && typeof id === 'string') return { value, id };
-  } catch {
-    // fall through
-  }
+function decodeSortedCursor(cursor: string, sortBy: PartnerSort, order: string): { value: string; id: string } {
+  const [s, o, value, id] = decodeCursor(cursor) ?? [];
+  if (s === sortBy && o === order && typeof value === 'string' && typeof id === 'string') return { value, id };
   throw new ApiError('INVALID_REQUEST', 'The cursor is not one this list returned (with the same sortBy and order).', {
     details: [{ field: 'cursor', rule: 'cursor', message: 'is not valid' }],
   });
 }
 
 export async function listPartnersPage(db: Db, scope: PartnerScope, input: ListInput) {
-  const after = input.cursor !== undefined ? decodeCursor(input.cursor, input.sortBy, input.order) : undefined;
+  const after = input.cursor !== undefined ? decodeSortedCursor(input.cursor, input.sortBy, input.order) : undefined;
   const rows = await listPartners(db, scope, {
     ...(input.role ? { role: input.role } : {}),
     ...(input.search ? { search: input.search } : {}),
@@ -433,7 +426,7 @@ export async function listPartnersPage(db: Db, scope: PartnerScope, input: ListI
   return {
     data: kept.map(toPartner),
     hasMore,
-    cursor: hasMore && last ? encodeCursor(input.sortBy, input.order, last.sort_key, last.id) : null,
+    cursor: hasMore && last ? encodeCursor([input.sortBy, input.order, last.sort_key, last.id]) : null,
   };
 }
 
