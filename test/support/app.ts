@@ -24,9 +24,10 @@ export async function startTestApp(
     publicBaseUrl: 'http://docs.test',
     validateResponses: true,
     accessPoint: { forwardToken: loadConfig().accessPointForwardToken },
-    // Every test process calls from 127.0.0.1: the address window of callers without credentials
-    // would be shared by the whole run. Tests of that window pass their own limit.
+    // Every test process calls from 127.0.0.1: the address windows of callers without credentials
+    // and of sandbox key bootstraps would be shared by the whole run. Tests of a window pass their own limit.
     anonymousPerMinute: 100_000,
+    bootstrapPerHour: 100_000,
     ...rest,
     upstreams: { ...testUpstreams({}, overrides.db ?? db), ...upstreams },
   });
