@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../core/config.ts';
 import { recordedPid } from '../core/pid-files.ts';
 import { isPortFree } from '../core/ports.ts';
 import { createDb } from '../db/database.ts';
-import { benchTenant } from './support.ts';
+import { benchInvoiceBody, benchTenant } from './support.ts';
 
 /**
  * `npm run bench:documents -- --cluster [documents] [concurrency] [--warmup=N]`: the same sends on
@@ -20,7 +20,6 @@ const DOCUMENTS = Math.max(1, Number(args[0] ?? 500));
 const CONCURRENCY = Math.max(1, Number(args[1] ?? 16));
 const warmupArg = process.argv.find((a) => a.startsWith('--warmup='));
 const WARMUP = Math.max(0, Number(warmupArg?.slice('--warmup='.length) ?? 300));
-const RECIPIENT = '0208:0202239951';
 
 interface Result {
   rate: number;
@@ -128,21 +127,7 @@ async function onCluster(workers: number): Promise<Result> {
     try {
       const { organizationId, companyId, headers } = await benchTenant(db);
       const base = `http://127.0.0.1:${lb}`;
-      const body = (i: number) =>
-        JSON.stringify({
-          type: 'invoice',
-          from: companyId,
-          to: RECIPIENT,
-          document: {
-            number: `BENCH-${i}`,
-            issueDate: '2026-11-21',
-            buyerReference: 'PO-BENCH',
-            dueDate: '2026-12-21',
-            buyer: { name: 'Proximus SA', address: { city: 'Brussels', country: 'BE' } },
-            payment: { means: 'credit_transfer', iban: 'BE68539007547034' },
-            lines: [{ description: 'Service', quantity: 2, unitPrice: 50, vatRate: 21, vatCategory: 'S' }],
-          },
-        });
+      const body = (i: number) => benchInvoiceBody(companyId, i);
       const sendAll = async (first: number, count: number) => {
         let next = 0;
         let failures = 0;

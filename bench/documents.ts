@@ -8,6 +8,7 @@ import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import {
   bareWorkflowRate,
+  benchInvoiceBody,
   benchTenant,
   cpuByRole,
   cpuPerItem,
@@ -47,7 +48,6 @@ const DOCUMENTS = Math.max(1, Number(args[0] ?? 1000));
 const CONCURRENCY = Math.max(1, Number(args[1] ?? 16));
 const warmupArg = process.argv.find((a) => a.startsWith('--warmup='));
 const WARMUP = Math.max(0, Number(warmupArg?.slice('--warmup='.length) ?? 1000));
-const RECIPIENT = '0208:0202239951';
 // BENCH_OBSERVE=off is set by --compare-metrics for its baseline run.
 const OBSERVE = process.env.BENCH_OBSERVE !== 'off';
 
@@ -105,21 +105,7 @@ try {
   const base = api.base;
 
   const { organizationId, companyId, headers } = await benchTenant(db);
-  const body = (i: number) =>
-    JSON.stringify({
-      type: 'invoice',
-      from: companyId,
-      to: RECIPIENT,
-      document: {
-        number: `BENCH-${i}`,
-        issueDate: '2026-11-21',
-        buyerReference: 'PO-BENCH',
-        dueDate: '2026-12-21',
-        buyer: { name: 'Proximus SA', address: { city: 'Brussels', country: 'BE' } },
-        payment: { means: 'credit_transfer', iban: 'BE68539007547034' },
-        lines: [{ description: 'Service', quantity: 2, unitPrice: 50, vatRate: 21, vatCategory: 'S' }],
-      },
-    });
+  const body = (i: number) => benchInvoiceBody(companyId, i);
 
   /** Sends `count` documents numbered from `first`, CONCURRENCY at a time; the latency of each send. */
   const sendAll = async (first: number, count: number) => {

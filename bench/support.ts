@@ -245,6 +245,24 @@ export async function spawnBenchApi(
   return { base, child };
 }
 
+/** The body of bench send `i`: a small Belgian invoice from the bench company, numbered by `i`. */
+export function benchInvoiceBody(companyId: string, i: number): string {
+  return JSON.stringify({
+    type: 'invoice',
+    from: companyId,
+    to: '0208:0202239951',
+    document: {
+      number: `BENCH-${i}`,
+      issueDate: '2026-11-21',
+      buyerReference: 'PO-BENCH',
+      dueDate: '2026-12-21',
+      buyer: { name: 'Proximus SA', address: { city: 'Brussels', country: 'BE' } },
+      payment: { means: 'credit_transfer', iban: 'BE68539007547034' },
+      lines: [{ description: 'Service', quantity: 2, unitPrice: 50, vatRate: 21, vatCategory: 'S' }],
+    },
+  });
+}
+
 /**
  * A sandbox (or, with `livemode`, a live) organization with one Belgian company that sends and
  * receives every type, and a key without a rate limit, so that a benchmark measures the service and
