@@ -5,6 +5,7 @@ import { bearer, createTenant, jsonHeaders, type Tenant } from '../support/acces
 import { testServers } from '../support/servers.ts';
 import { ensureTestWorkers } from '../support/workers.ts';
 import { companyIn, storedDocument } from './lifecycle-fixtures.ts';
+import { complianceReportedOf } from '../support/documents.ts';
 
 describe('compliance reporting of lifecycle changes', () => {
   let app: TestApp;
@@ -85,13 +86,7 @@ describe('compliance reporting of lifecycle changes', () => {
       errorCode: null,
       nextCheckAt: null,
     });
-    const events = await testServers()
-      .db.selectFrom('events')
-      .select('data')
-      .where('type', '=', 'compliance.reported')
-      .where('organization_id', '=', tenant.organizationId)
-      .execute();
-    expect(events.map((e) => e.data as any).filter((d) => d.documentId === doc.id)).to.have.length(1);
+    expect(await complianceReportedOf(tenant.organizationId, doc.id)).to.have.length(1);
   });
 
   it('an Italian document numbered …SDI-00306… fails at SDI; the report record carries the error', async () => {
@@ -132,13 +127,7 @@ describe('compliance reporting of lifecycle changes', () => {
       expect(moved.status).to.equal(200);
       const rows = await decided(company, doc.id, own);
       expect(rows[0]).to.deep.include({ platform, status: 'failed', error_code: code });
-      const events = await testServers()
-        .db.selectFrom('events')
-        .select('data')
-        .where('type', '=', 'compliance.reported')
-        .where('organization_id', '=', own.organizationId)
-        .execute();
-      const mine = events.map((e) => e.data as any).filter((d) => d.documentId === doc.id);
+      const mine = await complianceReportedOf(own.organizationId, doc.id);
       expect(mine).to.have.length(1);
       expect(mine[0]).to.deep.include({ reportedTo: platform, status: 'failed', errorCode: code });
     });
@@ -191,17 +180,7 @@ describe('compliance reporting of lifecycle changes', () => {
       });
       expect(res.status, await res.clone().text()).to.equal(200);
     };
-    const skipped = async (documentId: string) =>
-      (
-        await testServers()
-          .db.selectFrom('events')
-          .select('data')
-          .where('type', '=', 'compliance.reported')
-          .where('organization_id', '=', tenant.organizationId)
-          .execute()
-      )
-        .map((e) => e.data as any)
-        .filter((d) => d.documentId === documentId);
+    const skipped = (documentId: string) => complianceReportedOf(tenant.organizationId, documentId);
 
     it('a French company that switched reporting off in its settings is never reported, even with FR autoReport on', async () => {
       const company = await companyIn(tenant, 'FR');

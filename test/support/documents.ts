@@ -63,6 +63,18 @@ export async function eventsOf(documentId: string): Promise<string[]> {
   return rows.filter((r) => (r.data as any).documentId === documentId).map((r) => r.type);
 }
 
+/** The data of the organization's `compliance.reported` events about one document, oldest first. */
+export async function complianceReportedOf(organizationId: string, documentId: string): Promise<any[]> {
+  const rows = await testServers()
+    .db.selectFrom('events')
+    .select('data')
+    .where('type', '=', 'compliance.reported')
+    .where('organization_id', '=', organizationId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((e) => e.data as any).filter((d) => d.documentId === documentId);
+}
+
 /** A second sandbox company of the organization that receives everything. */
 export async function createReceivingCompany(organizationId: string): Promise<{ id: string; peppolId: string }> {
   const id = await createCompany(organizationId, false);

@@ -24,7 +24,7 @@ import type { complianceWorkflow } from '../../workflows/compliance/report.ts';
 import { bearer, createCompany, createTenant, jsonHeaders, type Tenant } from '../support/access.ts';
 import { FLOWS, startAfnorApp } from '../support/afnor.ts';
 import type { TestApp } from '../support/app.ts';
-import { invoiceBody, RECIPIENT, waitForDocument } from '../support/documents.ts';
+import { complianceReportedOf, invoiceBody, RECIPIENT, waitForDocument } from '../support/documents.ts';
 import { testServers } from '../support/servers.ts';
 import { createTimeSkippingEnv } from '../support/time-skipping.ts';
 import { testUpstreams } from '../support/upstreams.ts';
@@ -239,17 +239,7 @@ describe('France through a partner PA (XP Z12-013 Flow Service client, complianc
       .where('document_id', '=', doc.id)
       .orderBy('seq')
       .execute();
-    const reported = (
-      await db
-        .selectFrom('events')
-        .select('data')
-        .where('type', '=', 'compliance.reported')
-        .where('organization_id', '=', tenant.organizationId)
-        .orderBy('created_at')
-        .execute()
-    )
-      .map((e) => e.data as any)
-      .filter((d) => d.documentId === doc.id);
+    const reported = await complianceReportedOf(tenant.organizationId, doc.id);
     return { doc, ids, result, rows, reported };
   }
 

@@ -12,6 +12,7 @@ import { testServers } from '../support/servers.ts';
 import { createTimeSkippingEnv } from '../support/time-skipping.ts';
 import { testUpstreams } from '../support/upstreams.ts';
 import { companyIn, storedDocument } from '../api/lifecycle-fixtures.ts';
+import { complianceReportedOf } from '../support/documents.ts';
 
 describe('complianceWorkflow (PPF / SDI reporting)', () => {
   let env: TestWorkflowEnvironment;
@@ -85,16 +86,7 @@ describe('complianceWorkflow (PPF / SDI reporting)', () => {
       .where('document_id', '=', doc.id)
       .orderBy('created_at')
       .execute();
-    const reported = (
-      await db
-        .selectFrom('events')
-        .select('data')
-        .where('type', '=', 'compliance.reported')
-        .where('organization_id', '=', tenant.organizationId)
-        .execute()
-    )
-      .map((e) => e.data as any)
-      .filter((d) => d.documentId === doc.id);
+    const reported = await complianceReportedOf(tenant.organizationId, doc.id);
     return { doc, ids, result, timers, rows, reported };
   }
 

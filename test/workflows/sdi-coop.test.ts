@@ -20,6 +20,7 @@ import { ITALIAN_BODY, makeSdiPki, startSdiStub, type SdiPki, type SdiStub } fro
 import { testServers } from '../support/servers.ts';
 import { createTimeSkippingEnv } from '../support/time-skipping.ts';
 import { testUpstreams } from '../support/upstreams.ts';
+import { complianceReportedOf } from '../support/documents.ts';
 
 const MESSAGGI = 'http://www.fatturapa.gov.it/sdi/messaggi/v1.0';
 const TYPES = 'http://www.fatturapa.gov.it/sdi/ws/trasmissione/v1.0/types';
@@ -185,16 +186,7 @@ describe('Italy through SDICoop: SdIRiceviFile, then the SdI notifications at Tr
       .selectAll()
       .where('document_id', '=', documentId)
       .executeTakeFirstOrThrow();
-    const reported = (
-      await db
-        .selectFrom('events')
-        .select('data')
-        .where('type', '=', 'compliance.reported')
-        .where('organization_id', '=', tenant.organizationId)
-        .execute()
-    )
-      .map((e) => e.data)
-      .filter((d) => d.documentId === documentId);
+    const reported = await complianceReportedOf(tenant.organizationId, documentId);
     return { row, reported, response: row.platform_response as Record<string, any> };
   }
 
