@@ -1,10 +1,8 @@
 import { reportingDecision } from '../../core/compliance-reporting.ts';
-import { TASK_QUEUES, workflowIds } from '../../core/temporal.ts';
 import type { Db } from '../../db/database.ts';
-import { insertComplianceReport, newComplianceReportId } from '../../db/compliance.ts';
-import { insertWorkflowStart, type WorkflowStart } from '../../db/workflow-starts.ts';
+import type { WorkflowStart } from '../../db/workflow-starts.ts';
 import { isBillingType } from '../../peppol/document-types.ts';
-import type { complianceWorkflow } from '../../workflows/compliance/report.ts';
+import { queueIssuedReport } from '../compliance/issued-report.ts';
 
 interface Sender {
   id: string;
@@ -35,33 +33,14 @@ export function sdiTransmissionDue(sender: Sender, type: string, livemode: boole
  * with SdIRiceviFile, and that run, owed in `workflow_starts` so a crash after the commit still
  * starts it. Returns the run to start once committed.
  */
-export async function queueSdiTransmission(trx: Db, doc: Sent, sender: Sender): Promise<WorkflowStart> {
-  await insertComplianceReport(trx, {
-    id: newComplianceReportId(),
-    organization_id: doc.organization_id,
+export function queueSdiTransmission(trx: Db, doc: Sent, sender: Sender): Promise<WorkflowStart> {
+  return queueIssuedReport(trx, {
+    organizationId: doc.organization_id,
     livemode: doc.livemode,
-    company_id: doc.company_id,
-    document_id: doc.id,
-    lifecycle_event_id: null,
+    companyId: doc.company_id,
+    documentId: doc.id,
     country: 'IT',
     platform: 'SDI',
-    lifecycle_status: 'issued',
-    status: 'pending',
+    offsetMs: Number(sender.clock_offset_ms ?? 0),
   });
-  const run: WorkflowStart = {
-    workflowId: workflowIds.compliance(doc.id, 'IT'),
-    workflowType: 'complianceWorkflow',
-    taskQueue: TASK_QUEUES.documents,
-    args: [
-      { documentId: doc.id, country: 'IT', livemode: doc.livemode, offsetMs: Number(sender.clock_offset_ms ?? 0) },
-    ] satisfies Parameters<typeof complianceWorkflow>,
-    owner: {
-      organizationId: doc.organization_id,
-      livemode: doc.livemode,
-      companyId: doc.company_id,
-      documentId: doc.id,
-    },
-  };
-  await insertWorkflowStart(trx, run);
-  return run;
 }

@@ -1,14 +1,12 @@
 import { sirenOf } from '../../../core/cdar.ts';
 import { reportingDecision } from '../../../core/compliance-reporting.ts';
-import { TASK_QUEUES, workflowIds } from '../../../core/temporal.ts';
 import type { Scope } from '../../../core/scope.ts';
-import { insertComplianceReport, newComplianceReportId } from '../../../db/compliance.ts';
 import { claimTrackingId, insertStoredFlow, type StoredFlow } from '../../../db/flows.ts';
 import type { Db } from '../../../db/database.ts';
 import { findScopeCompanies } from '../../../db/companies.ts';
 import { FRR_FLOW_TYPES, parseFrr } from '../../../peppol/frr.ts';
-import { insertWorkflowStart, type WorkflowStart } from '../../../db/workflow-starts.ts';
-import type { ComplianceInput } from '../../../workflows/compliance/report.ts';
+import type { WorkflowStart } from '../../../db/workflow-starts.ts';
+import { queueIssuedReport } from '../../compliance/issued-report.ts';
 import { ApiError } from '../../errors.ts';
 import { startRun, type SendDeps } from '../../documents/send.ts';
 import type { Upload } from '../multipart.ts';
@@ -67,33 +65,15 @@ export async function submitFrrFlow(deps: SendDeps, scope: Scope, info: FlowInfo
       flowSyntax: 'FRR',
     });
     if (decision.report) {
-      await insertComplianceReport(trx, {
-        id: newComplianceReportId(),
-        organization_id: scope.organizationId,
+      run = await queueIssuedReport(trx, {
+        organizationId: scope.organizationId,
         livemode: scope.livemode,
-        company_id: company.id,
-        document_id: flow.id,
-        lifecycle_event_id: null,
+        companyId: company.id,
+        documentId: flow.id,
         country: FRR_COUNTRY,
         platform: decision.platform!,
-        lifecycle_status: 'issued',
-        status: 'pending',
+        offsetMs: company.clock_offset_ms,
       });
-      run = {
-        workflowId: workflowIds.compliance(flow.id, FRR_COUNTRY),
-        workflowType: 'complianceWorkflow',
-        taskQueue: TASK_QUEUES.documents,
-        args: [
-          { documentId: flow.id, country: FRR_COUNTRY, livemode: scope.livemode, offsetMs: company.clock_offset_ms },
-        ] satisfies [ComplianceInput],
-        owner: {
-          organizationId: scope.organizationId,
-          livemode: scope.livemode,
-          companyId: company.id,
-          documentId: flow.id,
-        },
-      };
-      await insertWorkflowStart(trx, run);
     }
     return flow;
   });
